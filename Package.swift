@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Module graph (arrows = "imports"):
+//   tui -> Render -> TabShell -> CaptureMode
+//   tui -> Storage -> TabShell, GRDB
+//   tui -> CNcursesw
+// TabShell, CaptureMode and Render import Foundation only; nothing imports tui.
+let package = Package(
+    name: "tabshell",
+    products: [
+        .executable(name: "tabshell", targets: ["tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.17.0"),
+    ],
+    targets: [
+        .target(name: "CaptureMode"),
+        .target(name: "TabShell", dependencies: ["CaptureMode"]),
+        .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
+        .target(
+            name: "Storage",
+            dependencies: ["TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .executableTarget(
+            name: "tui",
+            dependencies: [
+                "TabShell", "CaptureMode", "Render", "Storage", "CNcursesw",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "CaptureModeTests",
+            dependencies: ["CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "TabShellTests",
+            dependencies: ["TabShell", "CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: [
+                "Render", "TabShell", "CaptureMode",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a capture records. Adding a kind means adding a case here, its phases in
+/// `CaptureState.phases(for:)`, and a row in `docs/architecture.md`.
+public enum CaptureKind: String, CaseIterable, Codable, Sendable, Hashable {
+    case barcode
+    case photos
+    case product
+    case note
+
+    public var title: String {
+        switch self {
+        case .barcode: "Barcode"
+        case .photos: "Photos"
+        case .product: "Product"
+        case .note: "Note"
+        }
+    }
+
+    /// One line for the kind picker.
+    public var blurb: String {
+        switch self {
+        case .barcode: "Type or scan one EAN/UPC/GTIN code"
+        case .photos: "Copy 1 or more image files from this host"
+        case .product: "A barcode, then photos"
+        case .note: "A few lines of text"
+        }
+    }
+
+    /// The kinds this build can capture end to end; the picker lists only these.
+    public static let available: [CaptureKind] = [.barcode, .note]
+
+    public var isAvailable: Bool { Self.available.contains(self) }
+}

@@ -1,0 +1,231 @@
+import CaptureMode
+import Foundation
+
+/// Where a set of key bindings applies.
+public enum KeyContext: String, CaseIterable, Sendable {
+    case tabs, inbox, history, historyDetail, settings
+    case capturePicker, captureBarcode, captureNote, captureReview
+    case help, alert
+
+    public var title: String {
+        switch self {
+        case .tabs: "Everywhere in the tab shell"
+        case .inbox: "Inbox"
+        case .history: "History"
+        case .historyDetail: "History record"
+        case .settings: "Settings"
+        case .capturePicker: "Capture: choose a kind"
+        case .captureBarcode: "Capture: barcode"
+        case .captureNote: "Capture: note"
+        case .captureReview: "Capture: review"
+        case .help: "This help"
+        case .alert: "Alerts"
+        }
+    }
+}
+
+/// One entry of the key table: keys, what they do, and how hints and help describe them.
+public struct KeyBinding: Sendable {
+    public let keys: [Key]
+    /// A short word or two for the hint line; nil keeps the binding out of the hint line.
+    public let hint: String?
+    /// A sentence for the help screen.
+    public let help: String
+    /// The action sent; nil for keys handled as text input (listed for help only).
+    public let action: AppAction?
+
+    public init(_ keys: [Key], hint: String? = nil, help: String, action: AppAction?) {
+        self.keys = keys
+        self.hint = hint
+        self.help = help
+        self.action = action
+    }
+
+    /// "↑/k" style label.
+    public func label(unicode: Bool) -> String {
+        keys.map { $0.label(unicode: unicode) }.joined(separator: "/")
+    }
+}
+
+/// A line of the help screen.
+public enum HelpLine: Equatable, Sendable {
+    case section(String)
+    case binding(keys: String, help: String)
+}
+
+/// The one key table: maps keys to actions for the current state, and produces the hint line
+/// and the help screen from the same entries, so they cannot drift apart.
+public enum KeyMap {
+    // MARK: - The table
+
+    static func listMoves(_ noun: String) -> [KeyBinding] {
+        [
+            KeyBinding([.up, .character("k")], hint: "move", help: "Previous \(noun)", action: .listMoved(.up)),
+            KeyBinding([.down, .character("j")], help: "Next \(noun)", action: .listMoved(.down)),
+            KeyBinding([.pageUp], help: "Page up", action: .listMoved(.pageUp)),
+            KeyBinding([.pageDown], help: "Page down", action: .listMoved(.pageDown)),
+            KeyBinding([.home, .character("g")], help: "First \(noun)", action: .listMoved(.home)),
+            KeyBinding([.end, .character("G")], help: "Last \(noun)", action: .listMoved(.end)),
+        ]
+    }
+
+    static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
+    static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
+    static let textEditing = KeyBinding(
+        [.left, .right, .home, .end, .backspace, .delete], help: "Edit the text", action: nil
+    )
+
+    public static func bindings(for context: KeyContext) -> [KeyBinding] {
+        switch context {
+        case .tabs:
+            return [
+                KeyBinding([.right, .character("l"), .tab], hint: "tabs", help: "Next tab (skips + Create)", action: .nextTabRequested),
+                KeyBinding([.left, .character("h"), .backTab], help: "Previous tab (skips + Create)", action: .previousTabRequested),
+                KeyBinding([.character("1")], help: "Inbox", action: .tabChosen(.inbox)),
+                KeyBinding([.character("2"), .character("+")], hint: "create", help: "+ Create: open capture mode", action: .tabChosen(.create)),
+                KeyBinding([.character("3")], help: "History", action: .tabChosen(.history)),
+                KeyBinding([.character("4")], help: "Settings", action: .tabChosen(.settings)),
+                KeyBinding([.character("?")], hint: "keys", help: "Show every key", action: .helpRequested),
+                KeyBinding([.character("q"), .control("c")], hint: "quit", help: "Quit", action: .quitRequested),
+            ]
+        case .inbox:
+            return [
+                KeyBinding([.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
+                KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .requestChoiceToggled),
+            ] + listMoves("request")
+        case .history:
+            return [KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated)] + listMoves("record")
+        case .historyDetail:
+            return [KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested)]
+        case .settings:
+            return [
+                KeyBinding([.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated),
+            ] + listMoves("setting")
+        case .capturePicker:
+            return [
+                KeyBinding([.up, .character("k")], hint: "move", help: "Previous kind", action: .capture(.pickerCursorMoved(by: -1))),
+                KeyBinding([.down, .character("j")], help: "Next kind", action: .capture(.pickerCursorMoved(by: 1))),
+                KeyBinding([.enter], hint: "choose", help: "Capture the highlighted kind", action: .capture(.pickerConfirmed)),
+                KeyBinding([.character("b")], help: "Barcode", action: .capture(.kindChosen(.barcode))),
+                KeyBinding([.character("n")], help: "Note", action: .capture(.kindChosen(.note))),
+                close, done,
+                KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
+            ]
+        case .captureBarcode:
+            return [
+                KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
+                close, done, textEditing,
+                KeyBinding([.paste("")], help: "A pasted code is checked at once", action: nil),
+            ]
+        case .captureNote:
+            return [
+                KeyBinding([.enter], help: "New line", action: .capture(.enterPressed)),
+                KeyBinding([.up, .down], help: "Move between lines", action: nil),
+                close, done, textEditing,
+            ]
+        case .captureReview:
+            return [
+                KeyBinding([.enter], help: "Done: save the capture", action: .capture(.doneTapped)),
+                close, done,
+                KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
+            ]
+        case .help:
+            return [
+                KeyBinding([.up, .down, .pageUp, .pageDown], hint: "scroll", help: "Scroll", action: nil),
+                KeyBinding([.escape, .character("?"), .character("q")], hint: "close", help: "Close this help", action: .escapePressed),
+            ]
+        case .alert:
+            return [KeyBinding([.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
+        }
+    }
+
+    // MARK: - Lookup
+
+    /// The contexts in force, most specific first.
+    public static func contexts(for state: AppState) -> [KeyContext] {
+        switch state.presentation {
+        case .alert: return [.alert]
+        case .sheet(.help): return [.help]
+        case let .fullScreenCapture(capture):
+            switch capture.phase {
+            case .picker: return [.capturePicker]
+            case .barcode: return capture.barcode == nil ? [.captureBarcode] : [.captureReview]
+            case .note: return [.captureNote]
+            case .review: return [.captureReview]
+            }
+        case .none:
+            switch state.selectedTab {
+            case .inbox: return [.inbox, .tabs]
+            case .history: return state.history.stack.isEmpty ? [.history, .tabs] : [.historyDetail, .tabs]
+            case .settings: return [.settings, .tabs]
+            case .create: return [.tabs]
+            }
+        }
+    }
+
+    /// The action a key sends in this state, or nil when the key means nothing here.
+    public static func action(for key: Key, in state: AppState) -> AppAction? {
+        let contexts = contexts(for: state)
+        if case .sheet(.help) = state.presentation {
+            switch key {
+            case .up, .character("k"): return .listMoved(.up)
+            case .down, .character("j"): return .listMoved(.down)
+            case .pageUp: return .listMoved(.pageUp)
+            case .pageDown, .character(" "): return .listMoved(.pageDown)
+            case .home: return .listMoved(.home)
+            case .end: return .listMoved(.end)
+            default: break
+            }
+        }
+        for context in contexts {
+            for binding in bindings(for: context) where binding.keys.contains(key) {
+                if let action = binding.action { return action }
+            }
+        }
+        guard let capture = state.presentation.capture, state.presentation.alert == nil, capture.isEditingText else {
+            return nil
+        }
+        switch key {
+        case let .character(c): return .capture(.textTyped(String(c)))
+        case let .paste(text): return .capture(.textPasted(text))
+        case .backspace: return .capture(.backspacePressed)
+        case .delete: return .capture(.deletePressed)
+        case .left: return .capture(.cursorMoved(.left))
+        case .right: return .capture(.cursorMoved(.right))
+        case .up: return .capture(.cursorMoved(.up))
+        case .down: return .capture(.cursorMoved(.down))
+        case .home: return .capture(.cursorMoved(.home))
+        case .end: return .capture(.cursorMoved(.end))
+        case .tab: return capture.phase == .note ? .capture(.textTyped("    ")) : nil
+        default: return nil
+        }
+    }
+
+    // MARK: - Hints and help
+
+    /// The hint line's entries for this state: (keys, word).
+    public static func hints(for state: AppState, unicode: Bool) -> [(keys: String, hint: String)] {
+        contexts(for: state).flatMap { context in
+            bindings(for: context).compactMap { binding in
+                binding.hint.map { (hintLabel(binding, context: context, unicode: unicode), $0) }
+            }
+        }
+    }
+
+    private static func hintLabel(_ binding: KeyBinding, context: KeyContext, unicode: Bool) -> String {
+        switch binding.action {
+        case .nextTabRequested?: return unicode ? "←→" : "<>"
+        case .listMoved(.up)?, .capture(.pickerCursorMoved)?: return unicode ? "↑↓" : "Up/Dn"
+        default: return binding.keys.first.map { $0.label(unicode: unicode) } ?? ""
+        }
+    }
+
+    /// Every binding, grouped by context, for the help sheet.
+    public static func helpLines(unicode: Bool) -> [HelpLine] {
+        KeyContext.allCases.flatMap { context -> [HelpLine] in
+            [.section(context.title)] + bindings(for: context).map {
+                .binding(keys: $0.label(unicode: unicode), help: $0.help)
+            }
+        }
+    }
+}

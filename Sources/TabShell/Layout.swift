@@ -1,0 +1,45 @@
+import Foundation
+
+/// The terminal size in cells.
+public struct ScreenSize: Equatable, Sendable, Hashable {
+    public var rows: Int
+    public var columns: Int
+
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+}
+
+/// The row budget of the tab shell, shared by the reducer (to scroll lists) and the renderer
+/// (to draw them), so both agree on how many list rows fit.
+public struct Layout: Equatable, Sendable {
+    /// Below this size the app shows a "terminal too small" notice instead of the shell.
+    public static let minimumSize = ScreenSize(rows: 8, columns: 24)
+
+    /// Rows outside the content area: heading, its rule, hint line, tab-bar rule, tab bar.
+    public static let chromeRows = 5
+
+    public let size: ScreenSize
+
+    public init(size: ScreenSize) { self.size = size }
+
+    public var isTooSmall: Bool {
+        size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
+    }
+
+    /// Rows available to a content tab's body.
+    public var contentRows: Int { max(1, size.rows - Self.chromeRows) }
+
+    /// Rows of the Inbox list; the rest of the content area previews the highlighted request.
+    public var inboxListRows: Int { contentRows > 8 ? contentRows - 3 : contentRows }
+
+    /// Rows of the History list (one record per row, under a column header).
+    public var historyListRows: Int { max(1, contentRows - 1) }
+
+    /// Rows of the Settings list.
+    public var settingsListRows: Int { contentRows }
+
+    /// Rows inside the help sheet.
+    public var helpRows: Int { max(1, size.rows - 6) }
+}

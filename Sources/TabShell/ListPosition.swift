@@ -1,0 +1,41 @@
+import Foundation
+
+/// How a list cursor moves.
+public enum ListMove: Equatable, Sendable, CaseIterable {
+    case up, down, pageUp, pageDown, home, end
+}
+
+/// A cursor and the first visible row of a scrolling list, in absolute row indices.
+public struct ListPosition: Equatable, Sendable {
+    public var cursor: Int
+    public var scrollOffset: Int
+
+    public init(cursor: Int = 0, scrollOffset: Int = 0) {
+        self.cursor = cursor
+        self.scrollOffset = scrollOffset
+    }
+
+    /// Moves the cursor within `0..<count` and scrolls just enough to keep it within `viewport` rows.
+    public mutating func move(_ move: ListMove, count: Int, viewport: Int) {
+        let page = max(1, viewport - 1)
+        switch move {
+        case .up: cursor -= 1
+        case .down: cursor += 1
+        case .pageUp: cursor -= page; scrollOffset -= page
+        case .pageDown: cursor += page; scrollOffset += page
+        case .home: cursor = 0
+        case .end: cursor = count - 1
+        }
+        clamp(count: count, viewport: viewport)
+    }
+
+    /// Keeps the cursor in range and visible, and the list from scrolling past its end.
+    public mutating func clamp(count: Int, viewport: Int) {
+        let viewport = max(1, viewport)
+        guard count > 0 else { cursor = 0; scrollOffset = 0; return }
+        cursor = min(max(0, cursor), count - 1)
+        scrollOffset = min(max(0, scrollOffset), max(0, count - viewport))
+        if cursor < scrollOffset { scrollOffset = cursor }
+        if cursor >= scrollOffset + viewport { scrollOffset = cursor - viewport + 1 }
+    }
+}

@@ -1,0 +1,92 @@
+import CaptureMode
+import Foundation
+
+public enum RequestStatus: String, Codable, Sendable, CaseIterable {
+    case pending, done
+}
+
+/// One Inbox request, as the Inbox tab shows it.
+public struct InboxRequest: Equatable, Sendable, Identifiable {
+    public var id: Int64
+    public var title: String
+    public var body: String
+    public var kind: CaptureKind
+    public var status: RequestStatus
+    public var createdAt: Date
+
+    public init(id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.kind = kind
+        self.status = status
+        self.createdAt = createdAt
+    }
+}
+
+/// One History line: a committed capture with what the list shows of it.
+public struct HistoryRow: Equatable, Sendable, Identifiable {
+    public var id: Int64
+    public var kind: CaptureKind
+    public var barcode: Barcode?
+    public var note: String?
+    public var requestID: Int64?
+    public var requestTitle: String?
+    public var createdAt: Date
+
+    public init(
+        id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
+        requestID: Int64?, requestTitle: String?, createdAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.barcode = barcode
+        self.note = note
+        self.requestID = requestID
+        self.requestTitle = requestTitle
+        self.createdAt = createdAt
+    }
+
+    /// One-line summary for lists: the code, else the note's first line.
+    public var summary: String {
+        if let barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
+        if let note { return note.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "" }
+        return ""
+    }
+}
+
+/// A page of History: `rows` are the records at absolute positions `start ..< start + rows.count`
+/// in newest-first order, and `totalCount` is the number of records at the time of the read.
+public struct HistoryPage: Equatable, Sendable {
+    public var start: Int
+    public var rows: [HistoryRow]
+    public var totalCount: Int
+
+    public init(start: Int, rows: [HistoryRow], totalCount: Int) {
+        self.start = start
+        self.rows = rows
+        self.totalCount = totalCount
+    }
+}
+
+/// What History asks storage for.
+public struct HistoryPageRequest: Equatable, Sendable {
+    public var start: Int
+    public var count: Int
+
+    public init(start: Int, count: Int) {
+        self.start = start
+        self.count = count
+    }
+}
+
+/// What the Inbox shows: requests (pending first, newest first) and the pending count for the badge.
+public struct InboxSnapshot: Equatable, Sendable {
+    public var requests: [InboxRequest]
+    public var pendingCount: Int
+
+    public init(requests: [InboxRequest], pendingCount: Int) {
+        self.requests = requests
+        self.pendingCount = pendingCount
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where the selection lands when capture mode closes.
+public enum SnapBackTarget: String, CaseIterable, Codable, Sendable {
+    /// The content tab you were on when you chose Create.
+    case lastTab
+    /// Always History, to show what was just captured.
+    case history
+
+    public var title: String { self == .lastTab ? "Last tab" : "History" }
+}
+
+public enum TabBarPosition: String, CaseIterable, Codable, Sendable {
+    case bottom, top
+    public var title: String { self == .bottom ? "Bottom" : "Top" }
+}
+
+/// Everything the Settings tab changes; stored in the database and applied at once.
+public struct Settings: Equatable, Codable, Sendable {
+    public var snapBackTarget: SnapBackTarget
+    public var captureGating: Bool
+    public var tabBarPosition: TabBarPosition
+    public var colorEnabled: Bool
+    public var autoAdvanceMilliseconds: Int
+    public var allowFreeTextCodes: Bool
+
+    public init(
+        snapBackTarget: SnapBackTarget = .lastTab,
+        captureGating: Bool = false,
+        tabBarPosition: TabBarPosition = .bottom,
+        colorEnabled: Bool = true,
+        autoAdvanceMilliseconds: Int = 800,
+        allowFreeTextCodes: Bool = false
+    ) {
+        self.snapBackTarget = snapBackTarget
+        self.captureGating = captureGating
+        self.tabBarPosition = tabBarPosition
+        self.colorEnabled = colorEnabled
+        self.autoAdvanceMilliseconds = autoAdvanceMilliseconds
+        self.allowFreeTextCodes = allowFreeTextCodes
+    }
+
+    public static let `default` = Settings()
+
+    /// The auto-advance delays Settings cycles through.
+    public static let autoAdvanceChoices = [0, 400, 800, 1500, 3000]
+}

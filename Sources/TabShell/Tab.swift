@@ -1,0 +1,49 @@
+import Foundation
+
+/// The tab bar, left to right. Adding a tab: add a case here with its title, short title, key
+/// and role, give it per-tab state in `AppState`, and a screen in Render (see docs/architecture.md).
+public enum Tab: Int, CaseIterable, Codable, Sendable, Hashable {
+    case inbox
+    case create
+    case history
+    case settings
+
+    public enum Role: Sendable, Equatable {
+        /// A tab that can be selected and shows a screen.
+        case content
+        /// A tab that performs an action when chosen and is never selected.
+        case action
+    }
+
+    public var title: String {
+        switch self {
+        case .inbox: "Inbox"
+        case .create: "+ Create"
+        case .history: "History"
+        case .settings: "Settings"
+        }
+    }
+
+    public var shortTitle: String {
+        switch self {
+        case .inbox: "In"
+        case .create: "+"
+        case .history: "Hist"
+        case .settings: "Set"
+        }
+    }
+
+    /// The digit that jumps to this tab.
+    public var key: Character {
+        switch self {
+        case .inbox: "1"
+        case .create: "2"
+        case .history: "3"
+        case .settings: "4"
+        }
+    }
+
+    public var role: Role { self == .create ? .action : .content }
+
+    public static var contentTabs: [Tab] { allCases.filter { $0.role == .content } }
+}

@@ -1,0 +1,6 @@
+import CNcursesw
+import ArgumentParser
+import Logging
+import Storage
+import Render
+print("hi")
