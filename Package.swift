@@ -26,7 +26,8 @@ let package = Package(
             name: "Storage",
             dependencies: ["TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
+        .systemLibrary(name: "CNcursesw"),
         .executableTarget(
             name: "tui",
             dependencies: [
@@ -51,7 +52,10 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
     ],
     swiftLanguageModes: [.v6]

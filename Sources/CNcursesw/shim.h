@@ -21,6 +21,10 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <poll.h>
+#include <sys/ioctl.h>
+/* term.h (setupterm, del_curterm) defines capability macros such as `lines` and `columns`:
+   include it last and keep those words out of the helpers below. */
+#include <ncursesw/term.h>
 
 static inline WINDOW *ts_stdscr(void) { return stdscr; }
 static inline int ts_cols(void) { return COLS; }
@@ -61,6 +65,91 @@ static inline int ts_put_cell(int y, int x, const wchar_t *chars, attr_t attrs, 
 static inline int ts_locale_is_utf8(void) {
     const char *cs = nl_langinfo(CODESET);
     return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+// MARK: - Globals Swift 6 rejects, and macros Swift cannot import
+
+static inline int ts_colors(void) { return COLORS; }
+static inline int ts_color_pairs(void) { return COLOR_PAIRS; }
+
+/// How many columns the terminal gives a character (curses uses the same function). Declared
+/// here because the C library hides it behind feature macros Swift's Glibc module lacks.
+extern int wcwidth(wchar_t);
+static inline int ts_wcwidth(wchar_t c) { return wcwidth(c); }
+
+// MARK: - Start-up checks and tty plumbing (used by Terminal.swift)
+
+/// Looks TERM up in terminfo without touching the terminal (no output, no mode change), so a
+/// failed start leaves the terminal exactly as it was. Returns setupterm's status: 1 found,
+/// 0 unknown or generic, -1 no terminfo database. `*can_address` is set when the entry can
+/// position the cursor (cup), which a full-screen app cannot do without.
+static inline int ts_check_terminfo(const char *term_name, int fd, int *can_address) {
+    int status = 0;
+    *can_address = 0;
+    if (setupterm(term_name, fd, &status) != OK) return status;
+    const char *cup = tigetstr("cup");
+    *can_address = (cup != NULL && cup != (const char *)-1);
+    del_curterm(cur_term);   /* also clears cur_term; newterm loads its own copy */
+    return status;
+}
+
+/// The tty's size from the kernel (curses has no handler of its own: SIGWINCH is ours).
+static inline int ts_tty_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
+/// A pipe whose ends are non-blocking and close-on-exec (the self-pipe that wakes poll()).
+static inline int ts_make_wake_pipe(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        int fl = fcntl(fds[i], F_GETFL);
+        fcntl(fds[i], F_SETFL, fl | O_NONBLOCK);
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    }
+    return 0;
+}
+
+/// Stops the process group the way Ctrl-Z would with the default action, then returns once
+/// continued (fg). SIGTSTP's handler belongs to libdispatch (our signal source), so it is set
+/// to the default just for this and put back afterwards.
+static inline void ts_stop_like_ctrl_z(void) {
+    struct sigaction dfl, saved;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    if (sigaction(SIGTSTP, &dfl, &saved) != 0) return;
+    kill(0, SIGTSTP);
+    sigaction(SIGTSTP, &saved, NULL);
+}
+
+/// Sets a signal to "ignore" (what a DispatchSource signal source needs on Linux), keeping the
+/// previous disposition so it can be put back when the watcher stops.
+static inline int ts_ignore_signal(int sig, struct sigaction *previous) {
+    struct sigaction ign;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    return sigaction(sig, &ign, previous);
+}
+
+static inline int ts_restore_signal(int sig, const struct sigaction *previous) {
+    return sigaction(sig, previous, NULL);
+}
+
+/// Async-signal-safe best effort for a crash handler: bracketed paste and mouse reporting off,
+/// normal cursor keys (keypad mode off), cursor shown, main screen back, then the tty modes
+/// saved before curses started.
+static inline void ts_emergency_restore(int fd, const struct termios *saved) {
+    static const char reset[] =
+        "\033[?2004l\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1l\033>\033[?25h\033[?1049l";
+    if (fd < 0) return;
+    ssize_t written = write(fd, reset, sizeof reset - 1);
+    (void)written;
+    if (saved != NULL) tcsetattr(fd, TCSANOW, saved);
 }
 
 #endif

@@ -1,0 +1,220 @@
+import Foundation
+import TabShell
+
+/// How text that is wider than its space ends.
+enum Overflow {
+    /// Cut at the edge.
+    case clip
+    /// Cut early and end with an ellipsis, so the cut shows.
+    case ellipsis
+}
+
+/// The one place that writes cells. Views draw through it; it keeps every row exactly `width`
+/// cells (a wide character is its cell plus a continuation cell, and overwriting either half
+/// blanks the other), refuses to emit anything a terminal would interpret, and collects the
+/// text cursor and the clickable regions of the frame.
+struct Canvas {
+    private(set) var grid: Grid
+    private(set) var hitRegions: [HitRegion] = []
+    private(set) var cursor: CursorPosition?
+    let glyphs: Glyphs
+    private let sanitizer: Sanitizer
+
+    init(size: ScreenSize, glyphs: Glyphs) {
+        grid = Grid(width: size.columns, height: size.rows)
+        self.glyphs = glyphs
+        sanitizer = Sanitizer(unicode: glyphs == .unicode)
+    }
+
+    var bounds: Rect { Rect(row: 0, column: 0, width: grid.width, height: grid.height) }
+
+    var frame: Frame { Frame(grid: grid, cursor: cursor, hitRegions: hitRegions) }
+
+    // MARK: - Text
+
+    /// Draws `text` from (`row`, `column`) within `width` cells (to the right edge when nil) and
+    /// returns the number of cells it took. A wide character that would straddle the edge
+    /// becomes a space; zero-width clusters with nothing to attach to are skipped.
+    @discardableResult
+    mutating func put(
+        _ text: String, row: Int, column: Int, width: Int? = nil,
+        style: CellStyle = .normal, overflow: Overflow = .ellipsis
+    ) -> Int {
+        guard row >= 0, row < grid.height else { return 0 }
+        let start = max(0, column)
+        let limit = min(grid.width, width.map { column + $0 } ?? grid.width)
+        guard start < limit else { return 0 }
+        let safe = sanitizer.scrub(text)
+        let fitted = overflow == .ellipsis
+            ? TextLayout.truncate(safe, width: limit - column, ellipsis: glyphs.ellipsis)
+            : safe
+        var x = column
+        for character in fitted {
+            let w = TextWidth.of(character)
+            if w == 0 { continue }
+            if x + w > limit {
+                if x < limit, x >= start { setCell(" ", style: style, row: row, column: x, wide: false) }
+                x = limit
+                break
+            }
+            if x >= start { setCell(String(character), style: style, row: row, column: x, wide: w == 2) }
+            x += w
+        }
+        return x - column
+    }
+
+    /// Draws spans one after another; the last one that does not fit is cut.
+    @discardableResult
+    mutating func put(_ spans: [Span], row: Int, column: Int, width: Int? = nil, overflow: Overflow = .ellipsis) -> Int {
+        let limit = width.map { column + $0 } ?? grid.width
+        var x = column
+        for span in spans where x < limit {
+            x += put(span.text, row: row, column: x, width: limit - x, style: span.style, overflow: overflow)
+        }
+        return x - column
+    }
+
+    /// Draws spans right-aligned in `rect`'s first row; returns the columns they took.
+    @discardableResult
+    mutating func putRightAligned(_ spans: [Span], in rect: Rect) -> Range<Int> {
+        let width = min(spans.width, rect.width)
+        let column = rect.right - width
+        put(spans, row: rect.row, column: column, width: width)
+        return column..<rect.right
+    }
+
+    /// Draws spans centred in `rect`'s first row; returns the columns they took.
+    @discardableResult
+    mutating func putCentered(_ spans: [Span], in rect: Rect) -> Range<Int> {
+        let width = min(spans.width, rect.width)
+        let column = rect.column + (rect.width - width) / 2
+        put(spans, row: rect.row, column: column, width: width)
+        return column..<(column + width)
+    }
+
+    /// Draws paragraphs word-wrapped to `rect`'s width from its top row; when they need more rows
+    /// than `rect` has, the last row shown ends in an ellipsis. Returns the rows used.
+    @discardableResult
+    mutating func putWrapped(_ paragraphs: [String], in rect: Rect, style: CellStyle = .normal) -> Int {
+        guard !rect.isEmpty else { return 0 }
+        var lines = TextLayout.wrap(paragraphs, width: rect.width)
+        if lines.count > rect.height {
+            lines = Array(lines.prefix(rect.height))
+            let kept = TextLayout.prefix(lines[lines.count - 1], width: rect.width - TextWidth.of(glyphs.ellipsis))
+            lines[lines.count - 1] = kept + glyphs.ellipsis
+        }
+        for (offset, line) in lines.enumerated() {
+            put(line, row: rect.row + offset, column: rect.column, width: rect.width, style: style)
+        }
+        return lines.count
+    }
+
+    /// Stacks paragraphs from the top of `rect`, a blank row before each when they all fit
+    /// that way, packed together when they do not.
+    mutating func putBlocks(_ blocks: [TextBlock], in rect: Rect) {
+        let lineCounts = blocks.map { TextLayout.wrap($0.text, width: rect.width - $0.indent).count }
+        let spacing = lineCounts.reduce(0, +) + blocks.count <= rect.height ? 1 : 0
+        var area = rect
+        for block in blocks {
+            area = area.inset(top: spacing)
+            let used = putWrapped([block.text], in: area.inset(left: block.indent), style: block.style)
+            area = area.inset(top: used)
+        }
+    }
+
+    // MARK: - Areas
+
+    /// Fills `rect` with blanks in `style`.
+    mutating func fill(_ rect: Rect, style: CellStyle = .normal) {
+        fill(rect, with: " ", style: style)
+    }
+
+    /// A horizontal rule across `rect`'s first row.
+    mutating func rule(_ rect: Rect, style: CellStyle = .border) {
+        fill(rect.line(0), with: glyphs.horizontal, style: style)
+    }
+
+    /// A border around `rect` with its inside blanked in `fill`, and an optional title in the top edge.
+    mutating func box(_ rect: Rect, title: String? = nil, border: CellStyle = .border, fill inside: CellStyle = .normal) {
+        guard rect.width >= 2, rect.height >= 2 else { return fill(rect, style: inside) }
+        fill(rect.inset(by: 1), style: inside)
+        let top = rect.row, bottom = rect.bottom - 1, left = rect.column, right = rect.right - 1
+        fill(Rect(row: top, column: left + 1, width: rect.width - 2, height: 1), with: glyphs.horizontal, style: border)
+        fill(Rect(row: bottom, column: left + 1, width: rect.width - 2, height: 1), with: glyphs.horizontal, style: border)
+        fill(Rect(row: top + 1, column: left, width: 1, height: rect.height - 2), with: glyphs.vertical, style: border)
+        fill(Rect(row: top + 1, column: right, width: 1, height: rect.height - 2), with: glyphs.vertical, style: border)
+        put(glyphs.topLeft, row: top, column: left, width: 1, style: border)
+        put(glyphs.topRight, row: top, column: right, width: 1, style: border)
+        put(glyphs.bottomLeft, row: bottom, column: left, width: 1, style: border)
+        put(glyphs.bottomRight, row: bottom, column: right, width: 1, style: border)
+        if let title, rect.width > 6 {
+            put(" \(title) ", row: top, column: left + 2, width: rect.width - 4, style: .heading)
+        }
+    }
+
+    /// Blanks a column on each side of an overlay so its border does not run into borders or
+    /// text underneath; the screen's outermost columns are left alone.
+    mutating func clearSides(of rect: Rect) {
+        for column in [rect.column - 1, rect.right] where column >= 1 && column < grid.width - 1 {
+            fill(Rect(row: rect.row, column: column, width: 1, height: rect.height))
+        }
+    }
+
+    /// Gives every cell of `rect` one style, keeping its text (a selected row, say).
+    mutating func restyle(_ rect: Rect, style: CellStyle) {
+        for row in rect.rows where row >= 0 && row < grid.height {
+            for column in rect.columns where column >= 0 && column < grid.width {
+                grid[row, column].style = style
+            }
+        }
+    }
+
+    private mutating func fill(_ rect: Rect, with glyph: String, style: CellStyle) {
+        for row in rect.rows where row >= 0 && row < grid.height {
+            for column in rect.columns where column >= 0 && column < grid.width {
+                setCell(glyph, style: style, row: row, column: column, wide: false)
+            }
+        }
+    }
+
+    // MARK: - Cursor and clicks
+
+    /// Shows the text cursor at a cell (ignored outside the grid).
+    mutating func setCursor(row: Int, column: Int) {
+        cursor = grid.contains(row: row, column: column) ? CursorPosition(row: row, column: column) : nil
+    }
+
+    mutating func hideCursor() { cursor = nil }
+
+    /// Makes `columns` of `row` send `action` when clicked (clipped to the grid).
+    mutating func addHitRegion(row: Int, columns: Range<Int>, action: AppAction) {
+        let columns = columns.clamped(to: 0..<grid.width)
+        guard row >= 0, row < grid.height, !columns.isEmpty else { return }
+        hitRegions.append(HitRegion(row: row, columns: columns, action: action))
+    }
+
+    /// Forgets the clickable regions under an overlay (everything, for a modal alert).
+    mutating func removeHitRegions(under rect: Rect? = nil) {
+        guard let rect else { return hitRegions.removeAll() }
+        hitRegions.removeAll { rect.rows.contains($0.row) && $0.columns.overlaps(rect.columns) }
+    }
+
+    // MARK: - Cells
+
+    private mutating func setCell(_ text: String, style: CellStyle, row: Int, column: Int, wide: Bool) {
+        let wide = wide && column + 1 < grid.width
+        releaseWideCharacter(row: row, column: column)
+        if wide { releaseWideCharacter(row: row, column: column + 1) }
+        grid[row, column] = Cell(text, style: style)
+        if wide { grid[row, column + 1] = Cell("", style: style) }
+    }
+
+    /// Before a cell is overwritten: if it is half of a wide character, blank the other half.
+    private mutating func releaseWideCharacter(row: Int, column: Int) {
+        if grid[row, column].isContinuation, column > 0 {
+            grid[row, column - 1].text = " "
+        } else if column + 1 < grid.width, grid[row, column + 1].isContinuation {
+            grid[row, column + 1].text = " "
+        }
+    }
+}

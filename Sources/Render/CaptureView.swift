@@ -1,0 +1,77 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+/// Capture mode, covering the whole screen: Close, the title and Done on the top row (always
+/// visible, clickable), the request it answers, the phase's body, a message line and the hints.
+struct CaptureView {
+    let capture: CaptureState
+    let state: AppState
+    let context: RenderContext
+
+    func draw(on canvas: inout Canvas) {
+        let bounds = canvas.bounds
+        drawTitleBar(in: bounds.line(0), on: &canvas)
+        canvas.rule(bounds.line(1))
+        var body = bounds.inset(top: 2, left: 1, bottom: 2, right: 1)
+        if let request = capture.request {
+            canvas.put(
+                [Span("For: ", .dim), Span(context.line(request.title))],
+                row: body.row, column: body.column + Table.gutterWidth, width: body.width - Table.gutterWidth
+            )
+            body = body.inset(top: 1)
+        }
+        // A blank row under the header reads better when there is room for it.
+        if body.height >= 8 { body = body.inset(top: 1) }
+        drawBody(in: body, on: &canvas)
+        drawMessage(in: bounds.line(bounds.height - 2).inset(left: 1, right: 1), on: &canvas)
+        HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
+    }
+
+    // MARK: - Title bar
+
+    var title: String {
+        capture.kind.map { "Capture\(context.glyphs.separator)\($0.title)" } ?? "Capture"
+    }
+
+    /// Close and Done keep their place at every width; the title shrinks between them.
+    private func drawTitleBar(in rect: Rect, on canvas: inout Canvas) {
+        let line = rect.inset(left: 1, right: 1)
+        let close = canvas.put("[ Close ]", row: line.row, column: line.column, style: .button)
+        canvas.addHitRegion(row: line.row, columns: line.column..<(line.column + close), action: .capture(.closeTapped))
+        let done = canvas.putRightAligned([Span("[ Done ]", .button)], in: line)
+        canvas.addHitRegion(row: line.row, columns: done, action: .capture(.doneTapped))
+
+        let middle = Rect(row: line.row, column: line.column + close + 1, width: done.lowerBound - 1 - (line.column + close + 1), height: 1)
+        let titleWidth = min(TextWidth.of(title), middle.width)
+        // Centred on the screen when it fits there, otherwise in the room between the buttons.
+        let centred = rect.column + (rect.width - titleWidth) / 2
+        let column = min(max(centred, middle.column), middle.right - titleWidth)
+        canvas.put(title, row: line.row, column: column, width: titleWidth, style: .heading)
+    }
+
+    // MARK: - Body
+
+    private func drawBody(in rect: Rect, on canvas: inout Canvas) {
+        switch capture.phase {
+        case .picker:
+            CapturePickerView(capture: capture, context: context).draw(in: rect, on: &canvas)
+        case .barcode:
+            BarcodeEntryView(capture: capture, context: context).draw(in: rect, on: &canvas)
+        case .note:
+            NoteEditorView(buffer: capture.note, isEditing: capture.isEditingText, context: context)
+                .draw(in: rect, on: &canvas)
+        case .review:
+            CaptureReviewView(capture: capture, context: context).draw(in: rect, on: &canvas)
+        }
+    }
+
+    /// Saving progress, or why Done did not go through.
+    private func drawMessage(in rect: Rect, on canvas: inout Canvas) {
+        if capture.isCommitting {
+            canvas.put("Saving\(context.glyphs.ellipsis)", row: rect.row, column: rect.column, width: rect.width, style: .hint)
+        } else if let notice = capture.notice {
+            canvas.put("\(context.glyphs.error) \(context.line(notice))", row: rect.row, column: rect.column, width: rect.width, style: .error)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The heading row (title, right-aligned context) and the rule under it.
+struct HeadingView {
+    let heading: Heading
+
+    /// Draws into the first two rows of `rect`.
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        let titleRow = rect.line(0).inset(left: 1, right: 1)
+        canvas.fill(rect.line(0))
+        let titleWidth = canvas.put(heading.title, row: titleRow.row, column: titleRow.column, width: titleRow.width, style: .heading)
+        // The context gives way to the title on narrow screens rather than squeezing it.
+        if !heading.context.isEmpty, titleWidth + 2 + TextWidth.of(heading.context) <= titleRow.width {
+            canvas.putRightAligned([Span(heading.context, .dim)], in: titleRow)
+        }
+        guard rect.height > 1 else { return }
+        let ruleRow = rect.line(1)
+        canvas.rule(ruleRow)
+        if let position = heading.position, TextWidth.of(position) + 4 <= ruleRow.width {
+            canvas.putRightAligned([Span(" \(position) ", .dim)], in: ruleRow.inset(right: 1))
+        }
+    }
+}

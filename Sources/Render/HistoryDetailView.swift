@@ -1,0 +1,30 @@
+import Foundation
+import TabShell
+
+/// One History record, pushed from the list: every field, the note in full.
+struct HistoryDetailView: TabContent {
+    let record: HistoryRow
+    let context: RenderContext
+
+    var heading: Heading {
+        Heading(title: "\(Tab.history.title)\(context.glyphs.breadcrumb)Record #\(record.id)", context: record.kind.title)
+    }
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        let glyphs = context.glyphs
+        var fields = [FieldListView.Field("Kind", record.kind.title)]
+        if let barcode = record.barcode {
+            fields.append(.init("Barcode", context.line(barcode.value), detail: barcode.symbology.title))
+        }
+        fields.append(
+            record.requestTitle.map { .init("Request", context.line($0), detail: record.requestID.map { "#\($0)" }) }
+                ?? .init("Request", glyphs.dash, style: .dim)
+        )
+        fields.append(.init("Captured", Age.timestamp(record.createdAt), detail: Age.phrase(from: record.createdAt, now: context.now)))
+        // The note goes last so a long one cannot push the other fields off the screen.
+        if let note = record.note {
+            fields.append(.init("Note", paragraphs: context.lines(note)))
+        }
+        FieldListView(fields: fields).draw(in: rect.inset(top: 1, left: 1), on: &canvas)
+    }
+}

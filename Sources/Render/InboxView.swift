@@ -1,0 +1,102 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+/// The Inbox tab: requests with their status, the highlighted one's body below the list.
+struct InboxView: TabContent {
+    let inbox: InboxState
+    let layout: Layout
+    let context: RenderContext
+
+    var heading: Heading {
+        let requests = inbox.requests
+        let summary = inbox.pendingCount > 0 ? "\(Count.grouped(inbox.pendingCount)) pending"
+            : requests.isEmpty ? "" : "all done"
+        let scrolls = requests.count > layout.inboxListRows
+        return Heading(
+            title: Tab.inbox.title,
+            context: summary,
+            position: scrolls ? "\(inbox.list.cursor + 1)/\(Count.grouped(requests.count))" : nil
+        )
+    }
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        guard inbox.hasLoaded else {
+            canvas.putWrapped(["Loading\(context.glyphs.ellipsis)"], in: rect, style: .dim)
+            return
+        }
+        guard !inbox.requests.isEmpty else { return drawEmptyState(in: rect, on: &canvas) }
+        let (list, preview) = rect.split(top: layout.inboxListRows)
+        drawList(in: list, on: &canvas)
+        drawPreview(in: preview, on: &canvas)
+    }
+
+    // MARK: - List
+
+    private var visibleRequests: ArraySlice<InboxRequest> {
+        let first = min(inbox.list.scrollOffset, inbox.requests.count)
+        return inbox.requests[first..<min(inbox.requests.count, first + layout.inboxListRows)]
+    }
+
+    private func drawList(in rect: Rect, on canvas: inout Canvas) {
+        let visible = visibleRequests
+        let ages = visible.map { context.age($0.createdAt) }
+        let showsKind = rect.width >= 36
+        let table = table(showsKind: showsKind, ageWidth: ages.map(TextWidth.of).max() ?? 0)
+        for (offset, (index, request)) in zip(visible.indices, visible).enumerated() {
+            table.drawRow(
+                cells(for: request, age: ages[offset], showsKind: showsKind),
+                in: rect.line(offset),
+                selected: index == inbox.list.cursor,
+                on: &canvas
+            )
+        }
+    }
+
+    /// The chosen-request column exists only while a request is chosen; the kind column only
+    /// where the title keeps a useful width.
+    private var showsChosenColumn: Bool { inbox.chosenRequestID != nil }
+
+    private func table(showsKind: Bool, ageWidth: Int) -> Table {
+        var columns: [Table.Column] = [.fixed(1)]
+        if showsChosenColumn { columns.append(.fixed(1)) }
+        columns.append(.flexible())
+        if showsKind { columns.append(.fixed(Self.kindWidth)) }
+        columns.append(.fixed(ageWidth, .trailing))
+        return Table(columns: columns)
+    }
+
+    private func cells(for request: InboxRequest, age: String, showsKind: Bool) -> [Span] {
+        let glyphs = context.glyphs
+        let isDone = request.status == .done
+        var cells = [isDone ? Span(glyphs.done, .success) : Span(glyphs.pending, .badge)]
+        if showsChosenColumn {
+            cells.append(request.id == inbox.chosenRequestID ? Span(glyphs.chosen, .badge) : Span(""))
+        }
+        cells.append(Span(context.line(request.title), isDone ? .dim : .normal))
+        if showsKind { cells.append(Span(request.kind.title, .dim)) }
+        cells.append(Span(age, .dim))
+        return cells
+    }
+
+    private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
+
+    // MARK: - Preview and empty state
+
+    private func drawPreview(in rect: Rect, on canvas: inout Canvas) {
+        guard rect.height >= 2, let request = inbox.highlightedRequest else { return }
+        canvas.rule(rect.line(0))
+        let body = context.lines(request.body).filter { !$0.isEmpty }
+        let text = body.isEmpty ? ["No details."] : body
+        canvas.putWrapped(text, in: rect.inset(top: 1, left: Table.gutterWidth), style: .dim)
+    }
+
+    private func drawEmptyState(in rect: Rect, on canvas: inout Canvas) {
+        canvas.putBlocks([
+            TextBlock("No requests yet. Add one from a shell:"),
+            TextBlock("tabshell inbox add --title \"Scan the pallet\" --kind barcode", .heading, indent: 2),
+            TextBlock("or import several at once:"),
+            TextBlock("tabshell inbox import FILE.json", .heading, indent: 2),
+        ], in: rect)
+    }
+}

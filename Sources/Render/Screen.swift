@@ -1,0 +1,36 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+/// The renderer: a pure function from the app state to a frame of cells.
+public enum Screen {
+    /// Draws `state` at `state.size`: the tab shell, or capture mode, with any sheet or alert on
+    /// top; a notice instead when the terminal is below the minimum size.
+    public static func render(_ state: AppState, options: RenderOptions) -> Frame {
+        let context = RenderContext(options: options)
+        var canvas = Canvas(size: state.size, glyphs: context.glyphs)
+        if state.layout.isTooSmall {
+            TooSmallView(size: state.size).draw(on: &canvas)
+        } else {
+            draw(state.presentation, of: state, context: context, on: &canvas)
+        }
+        return canvas.frame
+    }
+
+    private static func draw(_ presentation: Presentation, of state: AppState, context: RenderContext, on canvas: inout Canvas) {
+        switch presentation {
+        case .none:
+            ShellView(state: state, context: context).draw(on: &canvas)
+        case let .sheet(.help(scrollOffset)):
+            ShellView(state: state, context: context).draw(on: &canvas)
+            let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
+            HelpSheetView(scrollOffset: scrollOffset, layout: state.layout, regions: regions, context: context)
+                .draw(on: &canvas)
+        case let .fullScreenCapture(capture):
+            CaptureView(capture: capture, state: state, context: context).draw(on: &canvas)
+        case let .alert(alert, over):
+            draw(over, of: state, context: context, on: &canvas)
+            AlertView(alert: alert, context: context).draw(on: &canvas)
+        }
+    }
+}

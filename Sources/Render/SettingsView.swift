@@ -1,0 +1,60 @@
+import Foundation
+import TabShell
+
+/// The Settings tab: one row per setting with its value on the right (click or Enter changes
+/// it), and where the data lives.
+struct SettingsView: TabContent {
+    let settings: Settings
+    let screen: SettingsScreenState
+    let databaseLocation: String
+    let layout: Layout
+    let context: RenderContext
+
+    var heading: Heading { Heading(title: Tab.settings.title, context: "changes apply at once") }
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        let rows = SettingsRow.allCases
+        let first = min(screen.list.scrollOffset, rows.count)
+        let visible = rows[first..<min(rows.count, first + min(layout.settingsListRows, rect.height))]
+        let values = visible.map(value(of:))
+        let table = Table(columns: [.flexible(), .fixed(values.map(TextWidth.of).max() ?? 0, .trailing)], gap: 2)
+        for (offset, (row, value)) in zip(visible, values).enumerated() {
+            let line = rect.line(offset)
+            table.drawRow([Span(row.title), Span(value)], in: line, selected: row.rawValue == screen.list.cursor, on: &canvas)
+            canvas.addHitRegion(row: line.row, columns: line.columns, action: .settingCycled(row, forward: true))
+        }
+        drawDataLocation(in: rect.inset(top: visible.count), on: &canvas)
+    }
+
+    /// "Data: ~/.local/share/tabshell/…", a blank row under the list when there is room.
+    private func drawDataLocation(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty, !databaseLocation.isEmpty else { return }
+        let row = rect.height > 1 ? rect.line(1) : rect.line(0)
+        let label = "Data: "
+        let path = TextLayout.truncateHead(
+            context.line(databaseLocation),
+            width: row.width - Table.gutterWidth - label.count,
+            ellipsis: context.glyphs.ellipsis
+        )
+        canvas.put(label + path, row: row.row, column: row.column + Table.gutterWidth, width: row.width - Table.gutterWidth, style: .dim)
+    }
+
+    private func value(of row: SettingsRow) -> String {
+        switch row {
+        case .snapBackTarget: choice(settings.snapBackTarget.title)
+        case .captureGating: toggle(settings.captureGating)
+        case .tabBarPosition: choice(settings.tabBarPosition.title)
+        case .colorEnabled: toggle(settings.colorEnabled)
+        case .autoAdvance: choice(settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off")
+        case .freeTextCodes: toggle(settings.allowFreeTextCodes)
+        }
+    }
+
+    /// A value that cycles through choices: "‹ Last tab ›".
+    private func choice(_ title: String) -> String {
+        "\(context.glyphs.previousValue) \(title) \(context.glyphs.nextValue)"
+    }
+
+    /// An on/off value, bracketed so it reads as a switch without colour: "[on]", "[off]".
+    private func toggle(_ isOn: Bool) -> String { isOn ? "[on]" : "[off]" }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import TabShell
+
+/// Where the parts of the tab shell go. With the bar at the bottom (iOS): heading, rule,
+/// content, hints, rule, bar; with the bar on top: bar, rule, heading, rule, content, hints.
+/// The content height is `Layout.contentRows`, the budget the reducer scrolls lists by.
+struct ShellLayout {
+    /// The heading row and the rule under it.
+    let heading: Rect
+    let content: Rect
+    let hints: Rect
+    let tabBarRule: Rect
+    let tabBar: Rect
+
+    init(size: ScreenSize, tabBarPosition: TabBarPosition) {
+        let bounds = Rect(row: 0, column: 0, width: size.columns, height: size.rows)
+        let contentRows = Layout(size: size).contentRows
+        let barOnTop = tabBarPosition == .top
+        let headingRow = barOnTop ? 2 : 0
+        let hintRow = headingRow + 2 + contentRows
+        heading = Rect(row: headingRow, column: 0, width: size.columns, height: 2)
+        content = Rect(row: headingRow + 2, column: 1, width: size.columns - 2, height: contentRows)
+        hints = bounds.line(hintRow).inset(left: 1, right: 1)
+        tabBarRule = bounds.line(barOnTop ? 1 : hintRow + 1)
+        tabBar = bounds.line(barOnTop ? 0 : hintRow + 2)
+    }
+
+    /// Where a sheet goes: from the heading's rule down to the content's last row, so the
+    /// heading, the hints and the tab bar stay visible around it.
+    func sheet(height: Int, maximumWidth: Int) -> Rect {
+        let width = min(content.width, maximumWidth)
+        return Rect(
+            row: heading.row + 1, column: content.column + (content.width - width) / 2,
+            width: width, height: min(height, content.bottom - heading.row - 1)
+        )
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TabShell
+
+/// The tab shell: heading, the selected tab's content, the hint line and the tab bar, placed
+/// by `ShellLayout`.
+struct ShellView {
+    let state: AppState
+    let context: RenderContext
+
+    func draw(on canvas: inout Canvas) {
+        let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
+        let content = self.content
+        HeadingView(heading: content.heading).draw(in: regions.heading, on: &canvas)
+        content.draw(in: regions.content, on: &canvas)
+        HintLineView(state: state, context: context).draw(in: regions.hints, on: &canvas)
+        canvas.rule(regions.tabBarRule)
+        TabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount)
+            .draw(in: regions.tabBar, on: &canvas)
+    }
+
+    /// The selected tab's screen; History shows the top of its navigation stack.
+    private var content: any TabContent {
+        switch state.selectedTab {
+        case .history:
+            if case let .detail(record)? = state.history.stack.last {
+                return HistoryDetailView(record: record, context: context)
+            }
+            return HistoryView(history: state.history, layout: state.layout, context: context)
+        case .settings:
+            return SettingsView(
+                settings: state.settings, screen: state.settingsScreen,
+                databaseLocation: state.databaseLocation, layout: state.layout, context: context
+            )
+        case .inbox, .create:
+            // The action tab is never selected; should it ever be, Inbox is the safe screen.
+            return InboxView(inbox: state.inbox, layout: state.layout, context: context)
+        }
+    }
+}

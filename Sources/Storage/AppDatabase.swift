@@ -1,0 +1,228 @@
+import CaptureMode
+import Foundation
+import GRDB
+import TabShell
+
+/// tabshell's database: one SQLite file in WAL mode, shared by every tabshell process.
+///
+/// Open it with ``open(at:busyTimeout:)``; every read and write goes through an intent-named
+/// method and fails with a ``StorageError`` whose message is one sentence naming the file.
+public final class AppDatabase: Sendable {
+    /// The longest request title ``addRequest(title:body:kind:now:)`` accepts, in characters.
+    public static let maximumTitleLength = 500
+    /// The longest request body ``addRequest(title:body:kind:now:)`` accepts, in characters.
+    public static let maximumBodyLength = 10_000
+    /// The longest note ``commitCapture(_:now:)`` accepts, in characters.
+    public static let maximumNoteLength = 10_000
+    /// The allowed range of ``Settings/autoAdvanceMilliseconds``.
+    public static let autoAdvanceRange = 0...60_000
+
+    /// The database file.
+    public let url: URL
+    private let pool: DatabasePool
+
+    private init(url: URL, pool: DatabasePool) {
+        self.url = url
+        self.pool = pool
+    }
+
+    private var path: String { url.path }
+
+    // MARK: - Opening
+
+    /// Opens the database at `url`, creating it (and its folder) if needed, and brings its schema
+    /// up to date.
+    ///
+    /// A new folder gets mode 0700 and a new file mode 0600. An existing file that is not a
+    /// tabshell database (not SQLite, another program's, or made by a newer tabshell) is left
+    /// untouched and reported. Open and migrate take turns across processes through an advisory
+    /// lock on the sibling file `<name>.lock`.
+    ///
+    /// - Parameter busyTimeout: How long to wait, in seconds, for a lock held by another
+    ///   connection before failing with ``StorageError/locked(path:)``.
+    public static func open(at url: URL, busyTimeout: TimeInterval = 5) throws(StorageError) -> AppDatabase {
+        guard url.isFileURL else {
+            throw .invalidInput("The database location \(url.absoluteString) is not a file path.")
+        }
+        let path = url.path
+        try DatabaseFiles.makeDirectory(url.deletingLastPathComponent().path)
+        try DatabaseFiles.createFileIfMissing(path)
+        try DatabaseFiles.checkHeader(path)
+        let lock = try OpenLock(path: path + ".lock", databasePath: path, timeout: busyTimeout)
+        defer { lock.unlock() }
+
+        let migrator = Migrations.migrator
+        do {
+            switch try inspect(path: path, migrator: migrator, busyTimeout: busyTimeout) {
+            case .compatible: break
+            case let .newer(version): throw StorageError.newerSchema(path: path, version: version)
+            case .foreign: throw StorageError.cannotOpen(path: path, reason: "it is another program's database")
+            }
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.busyMode = .timeout(busyTimeout)
+            config.journalMode = .wal
+            let pool = try DatabasePool(path: path, configuration: config)
+            try migrator.migrate(pool)
+            return AppDatabase(url: url, pool: pool)
+        } catch {
+            throw .opening(error, path: path)
+        }
+    }
+
+    /// Looks at the file through a read-only connection, so nothing (not even the journal
+    /// mode) changes before we know the file is ours.
+    private static func inspect(
+        path: String, migrator: DatabaseMigrator, busyTimeout: TimeInterval
+    ) throws -> SchemaCompatibility {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        return try queue.read { db in try SchemaCompatibility(db, migrator: migrator) }
+    }
+
+    // MARK: - Settings
+
+    /// The saved settings, or ``Settings/default`` when none were saved yet.
+    public func settings() throws(StorageError) -> Settings {
+        try read { db in try SettingsRecord.fetchOne(db, key: 1)?.settings ?? .default }
+    }
+
+    /// Saves `settings`, replacing the previous ones.
+    public func saveSettings(_ settings: Settings) throws(StorageError) {
+        guard Self.autoAdvanceRange.contains(settings.autoAdvanceMilliseconds) else {
+            throw .invalidInput(
+                "Auto-advance must be between \(Self.autoAdvanceRange.lowerBound) and "
+                    + "\(Self.autoAdvanceRange.upperBound) milliseconds.")
+        }
+        try write { db in try SettingsRecord(settings).upsert(db) }
+    }
+
+    // MARK: - Inbox
+
+    /// Adds a pending Inbox request and returns its id. The title is stored trimmed.
+    public func addRequest(title: String, body: String = "", kind: CaptureKind, now: Date) throws(StorageError) -> Int64 {
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else {
+            throw .invalidInput("A request needs a title.")
+        }
+        guard title.count <= Self.maximumTitleLength else {
+            throw .invalidInput("A request title can have at most \(Self.maximumTitleLength) characters.")
+        }
+        guard body.count <= Self.maximumBodyLength else {
+            throw .invalidInput("A request body can have at most \(Self.maximumBodyLength) characters.")
+        }
+        return try write { db in
+            var record = RequestRecord(title: title, body: body, kind: kind, status: .pending, createdAt: now)
+            try record.insert(db)
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Up to `limit` requests, pending first and then done, newest first within each group;
+    /// `pendingCount` counts every pending request, not only those returned.
+    public func inbox(limit: Int = 1000) throws(StorageError) -> InboxSnapshot {
+        try read { db in
+            let records = try RequestRecord.all().inboxOrder().limit(max(limit, 0)).fetchAll(db)
+            let pendingCount = try RequestRecord.all().pending().fetchCount(db)
+            return InboxSnapshot(requests: records.compactMap(\.inboxRequest), pendingCount: pendingCount)
+        }
+    }
+
+    // MARK: - History
+
+    /// The number of committed captures.
+    public func historyCount() throws(StorageError) -> Int {
+        try read { db in try CaptureRecord.fetchCount(db) }
+    }
+
+    /// The captures at positions `start ..< start + count` in newest-first order, read in one
+    /// snapshot with the total count. A `start` outside the records is clamped to the last one
+    /// (or 0 when there are none); only the requested rows are loaded.
+    public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
+        try read { db in
+            let total = try CaptureRecord.fetchCount(db)
+            let start = min(max(request.start, 0), max(total - 1, 0))
+            let count = max(request.count, 0)
+            let rows = count == 0
+                ? []
+                : try HistoryRowRecord.all().limit(count, offset: start).fetchAll(db)
+            return HistoryPage(start: start, rows: rows.map(\.historyRow), totalCount: total)
+        }
+    }
+
+    /// The capture with this id, as History shows it, or nil if there is none.
+    public func record(id: Int64) throws(StorageError) -> HistoryRow? {
+        try read { db in
+            try HistoryRowRecord.all().filter(CaptureRecord.Columns.id == id).fetchOne(db)?.historyRow
+        }
+    }
+
+    // MARK: - Capture
+
+    /// Stores a finished capture and returns its id. When it answers a request, that request is
+    /// marked done (at `now`) in the same transaction; a request that is already done stays done.
+    ///
+    /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
+    public func commitCapture(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
+        if let note = submission.note, note.count > Self.maximumNoteLength {
+            throw .invalidInput("A note can have at most \(Self.maximumNoteLength) characters.")
+        }
+        if let barcode = submission.barcode, barcode.value.count > BarcodeValidator.maximumLength {
+            throw .invalidInput("A code can have at most \(BarcodeValidator.maximumLength) characters.")
+        }
+        return try write { db in
+            if let requestID = submission.requestID {
+                guard var request = try RequestRecord.fetchOne(db, key: requestID) else {
+                    throw StorageError.requestNotFound(id: requestID)
+                }
+                if request.status != .done {
+                    request.status = .done
+                    request.doneAt = now
+                    try request.update(db)
+                }
+            }
+            var record = CaptureRecord(submission: submission, createdAt: now)
+            try record.insert(db)
+            return db.lastInsertedRowID
+        }
+    }
+
+    // MARK: - Maintenance
+
+    /// The rows of `PRAGMA integrity_check`: `["ok"]` for a healthy database.
+    public func integrityCheck() throws(StorageError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` in a read-only snapshot of the database.
+    func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: the write lock is taken up front (waiting up to
+    /// the busy timeout), so a transaction never fails half-way because another process wrote.
+    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StorageError.sql("The database \(path) did not finish the write.") }
+                return result
+            }
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+}

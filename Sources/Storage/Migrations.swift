@@ -1,0 +1,93 @@
+import GRDB
+
+/// The schema history. Migrations are frozen once shipped: change the schema by appending
+/// "v2", "v3"…, never by editing an earlier one (and never with `eraseDatabaseOnSchemaChange`).
+enum Migrations {
+    /// The registered migrations, in order.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: v1)
+        return migrator
+    }
+
+    /// Inbox requests, committed captures and the single settings row.
+    ///
+    /// The value lists in the CHECK constraints are spelled out (not derived from the Swift
+    /// enums) so that this migration keeps meaning the same thing forever.
+    private static func v1(_ db: Database) throws {
+        try db.create(table: "request") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("title", .text).notNull().check(sql: "length(trim(title)) > 0")
+            t.column("body", .text).notNull().defaults(to: "")
+            t.column("kind", .text).notNull().check(sql: "kind IN ('barcode','photos','product','note')")
+            t.column("status", .text).notNull().defaults(to: "pending").check(sql: "status IN ('pending','done')")
+            t.column("createdAt", .datetime).notNull()
+            t.column("doneAt", .datetime)
+        }
+        try db.create(index: "request_on_status_createdAt", on: "request", columns: ["status", "createdAt"])
+
+        try db.create(table: "capture") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("kind", .text).notNull().check(sql: "kind IN ('barcode','photos','product','note')")
+            t.column("barcode", .text)
+            t.column("symbology", .text)
+                .check(sql: "symbology IS NULL OR symbology IN ('ean13','ean8','upcA','upcE','gtin14','freeText')")
+            t.column("note", .text)
+            t.belongsTo("request", onDelete: .setNull)  // requestId INTEGER REFERENCES request(id), indexed
+            t.column("createdAt", .datetime).notNull()
+            t.check(sql: "(barcode IS NULL) = (symbology IS NULL)")
+        }
+        // History reads newest first.
+        try db.execute(sql: "CREATE INDEX capture_on_createdAt_id ON capture(createdAt DESC, id DESC)")
+
+        try db.create(table: "settings") { t in
+            t.primaryKey("id", .integer).check(sql: "id = 1")
+            t.column("snapBackTarget", .text).notNull().check(sql: "snapBackTarget IN ('lastTab','history')")
+            t.column("captureGating", .boolean).notNull()
+            t.column("tabBarPosition", .text).notNull().check(sql: "tabBarPosition IN ('bottom','top')")
+            t.column("colorEnabled", .boolean).notNull()
+            t.column("autoAdvanceMilliseconds", .integer).notNull()
+                .check(sql: "autoAdvanceMilliseconds BETWEEN 0 AND 60000")
+            t.column("allowFreeTextCodes", .boolean).notNull()
+        }
+    }
+}
+
+/// Whether this build of tabshell may open (and migrate) an existing database.
+enum SchemaCompatibility: Equatable {
+    /// Empty, or migrated by this build or an older one.
+    case compatible
+    /// Migrated by a newer tabshell; `version` is its newest schema version.
+    case newer(version: String)
+    /// A SQLite database of some other program.
+    case foreign
+
+    /// Inspects `db` without writing to it.
+    init(_ db: Database, migrator: DatabaseMigrator) throws {
+        guard try db.tableExists("grdb_migrations") else {
+            let tableCount = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ) ?? 0
+            self = tableCount == 0 ? .compatible : .foreign
+            return
+        }
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(migrator.migrations)
+        if unknown.isEmpty {
+            self = .compatible
+        } else if let first = migrator.migrations.first, applied.contains(first) {
+            self = .newer(version: Self.newestVersion(of: unknown))
+        } else {
+            self = .foreign
+        }
+    }
+
+    /// "v5" for {"v2", "v5"}; identifiers that are not "v<number>" are listed as they are.
+    private static func newestVersion(of identifiers: Set<String>) -> String {
+        let numbers = identifiers.compactMap { $0.hasPrefix("v") ? Int($0.dropFirst()) : nil }
+        if numbers.count == identifiers.count, let newest = numbers.max() {
+            return "v\(newest)"
+        }
+        return identifiers.sorted().joined(separator: ", ")
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+import TabShell
+
+/// The single row (id 1) of the `settings` table.
+struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "settings"
+
+    var id: Int64 = 1
+    var snapBackTarget: SnapBackTarget
+    var captureGating: Bool
+    var tabBarPosition: TabBarPosition
+    var colorEnabled: Bool
+    var autoAdvanceMilliseconds: Int
+    var allowFreeTextCodes: Bool
+
+    init(_ settings: Settings) {
+        snapBackTarget = settings.snapBackTarget
+        captureGating = settings.captureGating
+        tabBarPosition = settings.tabBarPosition
+        colorEnabled = settings.colorEnabled
+        autoAdvanceMilliseconds = settings.autoAdvanceMilliseconds
+        allowFreeTextCodes = settings.allowFreeTextCodes
+    }
+
+    var settings: Settings {
+        Settings(
+            snapBackTarget: snapBackTarget,
+            captureGating: captureGating,
+            tabBarPosition: tabBarPosition,
+            colorEnabled: colorEnabled,
+            autoAdvanceMilliseconds: autoAdvanceMilliseconds,
+            allowFreeTextCodes: allowFreeTextCodes
+        )
+    }
+}

@@ -1,0 +1,137 @@
+import CaptureMode
+import Foundation
+import Logging
+import Render
+import Storage
+import TabShell
+
+/// Why the main loop ended.
+enum ExitReason: Equatable {
+    case quit
+    case signal(QuitSignal)
+    case terminalGone
+}
+
+/// The main loop: reads terminal events, turns them into actions through the key table, runs the
+/// reducer, performs its effects (storage, timers) and feeds their results back as actions.
+final class App {
+    private(set) var state: AppState
+    private let database: AppDatabase
+    private let terminal: Terminal
+    private let logger: Logger
+    private let colorAllowed: Bool
+    private var timers: [(deadline: ContinuousClock.Instant, action: AppAction)] = []
+    private var lastFrame: Frame?
+
+    init(database: AppDatabase, terminal: Terminal, settings: Settings, colorAllowed: Bool, logger: Logger) {
+        self.database = database
+        self.terminal = terminal
+        self.logger = logger
+        self.colorAllowed = colorAllowed
+        self.state = AppState(settings: settings, size: terminal.size, databaseLocation: database.url.path)
+        terminal.setColorEnabled(colorAllowed && settings.colorEnabled)
+    }
+
+    func run() -> ExitReason {
+        dispatch(.started)
+        while !state.isQuitting {
+            draw()
+            let event = terminal.nextEvent(timeout: millisecondsToNextTimer())
+            switch event {
+            case let .key(key):
+                if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
+            case let .click(row, column):
+                if let action = lastFrame?.action(atRow: row, column: column) { dispatch(action) }
+            case let .scroll(up):
+                dispatch(.listMoved(up ? .up : .down))
+            case let .resized(size):
+                dispatch(.resized(size))
+            case let .signal(signal):
+                logger.info("exiting on signal", metadata: ["signal": "\(signal)"])
+                return .signal(signal)
+            case .hangup:
+                logger.info("terminal gone; exiting")
+                return .terminalGone
+            case .timeout:
+                break
+            }
+            fireDueTimers()
+        }
+        return .quit
+    }
+
+    // MARK: - Actions and effects
+
+    private func dispatch(_ first: AppAction) {
+        var queue = [first]
+        while !queue.isEmpty {
+            let action = queue.removeFirst()
+            for effect in state.send(action) {
+                queue += perform(effect)
+            }
+        }
+    }
+
+    private func perform(_ effect: AppEffect) -> [AppAction] {
+        switch effect {
+        case .loadInbox:
+            return storage { [.inboxLoaded(try $0.inbox())] }
+        case let .loadHistory(request):
+            return storage { [.historyLoaded(try $0.historyPage(request))] }
+        case let .commitCapture(submission):
+            do {
+                let id = try database.commitCapture(submission, now: Date())
+                logger.info("capture committed", metadata: ["id": "\(id)", "kind": "\(submission.kind.rawValue)"])
+                return [.captureCommitted(recordID: id, submission: submission)]
+            } catch {
+                logger.error("commit failed: \(error.message)")
+                return [.captureCommitFailed(error.message)]
+            }
+        case let .saveSettings(settings):
+            terminal.setColorEnabled(colorAllowed && settings.colorEnabled)
+            return storage { try $0.saveSettings(settings); return [] }
+        case let .scheduleAutoAdvance(milliseconds, token):
+            let deadline = ContinuousClock.now.advanced(by: .milliseconds(milliseconds))
+            timers.append((deadline, .capture(.autoAdvanceElapsed(token: token))))
+            return []
+        case .quit:
+            return []
+        }
+    }
+
+    /// Runs a storage call, turning its error into a status-line message instead of a crash.
+    private func storage(_ body: (AppDatabase) throws -> [AppAction]) -> [AppAction] {
+        do {
+            return try body(database)
+        } catch {
+            let message = sentence(for: error)
+            logger.error("storage: \(message)")
+            return [.storageFailed(message)]
+        }
+    }
+
+    // MARK: - Timers
+
+    private func millisecondsToNextTimer() -> Int? {
+        guard let next = timers.map(\.deadline).min() else { return nil }
+        let remaining = ContinuousClock.now.duration(to: next)
+        let ms = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+        return max(0, Int(ms) + 1)
+    }
+
+    private func fireDueTimers() {
+        let now = ContinuousClock.now
+        let due = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        for timer in due { dispatch(timer.action) }
+    }
+
+    // MARK: - Drawing
+
+    private func draw() {
+        let options = RenderOptions(unicode: terminal.isUnicode, color: terminal.supportsColor, now: Date())
+        let frame = Screen.render(state, options: options)
+        terminal.draw(frame)
+        lastFrame = frame
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Glibc
+import Logging
+
+/// A swift-log handler that appends to a file in the data directory, never to the terminal
+/// (curses owns the screen). The file is created 0600 and rotated to `<name>.1` past `maxBytes`.
+struct FileLogHandler: LogHandler {
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level
+    private let sink: Sink
+
+    init(url: URL, level: Logger.Level, maxBytes: Int = 1 << 20) {
+        self.logLevel = level
+        self.sink = Sink(url: url, maxBytes: maxBytes)
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+        let stamp = ISO8601DateFormatter().string(from: Date())
+        sink.write("\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(event.message)\(fields)\n")
+    }
+
+    /// Serialises writes; a failing log never disturbs the app.
+    final class Sink: @unchecked Sendable {
+        private let url: URL
+        private let maxBytes: Int
+        private let lock = NSLock()
+
+        init(url: URL, maxBytes: Int) {
+            self.url = url
+            self.maxBytes = maxBytes
+        }
+
+        func write(_ line: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return }
+            var info = stat()
+            if fstat(fd, &info) == 0, Int(info.st_size) > maxBytes {
+                close(fd)
+                _ = rename(url.path, url.path + ".1")
+                write(line)
+                return
+            }
+            let bytes = Array(line.utf8)
+            _ = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import ArgumentParser
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+/// Options every command that touches the database shares.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"))
+    var path: String?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the database.", valueName: "level"))
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--db needs a file path.")
+        }
+    }
+
+    /// The database URL: `--db`, else the per-user default.
+    func databaseURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let path {
+            let expanded = (path as NSString).expandingTildeInPath
+            return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        }
+        return AppDatabase.defaultDatabaseURL(environment: environment)
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+@main
+struct TabShellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tabshell",
+        abstract: "The iOS tab shell in your terminal: an Inbox of requests, a + Create action tab that opens capture mode, History and Settings.",
+        discussion: """
+        Run without a subcommand to start the full-screen app. Data lives in \
+        $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db says otherwise. \
+        Press ? in the app for every key.
+        """,
+        version: "0.1.0",
+        subcommands: [InboxCommand.self]
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Start on a throw-away demo database with sample requests and records.")
+    var demo = false
+
+    func validate() throws {
+        if demo, database.path != nil {
+            throw ValidationError("--demo uses its own throw-away database; leave out --db.")
+        }
+    }
+
+    func run() throws {
+        umask(0o077)
+        var demoDirectory: URL?
+        defer { if let demoDirectory { try? FileManager.default.removeItem(at: demoDirectory) } }
+
+        let url: URL
+        if demo {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-demo-\(UUID().uuidString)")
+            demoDirectory = directory
+            url = directory.appendingPathComponent("tabshell.sqlite")
+        } else {
+            url = database.databaseURL()
+        }
+
+        let db: AppDatabase
+        let settings: Settings
+        do {
+            db = try AppDatabase.open(at: url)
+            if demo { try AppDatabase.seedDemo(db, now: Date()) }
+            settings = try db.settings()
+        } catch {
+            throw Failure(sentence(for: error))
+        }
+        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        logger.info("starting", metadata: ["db": "\(url.path)", "version": "\(Self.configuration.version)"])
+
+        let environment = ProcessInfo.processInfo.environment
+        let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(colorAllowed: colorAllowed && settings.colorEnabled)
+        } catch {
+            throw Failure(error.message)
+        }
+        let app = App(database: db, terminal: terminal, settings: settings, colorAllowed: colorAllowed, logger: logger)
+        let reason = app.run()
+        terminal.restore()
+        logger.info("stopped", metadata: ["reason": "\(reason)"])
+        switch reason {
+        case .quit, .signal(.interrupt): return
+        case let .signal(signal): throw ExitCode(128 + signal.number)
+        case .terminalGone: throw ExitCode(129)
+        }
+    }
+}
+
+/// `tabshell inbox …`
+struct InboxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inbox",
+        abstract: "Work with Inbox requests from the shell.",
+        subcommands: [InboxAddCommand.self]
+    )
+}
+
+/// `tabshell inbox add --title T [--body B] [--kind K]`
+struct InboxAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a pending request to the Inbox; prints its id."
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "What is asked for, shown in the Inbox list.")
+    var title: String
+
+    @Option(help: "More detail, shown under the list.")
+    var body: String = ""
+
+    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.allCases.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
+    var kind: CaptureKind = .barcode
+
+    func validate() throws {
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("--title must not be empty.")
+        }
+    }
+
+    func run() throws {
+        umask(0o077)
+        do {
+            let db = try AppDatabase.open(at: database.databaseURL())
+            let id = try db.addRequest(title: title, body: body, kind: kind, now: Date())
+            print(id)
+        } catch {
+            throw Failure(sentence(for: error))
+        }
+    }
+}
+
+extension CaptureKind: ExpressibleByArgument {}
+
+/// A failure a user can meet: printed as one sentence on stderr, exit status 1.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ sentence: String) { description = sentence }
+}
+
+func sentence(for error: any Error) -> String {
+    if let error = error as? StorageError { return error.message }
+    return "\(error)"
+}
+
+func makeLogger(directory: URL, level: Logger.Level) -> Logger {
+    var logger = Logger(label: "tabshell") { _ in
+        FileLogHandler(url: directory.appendingPathComponent("tabshell.log"), level: level)
+    }
+    logger.logLevel = level
+    return logger
+}
+
+extension QuitSignal {
+    var number: Int32 {
+        switch self {
+        case .interrupt: SIGINT
+        case .terminate: SIGTERM
+        case .hangup: SIGHUP
+        case .quit: SIGQUIT
+        }
+    }
+}

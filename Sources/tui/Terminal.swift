@@ -1,0 +1,568 @@
+import CNcursesw
+import Glibc
+import Render
+import TabShell
+
+/// Something that happened at the terminal, in the app's terms.
+enum TerminalEvent: Equatable {
+    case key(Key)
+    /// Button 1 went down on this cell.
+    case click(row: Int, column: Int)
+    /// One step of the mouse wheel.
+    case scroll(up: Bool)
+    /// The terminal changed size, or came back from Ctrl-Z and needs drawing again.
+    case resized(ScreenSize)
+    /// A signal asking the app to end; returned before anything else that is pending.
+    case signal(QuitSignal)
+    /// The terminal is gone (closed, hung up, unreadable): the app must exit, not spin.
+    case hangup
+    /// Nothing happened within the timeout given to `nextEvent`.
+    case timeout
+}
+
+/// The signals that end the app: SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+enum QuitSignal: Equatable, Sendable {
+    case interrupt, terminate, hangup, quit
+}
+
+/// Why the terminal could not be used, as one sentence for the user.
+struct TerminalError: Error, Equatable {
+    let message: String
+}
+
+/// The terminal: the only code in tabshell that talks to curses.
+///
+/// It copies rendered grids to the screen (only the cells that changed), turns input, mouse
+/// reports and signals into `TerminalEvent`s, handles Ctrl-Z and resizes itself, and puts the
+/// terminal back exactly as it found it on `restore()`. Use it from one thread only.
+final class Terminal {
+    // MARK: - Tuning
+
+    /// How long Esc waits for the rest of an escape sequence (curses' default is a full second).
+    private static let escapeDelayMilliseconds: Int32 = 25
+    /// A paste whose end marker has not come after this much silence is delivered as it is.
+    private static let pasteSilence: Duration = .seconds(2)
+    /// Reads that find nothing although poll() said the tty was readable: the tty hit EOF.
+    private static let emptyReadsMeaningHangup = 8
+    private static let bracketedPasteOn = "\u{1b}[?2004h"
+    private static let bracketedPasteOff = "\u{1b}[?2004l"
+    /// The signals we watch. None is at its default when newterm runs, so curses installs no
+    /// handlers of its own: resizes, Ctrl-Z and quitting all happen on the main thread.
+    private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+
+    // MARK: - State
+
+    /// The curses screen; nil once restored.
+    private var screen: OpaquePointer?
+    private let tty: UnsafeMutablePointer<FILE>
+    private let ttyDescriptor: Int32
+    /// The tty modes from before curses started, put back by `restore()`.
+    private var originalModes: termios
+    private let signals: SignalWatcher
+    private var decoder = KeyDecoder()
+    /// Events decoded but not yet returned (one input burst can hold several).
+    private var pending: [TerminalEvent] = []
+    private var pendingQuits: [QuitSignal] = []
+    /// The size last reported with `.resized`, so each change is reported once.
+    private var reportedSize: ScreenSize
+    private var hungUp = false
+    private var ttyWasReadable = false
+    private var emptyReads = 0
+    private var lastInput = ContinuousClock.now
+    /// Set while stopped by our own Ctrl-Z handling: the SIGCONT that follows is already handled.
+    private var awaitingOwnContinue = false
+
+    // Drawing
+    /// The grid on screen, diffed against the next one; nil forces every cell to be written.
+    private var previousGrid: Grid?
+    /// The screen may not show what curses thinks (resize, back from Ctrl-Z): clear and repaint.
+    private var screenIsGarbled = true
+    private var cursorVisible: Bool?
+    private var colorEnabled: Bool
+    /// The terminal has at least 8 colours and a pair for every CellStyle.
+    private let colorsUsable: Bool
+    private var scalarBuffer: [wchar_t] = []
+
+    /// The locale's codeset is UTF-8; otherwise everything is drawn in ASCII.
+    let isUnicode: Bool
+
+    var size: ScreenSize {
+        screen == nil ? reportedSize : ScreenSize(rows: Int(ts_lines()), columns: Int(ts_cols()))
+    }
+
+    /// Colour is in use: the terminal has colours and neither NO_COLOR nor Settings turned it off.
+    var supportsColor: Bool { colorsUsable && colorEnabled }
+
+    // MARK: - Start and restore
+
+    /// Takes over the terminal on /dev/tty (so it works with stdin or stdout redirected).
+    /// `colorAllowed` is false when NO_COLOR is set non-empty or Settings turned colour off.
+    /// Throws, leaving the terminal untouched, when there is no terminal or TERM cannot be used.
+    init(colorAllowed: Bool) throws(TerminalError) {
+        guard let termValue = getenv("TERM"), termValue.pointee != 0 else {
+            throw TerminalError(message: "tabshell needs a terminal: TERM is not set.")
+        }
+        let term = String(cString: termValue)
+        guard term != "dumb" else {
+            throw TerminalError(message: "tabshell needs a terminal that can move the cursor; TERM=dumb cannot.")
+        }
+        setlocale(LC_ALL, "")  // before curses, so it reads and writes UTF-8 when the locale says so
+
+        guard let tty = fopen("/dev/tty", "r+") else {
+            throw TerminalError(message: "tabshell needs a terminal: /dev/tty could not be opened (\(Self.errnoText())).")
+        }
+        let descriptor = fileno(tty)
+        var modes = termios()
+        guard tcgetattr(descriptor, &modes) == 0 else {
+            fclose(tty)
+            throw TerminalError(message: "tabshell needs a terminal: /dev/tty is not one.")
+        }
+        var canAddress: Int32 = 0
+        switch ts_check_terminfo(term, descriptor, &canAddress) {
+        case 1 where canAddress != 0:
+            break
+        case 1:
+            fclose(tty)
+            throw TerminalError(message: "tabshell needs a terminal that can move the cursor; TERM=\(term) cannot.")
+        case -1:
+            fclose(tty)
+            throw TerminalError(message: "tabshell could not find the terminfo database to look up TERM=\(term).")
+        default:
+            fclose(tty)
+            throw TerminalError(message: "tabshell needs a terminal it knows: TERM=\(term) is not in terminfo.")
+        }
+
+        let signals: SignalWatcher
+        do {
+            signals = try SignalWatcher(signals: Self.watchedSignals)
+        } catch {
+            fclose(tty)
+            throw error
+        }
+        guard let screen = newterm(term, tty, tty) else {
+            signals.stop()
+            tcsetattr(descriptor, TCSANOW, &modes)
+            fclose(tty)
+            throw TerminalError(message: "tabshell could not start the terminal (TERM=\(term)).")
+        }
+
+        self.screen = screen
+        self.tty = tty
+        self.ttyDescriptor = descriptor
+        self.originalModes = modes
+        self.signals = signals
+        self.colorEnabled = colorAllowed
+        self.isUnicode = ts_locale_is_utf8() != 0
+        // COLORS and COLOR_PAIRS are only known once start_color has run.
+        self.colorsUsable = has_colors() && start_color() == OK
+            && ts_colors() >= 8 && Int(ts_color_pairs()) > CellStyle.allCases.count
+        self.reportedSize = ScreenSize(rows: Int(ts_lines()), columns: Int(ts_cols()))
+        Self.armEmergencyRestore(descriptor: descriptor, modes: modes)
+        configureScreen()
+    }
+
+    private func configureScreen() {
+        let window = ts_stdscr()
+        // cbreak, not raw: ISIG stays on, so Ctrl-C, Ctrl-Z and Ctrl-\ arrive as signals.
+        cbreak()
+        noecho()
+        nonl()
+        allowFlowControlKeys()
+        keypad(window, true)
+        intrflush(window, false)
+        // Reads never block: nextEvent sleeps in poll() on the tty and the signal pipe instead.
+        nodelay(window, true)
+        // Writing the bottom-right cell must not scroll the screen.
+        scrollok(window, false)
+        // Finish each frame even while keys are arriving; the next frame follows anyway.
+        typeahead(-1)
+        set_escdelay(Self.escapeDelayMilliseconds)
+        curs_set(0)
+        cursorVisible = false
+        if colorsUsable { defineColorPairs() }
+
+        mousemask(ts_button1_pressed() | ts_button1_clicked() | ts_button4_pressed() | ts_button5_pressed(), nil)
+        mouseinterval(0)  // report presses at once instead of waiting to make clicks
+
+        define_key("\u{1b}[200~", KeyDecoder.pasteBeginCode)
+        define_key("\u{1b}[201~", KeyDecoder.pasteEndCode)
+        writeToTTY(Self.bracketedPasteOn)
+    }
+
+    /// Turns off XON/XOFF flow control, which cbreak leaves on: otherwise Ctrl-S freezes the
+    /// screen until Ctrl-Q and neither key reaches the app. def_prog_mode makes curses keep
+    /// this across Ctrl-Z.
+    private func allowFlowControlKeys() {
+        var modes = termios()
+        guard tcgetattr(ttyDescriptor, &modes) == 0 else { return }
+        modes.c_iflag &= ~tcflag_t(IXON)
+        tcsetattr(ttyDescriptor, TCSANOW, &modes)
+        def_prog_mode()
+    }
+
+    /// One colour pair per CellStyle (pair = rawValue + 1; pair 0 is the terminal's default).
+    private func defineColorPairs() {
+        let hasDefaultColors = use_default_colors() == OK
+        for style in CellStyle.allCases {
+            let look = TerminalStyle.colored(style)
+            // Without default colours "-1" is invalid; white on black is curses' own default.
+            let foreground = look.foreground == .terminalDefault && !hasDefaultColors
+                ? TerminalStyle.Color.white : look.foreground
+            let background = look.background == .terminalDefault && !hasDefaultColors
+                ? TerminalStyle.Color.black : look.background
+            init_pair(Self.colorPair(style), foreground.rawValue, background.rawValue)
+        }
+    }
+
+    /// Puts the terminal back as it was: mouse reporting and bracketed paste off, cursor
+    /// shown, main screen, original tty modes. Idempotent; the terminal is unusable afterwards.
+    /// Signals stay caught (and `nextEvent` reports them) until the Terminal is released, so
+    /// cleanup after restoring is not cut short by a second Ctrl-C.
+    func restore() {
+        guard let screen else { return }
+        Self.disarmEmergencyRestore()
+        mousemask(0, nil)
+        curs_set(1)
+        endwin()
+        writeToTTY(Self.bracketedPasteOff)
+        delscreen(screen)
+        self.screen = nil
+        tcsetattr(ttyDescriptor, TCSANOW, &originalModes)
+        fclose(tty)
+    }
+
+    deinit {
+        restore()
+        signals.stop()
+    }
+
+    // MARK: - Colour
+
+    /// Turns colour on or off at runtime (Settings); every cell is written again next draw.
+    func setColorEnabled(_ on: Bool) {
+        guard on != colorEnabled else { return }
+        colorEnabled = on
+        previousGrid = nil
+    }
+
+    // MARK: - Drawing
+
+    /// Copies the frame to the screen: only cells that changed since the last draw (all of
+    /// them after a resize, Ctrl-Z or colour change), then the cursor, in one doupdate.
+    func draw(_ frame: Frame) {
+        guard screen != nil else { return }
+        let window = ts_stdscr()
+        let grid = frame.grid
+        let rows = min(grid.height, Int(ts_lines()))
+        let columns = min(grid.width, Int(ts_cols()))
+        var previous = previousGrid
+        if screenIsGarbled || previous?.width != grid.width || previous?.height != grid.height {
+            previous = nil
+        }
+        if previous == nil {
+            werase(window)  // cells the grid does not cover stay blank
+            if screenIsGarbled { clearok(window, true) }
+        }
+
+        for row in 0..<rows {
+            var column = 0
+            while column < columns {
+                let wide = column + 1 < grid.width && grid[row, column + 1].isContinuation
+                defer { column += wide ? 2 : 1 }
+                let cell = grid[row, column]
+                // A continuation without a wide cell before it is malformed; the erase covers it.
+                guard !cell.isContinuation else { continue }
+                if let previous, !Self.cellChanged(at: row, column, from: previous, to: grid) { continue }
+                put(cell, row: row, column: column, columns: wide ? 2 : 1)
+            }
+        }
+
+        if let cursor = frame.cursor, (0..<rows).contains(cursor.row), (0..<columns).contains(cursor.column) {
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+            wnoutrefresh(window)
+            doupdate()
+            setCursorVisible(true)  // after the update, so the cursor does not flicker across it
+        } else {
+            setCursorVisible(false)
+            wnoutrefresh(window)
+            doupdate()
+        }
+        previousGrid = grid
+        screenIsGarbled = false
+    }
+
+    /// A cell must be written again when it changed, or when the cell after it changed and
+    /// either version of that cell is the right half of a wide character (the pair is one unit).
+    private static func cellChanged(at row: Int, _ column: Int, from old: Grid, to new: Grid) -> Bool {
+        if old[row, column] != new[row, column] { return true }
+        guard column + 1 < new.width else { return false }
+        let oldNext = old[row, column + 1], newNext = new[row, column + 1]
+        return oldNext != newNext && (oldNext.isContinuation || newNext.isContinuation)
+    }
+
+    private func put(_ cell: Cell, row: Int, column: Int, columns: Int) {
+        let (scalars, padsContinuation) = TerminalStyle.drawable(
+            cell.text, columns: columns, unicode: isUnicode,
+            width: { Int(ts_wcwidth(wchar_t(bitPattern: $0.value))) }
+        )
+        let (attributes, pair) = look(of: cell.style)
+        scalarBuffer.removeAll(keepingCapacity: true)
+        scalarBuffer.append(contentsOf: scalars.map { wchar_t(bitPattern: $0.value) })
+        scalarBuffer.append(0)
+        // ERR at the bottom-right cell (the cursor cannot advance past it) is expected: the
+        // cell is drawn all the same.
+        _ = ts_put_cell(Int32(row), Int32(column), scalarBuffer, attributes, pair)
+        if padsContinuation {
+            _ = ts_put_cell(Int32(row), Int32(column + 1), [0x20, 0], attributes, pair)
+        }
+    }
+
+    /// Curses attributes and colour pair for a kind of cell, in colour or monochrome.
+    private func look(of style: CellStyle) -> (attr_t, Int16) {
+        if supportsColor {
+            return (Self.cursesAttributes(TerminalStyle.colored(style).attributes), Self.colorPair(style))
+        }
+        return (Self.cursesAttributes(TerminalStyle.monochrome(style)), 0)
+    }
+
+    private static func cursesAttributes(_ attributes: TerminalStyle.Attributes) -> attr_t {
+        var result = ts_a_normal()
+        if attributes.contains(.bold) { result |= ts_a_bold() }
+        if attributes.contains(.dim) { result |= ts_a_dim() }
+        if attributes.contains(.reverse) { result |= ts_a_reverse() }
+        if attributes.contains(.underline) { result |= ts_a_underline() }
+        return result
+    }
+
+    private static func colorPair(_ style: CellStyle) -> Int16 { Int16(style.rawValue) + 1 }
+
+    private func setCursorVisible(_ visible: Bool) {
+        guard cursorVisible != visible else { return }
+        curs_set(visible ? 1 : 0)
+        cursorVisible = visible
+    }
+
+    // MARK: - Events
+
+    /// Waits for the next event, at most `milliseconds` (nil: as long as it takes).
+    ///
+    /// Sleeps in poll() on the tty and the signal self-pipe, never busy-waits. Input already
+    /// buffered by curses is always read before sleeping. Signals asking to quit come first.
+    func nextEvent(timeout milliseconds: Int?) -> TerminalEvent {
+        let deadline = milliseconds.map { ContinuousClock.now.advanced(by: .milliseconds(max(0, $0))) }
+        while true {
+            handleSignals()
+            if !pendingQuits.isEmpty { return .signal(pendingQuits.removeFirst()) }
+            if !pending.isEmpty { return pending.removeFirst() }
+            if hungUp || screen == nil { return .hangup }
+
+            let readSomething = readInput()
+            if readSomething {
+                emptyReads = 0
+            } else if ttyWasReadable {
+                // poll() keeps saying "readable" but nothing comes: EOF on a tty that is gone.
+                emptyReads += 1
+                if emptyReads >= Self.emptyReadsMeaningHangup { hungUp = true }
+            }
+            ttyWasReadable = false
+            if !pending.isEmpty { continue }
+            if hungUp { continue }
+
+            let now = ContinuousClock.now
+            var wait = deadline.map { now.duration(to: $0) }
+            if decoder.isCollectingPaste {
+                let pasteLeft = now.duration(to: lastInput.advanced(by: Self.pasteSilence))
+                if pasteLeft <= .zero {
+                    // The end marker never came: deliver what arrived.
+                    if let paste = decoder.finishPaste() { enqueue(.key(paste)) }
+                    continue
+                }
+                wait = min(wait ?? pasteLeft, pasteLeft)
+            }
+            if let deadline, deadline <= now { return .timeout }
+            waitForInput(upTo: wait)
+        }
+    }
+
+    /// Sleeps until the tty or the signal pipe is readable, the tty hangs up, a signal
+    /// interrupts (SIGWINCH and friends), or `duration` passes.
+    private func waitForInput(upTo duration: Duration?) {
+        var descriptors = [
+            pollfd(fd: ttyDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let result = poll(&descriptors, nfds_t(descriptors.count), duration.map(Self.pollMilliseconds) ?? -1)
+        if result < 0 {
+            if errno != EINTR && errno != EAGAIN { hungUp = true }
+            return
+        }
+        let ttyEvents = Int32(descriptors[0].revents)
+        if ttyEvents & (POLLHUP | POLLERR | POLLNVAL) != 0 { hungUp = true }
+        if ttyEvents & POLLIN != 0 { ttyWasReadable = true }
+    }
+
+    /// Rounded up, so a wait shorter than a millisecond does not turn into a spin of zero waits.
+    private static func pollMilliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(0, milliseconds))
+    }
+
+    /// Reads everything curses has or can read now, decoding it into `pending`. Returns
+    /// whether anything at all was read.
+    private func readInput() -> Bool {
+        let window = ts_stdscr()
+        var readSomething = false
+        var code: wint_t = 0
+        while true {
+            let status = wget_wch(window, &code)
+            if status == ERR { break }
+            readSomething = true
+            lastInput = .now
+            switch decoder.feed(status: status, code: code) {
+            case let .key(key)?:
+                enqueue(.key(key))
+            case .resize?:
+                reportSizeIfChanged()
+            case .mouse?:
+                var report = MEVENT()
+                if getmouse(&report) == OK,
+                   let event = decoder.mouse(buttons: report.bstate, row: Int(report.y), column: Int(report.x)) {
+                    enqueue(event)
+                }
+            case nil:
+                break
+            }
+        }
+        return readSomething
+    }
+
+    /// Queues an event. Characters of one burst that form a single grapheme (a letter and its
+    /// accent, an emoji sequence) are joined, since curses delivers them one scalar at a time;
+    /// a newer size replaces a queued older one.
+    private func enqueue(_ event: TerminalEvent) {
+        switch (pending.last, event) {
+        case let (.key(.character(previous))?, .key(.character(next))):
+            if let joined = KeyDecoder.joined(previous, next) {
+                pending[pending.count - 1] = .key(.character(joined))
+                return
+            }
+        case (_, .resized):
+            pending.removeAll { if case .resized = $0 { true } else { false } }
+        default:
+            break
+        }
+        pending.append(event)
+    }
+
+    // MARK: - Signals, resize, Ctrl-Z
+
+    private func handleSignals() {
+        for signal in signals.takePending() {
+            switch signal {
+            case SIGINT: addQuit(.interrupt)
+            case SIGTERM: addQuit(.terminate)
+            case SIGHUP: addQuit(.hangup)
+            case SIGQUIT: addQuit(.quit)
+            case SIGTSTP: suspend()
+            case SIGCONT: continued()
+            case SIGWINCH: reportSizeIfChanged()
+            default: break
+            }
+        }
+    }
+
+    private func addQuit(_ quit: QuitSignal) {
+        if !pendingQuits.contains(quit) { pendingQuits.append(quit) }
+    }
+
+    /// Reads the tty's size from the kernel, resizes curses to it, and queues `.resized` when
+    /// it differs from the size last reported (or always, with `force`, to get a redraw).
+    private func reportSizeIfChanged(force: Bool = false) {
+        guard screen != nil else { return }
+        var rows: Int32 = 0, columns: Int32 = 0
+        if ts_tty_size(ttyDescriptor, &rows, &columns) == 0, rows != ts_lines() || columns != ts_cols() {
+            // This also queues KEY_RESIZE in curses; it reads back as "no change" below.
+            resizeterm(rows, columns)
+        }
+        let current = size
+        guard force || current != reportedSize else { return }
+        reportedSize = current
+        screenIsGarbled = true  // terminals reflow or clear on resize
+        enqueue(.resized(current))
+    }
+
+    /// Ctrl-Z: give the terminal back to the shell, stop, and on `fg` take it again.
+    private func suspend() {
+        guard screen != nil, pendingQuits.isEmpty else { return }
+        writeToTTY(Self.bracketedPasteOff)
+        curs_set(1)
+        endwin()
+        awaitingOwnContinue = true
+        ts_stop_like_ctrl_z()  // returns once continued
+        resumeScreen()
+    }
+
+    /// SIGCONT: after our own Ctrl-Z it was handled already; otherwise someone stopped us
+    /// with SIGSTOP and the shell may have changed modes and drawn over the screen.
+    private func continued() {
+        if awaitingOwnContinue {
+            awaitingOwnContinue = false
+            return
+        }
+        resumeScreen()
+    }
+
+    private func resumeScreen() {
+        guard screen != nil else { return }
+        // Program modes now, so typing before the next frame does not echo; that frame's
+        // doupdate brings back the alternate screen, keypad mode and mouse reporting.
+        reset_prog_mode()
+        writeToTTY(Self.bracketedPasteOn)
+        cursorVisible = nil
+        screenIsGarbled = true
+        reportSizeIfChanged(force: true)
+    }
+
+    // MARK: - Raw tty output and the crash path
+
+    /// Writes terminal control sequences curses knows nothing about (bracketed paste).
+    private func writeToTTY(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(ttyDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    // The crash path cannot reach the Terminal instance, so the tty descriptor and its saved
+    // modes are kept here, set once at start, cleared on restore, read only by
+    // `emergencyRestore`. Curses forces this global: there is one terminal per process.
+    nonisolated(unsafe) private static var emergencyDescriptor: Int32 = -1
+    nonisolated(unsafe) private static var emergencyModes: UnsafeMutablePointer<termios>?
+
+    private static func armEmergencyRestore(descriptor: Int32, modes: termios) {
+        let saved = emergencyModes ?? UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        saved.initialize(to: modes)
+        emergencyModes = saved
+        emergencyDescriptor = descriptor
+    }
+
+    private static func disarmEmergencyRestore() {
+        emergencyDescriptor = -1
+    }
+
+    /// Best effort for a crash or fatal-signal handler: async-signal-safe (write(2) and
+    /// tcsetattr only). Turns off bracketed paste and mouse reporting, shows the cursor, leaves
+    /// the alternate screen and puts back the tty modes saved at start. Does nothing before a
+    /// Terminal started or after `restore()`.
+    static func emergencyRestore() {
+        let descriptor = emergencyDescriptor
+        guard descriptor >= 0, let modes = emergencyModes else { return }
+        ts_emergency_restore(descriptor, modes)
+    }
+}

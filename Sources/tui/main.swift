@@ -1,6 +1,0 @@
-import CNcursesw
-import ArgumentParser
-import Logging
-import Storage
-import Render
-print("hi")

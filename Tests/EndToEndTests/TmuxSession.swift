@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// Drives the real `tabshell` binary inside a private tmux server: keys in, screen text out.
+/// Each session has its own socket, so tests never touch the user's tmux.
+final class TmuxSession {
+    let socket: String
+    let name = "t"
+    let workDirectory: URL
+
+    /// The built binary: `$TABSHELL_BIN`, else `.build/debug/tabshell` of this package.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["TABSHELL_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/tabshell")
+    }
+
+    /// Starts `script` (a shell command line) in a fresh tmux server at the given size.
+    init(_ script: String, columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+        socket = "tabshell-e2e-\(UUID().uuidString.prefix(8))"
+        workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            throw HarnessError("tabshell binary not found at \(Self.binary.path): run `make test` (it builds first).")
+        }
+        let conf = workDirectory.appendingPathComponent("tmux.conf")
+        try "set -g default-terminal tmux-256color\nset -g status off\nset -g escape-time 0\n".write(to: conf, atomically: true, encoding: .utf8)
+        var env = ["TABSHELL": Self.binary.path, "XDG_DATA_HOME": workDirectory.appendingPathComponent("data").path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
+        try tmux(["-f", conf.path, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
+                  "cd \(Self.quote(workDirectory.path)); \(exports) \(script); echo \"[exit $?]\"; sleep 600"])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: workDirectory)
+    }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    // MARK: - Input
+
+    /// tmux key names: "Escape", "Enter", "C-d", "Left", "BTab", "q", …
+    func press(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", "-t", name, key]) }
+    }
+
+    /// Types text literally, one key at a time as a person or a keyboard-wedge scanner would.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
+    /// Sends text as a bracketed paste.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "p", text])
+        try tmux(["paste-buffer", "-p", "-b", "p", "-t", name])
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Clicks with the left button at a zero-based cell (SGR mouse report, as xterm sends it).
+    func click(row: Int, column: Int) throws {
+        try tmux(["send-keys", "-t", name, "-l", "\u{1b}[<0;\(column + 1);\(row + 1)M\u{1b}[<0;\(column + 1);\(row + 1)m"])
+    }
+
+    // MARK: - Output
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", name]) }
+
+    /// A tmux format value for the pane, e.g. "alternate_on", "cursor_flag", "pane_pid".
+    func pane(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until the screen satisfies `condition`; returns the screen or throws with the last one.
+    @discardableResult
+    func waitFor(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw HarnessError("timed out waiting for \(what); screen was:\n\(last)")
+    }
+
+    @discardableResult
+    func waitFor(text: String, timeout: Double = 10) throws -> String {
+        try waitFor("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    @discardableResult
+    func waitForGone(text: String, timeout: Double = 10) throws -> String {
+        try waitFor("\"\(text)\" to disappear", timeout: timeout) { !$0.contains(text) }
+    }
+
+    // MARK: - tmux
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw HarnessError("tmux \(arguments.first ?? "") failed with status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

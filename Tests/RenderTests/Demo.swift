@@ -1,0 +1,122 @@
+import CaptureMode
+import Foundation
+import Render
+import TabShell
+
+/// Hand-built states with fixed dates, so every render is reproducible.
+enum Demo {
+    /// Friday 14 March 2025, 12:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_741_953_600)
+
+    static func ago(minutes: Double = 0, hours: Double = 0, days: Double = 0) -> Date {
+        now.addingTimeInterval(-(minutes * 60 + hours * 3_600 + days * 86_400))
+    }
+
+    static let options = RenderOptions(unicode: true, color: true, now: now)
+    static let plainOptions = RenderOptions(unicode: false, color: false, now: now)
+
+    // MARK: - Inbox
+
+    static let requests: [InboxRequest] = [
+        InboxRequest(
+            id: 12, title: "Scan the pallet in bay 4",
+            body: "Pallet 17 arrived from Rotterdam this morning. Scan the SSCC label on the north face before it is moved to racking; the driver is waiting at dock 2.",
+            kind: .barcode, status: .pending, createdAt: ago(minutes: 5)
+        ),
+        InboxRequest(
+            id: 11, title: "Photograph the damaged carton", body: "Corner crushed, tape torn.",
+            kind: .photos, status: .pending, createdAt: ago(hours: 3)
+        ),
+        InboxRequest(
+            id: 9, title: "Note the cold-room temperature", body: "Reading on the display by the door.",
+            kind: .note, status: .pending, createdAt: ago(days: 2)
+        ),
+        InboxRequest(
+            id: 7, title: "Check the returns shelf", body: "",
+            kind: .barcode, status: .done, createdAt: ago(days: 68)
+        ),
+        InboxRequest(
+            id: 3, title: "Product shots for the spring catalogue", body: "Front and back.",
+            kind: .product, status: .done, createdAt: ago(days: 190)
+        ),
+    ]
+
+    static let wideRequests: [InboxRequest] = [
+        InboxRequest(id: 21, title: "倉庫Aの在庫を数える", body: "棚の番号を確認してください。", kind: .note, status: .pending, createdAt: ago(minutes: 1)),
+        InboxRequest(id: 22, title: "📦 Pallet from 🇩🇪 Hamburg", body: "", kind: .barcode, status: .pending, createdAt: ago(minutes: 42)),
+        InboxRequest(id: 23, title: "👨‍👩‍👧 Family pack, 재고 확인", body: "", kind: .barcode, status: .pending, createdAt: ago(hours: 5)),
+        InboxRequest(id: 24, title: "Café crème ✔︎ naïve résumé", body: "", kind: .note, status: .done, createdAt: ago(days: 3)),
+        InboxRequest(id: 25, title: "ＡＢＣ全角テキストがとても長いタイトルの例です", body: "", kind: .barcode, status: .pending, createdAt: ago(days: 9)),
+    ]
+
+    static func inbox(_ requests: [InboxRequest] = requests, cursor: Int = 0, chosen: Int64? = nil) -> InboxState {
+        var inbox = InboxState()
+        inbox.requests = requests
+        inbox.pendingCount = requests.filter { $0.status == .pending }.count
+        inbox.hasLoaded = true
+        inbox.list = ListPosition(cursor: cursor, scrollOffset: 0)
+        inbox.chosenRequestID = chosen
+        return inbox
+    }
+
+    // MARK: - History
+
+    static let historyRows: [HistoryRow] = {
+        let samples: [(CaptureKind, Barcode?, String?, String?)] = [
+            (.barcode, Barcode(value: "4006381333931", symbology: .ean13), nil, "Scan the pallet in bay 4"),
+            (.note, nil, "Cold room at 3.5 °C, door seal fine.\nChecked by the night shift.", "Note the cold-room temperature"),
+            (.barcode, Barcode(value: "96385074", symbology: .ean8), nil, nil),
+            (.product, Barcode(value: "036000291452", symbology: .upcA), nil, "Product shots for the spring catalogue"),
+            (.barcode, Barcode(value: "10614141000415", symbology: .gtin14), nil, "Check the returns shelf"),
+            (.note, nil, "Forklift 3 needs a new battery before Monday.", nil),
+        ]
+        return (0..<40).map { index in
+            let (kind, barcode, note, request) = samples[index % samples.count]
+            return HistoryRow(
+                id: Int64(1_234 - index), kind: kind, barcode: barcode, note: note,
+                requestID: request == nil ? nil : Int64(12 - index % 5), requestTitle: request,
+                createdAt: ago(minutes: Double(index * index * 37))
+            )
+        }
+    }()
+
+    static let wideHistoryRows: [HistoryRow] = [
+        HistoryRow(id: 88, kind: .note, barcode: nil, note: "棚3の在庫: りんご 12箱 🍎", requestID: 21, requestTitle: "倉庫Aの在庫を数える", createdAt: ago(minutes: 3)),
+        HistoryRow(id: 87, kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13), note: nil, requestID: 22, requestTitle: "📦 Pallet from 🇩🇪 Hamburg", createdAt: ago(hours: 2)),
+        HistoryRow(id: 86, kind: .note, barcode: nil, note: "👨‍👩‍👧 재고 확인 완료 ✔︎", requestID: nil, requestTitle: nil, createdAt: ago(days: 1)),
+        HistoryRow(id: 85, kind: .note, barcode: nil, note: "e\u{301}le\u{300}ve — Zürich", requestID: nil, requestTitle: nil, createdAt: ago(days: 30)),
+    ]
+
+    static func history(_ rows: [HistoryRow] = historyRows, total: Int = 1_234, cursor: Int = 0, scrollOffset: Int = 0, windowStart: Int = 0) -> HistoryState {
+        var history = HistoryState()
+        history.hasLoaded = true
+        history.totalCount = total
+        history.window = HistoryPage(start: windowStart, rows: rows, totalCount: total)
+        history.list = ListPosition(cursor: cursor, scrollOffset: scrollOffset)
+        return history
+    }
+
+    // MARK: - App
+
+    static func state(
+        _ tab: Tab = .inbox, columns: Int = 80, rows: Int = 24,
+        inbox: InboxState = inbox(), history: HistoryState = history(),
+        settings: Settings = .default, presentation: Presentation = .none
+    ) -> AppState {
+        var state = AppState(settings: settings, size: ScreenSize(rows: rows, columns: columns), databaseLocation: "/home/ana/.local/share/tabshell/tabshell.sqlite")
+        state.selectedTab = tab
+        state.inbox = inbox
+        state.history = history
+        state.presentation = presentation
+        return state
+    }
+
+    static func capture(request: InboxRequest? = nil, _ build: (inout CaptureState) -> Void = { _ in }) -> Presentation {
+        var capture = CaptureState(
+            config: CaptureConfig(),
+            request: request.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
+        )
+        build(&capture)
+        return .fullScreenCapture(capture)
+    }
+}

@@ -1,0 +1,51 @@
+import Render
+import SnapshotTesting
+
+extension Snapshotting where Value == Frame, Format == String {
+    /// The frame as a reviewer reads it: the grid's text (trailing spaces trimmed), the text
+    /// cursor, then one line of style codes per row that is not all `.normal`, so a style
+    /// regression fails a snapshot as surely as a text one.
+    static var gridText: Snapshotting<Frame, String> {
+        Snapshotting<String, String>.lines.pullback(render)
+    }
+
+    private static func render(_ frame: Frame) -> String {
+        let grid = frame.grid
+        var out = "\(grid.width)x\(grid.height)"
+        out += frame.cursor.map { " cursor row \($0.row) column \($0.column)" } ?? " no cursor"
+        out += "\n" + grid.text + "\n--- styles: " + StyleCode.legend + "\n"
+        for row in 0..<grid.height {
+            var codes = String((0..<grid.width).map { StyleCode.code(for: grid[row, $0].style) })
+            while codes.hasSuffix(".") { codes.removeLast() }
+            if !codes.isEmpty { out += (row < 10 ? " " : "") + "\(row) \(codes)\n" }
+        }
+        return out
+    }
+}
+
+/// One character per `CellStyle`, for the style block of grid snapshots.
+enum StyleCode {
+    static func code(for style: CellStyle) -> Character {
+        switch style {
+        case .normal: "."
+        case .heading: "H"
+        case .dim: "d"
+        case .tab: "t"
+        case .tabSelected: "T"
+        case .tabAction: "A"
+        case .badge: "b"
+        case .hint: "h"
+        case .hintKey: "k"
+        case .selectedRow: "S"
+        case .button: "B"
+        case .error: "E"
+        case .success: "s"
+        case .toast: "o"
+        case .border: "-"
+        case .field: "f"
+        case .alert: "a"
+        }
+    }
+
+    static let legend = CellStyle.allCases.map { "\(code(for: $0))=\($0)" }.joined(separator: " ")
+}

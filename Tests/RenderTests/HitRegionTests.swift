@@ -1,0 +1,66 @@
+import CaptureMode
+@testable import Render
+import TabShell
+import Testing
+
+@Suite struct HitRegionTests {
+    @Test(arguments: [(80, 24, "+ Create"), (40, 12, "+ Create"), (24, 8, "2")])
+    func clickingCreateChoosesTheActionTab(columns: Int, rows: Int, label: String) {
+        let frame = Screen.render(Demo.state(.history, columns: columns, rows: rows), options: Demo.options)
+        #expect(frame.click(on: label, inRow: rows - 1) == .tabChosen(.create))
+    }
+
+    @Test func clickingTabsOnATopBar() {
+        let frame = Screen.render(Demo.state(.inbox, settings: Settings(tabBarPosition: .top)), options: Demo.options)
+        #expect(frame.click(on: "History", inRow: 0) == .tabChosen(.history))
+        #expect(frame.click(on: "Settings", inRow: 0) == .tabChosen(.settings))
+    }
+
+    static let capturePhases = Gallery.states().filter { $0.state.presentation.capture != nil && $0.state.presentation.alert == nil }
+
+    @Test(arguments: [(24, 8), (40, 12), (80, 24)])
+    func doneAndCloseAreAlwaysVisibleAndClickable(columns: Int, rows: Int) {
+        #expect(Self.capturePhases.count >= 6)
+        for (name, state) in Self.capturePhases {
+            for options in [Demo.options, Demo.plainOptions] {
+                let frame = Screen.render(Gallery.resized(state, columns: columns, rows: rows), options: options)
+                #expect(frame.click(on: "[ Done ]", inRow: 0) == .capture(.doneTapped), "\(name) at \(columns)x\(rows)")
+                #expect(frame.click(on: "[ Close ]", inRow: 0) == .capture(.closeTapped), "\(name) at \(columns)x\(rows)")
+                #expect(frame.find("Ca", inRow: 0) != nil, "\(name): the title shrinks but stays")
+            }
+        }
+    }
+
+    @Test func captureCoversTheTabBar() {
+        for (name, state) in Self.capturePhases {
+            let frame = Screen.render(state, options: Demo.options)
+            #expect(!frame.hitRegions.contains { if case .tabChosen = $0.action { true } else { false } }, "\(name)")
+        }
+    }
+
+    @Test func clickingAKindInThePicker() {
+        let frame = Screen.render(Demo.state(presentation: Demo.capture()), options: Demo.options)
+        #expect(frame.click(on: "Note") == .capture(.kindChosen(.note)))
+        #expect(frame.click(on: "Barcode") == .capture(.kindChosen(.barcode)))
+    }
+
+    @Test func clickingASettingCyclesIt() {
+        let frame = Screen.render(Demo.state(.settings), options: Demo.options)
+        #expect(frame.click(on: "Colour") == .settingCycled(.colorEnabled, forward: true))
+        #expect(frame.click(on: "Tab bar position") == .settingCycled(.tabBarPosition, forward: true))
+    }
+
+    @Test func anAlertIsModal() {
+        let state = Demo.state(.inbox, presentation: .alert(.requestRequired, over: .none))
+        let frame = Screen.render(state, options: Demo.options)
+        #expect(frame.click(on: "[ OK ]") == .alertDismissed)
+        #expect(frame.hitRegions.map(\.action) == [.alertDismissed])
+        #expect(frame.cursor == nil)
+    }
+
+    @Test func theHelpSheetLeavesTheTabBarClickable() {
+        let frame = Screen.render(Demo.state(.inbox, presentation: .sheet(.help(scrollOffset: 0))), options: Demo.options)
+        #expect(frame.click(on: "History", inRow: 23) == .tabChosen(.history))
+        #expect(frame.find("Keys") != nil)
+    }
+}

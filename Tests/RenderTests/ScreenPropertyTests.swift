@@ -1,0 +1,75 @@
+import CaptureMode
+@testable import Render
+import TabShell
+import Testing
+
+/// What must hold on every screen at every size: no crash, rows exactly as wide as the
+/// terminal, and nothing from data that a terminal would interpret.
+@Suite struct ScreenPropertyTests {
+    static let sizes = [(80, 24), (40, 12), (24, 8), (132, 43), (33, 9)]
+
+    @Test func renderingNeverCrashesAtAnySize() {
+        let states = Gallery.states(hostile: true)
+        for rows in 0...30 {
+            for columns in 0...100 {
+                for (name, state) in states {
+                    let frame = Screen.render(Gallery.resized(state, columns: columns, rows: rows), options: Demo.options)
+                    #expect(frame.grid.width == columns && frame.grid.height == rows, "\(name) at \(columns)x\(rows)")
+                    if let cursor = frame.cursor {
+                        #expect(frame.grid.contains(row: cursor.row, column: cursor.column), "\(name) at \(columns)x\(rows)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func everyRowIsExactlyTheTerminalWidth(unicode: Bool) {
+        let options = unicode ? Demo.options : Demo.plainOptions
+        for (name, state) in Gallery.states(hostile: true) {
+            for (columns, rows) in Self.sizes + [(100, 30), (61, 17)] {
+                let frame = Screen.render(Gallery.resized(state, columns: columns, rows: rows), options: options)
+                #expect(frame.grid.cells.count == columns * rows)
+                #expect(frame.structuralProblems.isEmpty, "\(name) at \(columns)x\(rows): \(frame.structuralProblems.prefix(3))")
+            }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func hostileDataNeverReachesTheTerminal(unicode: Bool) {
+        let options = unicode ? Demo.options : Demo.plainOptions
+        for (name, state) in Gallery.states(hostile: true) {
+            for (columns, rows) in Self.sizes {
+                let frame = Screen.render(Gallery.resized(state, columns: columns, rows: rows), options: options)
+                let unsafe = frame.grid.cells.flatMap(\.text.unicodeScalars).filter { scalar in
+                    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                        || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                        || [0x200E, 0x200F, 0x061C].contains(scalar.value)
+                }
+                #expect(unsafe.isEmpty, "\(name) at \(columns)x\(rows): \(unsafe.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+
+    @Test func hostileDataShowsAsPlaceholders() {
+        var state = Demo.state(.inbox, inbox: Demo.inbox([
+            InboxRequest(id: 1, title: "a\u{1B}[2Jb\u{07}", body: "", kind: .note, status: .pending, createdAt: Demo.now),
+        ]))
+        state.status = nil
+        #expect(Screen.render(state, options: Demo.options).find("a␛[2Jb␇") != nil)
+        #expect(Screen.render(state, options: Demo.plainOptions).find("a?[2Jb?") != nil)
+    }
+
+    @Test func asciiModeDrawsChromeInASCII() {
+        for (name, state) in Gallery.states() {
+            let frame = Screen.render(state, options: Demo.plainOptions)
+            let chrome = frame.grid.cells.filter { cell in
+                [.border, .tab, .tabSelected, .tabAction, .hint, .hintKey, .button, .heading].contains(cell.style)
+                    && !cell.text.allSatisfy(\.isASCII)
+            }
+            // Data (request titles in headings, wide test data) may be non-ASCII; chrome may not.
+            let nonData = chrome.filter { $0.style == .border || $0.style == .hintKey || $0.style == .button }
+            #expect(nonData.isEmpty, "\(name): \(nonData.map(\.text))")
+        }
+    }
+}

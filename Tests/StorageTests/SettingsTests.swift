@@ -1,0 +1,48 @@
+import Foundation
+import Storage
+import TabShell
+import Testing
+
+@Suite("Settings")
+struct SettingsTests {
+    @Test func aNewDatabaseHasTheDefaultSettings() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        #expect(try db.settings() == Settings.default)
+    }
+
+    @Test func savedSettingsSurviveAReopenAndCanBeReplaced() throws {
+        // Given saved settings that differ from the defaults in every field
+        let temp = try TemporaryDirectory()
+        let changed = Settings(
+            snapBackTarget: .history, captureGating: true, tabBarPosition: .top,
+            colorEnabled: false, autoAdvanceMilliseconds: 1500, allowFreeTextCodes: true)
+        do {
+            let db = try openDatabase(temp)
+            try db.saveSettings(changed)
+        }
+
+        // When the database is reopened, read, then saved again
+        let db = try openDatabase(temp)
+        let reread = try db.settings()
+        var again = changed
+        again.autoAdvanceMilliseconds = 0
+        try db.saveSettings(again)
+
+        // Then
+        #expect(reread == changed)
+        #expect(try db.settings() == again)
+    }
+
+    @Test func refusesAnAutoAdvanceOutOfRange() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        var settings = Settings.default
+        settings.autoAdvanceMilliseconds = 60_001
+
+        #expect(throws: StorageError.invalidInput("Auto-advance must be between 0 and 60000 milliseconds.")) {
+            try db.saveSettings(settings)
+        }
+        #expect(try db.settings() == Settings.default)
+    }
+}

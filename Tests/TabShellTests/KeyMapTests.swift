@@ -1,0 +1,214 @@
+import CaptureMode
+import Testing
+import TabShell
+
+/// A state in which `KeyMap.contexts(for:)` includes `context`.
+func state(yielding context: KeyContext) -> AppState {
+    var state = AppState.loaded(requests: [request(1), request(2, kind: .note)], historyTotal: 10)
+    switch context {
+    case .tabs, .inbox:
+        break
+    case .history:
+        _ = state.send(.tabChosen(.history))
+    case .historyDetail:
+        _ = state.send([.tabChosen(.history), .rowActivated])
+    case .settings:
+        _ = state.send(.tabChosen(.settings))
+    case .capturePicker:
+        _ = state.send(.tabChosen(.create))
+    case .captureBarcode:
+        _ = state.send([.tabChosen(.create), .capture(.kindChosen(.barcode))])
+    case .captureNote:
+        _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note))])
+    case .captureReview:
+        _ = state.send([.tabChosen(.create), .capture(.kindChosen(.barcode)), .capture(.textPasted(validEAN13.value))])
+        _ = state.send(.capture(.enterPressed))
+    case .help:
+        _ = state.send(.helpRequested)
+    case .alert:
+        state.presentation = .alert(.requestRequired, over: .none)
+    }
+    return state
+}
+
+/// A barcode capture whose code was just accepted: the toast is showing.
+func stateDuringScanToast() -> AppState {
+    var state = state(yielding: .captureBarcode)
+    _ = state.send(.capture(.textPasted(validEAN13.value)))
+    return state
+}
+
+@Suite("KeyMap")
+struct KeyMapTests {
+    @Test("each context has a state that yields it", arguments: KeyContext.allCases)
+    func contextIsReachable(context: KeyContext) {
+        #expect(KeyMap.contexts(for: state(yielding: context)).contains(context))
+    }
+
+    @Test("every binding's action is what its keys send in its context", arguments: KeyContext.allCases)
+    func bindingsAreReachable(context: KeyContext) {
+        let state = state(yielding: context)
+        for binding in KeyMap.bindings(for: context) {
+            guard let action = binding.action else { continue }
+            for key in binding.keys {
+                #expect(KeyMap.action(for: key, in: state) == action, "\(key.label()) in \(context)")
+            }
+        }
+    }
+
+    @Test("keys sent by the table do what their help says", arguments: [
+        (KeyContext.inbox, Key.character("4"), Tab.settings),
+        (.settings, .right, .inbox),
+        (.history, .backTab, .inbox),
+        (.inbox, .tab, .history),
+    ])
+    func tableKeysSwitchTabs(context: KeyContext, key: Key, tab: Tab) throws {
+        var state = state(yielding: context)
+        _ = state.send(try #require(KeyMap.action(for: key, in: state)))
+        #expect(state.selectedTab == tab)
+    }
+
+    // MARK: - Text fields
+
+    @Test("q quits outside text fields", arguments: [
+        KeyContext.inbox, .history, .historyDetail, .settings, .capturePicker, .captureReview,
+    ])
+    func qQuits(context: KeyContext) {
+        #expect(KeyMap.action(for: .character("q"), in: state(yielding: context)) == .quitRequested)
+    }
+
+    @Test("q, digits and Space type into the barcode field and the note", arguments: [
+        KeyContext.captureBarcode, .captureNote,
+    ])
+    func keysTypeInTextFields(context: KeyContext) {
+        let state = state(yielding: context)
+        for character in ["q", "1", "2", "+", "?", " ", "h", "l", "k", "j", "G", "é", "漢"] as [Character] {
+            #expect(KeyMap.action(for: .character(character), in: state) == .capture(.textTyped(String(character))))
+        }
+    }
+
+    @Test("q types a q into the note, end to end")
+    func qTypesIntoNote() throws {
+        var state = state(yielding: .captureNote)
+        for key: Key in [.character("q"), .enter, .character("x")] {
+            _ = state.send(try #require(KeyMap.action(for: key, in: state)))
+        }
+        #expect(state.presentation.capture?.note.text == "q\nx")
+        #expect(!state.isQuitting)
+    }
+
+    @Test("editing keys edit the text field", arguments: [KeyContext.captureBarcode, .captureNote])
+    func editingKeys(context: KeyContext) {
+        let state = state(yielding: context)
+        #expect(KeyMap.action(for: .backspace, in: state) == .capture(.backspacePressed))
+        #expect(KeyMap.action(for: .delete, in: state) == .capture(.deletePressed))
+        #expect(KeyMap.action(for: .left, in: state) == .capture(.cursorMoved(.left)))
+        #expect(KeyMap.action(for: .home, in: state) == .capture(.cursorMoved(.home)))
+    }
+
+    @Test("up and down move between lines of the note")
+    func upDownInNote() {
+        let state = state(yielding: .captureNote)
+        #expect(KeyMap.action(for: .up, in: state) == .capture(.cursorMoved(.up)))
+        #expect(KeyMap.action(for: .down, in: state) == .capture(.cursorMoved(.down)))
+    }
+
+    @Test("a paste in the barcode field is a textPasted")
+    func pasteInBarcode() {
+        let state = state(yielding: .captureBarcode)
+        #expect(KeyMap.action(for: .paste("5901234123457"), in: state) == .capture(.textPasted("5901234123457")))
+    }
+
+    @Test("a paste into the barcode field is checked at once, end to end")
+    func pasteChecksCode() throws {
+        var state = state(yielding: .captureBarcode)
+        _ = state.send(try #require(KeyMap.action(for: .paste(validEAN13.value), in: state)))
+        #expect(state.presentation.capture?.barcode == validEAN13)
+    }
+
+    @Test("under an alert, keys do not reach the text field")
+    func alertOverCaptureSwallowsText() {
+        var state = state(yielding: .captureNote)
+        state.presentation = .alert(.requestRequired, over: state.presentation)
+        #expect(KeyMap.action(for: .character("q"), in: state) == nil)
+        #expect(KeyMap.action(for: .paste("x"), in: state) == nil)
+        #expect(KeyMap.action(for: .escape, in: state) == .alertDismissed)
+    }
+
+    // MARK: - Close and Done
+
+    @Test("Ctrl-D is Done and Esc is Close in every capture phase", arguments: [
+        state(yielding: .capturePicker), state(yielding: .captureBarcode), stateDuringScanToast(),
+        state(yielding: .captureNote), state(yielding: .captureReview),
+    ])
+    func doneAndCloseEverywhere(state: AppState) {
+        #expect(KeyMap.action(for: .control("d"), in: state) == .capture(.doneTapped))
+        #expect(KeyMap.action(for: .escape, in: state) == .capture(.closeTapped))
+    }
+
+    @Test("Enter during the scan toast moves on to review instead of committing")
+    func enterDuringToastGoesToReview() throws {
+        var state = stateDuringScanToast()
+        #expect(state.presentation.capture?.scanToast == validEAN13)
+        let effects = state.send(try #require(KeyMap.action(for: .enter, in: state)))
+        #expect(effects.commits.isEmpty)
+        #expect(state.presentation.capture?.phase == .review)
+        #expect(state.presentation.capture?.isCommitting == false)
+    }
+
+    @Test("Enter on review commits")
+    func enterOnReviewCommits() throws {
+        var state = state(yielding: .captureReview)
+        let effects = state.send(try #require(KeyMap.action(for: .enter, in: state)))
+        #expect(effects.commits == [CaptureSubmission(kind: .barcode, barcode: validEAN13)])
+    }
+
+    // MARK: - Help sheet
+
+    @Test("list keys scroll the help sheet, and Space pages it")
+    func helpSheetKeys() {
+        let state = state(yielding: .help)
+        #expect(KeyMap.action(for: .down, in: state) == .listMoved(.down))
+        #expect(KeyMap.action(for: .character("k"), in: state) == .listMoved(.up))
+        #expect(KeyMap.action(for: .character(" "), in: state) == .listMoved(.pageDown))
+        #expect(KeyMap.action(for: .character("1"), in: state) == nil)
+    }
+
+    @Test("help lists every binding of every context, under the context's title", arguments: [true, false])
+    func helpListsEveryBinding(unicode: Bool) {
+        let lines = KeyMap.helpLines(unicode: unicode)
+        for context in KeyContext.allCases {
+            let section = lines.firstIndex(of: .section(context.title))
+            #expect(section != nil, "no section for \(context)")
+            let bindings = KeyMap.bindings(for: context)
+            let listed = section.map { Array(lines[($0 + 1)...].prefix(bindings.count)) }
+            #expect(listed == bindings.map { .binding(keys: $0.label(unicode: unicode), help: $0.help) })
+        }
+        #expect(lines.count == KeyContext.allCases.reduce(0) { $0 + 1 + KeyMap.bindings(for: $1).count })
+    }
+
+    // MARK: - Hints
+
+    @Test("hints for a state come only from that state's contexts", arguments: KeyContext.allCases)
+    func hintsComeFromStateContexts(context: KeyContext) {
+        let state = state(yielding: context)
+        let expected = KeyMap.contexts(for: state).flatMap { KeyMap.bindings(for: $0).compactMap(\.hint) }
+        #expect(KeyMap.hints(for: state, unicode: true).map(\.hint) == expected)
+        #expect(KeyMap.hints(for: state, unicode: false).allSatisfy { !$0.keys.isEmpty && $0.keys.allSatisfy(\.isASCII) })
+    }
+
+    @Test("capture's hint line offers Close and Done; the Inbox's offers capture, create and quit")
+    func hintExamples() {
+        let capture = KeyMap.hints(for: state(yielding: .captureBarcode), unicode: true)
+        #expect(capture.contains { $0 == ("Esc", "close") })
+        #expect(capture.contains { $0 == ("Ctrl-D", "done") })
+        #expect(!capture.contains { $0.hint == "quit" })
+
+        let inbox = KeyMap.hints(for: state(yielding: .inbox), unicode: true).map(\.hint)
+        #expect(inbox.contains("capture"))
+        #expect(inbox.contains("create"))
+        #expect(inbox.contains("quit"))
+        #expect(!inbox.contains("open"))
+        #expect(!inbox.contains("done"))
+    }
+}

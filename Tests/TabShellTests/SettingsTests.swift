@@ -1,0 +1,73 @@
+import CaptureMode
+import Testing
+import TabShell
+
+@Suite("Shell: Settings")
+struct SettingsTests {
+    @Test("Enter on a Settings row changes it and asks to save")
+    func rowActivatedCyclesAndSaves() {
+        var state = AppState.loaded()
+        _ = state.send(.tabChosen(.settings))
+        let effects = state.send(.rowActivated)
+        #expect(state.settings.snapBackTarget == .history)
+        #expect(effects == [.saveSettings(state.settings)])
+    }
+
+    @Test("each row cycles its setting and back", arguments: SettingsRow.allCases)
+    func eachRowCycles(row: SettingsRow) {
+        var state = AppState.loaded()
+        let original = state.settings
+        #expect(state.send(.settingCycled(row, forward: true)) == [.saveSettings(state.settings)])
+        #expect(state.settings != original)
+        #expect(state.settingsScreen.list.cursor == row.rawValue)
+        _ = state.send(.settingCycled(row, forward: false))
+        #expect(state.settings == original)
+    }
+
+    @Test("booleans and two-way choices toggle")
+    func toggles() {
+        var settings = Settings.default
+        settings.cycle(.captureGating, forward: true)
+        settings.cycle(.tabBarPosition, forward: true)
+        settings.cycle(.colorEnabled, forward: true)
+        settings.cycle(.freeTextCodes, forward: true)
+        settings.cycle(.snapBackTarget, forward: true)
+        #expect(settings == Settings(
+            snapBackTarget: .history, captureGating: true, tabBarPosition: .top, colorEnabled: false,
+            autoAdvanceMilliseconds: 800, allowFreeTextCodes: true
+        ))
+    }
+
+    @Test("auto-advance steps through its choices and wraps around")
+    func autoAdvanceCycles() {
+        var settings = Settings.default
+        var seen: [Int] = []
+        for _ in Settings.autoAdvanceChoices {
+            settings.cycle(.autoAdvance, forward: true)
+            seen.append(settings.autoAdvanceMilliseconds)
+        }
+        #expect(seen == [1500, 3000, 0, 400, 800])
+        settings.cycle(.autoAdvance, forward: false)
+        #expect(settings.autoAdvanceMilliseconds == 400)
+    }
+
+    @Test("auto-advance from a stored value that is not a choice steps to the neighbouring choices")
+    func autoAdvanceFromOffListValue() {
+        // Storage accepts any value in 0...60000, so a value between the choices can come back from the database.
+        var forward = Settings(autoAdvanceMilliseconds: 1000)
+        forward.cycle(.autoAdvance, forward: true)
+        #expect(forward.autoAdvanceMilliseconds == 1500)
+
+        var backward = Settings(autoAdvanceMilliseconds: 1000)
+        backward.cycle(.autoAdvance, forward: false)
+        #expect(backward.autoAdvanceMilliseconds == 800)
+    }
+
+    @Test("changed capture settings apply to the next capture")
+    func settingsApplyToNextCapture() {
+        var state = AppState.loaded()
+        _ = state.send([.settingCycled(.freeTextCodes, forward: true), .settingCycled(.autoAdvance, forward: false)])
+        _ = state.send(.tabChosen(.create))
+        #expect(state.presentation.capture?.config == CaptureConfig(autoAdvanceMilliseconds: 400, allowsFreeText: true))
+    }
+}
