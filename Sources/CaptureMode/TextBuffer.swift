@@ -10,11 +10,11 @@ public struct TextBuffer: Equatable, Sendable {
     public let limit: Int
 
     public init(_ text: String = "", multiline: Bool = false, limit: Int = 10_000) {
-        let chars = Array(multiline ? text : text.replacingOccurrences(of: "\n", with: " "))
-        self.characters = Array(chars.prefix(limit))
-        self.cursor = characters.count
+        self.characters = []
+        self.cursor = 0
         self.isMultiline = multiline
         self.limit = limit
+        insert(text)
     }
 
     public var text: String { String(characters) }
@@ -38,9 +38,12 @@ public struct TextBuffer: Equatable, Sendable {
         var incoming = string.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         if !isMultiline { incoming = incoming.replacingOccurrences(of: "\n", with: " ") }
         let room = max(0, limit - characters.count)
-        let chars = Array(incoming.prefix(room))
-        characters.insert(contentsOf: chars, at: cursor)
-        cursor += chars.count
+        // Re-segment around the insertion: a combining mark typed on its own joins the
+        // character before it, so the buffer always holds whole grapheme clusters.
+        let before = String(characters[..<cursor]) + String(incoming.prefix(room))
+        let after = String(characters[cursor...])
+        characters = Array(before + after)
+        cursor = min(before.count, characters.count)
     }
 
     public mutating func backspace() {

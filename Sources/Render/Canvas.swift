@@ -20,10 +20,10 @@ struct Canvas {
     let glyphs: Glyphs
     private let sanitizer: Sanitizer
 
-    init(size: ScreenSize, glyphs: Glyphs) {
+    init(size: ScreenSize, context: RenderContext) {
         grid = Grid(width: size.columns, height: size.rows)
-        self.glyphs = glyphs
-        sanitizer = Sanitizer(unicode: glyphs == .unicode)
+        glyphs = context.glyphs
+        sanitizer = context.sanitizer
     }
 
     var bounds: Rect { Rect(row: 0, column: 0, width: grid.width, height: grid.height) }

@@ -30,7 +30,7 @@ struct CaptureView {
 
     // MARK: - Title bar
 
-    var title: String {
+    private var title: String {
         capture.kind.map { "Capture\(context.glyphs.separator)\($0.title)" } ?? "Capture"
     }
 
@@ -42,7 +42,8 @@ struct CaptureView {
         let done = canvas.putRightAligned([Span("[ Done ]", .button)], in: line)
         canvas.addHitRegion(row: line.row, columns: done, action: .capture(.doneTapped))
 
-        let middle = Rect(row: line.row, column: line.column + close + 1, width: done.lowerBound - 1 - (line.column + close + 1), height: 1)
+        let middleStart = line.column + close + 1
+        let middle = Rect(row: line.row, column: middleStart, width: done.lowerBound - 1 - middleStart, height: 1)
         let titleWidth = min(TextWidth.of(title), middle.width)
         // Centred on the screen when it fits there, otherwise in the room between the buttons.
         let centred = rect.column + (rect.width - titleWidth) / 2

@@ -25,21 +25,19 @@ struct Glyphs: Sendable, Equatable {
     var breadcrumb: String
     var previousValue: String
     var nextValue: String
-    var moreAbove: String
-    var moreBelow: String
 
     static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         pointer: "›", chosen: "▶", pending: "●", done: "✓", error: "✗", success: "✓",
         ellipsis: "…", dash: "—", separator: " · ", breadcrumb: " › ",
-        previousValue: "‹", nextValue: "›", moreAbove: "↑", moreBelow: "↓"
+        previousValue: "‹", nextValue: "›"
     )
 
     static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         pointer: ">", chosen: "@", pending: "*", done: "+", error: "!", success: "OK",
         ellipsis: "...", dash: "-", separator: " - ", breadcrumb: " > ",
-        previousValue: "<", nextValue: ">", moreAbove: "^", moreBelow: "v"
+        previousValue: "<", nextValue: ">"
     )
 
     static func forTerminal(unicode: Bool) -> Glyphs { unicode ? .unicode : .ascii }

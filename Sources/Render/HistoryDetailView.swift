@@ -25,6 +25,8 @@ struct HistoryDetailView: TabContent {
         if let note = record.note {
             fields.append(.init("Note", paragraphs: context.lines(note)))
         }
-        FieldListView(fields: fields).draw(in: rect.inset(top: 1, left: 1), on: &canvas)
+        // A blank row under the heading when the screen can spare it.
+        let top = rect.height > fields.count + 4 ? 1 : 0
+        FieldListView(fields: fields).draw(in: rect.inset(top: top, left: Table.gutterWidth), on: &canvas)
     }
 }

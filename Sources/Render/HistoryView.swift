@@ -30,11 +30,12 @@ struct HistoryView: TabContent {
             return
         }
         let (header, list) = rect.split(top: 1)
-        let first = history.list.scrollOffset
-        let indices = first..<min(history.totalCount, first + min(layout.historyListRows, list.height))
+        let first = max(0, history.list.scrollOffset)
+        let indices = first..<max(first, min(history.totalCount, first + min(layout.historyListRows, list.height)))
         let ages = indices.map { history.row(at: $0).map { context.age($0.createdAt) } ?? "" }
-        let table = table(width: rect.width, ageWidth: max(3, ages.map(TextWidth.of).max() ?? 0))
-        let showsRequest = table.columns.count == 4
+        // The request column only where the summary keeps a useful width.
+        let showsRequest = rect.width >= 60
+        let table = table(showsRequest: showsRequest, ageWidth: max(3, ages.map(TextWidth.of).max() ?? 0))
         table.drawRow(headerCells(showsRequest: showsRequest), in: header, on: &canvas)
         for (offset, index) in indices.enumerated() {
             let rowCells = history.row(at: index).map { cells(for: $0, age: ages[offset], showsRequest: showsRequest) }
@@ -43,11 +44,11 @@ struct HistoryView: TabContent {
         }
     }
 
-    /// Kind, summary, request (where there is room for it) and age.
-    private func table(width: Int, ageWidth: Int) -> Table {
+    /// Kind, summary, request and age.
+    private func table(showsRequest: Bool, ageWidth: Int) -> Table {
         let kind = Table.Column.fixed(Self.kindWidth)
         let age = Table.Column.fixed(ageWidth, .trailing)
-        return width >= 60
+        return showsRequest
             ? Table(columns: [kind, .flexible(3), .flexible(2), age], gap: 2)
             : Table(columns: [kind, .flexible(), age])
     }

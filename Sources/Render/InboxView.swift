@@ -33,13 +33,9 @@ struct InboxView: TabContent {
 
     // MARK: - List
 
-    private var visibleRequests: ArraySlice<InboxRequest> {
-        let first = min(inbox.list.scrollOffset, inbox.requests.count)
-        return inbox.requests[first..<min(inbox.requests.count, first + layout.inboxListRows)]
-    }
-
     private func drawList(in rect: Rect, on canvas: inout Canvas) {
-        let visible = visibleRequests
+        let first = min(max(0, inbox.list.scrollOffset), inbox.requests.count)
+        let visible = inbox.requests[first..<min(inbox.requests.count, first + rect.height)]
         let ages = visible.map { context.age($0.createdAt) }
         let showsKind = rect.width >= 36
         let table = table(showsKind: showsKind, ageWidth: ages.map(TextWidth.of).max() ?? 0)

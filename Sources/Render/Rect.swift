@@ -46,6 +46,4 @@ struct Rect: Equatable, Sendable {
         let width = min(width, self.width), height = min(height, self.height)
         return Rect(row: row + (self.height - height) / 2, column: column + (self.width - width) / 2, width: width, height: height)
     }
-
-    func contains(row: Int, column: Int) -> Bool { rows.contains(row) && columns.contains(column) }
 }

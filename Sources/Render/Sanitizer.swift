@@ -16,6 +16,7 @@ public struct Sanitizer: Sendable {
 
     /// The text split at its line breaks (CR LF, CR, LF, U+2028, U+2029), each line made safe.
     public func lines(_ text: String) -> [String] {
+        guard text.unicodeScalars.contains(where: Self.isUnsafe) else { return [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previousWasCR = false
@@ -28,7 +29,7 @@ public struct Sanitizer: Sendable {
                 lines.append(String(current))
                 current = String.UnicodeScalarView()
             default:
-                current.append(contentsOf: replacement(for: scalar))
+                append(scalar, to: &current)
             }
         }
         lines.append(String(current))
@@ -38,22 +39,26 @@ public struct Sanitizer: Sendable {
     /// True when the scalar must never be written to a terminal as is.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return false }
         return value < 0x20 || (0x7F...0x9F).contains(value) || isBidiControl(value)
             || value == 0x2028 || value == 0x2029
-    }
-
-    /// What an unsafe scalar is drawn as; safe scalars stay as they are.
-    public func replacement(for scalar: Unicode.Scalar) -> String.UnicodeScalarView {
-        guard Self.isUnsafe(scalar) else { return String.UnicodeScalarView([scalar]) }
-        return placeholder(for: scalar).unicodeScalars
     }
 
     /// A whole string with every unsafe scalar replaced, line breaks included (as placeholders).
     public func scrub(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: Self.isUnsafe) else { return text }
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { out.append(contentsOf: replacement(for: scalar)) }
+        for scalar in text.unicodeScalars { append(scalar, to: &out) }
         return String(out)
+    }
+
+    /// Appends the scalar, or what stands in for it when it is unsafe.
+    private func append(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
+        if Self.isUnsafe(scalar) {
+            out.append(contentsOf: placeholder(for: scalar).unicodeScalars)
+        } else {
+            out.append(scalar)
+        }
     }
 
     private func placeholder(for scalar: Unicode.Scalar) -> String {

@@ -8,7 +8,7 @@ public enum Screen {
     /// top; a notice instead when the terminal is below the minimum size.
     public static func render(_ state: AppState, options: RenderOptions) -> Frame {
         let context = RenderContext(options: options)
-        var canvas = Canvas(size: state.size, glyphs: context.glyphs)
+        var canvas = Canvas(size: state.size, context: context)
         if state.layout.isTooSmall {
             TooSmallView(size: state.size).draw(on: &canvas)
         } else {

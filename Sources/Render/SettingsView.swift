@@ -14,7 +14,7 @@ struct SettingsView: TabContent {
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let rows = SettingsRow.allCases
-        let first = min(screen.list.scrollOffset, rows.count)
+        let first = min(max(0, screen.list.scrollOffset), rows.count)
         let visible = rows[first..<min(rows.count, first + min(layout.settingsListRows, rect.height))]
         let values = visible.map(value(of:))
         let table = Table(columns: [.flexible(), .fixed(values.map(TextWidth.of).max() ?? 0, .trailing)], gap: 2)

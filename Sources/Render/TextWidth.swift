@@ -7,7 +7,8 @@ import Foundation
 public enum TextWidth {
     /// The display width of a whole string.
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The display width of one grapheme cluster: 0, 1 or 2.

@@ -157,6 +157,9 @@ extension AppState {
             return []
 
         case let .historyLoaded(page):
+            if let pending = history.pendingLoad, pending.start != page.start {
+                return []
+            }
             history.pendingLoad = nil
             history.hasLoaded = true
             history.window = page
@@ -282,10 +285,12 @@ extension Settings {
         case .freeTextCodes: allowFreeTextCodes.toggle()
         case .autoAdvance:
             let choices = Settings.autoAdvanceChoices
-            let index = choices.firstIndex(of: autoAdvanceMilliseconds)
-                ?? choices.firstIndex { $0 > autoAdvanceMilliseconds } ?? 0
-            let next = forward ? index + 1 : index - 1 + choices.count
-            autoAdvanceMilliseconds = choices[next % choices.count]
+            let current = autoAdvanceMilliseconds
+            if forward {
+                autoAdvanceMilliseconds = choices.first { $0 > current } ?? choices[0]
+            } else {
+                autoAdvanceMilliseconds = choices.last { $0 < current } ?? choices[choices.count - 1]
+            }
         }
     }
 }

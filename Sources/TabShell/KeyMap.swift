@@ -125,7 +125,9 @@ public enum KeyMap {
             ]
         case .captureReview:
             return [
-                KeyBinding([.enter], help: "Done: save the capture", action: .capture(.doneTapped)),
+                // Enter, not Done: during the scan toast Enter only moves on to review, so a
+                // scanner that ends with CR+LF cannot save without a review.
+                KeyBinding([.enter], help: "Continue; on review, save the capture", action: .capture(.enterPressed)),
                 close, done,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]

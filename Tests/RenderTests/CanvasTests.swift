@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct CanvasTests {
     private func canvas(width: Int) -> Canvas {
-        Canvas(size: ScreenSize(rows: 1, columns: width), glyphs: .unicode)
+        Canvas(size: ScreenSize(rows: 1, columns: width), context: RenderContext(options: Demo.options))
     }
 
     @Test func wideCharacterAtTheClipEdgeBecomesASpace() {

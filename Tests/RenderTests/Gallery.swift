@@ -8,8 +8,9 @@ import TabShell
 enum Gallery {
     static let hostile = "\u{1B}[31mRED\u{1B}[0m \u{9B}2J \u{1B}]0;pwned\u{07} \u{202E}evil\u{202C} bell\u{07}\r\nover\u{08}\u{08}write del\u{7F} \u{200F}\u{2066}x\u{2069}\u{061C} \u{85}\u{0}"
 
-    static func states(hostile data: Bool = false) -> [(name: String, state: AppState)] {
-        let text = { (plain: String) in data ? "\(plain) \(hostile)" : plain }
+    /// Every data string passes through `data`: to append hostile text, or to strip it to ASCII.
+    static func states(data text: (String) -> String = { $0 }) -> [(name: String, state: AppState)] {
+        let isHostile = text("") != ""
         let requests = (Demo.requests + Demo.wideRequests).map { request in
             var request = request
             request.title = text(request.title)
@@ -20,10 +21,17 @@ enum Gallery {
             var row = row
             row.note = row.note.map(text)
             row.requestTitle = row.requestTitle.map(text)
-            if let barcode = row.barcode, data { row.barcode = Barcode(value: text(barcode.value), symbology: .freeText) }
+            if let barcode = row.barcode, isHostile { row.barcode = Barcode(value: text(barcode.value), symbology: .freeText) }
             return row
         }
         let inbox = Demo.inbox(requests, cursor: 1, chosen: requests[0].id)
+        // Wide text at both cell parities, so overlays cut wide characters somewhere.
+        let wideOnly = Demo.inbox(Array(requests.suffix(5)) + requests.suffix(5).map { request in
+            var request = request
+            request.id += 100
+            request.title = "x" + request.title
+            return request
+        })
         let history = Demo.history(Array(rows), total: 5_000, cursor: 2)
         var detail = history
         detail.stack = [.detail(rows[1])]
@@ -32,10 +40,13 @@ enum Gallery {
         let request = requests[0]
         let freeText = Settings(allowFreeTextCodes: true)
 
-        func shell(_ tab: Tab, history: HistoryState = history, settings: Settings = .default, presentation: Presentation = .none) -> AppState {
+        func shell(
+            _ tab: Tab, inbox: InboxState = inbox, history: HistoryState = history,
+            settings: Settings = .default, presentation: Presentation = .none
+        ) -> AppState {
             var state = Demo.state(tab, inbox: inbox, history: history, settings: settings, presentation: presentation)
             state.databaseLocation = text("/home/ana/.local/share/tabshell/tabshell.sqlite")
-            state.status = data ? StatusMessage(text("Saved"), kind: .error) : nil
+            state.status = isHostile ? StatusMessage(text("Saved"), kind: .error) : nil
             return state
         }
         func capture(_ build: (inout CaptureState) -> Void) -> Presentation {
@@ -56,6 +67,8 @@ enum Gallery {
             ("bar on top", shell(.inbox, settings: Settings(tabBarPosition: .top))),
             ("help", shell(.history, presentation: .sheet(.help(scrollOffset: 30)))),
             ("alert", shell(.inbox, presentation: .alert(Alert(title: text("Title"), message: text(Alert.requestRequired.message)), over: .none))),
+            ("alert over wide inbox", shell(.inbox, inbox: wideOnly, presentation: .alert(.requestRequired, over: .none))),
+            ("help over wide inbox", shell(.inbox, inbox: wideOnly, presentation: .sheet(.help(scrollOffset: 3)))),
             ("alert over help", shell(.inbox, presentation: .alert(.requestRequired, over: .sheet(.help(scrollOffset: 0))))),
             ("picker", shell(.inbox, presentation: Demo.capture { _ = $0.send(.kindChosen(.photos)) })),
             ("barcode", shell(.inbox, presentation: capture { _ = $0.send(.textTyped(text("400638133393"))); _ = $0.send(.enterPressed) })),
@@ -77,6 +90,14 @@ enum Gallery {
             })),
             ("alert over capture", shell(.inbox, presentation: .alert(.requestRequired, over: Demo.capture()))),
         ]
+    }
+
+    static func hostileStates() -> [(name: String, state: AppState)] {
+        states { "\($0) \(hostile)" }
+    }
+
+    static func asciiStates() -> [(name: String, state: AppState)] {
+        states { String(String.UnicodeScalarView($0.unicodeScalars.filter(\.isASCII))) }
     }
 
     static func resized(_ state: AppState, columns: Int, rows: Int) -> AppState {

@@ -35,6 +35,20 @@ import Testing
         #expect(frame.find("26/40") != nil)
     }
 
+    @Test(arguments: [(80, 24), (40, 12), (24, 8)])
+    func agesStayAlignedUnderWideTitles(columns: Int, rows: Int) {
+        let inbox = Demo.state(.inbox, columns: columns, rows: rows, inbox: Demo.inbox(Demo.wideRequests))
+        let history = Demo.state(.history, columns: columns, rows: rows, history: Demo.history(Demo.wideHistoryRows, total: 4))
+        for state in [inbox, history] {
+            let frame = Screen.render(state, options: Demo.options)
+            let listRows = (2..<(2 + min(4, state.layout.contentRows - 1))).map { $0 + (state.selectedTab == .history ? 1 : 0) }
+            for row in listRows {
+                let lastDrawn = (0..<columns).last { frame.grid[row, $0].text != " " }
+                #expect(lastDrawn == columns - 2, "row \(row) at \(columns)x\(rows): \(frame.grid.text(ofRow: row))")
+            }
+        }
+    }
+
     @Test func hintLineComesFromTheKeyTable() {
         let state = Demo.state(.inbox, columns: 200, rows: 24)
         let frame = Screen.render(state, options: Demo.options)
