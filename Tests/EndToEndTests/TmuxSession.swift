@@ -104,19 +104,35 @@ final class TmuxSession {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError("tmux \(arguments.first ?? "") failed with status \(process.terminationStatus)")
+        // Output goes to a file, not a pipe: `new-session` forks the tmux server, which would
+        // inherit a pipe's write end and keep it open for its whole life.
+        let outputURL = workDirectory.appendingPathComponent("tmux-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        let status = try Self.spawnAndWait(["tmux", "-L", socket] + arguments, stdout: outputURL.path)
+        guard status == 0 else {
+            throw HarnessError("tmux \(arguments.first ?? "") failed with status \(status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+
+    /// posix_spawnp + waitpid: Foundation's Process can miss a quick child's exit on Linux.
+    static func spawnAndWait(_ argv: [String], stdout: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
+        guard spawned == 0 else { throw HarnessError("cannot run \(argv[0]): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw HarnessError("waitpid failed: \(errno)") }
+        }
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }
 
