@@ -41,6 +41,8 @@ struct HistoryView: TabContent {
             let rowCells = history.row(at: index).map { cells(for: $0, age: ages[offset], showsRequest: showsRequest) }
                 ?? [Span(context.glyphs.ellipsis, .dim)]
             table.drawRow(rowCells, in: list.line(offset), selected: index == history.list.cursor, on: &canvas)
+            let line = list.line(offset)
+            canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }
     }
 

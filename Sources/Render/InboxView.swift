@@ -46,6 +46,8 @@ struct InboxView: TabContent {
                 selected: index == inbox.list.cursor,
                 on: &canvas
             )
+            let line = rect.line(offset)
+            canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }
     }
 

@@ -7,6 +7,8 @@ struct SettingsView: TabContent {
     let settings: Settings
     let screen: SettingsScreenState
     let databaseLocation: String
+    /// "1,234 records, 5 requests".
+    let holdings: String
     let layout: Layout
     let context: RenderContext
 
@@ -37,6 +39,10 @@ struct SettingsView: TabContent {
             ellipsis: context.glyphs.ellipsis
         )
         canvas.put(label + path, row: row.row, column: row.column + Table.gutterWidth, width: row.width - Table.gutterWidth, style: .dim)
+        let next = row.row + 1 - rect.row
+        guard next < rect.height else { return }
+        let holdsLine = rect.line(next)
+        canvas.put("Holds: " + holdings, row: holdsLine.row, column: holdsLine.column + Table.gutterWidth, width: holdsLine.width - Table.gutterWidth, style: .dim)
     }
 
     private func value(of row: SettingsRow) -> String {

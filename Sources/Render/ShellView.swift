@@ -29,7 +29,9 @@ struct ShellView {
         case .settings:
             return SettingsView(
                 settings: state.settings, screen: state.settingsScreen,
-                databaseLocation: state.databaseLocation, layout: state.layout, context: context
+                databaseLocation: state.databaseLocation,
+                holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.requests.count, "request"))",
+                layout: state.layout, context: context
             )
         case .inbox, .create:
             // The action tab is never selected; should it ever be, Inbox is the safe screen.

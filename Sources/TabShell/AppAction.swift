@@ -18,6 +18,8 @@ public enum AppAction: Equatable, Sendable {
     case listMoved(ListMove)
     /// Enter on the highlighted row: capture for a request, open a record, change a setting.
     case rowActivated
+    /// A click on a list row: the first click highlights it, a click on the highlighted row opens it.
+    case rowClicked(Int)
     /// Space on an Inbox request: choose it as the request Create captures for (toggle).
     case requestChoiceToggled
     /// A setting changed from its row (Enter/Space forward, or backward).

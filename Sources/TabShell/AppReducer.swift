@@ -84,6 +84,25 @@ extension AppState {
                 return []
             }
 
+        case let .rowClicked(index):
+            guard presentation == .none else { return [] }
+            switch selectedTab {
+            case .inbox:
+                guard inbox.requests.indices.contains(index) else { return [] }
+                if inbox.list.cursor == index { return send(.rowActivated) }
+                inbox.list.cursor = index
+                inbox.list.clamp(count: inbox.requests.count, viewport: layout.inboxListRows)
+            case .history:
+                guard history.stack.isEmpty, (0..<history.totalCount).contains(index) else { return [] }
+                if history.list.cursor == index { return send(.rowActivated) }
+                history.list.cursor = index
+                history.list.clamp(count: history.totalCount, viewport: layout.historyListRows)
+                return historyLoadIfNeeded()
+            case .settings, .create:
+                break
+            }
+            return []
+
         case .requestChoiceToggled:
             guard presentation == .none, selectedTab == .inbox, let request = inbox.highlightedRequest else { return [] }
             guard request.status == .pending else {

@@ -248,5 +248,42 @@ struct TabShellEndToEndTests {
         try s.press("q")
         try Self.expectTerminalRestored(s)
     }
+
+    /// The zero-based row and column where `text` first appears on the screen.
+    static func locate(_ text: String, in screen: String) -> (row: Int, column: Int)? {
+        for (row, line) in screen.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let range = line.range(of: text) {
+                return (row, line.distance(from: line.startIndex, to: range.lowerBound))
+            }
+        }
+        return nil
+    }
+
+    @Test func mouseClicksSelectTabsAndPressCloseAndDone() throws {
+        let s = try Self.launch()
+        let start = try s.waitFor(text: "[ Inbox")
+        let history = try #require(Self.locate("History", in: start))
+        try s.click(row: history.row, column: history.column + 2)
+        try s.waitFor(text: "[ History")
+        let bar = try s.screen()
+        let create = try #require(Self.locate("+ Create", in: bar))
+        try s.click(row: create.row, column: create.column + 2)
+        let picker = try s.waitFor(text: "Capture")
+        let close = try #require(Self.locate("Close", in: picker))
+        try s.click(row: close.row, column: close.column + 1)
+        try s.waitFor(text: "[ History")
+        try s.click(row: create.row, column: create.column + 2)
+        try s.waitFor(text: "Capture")
+        try s.press("n")
+        try s.type("clicked")
+        let note = try s.screen()
+        let done = try #require(Self.locate("Done", in: note))
+        try s.click(row: done.row, column: done.column + 1)
+        try s.waitFor(text: "[ History")
+        try s.waitFor(text: "clicked")
+        try s.press("q")
+        try Self.expectTerminalRestored(s)
+        #expect(try Self.database(in: s).historyCount() == 1)
+    }
 }
 

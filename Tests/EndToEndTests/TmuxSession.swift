@@ -63,9 +63,13 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", name, "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Clicks with the left button at a zero-based cell (SGR mouse report, as xterm sends it).
+    /// Clicks with the left button at a zero-based cell, as a terminal reports it to ncurses
+    /// with `tmux-256color`: X10 encoding, `ESC [ M` then button, column and row plus 32.
     func click(row: Int, column: Int) throws {
-        try tmux(["send-keys", "-t", name, "-l", "\u{1b}[<0;\(column + 1);\(row + 1)M\u{1b}[<0;\(column + 1);\(row + 1)m"])
+        func report(_ button: Int) -> String {
+            "\u{1b}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column))) + String(UnicodeScalar(UInt8(33 + row)))
+        }
+        try tmux(["send-keys", "-t", name, "-l", report(0) + report(3)])
     }
 
     // MARK: - Output
