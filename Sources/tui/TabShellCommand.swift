@@ -36,6 +36,10 @@ struct TabShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tabshell",
         abstract: "The iOS tab shell in your terminal: an Inbox of requests, a + Create action tab that opens capture mode, History and Settings.",
+        usage: """
+        tabshell [--db <path>] [--demo] [--log-level <level>]
+        tabshell inbox add --title <title> [--body <body>] [--kind <kind>] [--db <path>]
+        """,
         discussion: """
         Run without a subcommand to start the full-screen app. Data lives in \
         $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db says otherwise. \
