@@ -39,12 +39,15 @@ public struct CaptureSubmission: Equatable, Sendable {
     public var barcode: Barcode?
     public var note: String?
     public var requestID: Int64?
+    /// Staged photos in the order they were added; empty for kinds without photos.
+    public var photos: [StagedPhoto]
 
-    public init(kind: CaptureKind, barcode: Barcode? = nil, note: String? = nil, requestID: Int64? = nil) {
+    public init(kind: CaptureKind, barcode: Barcode? = nil, note: String? = nil, requestID: Int64? = nil, photos: [StagedPhoto] = []) {
         self.kind = kind
         self.barcode = barcode
         self.note = note
         self.requestID = requestID
+        self.photos = photos
     }
 }
 
