@@ -14,8 +14,25 @@ public enum CaptureAction: Equatable, Sendable {
     case deletePressed
     case cursorMoved(TextBuffer.Motion)
     case autoAdvanceElapsed(token: Int)
+    /// Product: go on to photos without a barcode.
+    case skipTapped
+    /// Review: back to photos to add or replace some.
+    case retakeTapped
+    /// Tab in the photo path field.
+    case completionRequested
+    /// The front end's answer to `.completePath`: the completed text, or the candidates when ambiguous.
+    case pathCompleted(text: String?, candidates: [String])
+    case photoCopyProgressed(copiedBytes: Int64, totalBytes: Int64)
+    case photoStaged(StagedPhoto)
+    case photoStagingFailed(String)
+    /// Remove the highlighted staged photo.
+    case photoRemovalRequested
     case doneTapped
     case closeTapped
+    /// The user confirmed that Close may delete the staged photos.
+    case closeConfirmed
+    /// The user kept the capture after Close asked.
+    case closeCancelled
     /// The shell's report that Done's commit failed; capture stays open with the message.
     case commitFailed(String)
 }
@@ -23,6 +40,13 @@ public enum CaptureAction: Equatable, Sendable {
 /// Work the capture reducer asks the outside world to do.
 public enum CaptureEffect: Equatable, Sendable {
     case scheduleAutoAdvance(milliseconds: Int, token: Int)
+    /// Copy the file the user typed (raw text; resolve it with `PathInput`) into staging.
+    case stagePhoto(path: String)
+    /// Delete one staged file.
+    case unstagePhoto(StagedPhoto)
+    /// List the directory of the typed path and answer with `.pathCompleted`.
+    case completePath(String)
     case commit(CaptureSubmission)
+    /// Leave capture mode: cancel any copy and delete the staging directory.
     case dismiss
 }

@@ -10,6 +10,15 @@ extension CaptureState {
             }
             return []
         }
+        if isConfirmingClose {
+            switch action {
+            case .closeConfirmed: return [.dismiss]
+            case .closeCancelled, .closeTapped:
+                isConfirmingClose = false
+                return []
+            default: return []
+            }
+        }
         switch action {
         case let .kindChosen(kind):
             guard phase == .picker else { return [] }
@@ -34,6 +43,12 @@ extension CaptureState {
             return edit { $0.insert(text) }
 
         case let .textPasted(text):
+            if phase == .photos, copy == nil {
+                // A drag-and-drop paste is a whole path: take it at once.
+                photoPath.clear()
+                photoPath.insert(text)
+                return submitPhotoPath()
+            }
             guard phase == .barcode, barcode == nil else { return edit { $0.insert(text) } }
             barcodeInput.insert(text)
             return submitBarcode()
@@ -42,6 +57,7 @@ extension CaptureState {
             switch phase {
             case .picker: return send(.pickerConfirmed)
             case .barcode: return barcode == nil ? submitBarcode() : advanceAfterScan()
+            case .photos: return copy == nil ? submitPhotoPath() : []
             case .note: return edit { $0.insert("\n") }
             case .review: return send(.doneTapped)
             }
@@ -50,6 +66,7 @@ extension CaptureState {
             return edit { $0.backspace() }
 
         case .deletePressed:
+            if phase == .photos, photoPath.isEmpty { return send(.photoRemovalRequested) }
             return edit { $0.deleteForward() }
 
         case let .cursorMoved(motion):
@@ -63,11 +80,71 @@ extension CaptureState {
                 }
                 return []
             }
+            if phase == .photos, motion == .up || motion == .down {
+                guard !photos.isEmpty else { return [] }
+                photoCursor = min(max(0, photoCursor + (motion == .up ? -1 : 1)), photos.count - 1)
+                return []
+            }
             return edit { $0.move(motion) }
 
         case let .autoAdvanceElapsed(token):
             guard token == autoAdvanceToken, phase == .barcode, barcode != nil else { return [] }
             return advanceAfterScan()
+
+        case .skipTapped:
+            guard phase == .barcode, kind == .product else { return [] }
+            barcodeInput.clear()
+            barcodeError = nil
+            scanToast = nil
+            autoAdvanceToken += 1
+            phase = .photos
+            return []
+
+        case .retakeTapped:
+            guard phase == .review, collectsPhotos else { return [] }
+            phase = .photos
+            notice = nil
+            return []
+
+        case .completionRequested:
+            guard phase == .photos, copy == nil else { return [] }
+            return [.completePath(photoPath.text)]
+
+        case let .pathCompleted(text, candidates):
+            guard phase == .photos, copy == nil else { return [] }
+            if let text {
+                photoPath.clear()
+                photoPath.insert(text)
+            }
+            photoMessage = candidates.count > 1 ? "Matches: " + candidates.prefix(8).joined(separator: "  ") + (candidates.count > 8 ? "  …" : "") : nil
+            return []
+
+        case let .photoCopyProgressed(copied, total):
+            guard copy != nil else { return [] }
+            copy?.copiedBytes = copied
+            copy?.totalBytes = total
+            return []
+
+        case let .photoStaged(photo):
+            guard copy != nil else { return [] }
+            copy = nil
+            photos.append(photo)
+            photoCursor = photos.count - 1
+            photoPath.clear()
+            photoMessage = nil
+            notice = nil
+            return []
+
+        case let .photoStagingFailed(message):
+            copy = nil
+            photoMessage = message
+            return []
+
+        case .photoRemovalRequested:
+            guard phase == .photos, copy == nil, photos.indices.contains(photoCursor) else { return [] }
+            let removed = photos.remove(at: photoCursor)
+            photoCursor = max(0, min(photoCursor, photos.count - 1))
+            return [.unstagePhoto(removed)]
 
         case .doneTapped:
             switch submission {
@@ -81,9 +158,16 @@ extension CaptureState {
             }
 
         case .closeTapped:
+            if closeNeedsConfirmation {
+                isConfirmingClose = true
+                return []
+            }
             return [.dismiss]
 
-        case .commitFailed:
+        case .closeConfirmed:
+            return [.dismiss]
+
+        case .closeCancelled, .commitFailed:
             return []
         }
     }
@@ -96,6 +180,9 @@ extension CaptureState {
             barcodeError = nil
         case .note:
             change(&note)
+        case .photos where copy == nil:
+            change(&photoPath)
+            photoMessage = nil
         default:
             return []
         }
@@ -124,7 +211,28 @@ extension CaptureState {
     private mutating func advanceAfterScan() -> [CaptureEffect] {
         scanToast = nil
         autoAdvanceToken += 1
-        phase = .review
+        phase = kind == .product ? .photos : .review
         return []
+    }
+
+    /// Enter in the photo field: stage the typed path, or move on to review when it is empty.
+    private mutating func submitPhotoPath() -> [CaptureEffect] {
+        let text = photoPath.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            if photos.isEmpty {
+                photoMessage = "Type or paste the path of an image file; Tab completes."
+                return []
+            }
+            phase = .review
+            photoMessage = nil
+            return []
+        }
+        guard photos.count < config.maximumPhotos else {
+            photoMessage = "This capture holds at most \(config.maximumPhotos) photos; remove one first (Del)."
+            return []
+        }
+        photoMessage = nil
+        copy = PhotoCopy(name: (text as NSString).lastPathComponent)
+        return [.stagePhoto(path: text)]
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 public enum CapturePhase: String, Equatable, Sendable, CaseIterable {
     case picker
     case barcode
+    case photos
     case note
     case review
 }
@@ -13,10 +14,16 @@ public struct CaptureConfig: Equatable, Sendable {
     /// How long the "scanned" toast stays before the flow moves on; 0 advances at once.
     public var autoAdvanceMilliseconds: Int
     public var allowsFreeText: Bool
+    /// How many photos one capture may hold.
+    public var maximumPhotos: Int
+    /// The largest file accepted as a photo, in bytes.
+    public var maximumPhotoBytes: Int64
 
-    public init(autoAdvanceMilliseconds: Int = 800, allowsFreeText: Bool = false) {
+    public init(autoAdvanceMilliseconds: Int = 800, allowsFreeText: Bool = false, maximumPhotos: Int = 3, maximumPhotoBytes: Int64 = 50 * 1024 * 1024) {
         self.autoAdvanceMilliseconds = autoAdvanceMilliseconds
         self.allowsFreeText = allowsFreeText
+        self.maximumPhotos = max(1, maximumPhotos)
+        self.maximumPhotoBytes = maximumPhotoBytes
     }
 }
 
@@ -69,6 +76,18 @@ public struct CaptureState: Equatable, Sendable {
     /// Identifies the pending auto-advance so a stale timer cannot move a later phase.
     public var autoAdvanceToken: Int
     public var note: TextBuffer
+    /// The photo path field (Tab completes; a paste is submitted at once).
+    public var photoPath: TextBuffer
+    /// Photos already copied into staging, in order.
+    public var photos: [StagedPhoto]
+    /// The highlighted staged photo (Del on an empty field removes it).
+    public var photoCursor: Int
+    /// Inline message under the path field: why a file was refused, or completion candidates.
+    public var photoMessage: String?
+    /// The copy in progress, if any; input waits and Close cancels it.
+    public var copy: PhotoCopy?
+    /// Close was asked for while photos are staged: waiting for the user to confirm the discard.
+    public var isConfirmingClose: Bool
     /// Why Done did not commit, shown until the next edit.
     public var notice: String?
     /// True from Done until the shell reports the commit's outcome; input is ignored meanwhile.
@@ -86,6 +105,12 @@ public struct CaptureState: Equatable, Sendable {
         self.scanToast = nil
         self.autoAdvanceToken = 0
         self.note = TextBuffer(multiline: true)
+        self.photoPath = TextBuffer(limit: 4096)
+        self.photos = []
+        self.photoCursor = 0
+        self.photoMessage = nil
+        self.copy = nil
+        self.isConfirmingClose = false
         self.notice = nil
         self.isCommitting = false
         if let request {
@@ -98,27 +123,36 @@ public struct CaptureState: Equatable, Sendable {
 
     /// True when the focused control is a text field (keys type text instead of acting).
     public var isEditingText: Bool {
-        guard !isCommitting else { return false }
+        guard !isCommitting, !isConfirmingClose else { return false }
         switch phase {
         case .barcode: return barcode == nil
+        case .photos: return copy == nil
         case .note: return true
         case .picker, .review: return false
         }
     }
 
+    /// Whether this capture's kind collects photos.
+    public var collectsPhotos: Bool { kind == .photos || kind == .product }
+
+    /// Whether Close must ask first: staged photos would be deleted.
+    public var closeNeedsConfirmation: Bool { !photos.isEmpty }
+
     /// What Done would write now, or nil (with the reason) when the capture is incomplete.
     public var submission: Result<CaptureSubmission, CaptureIncomplete> {
         guard let kind else { return .failure(.noKindChosen) }
+        if copy != nil { return .failure(.copyInProgress) }
         switch kind {
-        case .barcode, .product:
+        case .barcode:
             guard let barcode else { return .failure(.noBarcode) }
             return .success(CaptureSubmission(kind: kind, barcode: barcode, requestID: request?.id))
+        case .product, .photos:
+            guard !photos.isEmpty else { return .failure(.noPhotos) }
+            return .success(CaptureSubmission(kind: kind, barcode: kind == .product ? barcode : nil, requestID: request?.id, photos: photos))
         case .note:
             let text = note.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return .failure(.emptyNote) }
             return .success(CaptureSubmission(kind: kind, note: note.text, requestID: request?.id))
-        case .photos:
-            return .failure(.unavailable(kind))
         }
     }
 
@@ -127,7 +161,7 @@ public struct CaptureState: Equatable, Sendable {
         switch kind {
         case .barcode, .product: phase = .barcode
         case .note: phase = .note
-        case .photos: phase = .picker
+        case .photos: phase = .photos
         }
     }
 }
@@ -137,6 +171,8 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
     case noKindChosen
     case noBarcode
     case emptyNote
+    case noPhotos
+    case copyInProgress
     case unavailable(CaptureKind)
 
     public var message: String {
@@ -144,7 +180,25 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
         case .noKindChosen: "Choose what to capture first."
         case .noBarcode: "Scan or type a valid code before Done."
         case .emptyNote: "Write something before Done."
+        case .noPhotos: "Add at least one photo before Done: type or paste a file path, then Enter."
+        case .copyInProgress: "Wait for the copy to finish, or Close to cancel it."
         case let .unavailable(kind): "\(kind.title) capture is not available in this version."
         }
     }
+}
+
+/// A photo copy in progress.
+public struct PhotoCopy: Equatable, Sendable {
+    public var name: String
+    public var copiedBytes: Int64
+    public var totalBytes: Int64
+
+    public init(name: String, copiedBytes: Int64 = 0, totalBytes: Int64 = 0) {
+        self.name = name
+        self.copiedBytes = copiedBytes
+        self.totalBytes = totalBytes
+    }
+
+    /// 0...1, or nil while the size is unknown.
+    public var fraction: Double? { totalBytes > 0 ? min(1, Double(copiedBytes) / Double(totalBytes)) : nil }
 }

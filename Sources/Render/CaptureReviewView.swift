@@ -8,7 +8,9 @@ struct CaptureReviewView {
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let area = rect.inset(left: Table.gutterWidth)
-        let instruction = "Press Enter or Ctrl-D to save, Esc to discard."
+        let instruction = capture.collectsPhotos
+            ? "Press Enter or Ctrl-D to save, r to retake photos, Esc to discard."
+            : "Press Enter or Ctrl-D to save, Esc to discard."
         let fieldRows = max(1, area.height - (area.height >= 4 ? 2 : 1))
         let used = FieldListView(fields: fields).draw(in: area.split(top: fieldRows).top, on: &canvas)
         let below = area.inset(top: used + (area.height - used >= 2 ? 1 : 0))
@@ -22,6 +24,11 @@ struct CaptureReviewView {
             fields.append(.init("Code", context.line(barcode.value), detail: barcode.symbology.title))
         }
         fields.append(capture.request.map { .init("Request", context.line($0.title)) } ?? .init("Request", "None", style: .dim))
+        if capture.collectsPhotos {
+            for (index, photo) in capture.photos.enumerated() {
+                fields.append(.init(index == 0 ? "Photos" : "", context.line(photo.originalName), detail: PhotoFacts.describe(photo, context: context)))
+            }
+        }
         // The note goes last so a long one cannot push the other fields off the screen.
         if capture.kind == .note {
             fields.append(.init("Note", paragraphs: context.lines(capture.note.text)))

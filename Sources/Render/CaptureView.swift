@@ -26,6 +26,9 @@ struct CaptureView {
         drawBody(in: body, on: &canvas)
         drawMessage(in: bounds.line(bounds.height - 2).inset(left: 1, right: 1), on: &canvas)
         HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
+        if capture.isConfirmingClose {
+            ConfirmCloseView(capture: capture, context: context).draw(on: &canvas)
+        }
     }
 
     // MARK: - Title bar
@@ -59,6 +62,8 @@ struct CaptureView {
             CapturePickerView(capture: capture, context: context).draw(in: rect, on: &canvas)
         case .barcode:
             BarcodeEntryView(capture: capture, context: context).draw(in: rect, on: &canvas)
+        case .photos:
+            PhotosEntryView(capture: capture, context: context).draw(in: rect, on: &canvas)
         case .note:
             NoteEditorView(buffer: capture.note, isEditing: capture.isEditingText, context: context)
                 .draw(in: rect, on: &canvas)

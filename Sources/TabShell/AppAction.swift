@@ -47,5 +47,13 @@ public enum AppEffect: Equatable, Sendable {
     case commitCapture(CaptureSubmission)
     case saveSettings(Settings)
     case scheduleAutoAdvance(milliseconds: Int, token: Int)
+    /// Copy a photo into this capture's staging directory (created on first use); report
+    /// progress and the result as capture actions.
+    case stagePhoto(path: String)
+    case unstagePhoto(StagedPhoto)
+    /// Complete a typed path from its directory's listing; answer with `.pathCompleted`.
+    case completePath(String)
+    /// Capture closed without Done: cancel any copy and delete the staging directory.
+    case discardStaging
     case quit
 }

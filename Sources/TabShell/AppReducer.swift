@@ -229,7 +229,9 @@ extension AppState {
         }
         let config = CaptureConfig(
             autoAdvanceMilliseconds: settings.autoAdvanceMilliseconds,
-            allowsFreeText: settings.allowFreeTextCodes
+            allowsFreeText: settings.allowFreeTextCodes,
+            maximumPhotos: settings.maximumPhotos,
+            maximumPhotoBytes: settings.maximumPhotoBytes
         )
         let link = target.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
         presentation = .fullScreenCapture(CaptureState(config: config, request: link))
@@ -242,10 +244,16 @@ extension AppState {
             return [.scheduleAutoAdvance(milliseconds: milliseconds, token: token)]
         case let .commit(submission):
             return [.commitCapture(submission)]
+        case let .stagePhoto(path):
+            return [.stagePhoto(path: path)]
+        case let .unstagePhoto(photo):
+            return [.unstagePhoto(photo)]
+        case let .completePath(text):
+            return [.completePath(text)]
         case .dismiss:
             presentation = .none
             selectedTab = snapBackTarget
-            return selectedTab == .history ? historyLoadIfNeeded() : []
+            return [.discardStaging] + (selectedTab == .history ? historyLoadIfNeeded() : [])
         }
     }
 

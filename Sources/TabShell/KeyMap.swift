@@ -4,7 +4,7 @@ import Foundation
 /// Where a set of key bindings applies.
 public enum KeyContext: String, CaseIterable, Sendable {
     case tabs, inbox, history, historyDetail, settings
-    case capturePicker, captureBarcode, captureNote, captureReview
+    case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose
     case help, alert
 
     public var title: String {
@@ -16,6 +16,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .settings: "Settings"
         case .capturePicker: "Capture: choose a kind"
         case .captureBarcode: "Capture: barcode"
+        case .capturePhotos: "Capture: photos"
+        case .captureConfirmClose: "Capture: discard staged photos?"
         case .captureNote: "Capture: note"
         case .captureReview: "Capture: review"
         case .help: "This help"
@@ -115,7 +117,22 @@ public enum KeyMap {
             return [
                 KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
                 close, done, textEditing,
+                KeyBinding([.control("s")], help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped)),
                 KeyBinding([.paste("")], help: "A pasted code is checked at once", action: nil),
+            ]
+        case .capturePhotos:
+            return [
+                KeyBinding([.enter], hint: "add", help: "Add the typed file; with an empty field, go to review", action: .capture(.enterPressed)),
+                KeyBinding([.tab], hint: "complete", help: "Complete the file path", action: .capture(.completionRequested)),
+                KeyBinding([.control("x")], hint: "remove", help: "Remove the highlighted photo (also Del on an empty field)", action: .capture(.photoRemovalRequested)),
+                KeyBinding([.up, .down], help: "Highlight a staged photo", action: nil),
+                close, done, textEditing,
+                KeyBinding([.paste("")], help: "A pasted or dropped path is added at once", action: nil),
+            ]
+        case .captureConfirmClose:
+            return [
+                KeyBinding([.character("y"), .enter], hint: "discard", help: "Discard the staged photos and close", action: .capture(.closeConfirmed)),
+                KeyBinding([.character("n"), .escape], hint: "keep", help: "Keep capturing", action: .capture(.closeCancelled)),
             ]
         case .captureNote:
             return [
@@ -128,6 +145,7 @@ public enum KeyMap {
                 // Enter, not Done: during the scan toast Enter only moves on to review, so a
                 // scanner that ends with CR+LF cannot save without a review.
                 KeyBinding([.enter], help: "Continue; on review, save the capture", action: .capture(.enterPressed)),
+                KeyBinding([.character("r")], help: "Retake: back to photos", action: .capture(.retakeTapped)),
                 close, done,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
@@ -149,9 +167,11 @@ public enum KeyMap {
         case .alert: return [.alert]
         case .sheet(.help): return [.help]
         case let .fullScreenCapture(capture):
+            if capture.isConfirmingClose { return [.captureConfirmClose] }
             switch capture.phase {
             case .picker: return [.capturePicker]
             case .barcode: return capture.barcode == nil ? [.captureBarcode] : [.captureReview]
+            case .photos: return [.capturePhotos]
             case .note: return [.captureNote]
             case .review: return [.captureReview]
             }

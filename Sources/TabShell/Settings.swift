@@ -23,6 +23,10 @@ public struct Settings: Equatable, Codable, Sendable {
     public var colorEnabled: Bool
     public var autoAdvanceMilliseconds: Int
     public var allowFreeTextCodes: Bool
+    /// Photos one capture may hold (not yet editable in Settings; storage keeps the default).
+    public var maximumPhotos: Int = 3
+    /// The largest photo file accepted, in bytes.
+    public var maximumPhotoBytes: Int64 = 50 * 1024 * 1024
 
     public init(
         snapBackTarget: SnapBackTarget = .lastTab,

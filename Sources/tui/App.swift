@@ -22,6 +22,11 @@ final class App {
     private let colorAllowed: Bool
     private var timers: [(deadline: ContinuousClock.Instant, action: AppAction)] = []
     private var lastFrame: Frame?
+    /// Results posted by background work (photo copies), delivered on `.wake`.
+    private let mailbox = Mailbox()
+    private lazy var photoStager = PhotoStager(database: database, mailbox: mailbox, wake: terminal.waker(), logger: logger)
+    private let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? FileManager.default.homeDirectoryForCurrentUser.path
 
     init(database: AppDatabase, terminal: Terminal, settings: Settings, colorAllowed: Bool, logger: Logger) {
         self.database = database
@@ -54,6 +59,8 @@ final class App {
                 return .terminalGone
             case .timeout:
                 break
+            case .wake:
+                for action in mailbox.takeAll() { dispatch(action) }
             }
             fireDueTimers()
         }
@@ -94,6 +101,16 @@ final class App {
             let deadline = ContinuousClock.now.advanced(by: .milliseconds(milliseconds))
             timers.append((deadline, .capture(.autoAdvanceElapsed(token: token))))
             return []
+        case let .stagePhoto(path):
+            return photoStager.stage(path)
+        case let .unstagePhoto(photo):
+            photoStager.remove(photo)
+            return []
+        case .discardStaging:
+            photoStager.discard()
+            return []
+        case let .completePath(text):
+            return [.capture(PathCompleter(home: home).complete(text))]
         case .quit:
             return []
         }

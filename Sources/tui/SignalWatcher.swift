@@ -52,6 +52,12 @@ final class SignalWatcher {
         }
     }
 
+    /// A closure any thread may call to wake the main loop (signal number 0 stands for "wake").
+    func waker() -> @Sendable () -> Void {
+        let shared = self.shared
+        return { shared.record(0) }
+    }
+
     /// The signals recorded since the last call, oldest first, each once; also empties the
     /// self-pipe so the next poll sleeps until something new happens.
     func takePending() -> [Int32] {

@@ -16,6 +16,8 @@ enum TerminalEvent: Equatable {
     case signal(QuitSignal)
     /// The terminal is gone (closed, hung up, unreadable): the app must exit, not spin.
     case hangup
+    /// Another thread called the waker: work it finished is waiting in the app's mailbox.
+    case wake
     /// Nothing happened within the timeout given to `nextEvent`.
     case timeout
 }
@@ -344,6 +346,9 @@ final class Terminal {
 
     // MARK: - Events
 
+    /// A closure any thread may call to make `nextEvent` return `.wake`.
+    func waker() -> @Sendable () -> Void { signals.waker() }
+
     /// Waits for the next event, at most `milliseconds` (nil: as long as it takes).
     ///
     /// Sleeps in poll() on the tty and the signal self-pipe, never busy-waits. Input already
@@ -467,6 +472,7 @@ final class Terminal {
             case SIGTSTP: suspend()
             case SIGCONT: continued()
             case SIGWINCH: reportSizeIfChanged()
+            case 0: enqueue(.wake)
             default: break
             }
         }

@@ -89,6 +89,7 @@ struct SimulatedFrontEnd {
             case let .scheduleAutoAdvance(_, token): timers.append(token)
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit: break
+            case .stagePhoto, .unstagePhoto, .completePath, .discardStaging: break
             }
         }
     }

@@ -23,6 +23,13 @@ func state(yielding context: KeyContext) -> AppState {
     case .captureReview:
         _ = state.send([.tabChosen(.create), .capture(.kindChosen(.barcode)), .capture(.textPasted(validEAN13.value))])
         _ = state.send(.capture(.enterPressed))
+    case .capturePhotos:
+        state.presentation = .fullScreenCapture(CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos)))
+    case .captureConfirmClose:
+        var capture = CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos))
+        capture.photos = [StagedPhoto(storedName: "a.png", originalName: "a.png", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 10)]
+        _ = capture.send(.closeTapped)
+        state.presentation = .fullScreenCapture(capture)
     case .help:
         _ = state.send(.helpRequested)
     case .alert:

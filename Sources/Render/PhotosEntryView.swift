@@ -1,0 +1,58 @@
+import CaptureMode
+import Foundation
+
+/// The photos step: the path field (Tab completes), copy progress or why a file was refused,
+/// and the staged photos with their facts; the highlighted one is what Del removes.
+struct PhotosEntryView {
+    let capture: CaptureState
+    let context: RenderContext
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        var area = rect.inset(left: Table.gutterWidth)
+        guard !area.isEmpty else { return }
+        if area.height >= 8 {
+            canvas.put("Type or paste an image file's path; Tab completes, Enter adds it.", row: area.row, column: area.column, width: area.width, style: .dim)
+            area = area.inset(top: 2)
+        }
+        let label = "File "
+        canvas.put(label, row: area.row, column: area.column, style: .normal)
+        TextFieldView(buffer: capture.photoPath, isEditing: capture.isEditingText, context: context)
+            .draw(in: area.line(0).inset(left: label.count), on: &canvas)
+        area = area.inset(top: 1)
+        guard !area.isEmpty else { return }
+
+        if let copy = capture.copy {
+            let percent = copy.fraction.map { " \(Int(($0 * 100).rounded(.down)))%" } ?? ""
+            let sizes = copy.totalBytes > 0 ? " (\(PhotoFacts.bytes(copy.copiedBytes)) of \(PhotoFacts.bytes(copy.totalBytes)))" : ""
+            canvas.put("Copying \(context.line(copy.name))\(context.glyphs.ellipsis)\(percent)\(sizes)", row: area.row, column: area.column, width: area.width, style: .toast)
+            area = area.inset(top: 1)
+        } else if let message = capture.photoMessage {
+            let used = canvas.putWrapped(["\(context.glyphs.error) \(context.line(message))"], in: area.split(top: min(2, area.height)).top, style: .error)
+            area = area.inset(top: used)
+        }
+        if area.height >= 3 { area = area.inset(top: 1) }
+        guard !area.isEmpty else { return }
+
+        let heading = "Photos (\(capture.photos.count) of \(capture.config.maximumPhotos))"
+        canvas.put(heading, row: area.row, column: area.column, width: area.width, style: .heading)
+        area = area.inset(top: 1)
+        guard !capture.photos.isEmpty else {
+            if !area.isEmpty {
+                canvas.put("None yet. Done needs at least one.", row: area.row, column: area.column, width: area.width, style: .dim)
+            }
+            return
+        }
+        let list = area.inset(left: -Table.gutterWidth)
+        let first = max(0, min(capture.photoCursor - list.height + 1, capture.photos.count - list.height))
+        let table = Table(columns: [.flexible(), .flexible()], gap: 2)
+        for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {
+            let photo = capture.photos[index]
+            table.drawRow(
+                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, context: context), .dim)],
+                in: list.line(offset),
+                selected: index == capture.photoCursor,
+                on: &canvas
+            )
+        }
+    }
+}
