@@ -57,6 +57,7 @@ let package = Package(
             dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+        .testTarget(name: "TerminalTests", dependencies: ["tui", "TabShell", "Render", "CNcursesw"]),
     ],
     swiftLanguageModes: [.v6]
 )

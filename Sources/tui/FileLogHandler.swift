@@ -40,14 +40,15 @@ struct FileLogHandler: LogHandler {
         func write(_ line: String) {
             lock.lock()
             defer { lock.unlock() }
-            let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            var fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { return }
             var info = stat()
             if fstat(fd, &info) == 0, Int(info.st_size) > maxBytes {
+                // Rotate in place: the lock is held, so no re-entry; a failed rename just appends.
                 close(fd)
                 _ = rename(url.path, url.path + ".1")
-                write(line)
-                return
+                fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+                guard fd >= 0 else { return }
             }
             let bytes = Array(line.utf8)
             _ = bytes.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count) }

@@ -42,9 +42,12 @@ struct KeyDecoder {
         if status == KEY_CODE_YES {
             switch Int32(truncatingIfNeeded: code) {
             case Self.pasteBeginCode:
-                if paste == nil { paste = "" }
-                pasteBytes = 0
-                pasteEndedWithCR = false
+                // A second begin marker inside a paste must not reset the size cap.
+                if paste == nil {
+                    paste = ""
+                    pasteBytes = 0
+                    pasteEndedWithCR = false
+                }
                 return nil
             case Self.pasteEndCode:
                 return finishPaste().map { .key($0) }
