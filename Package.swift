@@ -57,7 +57,10 @@ let package = Package(
             dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
-        .testTarget(name: "TerminalTests", dependencies: ["tui", "TabShell", "Render", "CNcursesw"]),
+        .testTarget(
+            name: "TerminalTests",
+            dependencies: ["tui", "TabShell", "Render", "CNcursesw", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
