@@ -28,7 +28,7 @@ public enum CaptureKind: String, CaseIterable, Codable, Sendable, Hashable {
     }
 
     /// The kinds this build can capture end to end; the picker lists only these.
-    public static let available: [CaptureKind] = [.barcode, .note]
+    public static let available: [CaptureKind] = [.barcode, .photos, .product, .note]
 
     public var isAvailable: Bool { Self.available.contains(self) }
 }

@@ -118,6 +118,26 @@ public struct CaptureState: Equatable, Sendable {
         }
     }
 
+    /// A capture restored from a draft left by a crash, a kill or a dropped link: same kind,
+    /// phase, code, note and staged photos. An accepted code stays accepted (no toast, no timer).
+    public init(
+        config: CaptureConfig, request: CaptureRequestLink?, kind: CaptureKind, phase: CapturePhase,
+        barcode: Barcode?, note: String?, photos: [StagedPhoto]
+    ) {
+        self.init(config: config, request: request)
+        self.kind = kind
+        self.phase = phase == .picker ? (kind == .note ? .note : kind == .photos ? .photos : .barcode) : phase
+        self.barcode = barcode
+        if let barcode { barcodeInput = TextBuffer(barcode.value, limit: BarcodeValidator.maximumLength) }
+        if let note { self.note = TextBuffer(note, multiline: true) }
+        self.photos = photos
+        self.photoCursor = max(0, photos.count - 1)
+        if self.phase == .review, case .failure = submission {
+            // A draft saved mid-way cannot be reviewed yet: resume where input is still needed.
+            self.phase = collectsPhotos ? .photos : (kind == .note ? .note : .barcode)
+        }
+    }
+
     /// Kinds offered by the picker.
     public var pickerKinds: [CaptureKind] { CaptureKind.available }
 

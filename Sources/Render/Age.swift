@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// Dates as lists and details show them, computed in UTC so rendering stays a pure function.
 enum Age {
@@ -28,9 +29,7 @@ enum Age {
 
     /// "2025-01-05 14:03 UTC".
     static func timestamp(_ date: Date) -> String {
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)) UTC"
+        HistoryDetailLayout.timestamp(date)
     }
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -1,8 +1,9 @@
 import Foundation
 import TabShell
 
-/// A centred box with a title, the message and an OK button, over whatever is underneath.
-/// It is modal: the clickable regions underneath stop answering while it shows.
+/// A centred box with a title, the message and its buttons, over whatever is underneath.
+/// It is modal: the clickable regions underneath stop answering while it shows. The default
+/// button (what Enter presses) is marked with the pointer, so it shows without colour too.
 struct AlertView {
     let alert: Alert
     let context: RenderContext
@@ -14,20 +15,68 @@ struct AlertView {
         let width = min(bounds.width - 2, 56)
         let textWidth = width - 4
         let message = TextLayout.wrap(context.lines(alert.message), width: textWidth)
-        // Inside the border: title and button always; blank rows around the message while they
+        let buttonRows = buttonLayout(width: textWidth)
+        // Inside the border: title and buttons always; blank rows around the message while they
         // fit; the message cut (with an ellipsis) only when the screen is shorter than it.
         let room = bounds.height - 2 - (bounds.height >= 12 ? 2 : 0)
-        let spacing = room >= message.count + 4 ? 1 : 0
-        let messageRows = min(message.count, max(0, room - 2 - 2 * spacing))
-        let box = bounds.centered(width: width, height: messageRows + 4 + 2 * spacing)
+        let fixed = 1 + buttonRows.count
+        let spacing = room >= message.count + fixed + 2 ? 1 : 0
+        let messageRows = min(message.count, max(0, room - fixed - 2 * spacing))
+        let box = bounds.centered(width: width, height: messageRows + fixed + 2 + 2 * spacing)
         canvas.clearSides(of: box)
         canvas.box(box, fill: .alert)
 
         let inside = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         canvas.put(context.line(alert.title), row: inside.row, column: inside.column, width: inside.width, style: .heading)
         canvas.putWrapped(message, in: inside.inset(top: 1 + spacing).split(top: messageRows).top, style: .alert)
-        let buttonRow = inside.line(inside.height - 1)
-        let columns = canvas.putCentered([Span("[ OK ]", .button)], in: buttonRow)
-        canvas.addHitRegion(row: buttonRow.row, columns: columns, action: .alertDismissed)
+        let firstButtonRow = inside.height - buttonRows.count
+        for (offset, buttons) in buttonRows.enumerated() {
+            drawButtons(buttons, in: inside.line(firstButtonRow + offset), on: &canvas)
+        }
+    }
+
+    // MARK: - Buttons
+
+    /// One button as drawn: its index in the alert and its label.
+    private struct Label {
+        var index: Int
+        var text: String
+    }
+
+    private var pointer: String { context.glyphs.pointer + " " }
+
+    /// The buttons' labels in rows: all on one row in the roomiest form that fits (with their
+    /// letters, without, tight brackets), else one per row.
+    private func buttonLayout(width: Int) -> [[Label]] {
+        let forms: [(AlertButton) -> String] = [
+            { button in "[ \(button.title)\(button.key.map { " (\($0))" } ?? "") ]" },
+            { button in "[ \(button.title) ]" },
+            { button in "[\(button.title)]" },
+        ]
+        for form in forms {
+            let labels = alert.buttons.enumerated().map { Label(index: $0.offset, text: form($0.element)) }
+            if rowWidth(labels) <= width { return [labels] }
+        }
+        let tight = forms[forms.count - 1]
+        return alert.buttons.enumerated().map { [Label(index: $0.offset, text: tight($0.element))] }
+    }
+
+    /// Cells a row of buttons takes: two spaces between them, the pointer before the default.
+    private func rowWidth(_ labels: [Label]) -> Int {
+        let pointerWidth = alert.isConfirmation && labels.contains { $0.index == alert.defaultButton } ? TextWidth.of(pointer) : 0
+        return labels.reduce(0) { $0 + TextWidth.of($1.text) } + 2 * max(0, labels.count - 1) + pointerWidth
+    }
+
+    private func drawButtons(_ labels: [Label], in row: Rect, on canvas: inout Canvas) {
+        let total = min(rowWidth(labels), row.width)
+        var column = row.column + max(0, (row.width - total) / 2)
+        for label in labels {
+            if alert.isConfirmation, label.index == alert.defaultButton {
+                column += canvas.put(pointer, row: row.row, column: column, width: max(0, row.right - column), style: .alert)
+            }
+            let used = canvas.put(label.text, row: row.row, column: column, width: max(0, row.right - column), style: .button)
+            canvas.addHitRegion(row: row.row, columns: column..<(column + used), action: .alertButtonPressed(label.index))
+            column += used + 2
+        }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import TabShell
 
 /// The History list: one record per row under a column header, read from the loaded window;
-/// rows outside it show as placeholders until their page arrives.
+/// rows outside it show as placeholders until their page arrives. In a grouped browse mode the
+/// first column names the group (request or kind) on the group's first row.
 struct HistoryView: TabContent {
     let history: HistoryState
     let layout: Layout
@@ -14,7 +15,7 @@ struct HistoryView: TabContent {
         let total = history.totalCount
         return Heading(
             title: Tab.history.title,
-            context: Count.noun(total, "record"),
+            context: "\(history.browseMode.title)\(context.glyphs.separator)\(Count.noun(total, "record"))",
             position: total > 0 ? "\(Count.grouped(history.list.cursor + 1))/\(Count.grouped(total))" : nil
         )
     }
@@ -32,41 +33,92 @@ struct HistoryView: TabContent {
         let (header, list) = rect.split(top: 1)
         let first = max(0, history.list.scrollOffset)
         let indices = first..<max(first, min(history.totalCount, first + min(layout.historyListRows, list.height)))
-        let ages = indices.map { history.row(at: $0).map { context.age($0.createdAt) } ?? "" }
+        let ages = indices.map { rowInMode(at: $0).map { context.age($0.createdAt) } ?? "" }
         // The request column only where the summary keeps a useful width.
-        let showsRequest = rect.width >= 60
-        let table = table(showsRequest: showsRequest, ageWidth: max(3, ages.map(TextWidth.of).max() ?? 0))
-        table.drawRow(headerCells(showsRequest: showsRequest), in: header, on: &canvas)
+        let wide = rect.width >= 60
+        let columns = self.columns(wide: wide)
+        let table = table(columns, ageWidth: max(3, ages.map(TextWidth.of).max() ?? 0))
+        table.drawRow(columns.map { Span($0.title, .dim) }, in: header, on: &canvas)
         for (offset, index) in indices.enumerated() {
-            let rowCells = history.row(at: index).map { cells(for: $0, age: ages[offset], showsRequest: showsRequest) }
-                ?? [Span(context.glyphs.ellipsis, .dim)]
+            let rowCells = rowInMode(at: index).map { row in
+                columns.map { cell($0, of: row, age: ages[offset], startsGroup: index == first || startsGroup(at: index)) }
+            } ?? [Span(context.glyphs.ellipsis, .dim)]
             table.drawRow(rowCells, in: list.line(offset), selected: index == history.list.cursor, on: &canvas)
             let line = list.line(offset)
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }
     }
 
-    /// Kind, summary, request and age.
-    private func table(showsRequest: Bool, ageWidth: Int) -> Table {
-        let kind = Table.Column.fixed(Self.kindWidth)
-        let age = Table.Column.fixed(ageWidth, .trailing)
-        return showsRequest
-            ? Table(columns: [kind, .flexible(3), .flexible(2), age], gap: 2)
-            : Table(columns: [kind, .flexible(), age])
-    }
+    // MARK: - Columns
 
-    private func headerCells(showsRequest: Bool) -> [Span] {
-        let titles = showsRequest ? ["Kind", "Code or note", "Request", "Age"] : ["Kind", "Code or note", "Age"]
-        return titles.map { Span($0, .dim) }
-    }
+    private enum Column {
+        case kind, summary, request, age
+        /// The group's name, on the first row of each group.
+        case group
 
-    private func cells(for row: HistoryRow, age: String, showsRequest: Bool) -> [Span] {
-        var cells = [Span(row.kind.title), Span(context.line(row.summary))]
-        if showsRequest {
-            cells.append(row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim))
+        var title: String {
+            switch self {
+            case .kind: "Kind"
+            case .summary: "Code or note"
+            case .request: "Request"
+            case .age: "Age"
+            case .group: "Request"
+            }
         }
-        cells.append(Span(age, .dim))
-        return cells
+    }
+
+    /// The row at `index` when the loaded window is in the mode showing (a page of the old order
+    /// may still be loaded for a moment after `b`).
+    private func rowInMode(at index: Int) -> HistoryRow? {
+        history.window.mode == history.browseMode ? history.row(at: index) : nil
+    }
+
+    private func columns(wide: Bool) -> [Column] {
+        switch history.browseMode {
+        case .all, .byKind: wide ? [.kind, .summary, .request, .age] : [.kind, .summary, .age]
+        case .byRequest: wide ? [.group, .kind, .summary, .age] : [.group, .summary, .age]
+        }
+    }
+
+    private func table(_ columns: [Column], ageWidth: Int) -> Table {
+        let wide = columns.count == 4
+        return Table(columns: columns.map { column in
+            switch column {
+            case .kind: .fixed(Self.kindWidth)
+            case .summary: .flexible(3)
+            case .request: .flexible(2)
+            case .group: .flexible(2)
+            case .age: .fixed(ageWidth, .trailing)
+            }
+        }, gap: wide ? 2 : 1)
+    }
+
+    private func cell(_ column: Column, of row: HistoryRow, age: String, startsGroup: Bool) -> Span {
+        switch column {
+        case .kind:
+            // By kind, the kind is the group: named once, on the group's first row.
+            if history.browseMode == .byKind, !startsGroup { return Span("") }
+            return Span(row.kind.title, history.browseMode == .byKind ? .heading : .normal)
+        case .summary:
+            return Span(context.line(row.summary))
+        case .request:
+            return row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim)
+        case .group:
+            guard startsGroup else { return Span("") }
+            return row.requestTitle.map { Span(context.line($0), .heading) } ?? Span("No request", .dim)
+        case .age:
+            return Span(age, .dim)
+        }
+    }
+
+    /// Whether the row at `index` begins a group: the row above is in another group, or not loaded.
+    private func startsGroup(at index: Int) -> Bool {
+        guard let row = rowInMode(at: index), let previous = rowInMode(at: index - 1) else { return true }
+        switch history.browseMode {
+        case .all: return false
+        case .byKind: return row.kind != previous.kind
+        case .byRequest: return row.requestID != previous.requestID
+        }
     }
 
     private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0

@@ -2,7 +2,8 @@ import CaptureMode
 import Foundation
 import TabShell
 
-/// The Inbox tab: requests with their status, the highlighted one's body below the list.
+/// The Inbox tab: requests with their status, the highlighted one's body below the list. The
+/// request a Done just answered shows in the success style for a moment.
 struct InboxView: TabContent {
     let inbox: InboxState
     let layout: Layout
@@ -40,13 +41,15 @@ struct InboxView: TabContent {
         let showsKind = rect.width >= 36
         let table = table(showsKind: showsKind, ageWidth: ages.map(TextWidth.of).max() ?? 0)
         for (offset, (index, request)) in zip(visible.indices, visible).enumerated() {
+            let line = rect.line(offset)
             table.drawRow(
                 cells(for: request, age: ages[offset], showsKind: showsKind),
-                in: rect.line(offset),
+                in: line,
                 selected: index == inbox.list.cursor,
                 on: &canvas
             )
-            let line = rect.line(offset)
+            // The request a Done just answered, for a moment; the pointer still marks the cursor.
+            if request.id == inbox.highlightedRequestID { canvas.restyle(line, style: .success) }
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }
     }
@@ -93,8 +96,6 @@ struct InboxView: TabContent {
         canvas.putBlocks([
             TextBlock("No requests yet. Add one from a shell:"),
             TextBlock("tabshell inbox add --title \"Scan the pallet\" --kind barcode", .heading, indent: 2),
-            TextBlock("or import several at once:"),
-            TextBlock("tabshell inbox import FILE.json", .heading, indent: 2),
         ], in: rect)
     }
 }

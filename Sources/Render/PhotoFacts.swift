@@ -1,12 +1,21 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 /// How a photo's facts read in lists: "PNG · 1024×768 · 2.1 MB".
 enum PhotoFacts {
     static func describe(_ photo: StagedPhoto, context: RenderContext) -> String {
+        describe(format: photo.format, width: photo.pixelWidth, height: photo.pixelHeight, bytes: photo.byteSize, context: context)
+    }
+
+    static func describe(_ photo: RecordPhoto, context: RenderContext) -> String {
+        describe(format: photo.format, width: photo.pixelWidth, height: photo.pixelHeight, bytes: photo.byteSize, context: context)
+    }
+
+    private static func describe(format: ImageFormat, width: Int, height: Int, bytes count: Int64, context: RenderContext) -> String {
         let times = context.glyphs == .unicode ? "×" : "x"
-        let pixels = photo.pixelWidth > 0 ? "\(photo.pixelWidth)\(times)\(photo.pixelHeight)" : "size unknown"
-        return [photo.format.title, pixels, bytes(photo.byteSize)].joined(separator: context.glyphs.separator)
+        let pixels = width > 0 ? "\(width)\(times)\(height)" : "size unknown"
+        return [format.title, pixels, bytes(count)].joined(separator: context.glyphs.separator)
     }
 
     /// Decimal units, one decimal place above 1 kB: "812 B", "14.2 kB", "2.1 MB".

@@ -26,6 +26,11 @@ public enum Screen {
             let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
             HelpSheetView(scrollOffset: scrollOffset, layout: state.layout, regions: regions, context: context)
                 .draw(on: &canvas)
+        case let .sheet(.search(search)):
+            ShellView(state: state, context: context).draw(on: &canvas)
+            let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
+            SearchSheetView(search: search, layout: state.layout, regions: regions, context: context)
+                .draw(on: &canvas)
         case let .fullScreenCapture(capture):
             CaptureView(capture: capture, state: state, context: context).draw(on: &canvas)
         case let .alert(alert, over):

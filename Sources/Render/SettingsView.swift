@@ -9,6 +9,8 @@ struct SettingsView: TabContent {
     let databaseLocation: String
     /// "1,234 records, 5 requests".
     let holdings: String
+    /// History's record count, for the Clear History row.
+    let recordCount: Int
     let layout: Layout
     let context: RenderContext
 
@@ -53,6 +55,7 @@ struct SettingsView: TabContent {
         case .colorEnabled: toggle(settings.colorEnabled)
         case .autoAdvance: choice(settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off")
         case .freeTextCodes: toggle(settings.allowFreeTextCodes)
+        case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"
         }
     }
 

@@ -22,8 +22,8 @@ struct ShellView {
     private var content: any TabContent {
         switch state.selectedTab {
         case .history:
-            if case let .detail(record)? = state.history.stack.last {
-                return HistoryDetailView(record: record, context: context)
+            if let detail = state.history.detail {
+                return HistoryDetailView(detail: detail, layout: state.layout, context: context)
             }
             return HistoryView(history: state.history, layout: state.layout, context: context)
         case .settings:
@@ -31,6 +31,7 @@ struct ShellView {
                 settings: state.settings, screen: state.settingsScreen,
                 databaseLocation: state.databaseLocation,
                 holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.requests.count, "request"))",
+                recordCount: state.history.totalCount,
                 layout: state.layout, context: context
             )
         case .inbox, .create:

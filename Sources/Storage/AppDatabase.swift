@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
 
     /// The database file.
     public let url: URL
+    /// Where this database keeps its photos, staging folders and quarantine.
+    public var media: MediaStore { MediaStore(databaseURL: url) }
     private let pool: DatabasePool
 
     private init(url: URL, pool: DatabasePool) {
@@ -162,32 +164,12 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Capture
 
-    /// Stores a finished capture and returns its id. When it answers a request, that request is
-    /// marked done (at `now`) in the same transaction; a request that is already done stays done.
+    /// Stores a finished capture without photos and returns its id; the same as
+    /// ``commitCapture(_:staging:now:)`` without a staging session.
     ///
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
     public func commitCapture(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
-        if let note = submission.note, note.count > Self.maximumNoteLength {
-            throw .invalidInput("A note can have at most \(Self.maximumNoteLength) characters.")
-        }
-        if let barcode = submission.barcode, barcode.value.count > BarcodeValidator.maximumLength {
-            throw .invalidInput("A code can have at most \(BarcodeValidator.maximumLength) characters.")
-        }
-        return try write { db in
-            if let requestID = submission.requestID {
-                guard var request = try RequestRecord.fetchOne(db, key: requestID) else {
-                    throw StorageError.requestNotFound(id: requestID)
-                }
-                if request.status != .done {
-                    request.status = .done
-                    request.doneAt = now
-                    try request.update(db)
-                }
-            }
-            var record = CaptureRecord(submission: submission, createdAt: now)
-            try record.insert(db)
-            return db.lastInsertedRowID
-        }
+        try commitCapture(submission, staging: nil, now: now)
     }
 
     // MARK: - Maintenance

@@ -7,6 +7,7 @@ enum Migrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
+        migrator.registerMigration("v2", migrate: v2)
         return migrator
     }
 
@@ -50,6 +51,38 @@ enum Migrations {
                 .check(sql: "autoAdvanceMilliseconds BETWEEN 0 AND 60000")
             t.column("allowFreeTextCodes", .boolean).notNull()
         }
+    }
+}
+
+extension Migrations {
+    /// Photos as a child table of captures, and the staging session each capture came from.
+    ///
+    /// `photo.storedName` is UNIQUE: a file belongs to one row at most, which is what lets the
+    /// start-up sweep treat "no row names this file" as "this file is an orphan". The
+    /// UNIQUE(captureId, position) index starts with captureId, so it also serves lookups by
+    /// capture and the ON DELETE CASCADE; a separate captureId index would only duplicate it.
+    ///
+    /// `capture.stagingId` names the staging folder a capture was committed from, so recovery can
+    /// tell a folder left behind by a crash *after* Done committed (remove it) from an unfinished
+    /// capture (offer it back); its unique index also makes a second Done of the same session fail.
+    fileprivate static func v2(_ db: Database) throws {
+        try db.create(table: "photo") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("captureId", .integer).notNull().references("capture", onDelete: .cascade)
+            t.column("position", .integer).notNull().check(sql: "position >= 0")
+            t.column("storedName", .text).notNull().unique()
+                .check(sql: "length(storedName) > 0 AND instr(storedName, '/') = 0 AND substr(storedName, 1, 1) <> '.'")
+            t.column("originalName", .text).notNull()
+            t.column("format", .text).notNull().check(sql: "format IN ('png','jpeg','gif','webp','bmp','heic')")
+            t.column("pixelWidth", .integer).notNull().check(sql: "pixelWidth >= 0")
+            t.column("pixelHeight", .integer).notNull().check(sql: "pixelHeight >= 0")
+            t.column("byteSize", .integer).notNull().check(sql: "byteSize >= 0")
+            t.uniqueKey(["captureId", "position"])
+        }
+        try db.alter(table: "capture") { t in
+            t.add(column: "stagingId", .text)
+        }
+        try db.execute(sql: "CREATE UNIQUE INDEX capture_on_stagingId ON capture(stagingId) WHERE stagingId IS NOT NULL")
     }
 }
 

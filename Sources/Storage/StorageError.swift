@@ -17,6 +17,18 @@ public enum StorageError: Error, Equatable, Sendable {
     case requestNotFound(id: Int64)
     /// Any other database failure; the associated value is the sentence.
     case sql(String)
+    /// A file the user chose cannot be staged as a photo (not an image, too big, not a regular
+    /// file, changed while it was copied…); the associated value is the sentence.
+    case fileRefused(String)
+    /// A file or folder operation on tabshell's own files failed (disk full, permission denied…);
+    /// the associated value is the sentence.
+    case fileSystem(String)
+    /// The user cancelled a copy through its progress callback; nothing was staged.
+    case cancelled
+    /// The staging session was already committed, discarded or closed.
+    case stagingClosed
+    /// The draft is open in another tabshell session, or was already resumed or discarded.
+    case draftUnavailable
 
     /// One user-readable sentence describing the failure.
     public var message: String {
@@ -29,6 +41,11 @@ public enum StorageError: Error, Equatable, Sendable {
         case let .invalidInput(sentence): sentence
         case .requestNotFound: "The request this capture answers no longer exists."
         case let .sql(sentence): sentence
+        case let .fileRefused(sentence): sentence
+        case let .fileSystem(sentence): sentence
+        case .cancelled: "The copy was cancelled."
+        case .stagingClosed: "This capture was already closed."
+        case .draftUnavailable: "This unfinished capture is open in another tabshell session or was already resumed."
         }
     }
 }

@@ -25,11 +25,24 @@ public enum AppAction: Equatable, Sendable {
     /// A setting changed from its row (Enter/Space forward, or backward).
     case settingCycled(SettingsRow, forward: Bool)
     case backRequested
+    /// `b` in the History list: All -> By request -> By kind -> All.
+    case browseModeCycled
+    /// `d`/Del: delete the highlighted History record, or the one whose detail shows (asks first).
+    case deleteRequested
+    /// `D`, or Settings' Clear History row: delete every History record (asks first).
+    case clearAllRequested
 
     // MARK: - Presentations
     case escapePressed
     case helpRequested
+    /// Esc on an alert: close it and do nothing (Cancel).
     case alertDismissed
+    /// A button of the alert showing, by its index: by click, its letter, or Enter for the default.
+    case alertButtonPressed(Int)
+    /// `/`: open the search sheet over the current tab.
+    case searchRequested
+    /// A key edited the search query.
+    case searchEdited(TextEdit)
     case capture(CaptureAction)
 
     // MARK: - Results of effects
@@ -38,11 +51,26 @@ public enum AppAction: Equatable, Sendable {
     case captureCommitted(recordID: Int64, submission: CaptureSubmission)
     case captureCommitFailed(String)
     case storageFailed(String)
+    /// The answer to `.loadRecordDetail`; nil when the record no longer exists.
+    case recordDetailLoaded(id: Int64, detail: RecordDetail?)
+    case recordDeleted(Int64)
+    case allRecordsDeleted(count: Int)
+    /// The answer to `.search`: `rows` match `query`.
+    case searchResultsLoaded(query: String, rows: [HistoryRow])
+    /// The timer of `.scheduleHighlightEnd` fired.
+    case highlightEnded(token: Int)
+    /// Start-up recovery's findings: drafts to offer and a sentence on what was swept.
+    case recoveryFinished(drafts: [DraftOffer], summary: String)
+    /// Storage reopened the draft's staging folder for this session.
+    case draftResumed(String)
+    /// Storage deleted the draft, or could not reopen it.
+    case draftDropped(String)
 }
 
 /// Work the shell asks the front end to do; results come back as actions.
 public enum AppEffect: Equatable, Sendable {
     case loadInbox
+    /// Read a page of History in `request.mode`'s order; answer with `.historyLoaded`.
     case loadHistory(HistoryPageRequest)
     case commitCapture(CaptureSubmission)
     case saveSettings(Settings)
@@ -55,5 +83,20 @@ public enum AppEffect: Equatable, Sendable {
     case completePath(String)
     /// Capture closed without Done: cancel any copy and delete the staging directory.
     case discardStaging
+    /// Take over the staging folder of a draft (then `.draftResumed`).
+    case resumeDraft(String)
+    /// Delete a draft's staging folder (then `.draftDropped`).
+    case discardDraft(String)
+    /// Read a record and its photos for its detail; answer with `.recordDetailLoaded`.
+    case loadRecordDetail(Int64)
+    /// Delete a record, its photo rows and then its files; answer with `.recordDeleted`.
+    case deleteRecord(Int64)
+    /// Delete every record and photo, then the files; answer with `.allRecordsDeleted(count:)`.
+    case deleteAllRecords
+    /// Find records whose code, note or request title contains `query`, newest first, at most
+    /// `limit`; answer with `.searchResultsLoaded(query:rows:)` carrying the same `query`.
+    case search(query: String, limit: Int)
+    /// After `milliseconds`, send `.highlightEnded(token:)`.
+    case scheduleHighlightEnd(milliseconds: Int, token: Int)
     case quit
 }

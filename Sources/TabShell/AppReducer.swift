@@ -4,6 +4,11 @@ import Foundation
 extension AppState {
     /// The tab shell's reducer: applies one action, returns the effects to perform.
     public mutating func send(_ action: AppAction) -> [AppEffect] {
+        let effects = reduce(action)
+        return effects + startInboxHighlightIfShowing()
+    }
+
+    private mutating func reduce(_ action: AppAction) -> [AppEffect] {
         switch action {
         case .started:
             return [.loadInbox] + historyLoadIfNeeded()
@@ -11,8 +16,14 @@ extension AppState {
         case let .resized(newSize):
             size = newSize
             clampLists()
-            if case let .sheet(.help(offset)) = presentation {
+            switch presentation {
+            case let .sheet(.help(offset)):
                 presentation = .sheet(.help(scrollOffset: clampedHelpOffset(offset)))
+            case var .sheet(.search(search)):
+                search.list.clamp(count: search.results.count, viewport: layout.searchResultRows)
+                presentation = .sheet(.search(search))
+            default:
+                break
             }
             return historyLoadIfNeeded()
 
@@ -21,8 +32,11 @@ extension AppState {
             return [.quit]
 
         case let .tabChosen(tab):
-            guard presentation == .none || presentation.sheet != nil else { return [] }
-            presentation = .none
+            switch presentation {
+            case .none: break
+            case .sheet: closeSheet()
+            case .fullScreenCapture, .alert: return []
+            }
             status = nil
             switch tab.role {
             case .content:
@@ -42,17 +56,28 @@ extension AppState {
             return selectedTab == .history ? historyLoadIfNeeded() : []
 
         case let .listMoved(move):
-            if case let .sheet(.help(offset)) = presentation {
+            switch presentation {
+            case let .sheet(.help(offset)):
                 presentation = .sheet(.help(scrollOffset: clampedHelpOffset(helpOffset(offset, after: move))))
                 return []
+            case var .sheet(.search(search)):
+                search.list.move(move, count: search.results.count, viewport: layout.searchResultRows)
+                presentation = .sheet(.search(search))
+                return []
+            case .none:
+                break
+            case .sheet, .fullScreenCapture, .alert:
+                return []
             }
-            guard presentation == .none else { return [] }
             status = nil
             switch selectedTab {
             case .inbox:
                 inbox.list.move(move, count: inbox.requests.count, viewport: layout.inboxListRows)
             case .history:
-                guard history.stack.isEmpty else { return [] }
+                if history.detail != nil {
+                    scrollDetail(move)
+                    return []
+                }
                 history.list.move(move, count: history.totalCount, viewport: layout.historyListRows)
                 return historyLoadIfNeeded()
             case .settings:
@@ -63,6 +88,10 @@ extension AppState {
             return []
 
         case .rowActivated:
+            if let search = presentation.search {
+                guard let row = search.highlightedResult else { return [] }
+                return openSearchResult(row)
+            }
             guard presentation == .none else { return [] }
             status = nil
             switch selectedTab {
@@ -75,26 +104,33 @@ extension AppState {
                 return openCapture(for: request)
             case .history:
                 guard history.stack.isEmpty, let row = history.row(at: history.list.cursor) else { return [] }
-                history.stack.append(.detail(row))
-                return []
+                return openDetail(of: row)
             case .settings:
                 guard let row = SettingsRow(rawValue: settingsScreen.list.cursor) else { return [] }
-                return send(.settingCycled(row, forward: true))
+                return reduce(.settingCycled(row, forward: true))
             case .create:
                 return []
             }
 
         case let .rowClicked(index):
+            if var search = presentation.search {
+                guard search.results.indices.contains(index) else { return [] }
+                if search.list.cursor == index { return reduce(.rowActivated) }
+                search.list.cursor = index
+                search.list.clamp(count: search.results.count, viewport: layout.searchResultRows)
+                presentation = .sheet(.search(search))
+                return []
+            }
             guard presentation == .none else { return [] }
             switch selectedTab {
             case .inbox:
                 guard inbox.requests.indices.contains(index) else { return [] }
-                if inbox.list.cursor == index { return send(.rowActivated) }
+                if inbox.list.cursor == index { return reduce(.rowActivated) }
                 inbox.list.cursor = index
                 inbox.list.clamp(count: inbox.requests.count, viewport: layout.inboxListRows)
             case .history:
                 guard history.stack.isEmpty, (0..<history.totalCount).contains(index) else { return [] }
-                if history.list.cursor == index { return send(.rowActivated) }
+                if history.list.cursor == index { return reduce(.rowActivated) }
                 history.list.cursor = index
                 history.list.clamp(count: history.totalCount, viewport: layout.historyListRows)
                 return historyLoadIfNeeded()
@@ -116,11 +152,12 @@ extension AppState {
             return []
 
         case let .settingCycled(row, forward):
-            settings.cycle(row, forward: forward)
             if let index = SettingsRow.allCases.firstIndex(of: row) {
                 settingsScreen.list.cursor = index
                 settingsScreen.list.clamp(count: SettingsRow.allCases.count, viewport: layout.settingsListRows)
             }
+            guard row.isSetting else { return reduce(.clearAllRequested) }
+            settings.cycle(row, forward: forward)
             clampLists()
             return [.saveSettings(settings)]
 
@@ -131,24 +168,48 @@ extension AppState {
             }
             return []
 
+        case .browseModeCycled:
+            guard presentation == .none, selectedTab == .history, history.stack.isEmpty else { return [] }
+            return switchBrowseMode(to: history.browseMode.next)
+
+        case .deleteRequested:
+            guard presentation == .none, selectedTab == .history else { return [] }
+            status = nil
+            if let detail = history.detail {
+                presentation = .alert(.confirmDeletion(of: detail.record, photoCount: detail.photos?.count), over: .none)
+            } else if history.stack.isEmpty, let row = history.row(at: history.list.cursor) {
+                presentation = .alert(.confirmDeletion(of: row, photoCount: nil), over: .none)
+            }
+            return []
+
+        case .clearAllRequested:
+            guard presentation == .none else { return [] }
+            guard history.totalCount > 0 else {
+                status = StatusMessage("History is already empty.")
+                return []
+            }
+            status = nil
+            presentation = .alert(.confirmClearAll(count: history.totalCount), over: .none)
+            return []
+
         case .escapePressed:
             switch presentation {
             case let .alert(_, over):
                 presentation = over
                 return []
             case .sheet:
-                presentation = .none
+                closeSheet()
                 return []
             case .fullScreenCapture:
-                return send(.capture(.closeTapped))
+                return reduce(.capture(.closeTapped))
             case .none:
-                return send(.backRequested)
+                return reduce(.backRequested)
             }
 
         case .helpRequested:
             switch presentation {
             case .none: presentation = .sheet(.help(scrollOffset: 0))
-            case .sheet: presentation = .none
+            case .sheet: closeSheet()
             case .fullScreenCapture, .alert: break
             }
             return []
@@ -157,6 +218,30 @@ extension AppState {
             if case let .alert(_, over) = presentation { presentation = over }
             return []
 
+        case let .alertButtonPressed(index):
+            guard case let .alert(alert, over) = presentation, alert.buttons.indices.contains(index) else { return [] }
+            presentation = over
+            switch alert.buttons[index].action {
+            case .dismiss: return []
+            case let .deleteRecord(id): return [.deleteRecord(id)]
+            case .deleteAllRecords: return [.deleteAllRecords]
+            case let .resumeDraft(id): return [.resumeDraft(id)]
+            case let .discardDraft(id): return [.discardDraft(id)]
+            }
+
+        case .searchRequested:
+            guard presentation == .none else { return [] }
+            status = nil
+            presentation = .sheet(.search(SearchState(query: lastSearchQuery)))
+            return searchIfNeeded(previousQuery: "")
+
+        case let .searchEdited(edit):
+            guard var search = presentation.search else { return [] }
+            let previous = search.trimmedQuery
+            search.apply(edit)
+            presentation = .sheet(.search(search))
+            return searchIfNeeded(previousQuery: previous)
+
         case let .capture(captureAction):
             guard case var .fullScreenCapture(capture) = presentation else { return [] }
             let effects = capture.send(captureAction)
@@ -164,6 +249,22 @@ extension AppState {
             var out: [AppEffect] = []
             for effect in effects { out += handle(effect) }
             return out
+
+        case let .recoveryFinished(drafts, summary):
+            recoverySummary = summary.isEmpty ? nil : summary
+            pendingDrafts = drafts
+            return offerNextDraft()
+
+        case let .draftResumed(id):
+            guard let offer = pendingDrafts.first(where: { $0.id == id }) else { return [] }
+            // One capture at a time: any other drafts stay on disk for the next start.
+            pendingDrafts.removeAll()
+            presentation = .fullScreenCapture(offer.capture)
+            return []
+
+        case let .draftDropped(id):
+            pendingDrafts.removeAll { $0.id == id }
+            return offerNextDraft()
 
         case let .inboxLoaded(snapshot):
             inbox.requests = snapshot.requests
@@ -176,34 +277,56 @@ extension AppState {
             return []
 
         case let .historyLoaded(page):
-            if let pending = history.pendingLoad, pending.start != page.start {
-                return []
-            }
-            history.pendingLoad = nil
-            history.hasLoaded = true
-            history.window = page
-            history.totalCount = page.totalCount
-            history.list.clamp(count: history.totalCount, viewport: layout.historyListRows)
-            return historyLoadIfNeeded()
+            return historyPageArrived(page)
 
         case let .captureCommitted(_, submission):
             presentation = .none
             selectedTab = snapBackTarget
             history.list = ListPosition()
             history.stack = []
-            history.window = HistoryPage(start: 0, rows: [], totalCount: history.totalCount + 1)
+            history.window = HistoryPage(start: 0, rows: [], totalCount: history.totalCount + 1, mode: history.browseMode)
             history.totalCount += 1
             history.pendingLoad = nil
             if submission.requestID == inbox.chosenRequestID { inbox.chosenRequestID = nil }
+            if let requestID = submission.requestID {
+                inbox.highlightTokens += 1
+                inbox.highlight = RequestHighlight(requestID: requestID, token: inbox.highlightTokens, isShowing: false)
+            }
             status = StatusMessage("Saved \(submission.kind.title.lowercased()) to History.", kind: .success)
             return [.loadInbox] + historyLoadIfNeeded()
 
         case let .captureCommitFailed(message):
-            return send(.capture(.commitFailed(message)))
+            return reduce(.capture(.commitFailed(message)))
 
         case let .storageFailed(message):
             history.pendingLoad = nil
+            if var search = presentation.search, search.isSearching {
+                // Stop waiting for an answer that is not coming; the status line says why.
+                search.resultsQuery = search.trimmedQuery
+                presentation = .sheet(.search(search))
+            }
             status = StatusMessage(message, kind: .error)
+            return []
+
+        case let .recordDetailLoaded(id, detail):
+            return recordDetailArrived(id: id, detail: detail)
+
+        case let .recordDeleted(id):
+            return recordWasDeleted(id)
+
+        case let .allRecordsDeleted(count):
+            return allRecordsWereDeleted(count)
+
+        case let .searchResultsLoaded(query, rows):
+            guard var search = presentation.search, query == search.trimmedQuery else { return [] }
+            search.results = rows
+            search.resultsQuery = query
+            search.list = ListPosition()
+            presentation = .sheet(.search(search))
+            return []
+
+        case let .highlightEnded(token):
+            if inbox.highlight?.token == token { inbox.highlight = nil }
             return []
         }
     }
@@ -221,7 +344,7 @@ extension AppState {
             presentation = .alert(
                 Alert(
                     title: "\(target.kind.title) capture is not available",
-                    message: "This version captures barcodes and notes. The request stays pending."
+                    message: "This version cannot capture \(target.kind.title.lowercased()) yet. The request stays pending."
                 ),
                 over: .none
             )
@@ -235,6 +358,13 @@ extension AppState {
         )
         let link = target.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
         presentation = .fullScreenCapture(CaptureState(config: config, request: link))
+        return []
+    }
+
+    /// Shows the next unfinished capture's Resume / Discard question, when nothing else is up.
+    private mutating func offerNextDraft() -> [AppEffect] {
+        guard presentation == .none, let next = pendingDrafts.first else { return [] }
+        presentation = .alert(next.alert, over: .none)
         return []
     }
 
@@ -257,28 +387,26 @@ extension AppState {
         }
     }
 
+    // MARK: - Inbox highlight
+
+    /// Starts the timer of a waiting highlight once the Inbox is on screen, so the answered
+    /// request is seen highlighted however the user gets back to it.
+    private mutating func startInboxHighlightIfShowing() -> [AppEffect] {
+        guard var highlight = inbox.highlight, !highlight.isShowing,
+              selectedTab == .inbox, presentation.capture == nil
+        else { return [] }
+        highlight.isShowing = true
+        inbox.highlight = highlight
+        return [.scheduleHighlightEnd(milliseconds: RequestHighlight.milliseconds, token: highlight.token)]
+    }
+
     // MARK: - Lists
 
-    private mutating func clampLists() {
+    mutating func clampLists() {
         inbox.list.clamp(count: inbox.requests.count, viewport: layout.inboxListRows)
         history.list.clamp(count: history.totalCount, viewport: layout.historyListRows)
         settingsScreen.list.clamp(count: SettingsRow.allCases.count, viewport: layout.settingsListRows)
-    }
-
-    /// Asks for the History rows around the visible range when the loaded window does not cover it.
-    private mutating func historyLoadIfNeeded() -> [AppEffect] {
-        let viewport = layout.historyListRows
-        let first = history.list.scrollOffset
-        let window = history.window
-        if history.hasLoaded {
-            let last = min(history.totalCount, first + viewport)
-            let covered = first >= window.start && last <= window.start + window.rows.count
-            if last <= first || covered { return [] }
-        }
-        let request = HistoryPageRequest(start: max(0, first - viewport), count: viewport * 3)
-        guard history.pendingLoad != request else { return [] }
-        history.pendingLoad = request
-        return [.loadHistory(request)]
+        clampDetailScroll()
     }
 
     // MARK: - Help sheet
@@ -302,7 +430,7 @@ extension AppState {
 }
 
 extension Settings {
-    /// Steps one setting to its next (or previous) value.
+    /// Steps one setting to its next (or previous) value; rows that are not settings change nothing.
     public mutating func cycle(_ row: SettingsRow, forward: Bool) {
         switch row {
         case .snapBackTarget: snapBackTarget = snapBackTarget == .lastTab ? .history : .lastTab
@@ -318,6 +446,8 @@ extension Settings {
             } else {
                 autoAdvanceMilliseconds = choices.last { $0 < current } ?? choices[choices.count - 1]
             }
+        case .clearHistory:
+            break
         }
     }
 }

@@ -16,6 +16,12 @@ public struct AppState: Equatable, Sendable {
     /// A one-line message in the hint line until the next key ("Saved …", an error).
     public var status: StatusMessage?
     public var isQuitting = false
+    /// Unfinished captures found at start-up, offered one at a time.
+    public var pendingDrafts: [DraftOffer] = []
+    /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
+    public var recoverySummary: String?
+    /// What the search sheet held when it last closed; `/` opens it with this query again.
+    public var lastSearchQuery = ""
 
     public init(settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), databaseLocation: String = "") {
         self.settings = settings

@@ -5,7 +5,7 @@ import Foundation
 public enum KeyContext: String, CaseIterable, Sendable {
     case tabs, inbox, history, historyDetail, settings
     case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose
-    case help, alert
+    case search, help, alert, confirm
 
     public var title: String {
         switch self {
@@ -20,8 +20,10 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .captureConfirmClose: "Capture: discard staged photos?"
         case .captureNote: "Capture: note"
         case .captureReview: "Capture: review"
+        case .search: "Search"
         case .help: "This help"
         case .alert: "Alerts"
+        case .confirm: "Questions (delete, clear all)"
         }
     }
 }
@@ -71,6 +73,17 @@ public enum KeyMap {
         ]
     }
 
+    static func scrollMoves() -> [KeyBinding] {
+        [
+            KeyBinding([.up, .character("k")], hint: "scroll", help: "Scroll up", action: .listMoved(.up)),
+            KeyBinding([.down, .character("j")], help: "Scroll down", action: .listMoved(.down)),
+            KeyBinding([.pageUp], help: "Page up", action: .listMoved(.pageUp)),
+            KeyBinding([.pageDown], help: "Page down", action: .listMoved(.pageDown)),
+            KeyBinding([.home, .character("g")], help: "Top", action: .listMoved(.home)),
+            KeyBinding([.end, .character("G")], help: "Bottom", action: .listMoved(.end)),
+        ]
+    }
+
     static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
     static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
     static let textEditing = KeyBinding(
@@ -87,6 +100,7 @@ public enum KeyMap {
                 KeyBinding([.character("2"), .character("+")], hint: "create", help: "+ Create: open capture mode", action: .tabChosen(.create)),
                 KeyBinding([.character("3")], help: "History", action: .tabChosen(.history)),
                 KeyBinding([.character("4")], help: "Settings", action: .tabChosen(.settings)),
+                KeyBinding([.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
                 KeyBinding([.character("?")], hint: "keys", help: "Show every key", action: .helpRequested),
                 KeyBinding([.character("q"), .control("c")], hint: "quit", help: "Quit", action: .quitRequested),
             ]
@@ -96,9 +110,17 @@ public enum KeyMap {
                 KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .requestChoiceToggled),
             ] + listMoves("request")
         case .history:
-            return [KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated)] + listMoves("record")
+            return [
+                KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated),
+                KeyBinding([.character("b")], hint: "mode", help: "Browse mode: All, By request, By kind", action: .browseModeCycled),
+                KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .deleteRequested),
+                KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .clearAllRequested),
+            ] + listMoves("record")
         case .historyDetail:
-            return [KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested)]
+            return [
+                KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested),
+                KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .deleteRequested),
+            ] + scrollMoves()
         case .settings:
             return [
                 KeyBinding([.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated),
@@ -109,6 +131,8 @@ public enum KeyMap {
                 KeyBinding([.down, .character("j")], help: "Next kind", action: .capture(.pickerCursorMoved(by: 1))),
                 KeyBinding([.enter], hint: "choose", help: "Capture the highlighted kind", action: .capture(.pickerConfirmed)),
                 KeyBinding([.character("b")], help: "Barcode", action: .capture(.kindChosen(.barcode))),
+                KeyBinding([.character("p")], help: "Photos", action: .capture(.kindChosen(.photos))),
+                KeyBinding([.character("r")], help: "Product: a barcode, then photos", action: .capture(.kindChosen(.product))),
                 KeyBinding([.character("n")], help: "Note", action: .capture(.kindChosen(.note))),
                 close, done,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
@@ -149,6 +173,20 @@ public enum KeyMap {
                 close, done,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
+        case .search:
+            return [
+                KeyBinding([.enter], hint: "open", help: "Open the highlighted result in History", action: .rowActivated),
+                KeyBinding([.up], hint: "results", help: "Previous result", action: .listMoved(.up)),
+                KeyBinding([.down], help: "Next result", action: .listMoved(.down)),
+                KeyBinding([.pageUp], help: "Results page up", action: .listMoved(.pageUp)),
+                KeyBinding([.pageDown], help: "Results page down", action: .listMoved(.pageDown)),
+                KeyBinding([.escape], hint: "close", help: "Close search: back where you were", action: .escapePressed),
+                KeyBinding(
+                    [.left, .right, .home, .end, .backspace, .delete],
+                    help: "Edit the search; typing matches as you type", action: nil
+                ),
+                KeyBinding([.paste("")], help: "A paste goes into the search", action: nil),
+            ]
         case .help:
             return [
                 KeyBinding([.up, .down, .pageUp, .pageDown], hint: "scroll", help: "Scroll", action: nil),
@@ -156,6 +194,12 @@ public enum KeyMap {
             ]
         case .alert:
             return [KeyBinding([.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
+        case .confirm:
+            return [
+                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (Cancel for Clear History)", action: nil),
+                KeyBinding([.character("y"), .character("n")], help: "Press the button with that letter: y yes, n no", action: nil),
+                KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed),
+            ]
         }
     }
 
@@ -164,8 +208,9 @@ public enum KeyMap {
     /// The contexts in force, most specific first.
     public static func contexts(for state: AppState) -> [KeyContext] {
         switch state.presentation {
-        case .alert: return [.alert]
+        case let .alert(alert, _): return [alert.isConfirmation ? .confirm : .alert]
         case .sheet(.help): return [.help]
+        case .sheet(.search): return [.search]
         case let .fullScreenCapture(capture):
             if capture.isConfirmingClose { return [.captureConfirmClose] }
             switch capture.phase {
@@ -188,6 +233,13 @@ public enum KeyMap {
     /// The action a key sends in this state, or nil when the key means nothing here.
     public static func action(for key: Key, in state: AppState) -> AppAction? {
         let contexts = contexts(for: state)
+        if let alert = state.presentation.alert, alert.isConfirmation {
+            switch key {
+            case .enter: return .alertButtonPressed(alert.defaultButton)
+            case let .character(c): if let index = alert.buttonIndex(for: c) { return .alertButtonPressed(index) }
+            default: break
+            }
+        }
         if case .sheet(.help) = state.presentation {
             switch key {
             case .up, .character("k"): return .listMoved(.up)
@@ -203,6 +255,9 @@ public enum KeyMap {
             for binding in bindings(for: context) where binding.keys.contains(key) {
                 if let action = binding.action { return action }
             }
+        }
+        if state.presentation.search != nil {
+            return searchEdit(for: key).map(AppAction.searchEdited)
         }
         guard let capture = state.presentation.capture, state.presentation.alert == nil, capture.isEditingText else {
             return nil
@@ -220,6 +275,21 @@ public enum KeyMap {
         case .end: return .capture(.cursorMoved(.end))
         case .tab: return capture.phase == .note ? .capture(.textTyped("    ")) : nil
         default: return nil
+        }
+    }
+
+    /// What a key does to the search query (keys the table does not bind).
+    private static func searchEdit(for key: Key) -> TextEdit? {
+        switch key {
+        case let .character(c): .typed(String(c))
+        case let .paste(text): .pasted(text)
+        case .backspace: .backspace
+        case .delete: .deleteForward
+        case .left: .moved(.left)
+        case .right: .moved(.right)
+        case .home: .moved(.home)
+        case .end: .moved(.end)
+        default: nil
         }
     }
 

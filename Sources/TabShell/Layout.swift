@@ -42,4 +42,8 @@ public struct Layout: Equatable, Sendable {
 
     /// Rows inside the help sheet.
     public var helpRows: Int { max(1, size.rows - 6) }
+
+    /// Rows of search results: the search sheet is the help sheet's size, less its query row
+    /// and the line under it that says how many matched.
+    public var searchResultRows: Int { max(1, helpRows - 2) }
 }

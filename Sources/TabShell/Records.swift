@@ -56,27 +56,70 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
 }
 
 /// A page of History: `rows` are the records at absolute positions `start ..< start + rows.count`
-/// in newest-first order, and `totalCount` is the number of records at the time of the read.
+/// in the order of `mode` (newest first, or grouped and newest first within each group), and
+/// `totalCount` is the number of records at the time of the read.
 public struct HistoryPage: Equatable, Sendable {
     public var start: Int
     public var rows: [HistoryRow]
     public var totalCount: Int
+    /// The order the rows are in; a page read for another mode than the one showing is stale.
+    public var mode: HistoryBrowseMode
 
-    public init(start: Int, rows: [HistoryRow], totalCount: Int) {
+    public init(start: Int, rows: [HistoryRow], totalCount: Int, mode: HistoryBrowseMode = .all) {
         self.start = start
         self.rows = rows
         self.totalCount = totalCount
+        self.mode = mode
     }
 }
 
-/// What History asks storage for.
+/// What History asks storage for: `count` rows from position `start`, in the order of `mode`.
 public struct HistoryPageRequest: Equatable, Sendable {
     public var start: Int
     public var count: Int
+    public var mode: HistoryBrowseMode
 
-    public init(start: Int, count: Int) {
+    public init(start: Int, count: Int, mode: HistoryBrowseMode = .all) {
         self.start = start
         self.count = count
+        self.mode = mode
+    }
+}
+
+/// A committed photo of a record, with the facts the detail shows.
+public struct RecordPhoto: Equatable, Sendable, Identifiable {
+    public var id: Int64
+    /// 0 for the first photo of the record.
+    public var position: Int
+    /// The file name the user chose, for display only.
+    public var originalName: String
+    public var format: ImageFormat
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var byteSize: Int64
+
+    public init(
+        id: Int64, position: Int, originalName: String, format: ImageFormat,
+        pixelWidth: Int, pixelHeight: Int, byteSize: Int64
+    ) {
+        self.id = id
+        self.position = position
+        self.originalName = originalName
+        self.format = format
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.byteSize = byteSize
+    }
+}
+
+/// Everything a record's detail shows: the record as History lists it, and its photos in order.
+public struct RecordDetail: Equatable, Sendable {
+    public var record: HistoryRow
+    public var photos: [RecordPhoto]
+
+    public init(record: HistoryRow, photos: [RecordPhoto]) {
+        self.record = record
+        self.photos = photos
     }
 }
 

@@ -24,7 +24,9 @@ final class App {
     private var lastFrame: Frame?
     /// Results posted by background work (photo copies), delivered on `.wake`.
     private let mailbox = Mailbox()
-    private lazy var photoStager = PhotoStager(database: database, mailbox: mailbox, wake: terminal.waker(), logger: logger)
+    /// Drafts start-up recovery found, by staging id, for Resume / Discard.
+    private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
+    private lazy var photoStager = PhotoStager(database: database, mailbox: mailbox, wake: terminal.waker(), logger: logger, home: home)
     private let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         ?? FileManager.default.homeDirectoryForCurrentUser.path
 
@@ -37,8 +39,11 @@ final class App {
         terminal.setColorEnabled(colorAllowed && settings.colorEnabled)
     }
 
-    func run() -> ExitReason {
+    func run(recovery: RecoveryReport?) -> ExitReason {
+        // However the loop ends, a capture still open keeps its staging folder as a draft.
+        defer { photoStager.closeKeepingDraft() }
         dispatch(.started)
+        if let recovery { dispatch(.recoveryFinished(drafts: offers(for: recovery), summary: recovery.summary)) }
         while !state.isQuitting {
             draw()
             let event = terminal.nextEvent(timeout: millisecondsToNextTimer())
@@ -77,6 +82,7 @@ final class App {
                 queue += perform(effect)
             }
         }
+        photoStager.saveDraft(of: state.presentation.capture)
     }
 
     private func perform(_ effect: AppEffect) -> [AppAction] {
@@ -84,10 +90,10 @@ final class App {
         case .loadInbox:
             return storage { [.inboxLoaded(try $0.inbox())] }
         case let .loadHistory(request):
-            return storage { [.historyLoaded(try $0.historyPage(request))] }
+            return storage { [.historyLoaded(try $0.historyPage(request, mode: request.mode))] }
         case let .commitCapture(submission):
             do {
-                let id = try database.commitCapture(submission, now: Date())
+                let id = try photoStager.commit(submission, now: Date())
                 logger.info("capture committed", metadata: ["id": "\(id)", "kind": "\(submission.kind.rawValue)"])
                 return [.captureCommitted(recordID: id, submission: submission)]
             } catch {
@@ -102,16 +108,50 @@ final class App {
             timers.append((deadline, .capture(.autoAdvanceElapsed(token: token))))
             return []
         case let .stagePhoto(path):
-            return photoStager.stage(path)
+            return photoStager.stage(path, maxBytes: state.settings.maximumPhotoBytes)
         case let .unstagePhoto(photo):
             photoStager.remove(photo)
             return []
         case .discardStaging:
             photoStager.discard()
             return []
+        case let .resumeDraft(id):
+            guard let draft = recoveredDrafts[id] else { return [.draftDropped(id)] }
+            do {
+                photoStager.adopt(try database.resumeDraft(draft))
+                logger.info("draft resumed", metadata: ["staging": "\(id)"])
+                return [.draftResumed(id)]
+            } catch {
+                return [.draftDropped(id), .storageFailed(error.message)]
+            }
+        case let .discardDraft(id):
+            if let draft = recoveredDrafts[id] {
+                do { try database.discardDraft(draft) } catch { logger.warning("discarding a draft: \(error.message)") }
+                logger.info("draft discarded", metadata: ["staging": "\(id)"])
+            }
+            return [.draftDropped(id)]
         case let .completePath(text):
             return [.capture(PathCompleter(home: home).complete(text))]
         case .quit:
+            return []
+        case let .loadRecordDetail(id):
+            return storage { [.recordDetailLoaded(id: id, detail: try $0.recordDetail(id: id))] }
+        case let .deleteRecord(id):
+            return storage { db in
+                _ = try db.deleteRecord(id: id)
+                logger.info("record deleted", metadata: ["id": "\(id)"])
+                return [.recordDeleted(id)]
+            }
+        case .deleteAllRecords:
+            return storage { db in
+                let count = try db.deleteAllRecords()
+                logger.info("all records deleted", metadata: ["count": "\(count)"])
+                return [.allRecordsDeleted(count: count)]
+            }
+        case let .search(query, limit):
+            return storage { [.searchResultsLoaded(query: query, rows: try $0.search(query, limit: limit))] }
+        case let .scheduleHighlightEnd(milliseconds, token):
+            timers.append((ContinuousClock.now.advanced(by: .milliseconds(milliseconds)), .highlightEnded(token: token)))
             return []
         }
     }
@@ -124,6 +164,36 @@ final class App {
             let message = sentence(for: error)
             logger.error("storage: \(message)")
             return [.storageFailed(message)]
+        }
+    }
+
+    // MARK: - Drafts
+
+    /// Turns recovered drafts into offers: the capture rebuilt as it was, with a one-line summary.
+    private func offers(for report: RecoveryReport) -> [DraftOffer] {
+        let requests = (try? database.inbox().requests) ?? []
+        let config = CaptureConfig(
+            autoAdvanceMilliseconds: state.settings.autoAdvanceMilliseconds,
+            allowsFreeText: state.settings.allowFreeTextCodes,
+            maximumPhotos: state.settings.maximumPhotos,
+            maximumPhotoBytes: state.settings.maximumPhotoBytes
+        )
+        return report.drafts.sorted { $0.draft.updatedAt > $1.draft.updatedAt }.map { found in
+            recoveredDrafts[found.id] = found
+            let draft = found.draft
+            let link = draft.requestID.flatMap { id in requests.first { $0.id == id } }
+                .map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
+            let capture = CaptureState(
+                config: config, request: link, kind: draft.kind,
+                phase: CapturePhase(rawValue: draft.phase) ?? .picker,
+                barcode: draft.barcode, note: draft.note, photos: draft.photos
+            )
+            var parts: [String] = []
+            if let barcode = draft.barcode { parts.append(barcode.value) }
+            if let note = draft.note?.split(separator: "\n").first { parts.append("\u{201C}\(note.prefix(40))\u{201D}") }
+            if !draft.photos.isEmpty { parts.append(draft.photos.count == 1 ? "1 photo" : "\(draft.photos.count) photos") }
+            let what = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
+            return DraftOffer(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(what).", capture: capture)
         }
     }
 

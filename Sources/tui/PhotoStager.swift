@@ -2,28 +2,181 @@ import CaptureMode
 import Foundation
 import Logging
 import Storage
+import Synchronization
 import TabShell
 
-/// Copies photos into this capture's staging directory on a background thread, so a large
-/// file never freezes the screen; progress and results come back through the mailbox.
+/// Owns the staging session of the capture on screen. Photos are copied on a background thread,
+/// so a large file never freezes the screen; progress and results come back through the mailbox
+/// and wake the loop. Close cancels a running copy and deletes the staging folder; quitting with
+/// a capture open keeps the folder as a draft the next start offers back.
 final class PhotoStager {
     private let database: AppDatabase
     private let mailbox: Mailbox
     private let wake: @Sendable () -> Void
     private let logger: Logger
+    private let home: String
+    private var session: StagingSession?
+    private var copy: RunningCopy?
+    private var lastDraft: CaptureDraft?
 
-    init(database: AppDatabase, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger) {
+    /// A copy on its way: the flag asks it to stop; the semaphore says it has.
+    private final class RunningCopy: Sendable {
+        let cancelled = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+    }
+
+    /// The session, handed to the copy thread. Only one thread uses it at a time: the main
+    /// thread waits for the copy to finish before it touches the session again.
+    private final class SessionBox: @unchecked Sendable {
+        let session: StagingSession
+        init(_ session: StagingSession) { self.session = session }
+    }
+
+    init(database: AppDatabase, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String) {
         self.database = database
         self.mailbox = mailbox
         self.wake = wake
         self.logger = logger
+        self.home = home
     }
 
-    func stage(_ path: String) -> [AppAction] {
-        [.capture(.photoStagingFailed("Photo capture is not available in this build."))]
+    /// The staging session of the capture on screen, if it has one.
+    var currentSession: StagingSession? { session }
+
+    /// Adopts a session recovered from a draft.
+    func adopt(_ resumed: StagingSession) {
+        discard()
+        session = resumed
     }
 
-    func remove(_ photo: StagedPhoto) {}
+    // MARK: - Effects
 
-    func discard() {}
+    func stage(_ rawPath: String, maxBytes: Int64) -> [AppAction] {
+        guard let path = PathInput.resolve(rawPath, home: home) else {
+            return [.capture(.photoStagingFailed("That is not a file path; type one, or drag a file here."))]
+        }
+        finishCopy()
+        let box: SessionBox
+        do {
+            box = SessionBox(try openSession())
+        } catch {
+            return [.capture(.photoStagingFailed(error.message))]
+        }
+        let running = RunningCopy()
+        copy = running
+        let mailbox = self.mailbox, wake = self.wake
+        let name = (path as NSString).lastPathComponent
+        Thread.detachNewThread { [running] in
+            var lastReport = ContinuousClock.now
+            let result: Result<StagedPhoto, StorageError>
+            do throws(StorageError) {
+                let photo = try box.session.stage(fileAt: path, originalName: name, maxBytes: maxBytes) { copied, total in
+                    // About 20 updates a second at most: progress must not cost more than the copy.
+                    if ContinuousClock.now - lastReport > .milliseconds(50) {
+                        lastReport = .now
+                        mailbox.post(.capture(.photoCopyProgressed(copiedBytes: copied, totalBytes: total)))
+                        wake()
+                    }
+                    return !running.cancelled.load(ordering: .relaxed)
+                }
+                result = .success(photo)
+            } catch {
+                result = .failure(error)
+            }
+            switch result {
+            case let .success(photo): mailbox.post(.capture(.photoStaged(photo)))
+            case .failure(.cancelled): break
+            case let .failure(error): mailbox.post(.capture(.photoStagingFailed(error.message)))
+            }
+            running.finished.signal()
+            wake()
+        }
+        return []
+    }
+
+    func remove(_ photo: StagedPhoto) {
+        finishCopy()
+        do {
+            try session?.remove(photo)
+        } catch {
+            logger.warning("could not remove a staged photo: \(error.message)")
+        }
+    }
+
+    /// Close: cancels a running copy, deletes the staging folder; the database is untouched.
+    func discard() {
+        cancelCopy()
+        session?.discard()
+        session = nil
+        lastDraft = nil
+        // Results of the cancelled copy must not reach a capture opened later.
+        _ = mailbox.takeAll()
+    }
+
+    /// Done: files into the media store, then one transaction; the session is spent on success.
+    func commit(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
+        finishCopy()
+        let id = try database.commitCapture(submission, staging: session, now: now)
+        session = nil
+        lastDraft = nil
+        return id
+    }
+
+    /// Keeps what the capture has collected in `draft.json`, so a crash or a dropped link can
+    /// offer it back. Writes only when something changed, and only once there is content.
+    func saveDraft(of capture: CaptureState?) {
+        guard let capture, let draft = Self.draft(of: capture), draft.hasContent else { return }
+        guard draft != lastDraft else { return }
+        if copy != nil { return }
+        var stamped = draft
+        stamped.updatedAt = Date()
+        do {
+            try openSession().saveDraft(stamped)
+            lastDraft = draft
+        } catch {
+            logger.warning("could not save the draft: \(error.message)")
+        }
+    }
+
+    /// Leaving the app with a capture open: stop the copy, keep the folder as a draft.
+    func closeKeepingDraft() {
+        cancelCopy()
+        session?.close()
+        session = nil
+    }
+
+    // MARK: - Helpers
+
+    private func openSession() throws(StorageError) -> StagingSession {
+        if let session, session.isOpen { return session }
+        let new = try database.beginStaging()
+        session = new
+        return new
+    }
+
+    private func cancelCopy() {
+        copy?.cancelled.store(true, ordering: .relaxed)
+        finishCopy()
+    }
+
+    /// Waits for the running copy, if any, to end (it checks for cancellation every chunk).
+    private func finishCopy() {
+        guard let running = copy else { return }
+        running.finished.wait()
+        copy = nil
+    }
+
+    static func draft(of capture: CaptureState) -> CaptureDraft? {
+        guard let kind = capture.kind else { return nil }
+        let note = capture.note.text
+        return CaptureDraft(
+            kind: kind,
+            phase: capture.phase.rawValue,
+            barcode: capture.barcode,
+            note: note.isEmpty ? nil : note,
+            requestID: capture.request?.id,
+            photos: capture.photos,
+            updatedAt: Date(timeIntervalSince1970: 0)
+        )
+    }
 }

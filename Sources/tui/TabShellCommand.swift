@@ -95,7 +95,16 @@ struct TabShellCommand: ParsableCommand {
             throw Failure(error.message)
         }
         let app = App(database: db, terminal: terminal, settings: settings, colorAllowed: colorAllowed, logger: logger)
-        let reason = app.run()
+        let recovery: RecoveryReport?
+        do {
+            recovery = try db.recover(now: Date())
+            if let recovery, !recovery.summary.isEmpty { logger.info("recovery: \(recovery.summary)") }
+            for problem in recovery?.problems ?? [] { logger.warning("recovery: \(problem)") }
+        } catch {
+            logger.error("recovery failed: \(error.message)")
+            recovery = nil
+        }
+        let reason = app.run(recovery: recovery)
         terminal.restore()
         logger.info("stopped", metadata: ["reason": "\(reason)"])
         switch reason {

@@ -67,16 +67,18 @@ struct CapturePickerTests {
         _ = state.send(.pickerCursorMoved(by: 1))
         _ = state.send(.enterPressed)
         #expect(state.kind == state.pickerKinds[1])
-        #expect(state.phase == .note)
+        #expect(state.phase == .photos)
     }
 
-    @Test("an unavailable kind shows a notice and stays on the picker", arguments: [CaptureKind.photos, .product])
-    func unavailableKind(kind: CaptureKind) {
+    @Test("each kind starts in its first phase", arguments: [
+        (CaptureKind.barcode, CapturePhase.barcode), (.photos, .photos), (.product, .barcode), (.note, .note),
+    ])
+    func kindStartsInItsFirstPhase(kind: CaptureKind, phase: CapturePhase) {
         var state = CaptureState()
         #expect(state.send(.kindChosen(kind)) == [])
-        #expect(state.phase == .picker)
-        #expect(state.kind == nil)
-        #expect(state.notice == "\(kind.title) capture is not available in this version.")
+        #expect(state.phase == phase)
+        #expect(state.kind == kind)
+        #expect(state.notice == nil)
     }
 
     @Test("a kind cannot be chosen again once the capture has started")

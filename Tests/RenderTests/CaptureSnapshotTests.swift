@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func pickerWithNotice() {
-        let presentation = Demo.capture { _ = $0.send(.kindChosen(.photos)) }
+        // Done before a kind is chosen: the picker says what is missing.
+        let presentation = Demo.capture { _ = $0.send(.doneTapped) }
         assertSnapshot(of: render(presentation, columns: 40, rows: 12), as: .gridText)
     }
 

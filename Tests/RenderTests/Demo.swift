@@ -96,6 +96,54 @@ enum Demo {
         return history
     }
 
+    /// History in a grouped mode: the demo rows in the order storage gives them.
+    static func groupedHistory(_ mode: HistoryBrowseMode, cursor: Int = 0, scrollOffset: Int = 0) -> HistoryState {
+        let rows: [HistoryRow]
+        switch mode {
+        case .all:
+            rows = historyRows
+        case .byKind:
+            rows = CaptureKind.allCases.flatMap { kind in historyRows.filter { $0.kind == kind } }
+        case .byRequest:
+            // One id per request title, as in a real database.
+            let titles = Set(historyRows.compactMap(\.requestTitle)).sorted { $0.lowercased() < $1.lowercased() }
+            let linked = titles.enumerated().flatMap { offset, title in
+                historyRows.filter { $0.requestTitle == title }.map { row in
+                    var row = row
+                    row.requestID = Int64(20 + offset)
+                    return row
+                }
+            }
+            rows = linked + historyRows.filter { $0.requestTitle == nil }
+        }
+        var history = history(rows, total: rows.count, cursor: cursor, scrollOffset: scrollOffset)
+        history.browseMode = mode
+        history.window.mode = mode
+        return history
+    }
+
+    static let photos: [RecordPhoto] = [
+        RecordPhoto(id: 31, position: 0, originalName: "pallet-north-face.jpg", format: .jpeg, pixelWidth: 4032, pixelHeight: 3024, byteSize: 2_143_210),
+        RecordPhoto(id: 32, position: 1, originalName: "label close-up.png", format: .png, pixelWidth: 1024, pixelHeight: 768, byteSize: 812_400),
+        RecordPhoto(id: 33, position: 2, originalName: "IMG_0007.HEIC", format: .heic, pixelWidth: 0, pixelHeight: 0, byteSize: 1_020),
+    ]
+
+    /// History showing the product record (row 3) with its photos, scrolled `scrollOffset` lines.
+    static func productDetail(photos: [RecordPhoto]? = photos, scrollOffset: Int = 0) -> HistoryState {
+        var history = history(cursor: 3)
+        history.stack = [.detail(HistoryDetailState(record: historyRows[3], photos: photos, scrollOffset: scrollOffset))]
+        return history
+    }
+
+    /// The search sheet for `query` with `count` of the demo rows as results.
+    static func search(_ query: String, results count: Int, cursor: Int = 0, answered: Bool = true) -> Presentation {
+        var search = SearchState(query: query)
+        search.results = Array(historyRows.prefix(count))
+        search.resultsQuery = answered ? search.trimmedQuery : nil
+        search.list = ListPosition(cursor: cursor, scrollOffset: 0)
+        return .sheet(.search(search))
+    }
+
     // MARK: - App
 
     static func state(

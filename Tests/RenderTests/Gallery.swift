@@ -34,9 +34,27 @@ enum Gallery {
         })
         let history = Demo.history(Array(rows), total: 5_000, cursor: 2)
         var detail = history
-        detail.stack = [.detail(rows[1])]
+        detail.stack = [.detail(HistoryDetailState(record: rows[1]))]
         var codeDetail = history
-        codeDetail.stack = [.detail(rows[0])]
+        codeDetail.stack = [.detail(HistoryDetailState(record: rows[0]))]
+        var photosDetail = history
+        let photos = Demo.photos.map { photo in
+            var photo = photo
+            photo.originalName = text(photo.originalName)
+            return photo
+        }
+        var product = rows[3]
+        product.note = text("Two cartons crushed at the corner, tape torn on the north face.")
+        photosDetail.stack = [.detail(HistoryDetailState(record: product, photos: photos, scrollOffset: 2))]
+        var byRequest = history
+        byRequest.browseMode = .byRequest
+        byRequest.window.mode = .byRequest
+        var highlighted = inbox
+        highlighted.highlight = RequestHighlight(requestID: requests[2].id, token: 1, isShowing: true)
+        var search = SearchState(query: text("4006"))
+        search.results = Array(rows)
+        search.resultsQuery = search.trimmedQuery
+        search.list = ListPosition(cursor: 1, scrollOffset: 0)
         let request = requests[0]
         let freeText = Settings(allowFreeTextCodes: true)
 
@@ -63,6 +81,12 @@ enum Gallery {
             ("history", shell(.history)),
             ("history detail", shell(.history, history: detail)),
             ("history code detail", shell(.history, history: codeDetail)),
+            ("history by request", shell(.history, history: byRequest)),
+            ("history photos detail", shell(.history, history: photosDetail)),
+            ("inbox highlight", shell(.inbox, inbox: highlighted)),
+            ("search", shell(.history, presentation: .sheet(.search(search)))),
+            ("confirm delete", shell(.history, presentation: .alert(.confirmDeletion(of: rows[0], photoCount: 2), over: .none))),
+            ("confirm clear all", shell(.settings, presentation: .alert(.confirmClearAll(count: 5_000), over: .none))),
             ("settings", shell(.settings)),
             ("bar on top", shell(.inbox, settings: Settings(tabBarPosition: .top))),
             ("help", shell(.history, presentation: .sheet(.help(scrollOffset: 30)))),

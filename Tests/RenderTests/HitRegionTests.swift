@@ -53,8 +53,8 @@ import Testing
     @Test func anAlertIsModal() {
         let state = Demo.state(.inbox, presentation: .alert(.requestRequired, over: .none))
         let frame = Screen.render(state, options: Demo.options)
-        #expect(frame.click(on: "[ OK ]") == .alertDismissed)
-        #expect(frame.hitRegions.map(\.action) == [.alertDismissed])
+        #expect(frame.click(on: "[ OK ]") == .alertButtonPressed(0))
+        #expect(frame.hitRegions.map(\.action) == [.alertButtonPressed(0)])
         #expect(frame.cursor == nil)
     }
 
@@ -62,5 +62,26 @@ import Testing
         let frame = Screen.render(Demo.state(.inbox, presentation: .sheet(.help(scrollOffset: 0))), options: Demo.options)
         #expect(frame.click(on: "History", inRow: 23) == .tabChosen(.history))
         #expect(frame.find("Keys") != nil)
+    }
+
+    @Test(arguments: [(80, 24, "Delete (y)", "Cancel (n)"), (40, 12, "Delete (y)", "Cancel (n)"), (24, 8, "[Delete]", "[Cancel]")])
+    func aQuestionsButtonsAreClickableAndNothingElse(columns: Int, rows: Int, delete: String, cancel: String) {
+        let alert = Alert.confirmDeletion(of: Demo.historyRows[0], photoCount: 2)
+        let frame = Screen.render(Demo.state(.history, columns: columns, rows: rows, presentation: .alert(alert, over: .none)), options: Demo.options)
+        #expect(frame.click(on: delete) == .alertButtonPressed(0), "\(columns)x\(rows)")
+        #expect(frame.click(on: cancel) == .alertButtonPressed(1), "\(columns)x\(rows)")
+        #expect(frame.hitRegions.allSatisfy { $0.action == .alertButtonPressed(0) || $0.action == .alertButtonPressed(1) })
+    }
+
+    @Test func searchResultsAreClickableAndTheTabBarStaysSo() {
+        let frame = Screen.render(Demo.state(.inbox, presentation: Demo.search("40", results: 6)), options: Demo.options)
+        #expect(frame.click(on: "96385074") == .rowClicked(2))
+        #expect(frame.click(on: "History", inRow: 23) == .tabChosen(.history))
+        #expect(frame.cursor?.row == 2, "the text cursor is in the query field")
+    }
+
+    @Test func aGroupedHistoryRowIsClickableByPosition() {
+        let frame = Screen.render(Demo.state(.history, history: Demo.groupedHistory(.byKind)), options: Demo.options)
+        #expect(frame.click(on: "96385074") == .rowClicked(1))
     }
 }

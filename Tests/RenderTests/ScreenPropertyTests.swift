@@ -10,12 +10,15 @@ import Testing
 
     /// A few screens that between them use every view, at every size up to 100x30.
     static let crashTestStates = Gallery.hostileStates().filter {
-        ["inbox", "history", "history detail", "settings", "help", "barcode", "note", "alert over capture"].contains($0.name)
+        [
+            "inbox", "history", "history detail", "settings", "help", "barcode", "note", "alert over capture",
+            "history photos detail", "search", "confirm delete",
+        ].contains($0.name)
     }
 
     @Test(arguments: 0...30)
     func renderingNeverCrashesAtAnySize(rows: Int) {
-        #expect(Self.crashTestStates.count == 8)
+        #expect(Self.crashTestStates.count == 11)
         for columns in 0...100 {
             for (name, state) in Self.crashTestStates {
                 let frame = Screen.render(Gallery.resized(state, columns: columns, rows: rows), options: Demo.options)

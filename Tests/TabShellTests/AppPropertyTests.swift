@@ -21,19 +21,26 @@ struct SessionStep: Sendable, CustomStringConvertible {
         case settingCycled, snapBackCycled, gatingCycled
         case inboxLoaded, inboxReloaded, historyPageDelivered, historyLoadedRandom, storageFailed
         case commitAnswered, captureCommittedRandom, captureCommitFailedRandom
+        case browseMode, deleteRequested, clearAllRequested, alertButton, rowClicked
+        case searchOpened, searchTyped, searchEdited, searchAnswered, searchAnsweredStale
+        case detailAnswered, deleteAnswered, clearAllAnswered, highlightFires, highlightStale
 
         /// How often the step comes up, relative to the others.
         var weight: Int {
             switch self {
-            case .chooseContentTab, .chooseCreate, .listMove, .commitAnswered: 4
+            case .chooseContentTab, .chooseCreate, .listMove, .commitAnswered, .searchTyped, .searchAnswered,
+                 .detailAnswered, .deleteAnswered:
+                4
             case .rowActivated, .escape, .captureKind, .typeDigit, .typeCode, .pasteCode, .enter, .done,
-                 .autoAdvanceFires, .historyPageDelivered:
+                 .autoAdvanceFires, .historyPageDelivered, .searchOpened, .browseMode, .deleteRequested, .alertButton:
                 3
             case .nextTab, .previousTab, .choiceToggled, .alertDismissed, .resize, .capturePicker, .typeText,
-                 .close, .edit, .settingCycled, .snapBackCycled, .inboxLoaded:
+                 .close, .edit, .settingCycled, .snapBackCycled, .inboxLoaded,
+                 .rowClicked, .searchEdited, .highlightFires:
                 2
             case .help, .back, .quit, .autoAdvanceStale, .gatingCycled, .inboxReloaded, .historyLoadedRandom,
-                 .storageFailed, .captureCommittedRandom, .captureCommitFailedRandom:
+                 .storageFailed, .captureCommittedRandom, .captureCommitFailedRandom,
+                 .clearAllRequested, .searchAnsweredStale, .clearAllAnswered, .highlightStale:
                 1
             }
         }
@@ -81,6 +88,11 @@ struct SimulatedFrontEnd {
     var timers: [Int] = []
     var commitInFlight: CaptureSubmission?
     var nextRecordID: Int64 = 1
+    var searchesInFlight: [String] = []
+    var detailsInFlight: [Int64] = []
+    var deletesInFlight: [Int64] = []
+    var clearAllInFlight = false
+    var highlightTimers: [Int] = []
 
     mutating func perform(_ effects: [AppEffect]) {
         for effect in effects {
@@ -89,14 +101,39 @@ struct SimulatedFrontEnd {
             case let .scheduleAutoAdvance(_, token): timers.append(token)
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit: break
-            case .stagePhoto, .unstagePhoto, .completePath, .discardStaging: break
+            case .stagePhoto, .unstagePhoto, .completePath, .discardStaging, .resumeDraft, .discardDraft: break
+            case let .loadRecordDetail(id): detailsInFlight.append(id)
+            case let .deleteRecord(id): deletesInFlight.append(id)
+            case .deleteAllRecords: clearAllInFlight = true
+            case let .search(query, _): searchesInFlight.append(query)
+            case let .scheduleHighlightEnd(_, token): highlightTimers.append(token)
             }
+        }
+    }
+
+    /// What a typing step does in the search sheet, or nil for steps that are not typing.
+    func searchAction(for step: SessionStep) -> AppAction? {
+        let n = step.n
+        switch step.kind {
+        case .typeDigit: return .searchEdited(.typed(String(n % 10)))
+        case .typeCode: return .searchEdited(.typed(SessionStep.codes[n % SessionStep.codes.count]))
+        case .pasteCode: return .searchEdited(.pasted(SessionStep.codes[n % SessionStep.codes.count]))
+        case .typeText: return .searchEdited(.typed(["q", "hello", " ", "漢", "%", "_"][n % 6]))
+        case .edit: return .searchEdited([.backspace, .deleteForward, .moved(.left), .moved(.end)][n % 4])
+        case .enter: return .rowActivated
+        default: return nil
         }
     }
 
     /// The action for `step` in `state`, or nil when the step has nothing to answer.
     mutating func action(for step: SessionStep, in state: AppState) -> AppAction? {
         let n = step.n
+        // Keys go to whatever is showing, as through `KeyMap`: the typing steps type into the
+        // search field while the search sheet shows, and Enter presses a question's default button.
+        if state.presentation.search != nil, let action = searchAction(for: step) { return action }
+        if state.presentation.alert?.isConfirmation == true, step.kind == .enter {
+            return KeyMap.action(for: .enter, in: state)
+        }
         switch step.kind {
         case .chooseContentTab: return .tabChosen(Tab.contentTabs[n % Tab.contentTabs.count])
         case .chooseCreate: return .tabChosen(.create)
@@ -146,7 +183,8 @@ struct SimulatedFrontEnd {
             historyTotal = [0, 1, 3, 50, 1000][n % 5]
             pagesInFlight = []
             let start = historyTotal == 0 ? 0 : (n / 5) % historyTotal
-            return .historyLoaded(page(for: HistoryPageRequest(start: start, count: 1 + n % 60), total: historyTotal))
+            let mode = n % 3 == 0 ? HistoryBrowseMode.allCases[n % 3] : state.history.browseMode
+            return .historyLoaded(page(for: HistoryPageRequest(start: start, count: 1 + n % 60, mode: mode), total: historyTotal))
         case .storageFailed:
             pagesInFlight = []
             return .storageFailed("Storage failed (\(n)).")
@@ -166,6 +204,50 @@ struct SimulatedFrontEnd {
             defer { nextRecordID += 1 }
             return .captureCommitted(recordID: nextRecordID, submission: submission)
         case .captureCommitFailedRandom: return .captureCommitFailed("Failed (\(n)).")
+        case .browseMode: return .browseModeCycled
+        case .deleteRequested: return .deleteRequested
+        case .clearAllRequested: return n % 2 == 0 ? .clearAllRequested : .settingCycled(.clearHistory, forward: true)
+        case .alertButton: return .alertButtonPressed(n % 5 == 4 ? 2 : n % 2)
+        case .rowClicked: return .rowClicked(n % 12)
+        case .searchOpened: return .searchRequested
+        case .searchTyped: return .searchEdited(.typed(["4", "0", "milk", " ", "%", "漢", "q"][n % 7]))
+        case .searchEdited:
+            let edits: [TextEdit] = [.backspace, .deleteForward, .moved(.left), .moved(.home), .moved(.end), .pasted("4006\n381")]
+            return .searchEdited(edits[n % edits.count])
+        case .searchAnswered:
+            guard !searchesInFlight.isEmpty else { return nil }
+            // In order (older answers are stale by now), or only the latest (the others were dropped).
+            let query = n % 2 == 0 ? searchesInFlight.removeFirst() : searchesInFlight.removeLast()
+            if n % 2 == 1 { searchesInFlight = [] }
+            let rows = (0..<min(historyTotal, n % 10 == 0 ? 0 : 1 + n % 70)).map { historyRow(at: $0, total: historyTotal) }
+            return .searchResultsLoaded(query: query, rows: rows)
+        case .searchAnsweredStale:
+            return .searchResultsLoaded(query: "stale \(n)", rows: [historyRow(at: 0, total: 1)])
+        case .detailAnswered:
+            guard !detailsInFlight.isEmpty else { return nil }
+            let id = detailsInFlight.removeFirst()
+            guard n % 6 != 0 else { return .recordDetailLoaded(id: id, detail: nil) }
+            var record = historyRow(at: 0, total: 1)
+            record.id = id
+            record.kind = CaptureKind.allCases[n % CaptureKind.allCases.count]
+            record.note = n % 2 == 0 ? String(repeating: "a long note ", count: n % 40) : nil
+            let photos = (0..<(n % 4)).map {
+                RecordPhoto(id: Int64($0), position: $0, originalName: "p\($0).png", format: .png, pixelWidth: 4, pixelHeight: 3, byteSize: 99)
+            }
+            return .recordDetailLoaded(id: id, detail: RecordDetail(record: record, photos: photos))
+        case .deleteAnswered:
+            guard !deletesInFlight.isEmpty else { return nil }
+            historyTotal = max(0, historyTotal - 1)
+            return .recordDeleted(deletesInFlight.removeFirst())
+        case .clearAllAnswered:
+            guard clearAllInFlight else { return nil }
+            clearAllInFlight = false
+            defer { historyTotal = 0 }
+            return .allRecordsDeleted(count: historyTotal)
+        case .highlightFires:
+            guard !highlightTimers.isEmpty else { return nil }
+            return .highlightEnded(token: highlightTimers.removeFirst())
+        case .highlightStale: return .highlightEnded(token: n % 4)
         }
     }
 }
@@ -190,11 +272,14 @@ enum ShellInvariants {
             }
         }
 
-        // (3) Switching tabs leaves every tab's own state alone (History may only ask for its rows).
+        // (3) Switching tabs leaves every tab's own state alone (History may only ask for its rows;
+        //     the Inbox may only start showing the highlight it was holding).
         if isTabSwitch(action) {
             var history = after.history
             if after.selectedTab == .history { history.pendingLoad = before.history.pendingLoad }
-            if after.inbox != before.inbox { problems.append("tab switch changed the Inbox state") }
+            var inbox = after.inbox
+            if after.selectedTab == .inbox { inbox.highlight?.isShowing = before.inbox.highlight?.isShowing ?? false }
+            if inbox != before.inbox { problems.append("tab switch changed the Inbox state") }
             if history != before.history { problems.append("tab switch changed the History state") }
             if after.settingsScreen != before.settingsScreen { problems.append("tab switch changed the Settings state") }
         }
@@ -220,6 +305,68 @@ enum ShellInvariants {
             if effects.commits.count > 1 { problems.append("\(effects.commits.count) commits in one step") }
         }
 
+        // (6) Esc on the search sheet closes it and changes nothing else (it remembers the query).
+        if let search = before.presentation.search, action == .escapePressed {
+            var expected = before
+            expected.presentation = .none
+            expected.lastSearchQuery = search.query.text
+            if after != expected { problems.append("Esc on the search sheet changed more than the sheet") }
+        }
+
+        // (7) Opening a search result lands on History's detail of that record, other tabs untouched.
+        if let search = before.presentation.search, after.presentation.search == nil, isSearchNavigation(action) {
+            if let row = search.highlightedResult, action == .rowActivated || action == .rowClicked(search.list.cursor) {
+                if after.selectedTab != .history { problems.append("search result opened on \(after.selectedTab)") }
+                if after.history.detail?.record != row { problems.append("search result did not open its detail") }
+                if !effects.contains(.loadRecordDetail(row.id)) { problems.append("search result detail not loaded") }
+            }
+            if after.inbox != before.inbox { problems.append("closing search changed the Inbox state") }
+            if after.settingsScreen != before.settingsScreen { problems.append("closing search changed the Settings state") }
+        }
+
+        // (8) Records are deleted only by a confirmation's button, and only what it said.
+        for effect in effects {
+            let asked: AlertAction
+            switch effect {
+            case let .deleteRecord(id): asked = .deleteRecord(id)
+            case .deleteAllRecords: asked = .deleteAllRecords
+            default: continue
+            }
+            guard case let .alertButtonPressed(index) = action, let alert = before.presentation.alert,
+                  alert.buttons.indices.contains(index), alert.buttons[index].action == asked
+            else {
+                problems.append("\(effect) without its confirmation")
+                continue
+            }
+            if after.presentation.alert != nil { problems.append("\(effect) with the confirmation still showing") }
+        }
+        if let alert = after.presentation.alert, alert.isConfirmation, after.presentation != .alert(alert, over: .none) {
+            problems.append("a confirmation over \(after.presentation.summary)")
+        }
+
+        // (9) A detail's scroll stays between its top and its last screenful; History reads pages
+        //     only in the mode showing.
+        if let detail = after.history.detail {
+            let maximum = HistoryDetailLayout(layout: after.layout).maximumScrollOffset(of: detail)
+            if !(0...maximum).contains(detail.scrollOffset) {
+                problems.append("detail scrolled to \(detail.scrollOffset), last is \(maximum)")
+            }
+        }
+        if let pending = after.history.pendingLoad, pending.mode != after.history.browseMode {
+            problems.append("pending read in \(pending.mode) while showing \(after.history.browseMode)")
+        }
+        for request in effects.historyRequests where request.mode != after.history.browseMode {
+            problems.append("read asked in \(request.mode) while showing \(after.history.browseMode)")
+        }
+
+        // (10) The answered request's highlight shows only on the Inbox, and its timer starts then.
+        if let highlight = after.inbox.highlight, highlight.isShowing, before.inbox.highlight?.isShowing != true {
+            if after.selectedTab != .inbox { problems.append("highlight started on \(after.selectedTab)") }
+            if !effects.contains(.scheduleHighlightEnd(milliseconds: RequestHighlight.milliseconds, token: highlight.token)) {
+                problems.append("highlight started without its timer")
+            }
+        }
+
         // Moving around never asks again for the read already pending. (A commit changes the data,
         // so re-reading is right there; a late page re-asking is covered by HistoryPagingTests.)
         if isNavigation(action), let pending = before.history.pendingLoad, effects.historyRequests.contains(pending) {
@@ -231,6 +378,14 @@ enum ShellInvariants {
     static func isTabSwitch(_ action: AppAction) -> Bool {
         switch action {
         case .tabChosen, .nextTabRequested, .previousTabRequested: true
+        default: false
+        }
+    }
+
+    /// What the user does to leave the search sheet other than Esc or a tab.
+    static func isSearchNavigation(_ action: AppAction) -> Bool {
+        switch action {
+        case .rowActivated, .rowClicked, .helpRequested: true
         default: false
         }
     }
@@ -278,6 +433,8 @@ struct AppPropertyTests {
     struct Coverage {
         var capturesOpened = 0, capturesClosed = 0, commits = 0, snapBacksToHistory = 0
         var tabSwitches = 0, gatingAlerts = 0, historyReads = 0, tinyLayouts = 0
+        var searchesOpened = 0, searchEscapes = 0, searchResultsOpened = 0, searches = 0
+        var modeSwitches = 0, detailsLoaded = 0, deletions = 0, clearAlls = 0, highlightsShown = 0
     }
 
     @Test("random sessions keep the tab-shell invariants after every step")
@@ -321,6 +478,18 @@ struct AppPropertyTests {
                 if state.presentation.alert == .requestRequired, before.presentation.alert == nil { coverage.gatingAlerts += 1 }
                 coverage.historyReads += effects.historyRequests.count
                 if state.layout.isTooSmall { coverage.tinyLayouts += 1 }
+                if before.presentation.search == nil, state.presentation.search != nil { coverage.searchesOpened += 1 }
+                if before.presentation.search != nil, action == .escapePressed { coverage.searchEscapes += 1 }
+                if before.presentation.search != nil, state.presentation.search == nil, state.history.detail != nil,
+                   effects.contains(where: { if case .loadRecordDetail = $0 { true } else { false } }) {
+                    coverage.searchResultsOpened += 1
+                }
+                coverage.searches += effects.searches.count
+                if state.history.browseMode != before.history.browseMode { coverage.modeSwitches += 1 }
+                if case .recordDetailLoaded(_, _?) = action, before.history.detail != nil { coverage.detailsLoaded += 1 }
+                coverage.deletions += effects.filter { if case .deleteRecord = $0 { true } else { false } }.count
+                coverage.clearAlls += effects.filter { $0 == .deleteAllRecords }.count
+                if state.inbox.highlight?.isShowing == true, before.inbox.highlight?.isShowing != true { coverage.highlightsShown += 1 }
             }
         }
         guard !sawViolation else { return }
@@ -332,6 +501,15 @@ struct AppPropertyTests {
         #expect(coverage.gatingAlerts > Self.runs / 20, "\(coverage)")
         #expect(coverage.historyReads > Self.runs, "\(coverage)")
         #expect(coverage.tinyLayouts > Self.runs / 4, "\(coverage)")
+        #expect(coverage.searchesOpened > Self.runs / 2, "\(coverage)")
+        #expect(coverage.searchEscapes > Self.runs / 10, "\(coverage)")
+        #expect(coverage.searchResultsOpened > Self.runs / 60, "\(coverage)")
+        #expect(coverage.searches > Self.runs, "\(coverage)")
+        #expect(coverage.modeSwitches > Self.runs / 4, "\(coverage)")
+        #expect(coverage.detailsLoaded > Self.runs / 40, "\(coverage)")
+        #expect(coverage.deletions > Self.runs / 40, "\(coverage)")
+        #expect(coverage.clearAlls > Self.runs / 50, "\(coverage)")
+        #expect(coverage.highlightsShown > Self.runs / 20, "\(coverage)")
     }
 }
 

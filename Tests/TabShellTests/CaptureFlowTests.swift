@@ -209,10 +209,15 @@ struct CaptureFlowTests {
         #expect(state == before)
     }
 
-    @Test("a request for a kind this build cannot capture (photos) shows an alert", arguments: [CaptureKind.photos, .product])
-    func unavailableKindAlert(kind: CaptureKind) throws {
+    @Test("a request starts capture of its kind, or says why this build cannot", arguments: CaptureKind.allCases)
+    func requestOfEachKind(kind: CaptureKind) throws {
         var state = AppState.loaded(requests: [request(1, kind: kind)])
         _ = state.send(.rowActivated)
+        if kind.isAvailable {
+            #expect(state.presentation.capture?.kind == kind)
+            #expect(state.presentation.capture?.request?.id == 1)
+            return
+        }
         let alert = try #require(state.presentation.alert)
         #expect(alert.title == "\(kind.title) capture is not available")
         #expect(state.presentation.capture == nil)

@@ -27,11 +27,16 @@ func historyRow(at index: Int, total: Int) -> HistoryRow {
     )
 }
 
+/// History's stack entry for a record's detail, as pushed before its photos arrive.
+func detailRoute(_ row: HistoryRow) -> HistoryRoute {
+    .detail(HistoryDetailState(record: row))
+}
+
 /// The page storage would answer to `request` when it holds `total` records.
 func page(for request: HistoryPageRequest, total: Int) -> HistoryPage {
     let end = min(total, request.start + request.count)
     let rows = request.start < end ? (request.start..<end).map { historyRow(at: $0, total: total) } : []
-    return HistoryPage(start: request.start, rows: rows, totalCount: total)
+    return HistoryPage(start: request.start, rows: rows, totalCount: total, mode: request.mode)
 }
 
 extension AppState {
@@ -63,5 +68,9 @@ extension Array where Element == AppEffect {
 
     var commits: [CaptureSubmission] {
         compactMap { if case let .commitCapture(submission) = $0 { submission } else { nil } }
+    }
+
+    var searches: [String] {
+        compactMap { if case let .search(query, _) = $0 { query } else { nil } }
     }
 }

@@ -89,7 +89,7 @@ struct HistoryPagingTests {
     func enterPushesDetail() {
         var state = Self.onHistory()
         _ = state.send([.listMoved(.down), .listMoved(.down), .rowActivated])
-        #expect(state.history.stack == [.detail(historyRow(at: 2, total: Self.total))])
+        #expect(state.history.stack == [detailRoute(historyRow(at: 2, total: Self.total))])
         let before = state
         #expect(state.send([.listMoved(.down), .rowActivated]) == [])
         #expect(state == before)

@@ -30,10 +30,14 @@ func state(yielding context: KeyContext) -> AppState {
         capture.photos = [StagedPhoto(storedName: "a.png", originalName: "a.png", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 10)]
         _ = capture.send(.closeTapped)
         state.presentation = .fullScreenCapture(capture)
+    case .search:
+        _ = state.send(.searchRequested)
     case .help:
         _ = state.send(.helpRequested)
     case .alert:
         state.presentation = .alert(.requestRequired, over: .none)
+    case .confirm:
+        _ = state.send([.tabChosen(.history), .deleteRequested])
     }
     return state
 }
@@ -217,5 +221,108 @@ struct KeyMapTests {
         #expect(inbox.contains("quit"))
         #expect(!inbox.contains("open"))
         #expect(!inbox.contains("done"))
+    }
+
+    // MARK: - History, search and questions
+
+    @Test("b, d, Del and D in the History list; d, Del and the scroll keys in a record")
+    func historyKeys() {
+        let list = state(yielding: .history)
+        #expect(KeyMap.action(for: .character("b"), in: list) == .browseModeCycled)
+        #expect(KeyMap.action(for: .character("d"), in: list) == .deleteRequested)
+        #expect(KeyMap.action(for: .delete, in: list) == .deleteRequested)
+        #expect(KeyMap.action(for: .character("D"), in: list) == .clearAllRequested)
+        let detail = state(yielding: .historyDetail)
+        #expect(KeyMap.action(for: .character("d"), in: detail) == .deleteRequested)
+        #expect(KeyMap.action(for: .character("b"), in: detail) == nil)
+        #expect(KeyMap.action(for: .down, in: detail) == .listMoved(.down))
+        #expect(KeyMap.action(for: .end, in: detail) == .listMoved(.end))
+    }
+
+    @Test("/ opens search from every tab", arguments: [KeyContext.inbox, .history, .historyDetail, .settings])
+    func slashSearches(context: KeyContext) {
+        #expect(KeyMap.action(for: .character("/"), in: state(yielding: context)) == .searchRequested)
+    }
+
+    @Test("in the search sheet every character types, even the ones that are keys elsewhere")
+    func searchTyping() {
+        let state = state(yielding: .search)
+        for character in ["q", "1", "2", "+", "?", "/", " ", "b", "d", "D", "j", "k", "漢"] as [Character] {
+            #expect(KeyMap.action(for: .character(character), in: state) == .searchEdited(.typed(String(character))))
+        }
+        #expect(KeyMap.action(for: .paste("a\nb"), in: state) == .searchEdited(.pasted("a\nb")))
+        #expect(KeyMap.action(for: .backspace, in: state) == .searchEdited(.backspace))
+        #expect(KeyMap.action(for: .delete, in: state) == .searchEdited(.deleteForward))
+        #expect(KeyMap.action(for: .left, in: state) == .searchEdited(.moved(.left)))
+        #expect(KeyMap.action(for: .home, in: state) == .searchEdited(.moved(.home)))
+        #expect(KeyMap.action(for: .up, in: state) == .listMoved(.up))
+        #expect(KeyMap.action(for: .down, in: state) == .listMoved(.down))
+        #expect(KeyMap.action(for: .enter, in: state) == .rowActivated)
+        #expect(KeyMap.action(for: .escape, in: state) == .escapePressed)
+        #expect(KeyMap.action(for: .tab, in: state) == nil)
+        #expect(KeyMap.action(for: .control("d"), in: state) == nil)
+    }
+
+    @Test("typing a query key by key, end to end")
+    func searchEndToEnd() throws {
+        var state = state(yielding: .search)
+        var asked: [String] = []
+        for key: Key in [.character("q"), .character("1"), .left, .backspace, .character("/")] {
+            asked += state.send(try #require(KeyMap.action(for: key, in: state))).searches
+        }
+        #expect(state.presentation.search?.query.text == "/1")
+        #expect(asked == ["q", "q1", "1", "/1"])
+        #expect(!state.isQuitting)
+    }
+
+    @Test("a question: Enter presses the default button, its letters press theirs, Esc cancels")
+    func confirmKeys() throws {
+        let deleting = state(yielding: .confirm)
+        let alert = try #require(deleting.presentation.alert)
+        #expect(KeyMap.action(for: .enter, in: deleting) == .alertButtonPressed(alert.defaultButton))
+        #expect(KeyMap.action(for: .character("y"), in: deleting) == .alertButtonPressed(0))
+        #expect(KeyMap.action(for: .character("n"), in: deleting) == .alertButtonPressed(1))
+        #expect(KeyMap.action(for: .escape, in: deleting) == .alertDismissed)
+        #expect(KeyMap.action(for: .character(" "), in: deleting) == nil)
+        #expect(KeyMap.action(for: .character("q"), in: deleting) == nil)
+        #expect(KeyMap.action(for: .character("d"), in: deleting) == nil)
+
+        var clearing = AppState.loaded(historyTotal: 3)
+        _ = clearing.send(.clearAllRequested)
+        #expect(KeyMap.action(for: .enter, in: clearing) == .alertButtonPressed(1), "Enter cancels Clear all")
+        #expect(KeyMap.contexts(for: clearing) == [.confirm])
+    }
+
+    @Test("d then y deletes, end to end; d then Enter too; D then Enter does not")
+    func deleteByKeys() throws {
+        var state = state(yielding: .history)
+        var effects: [AppEffect] = []
+        for key: Key in [.character("d"), .character("y")] {
+            effects += state.send(try #require(KeyMap.action(for: key, in: state)))
+        }
+        #expect(effects == [.deleteRecord(historyRow(at: 0, total: 10).id)])
+
+        effects = []
+        for key: Key in [.character("d"), .enter] {
+            effects += state.send(try #require(KeyMap.action(for: key, in: state)))
+        }
+        #expect(effects.count == 1)
+
+        effects = []
+        for key: Key in [.character("D"), .enter] {
+            effects += state.send(try #require(KeyMap.action(for: key, in: state)))
+        }
+        #expect(effects.isEmpty)
+        #expect(state.presentation == .none)
+    }
+
+    @Test("History offers open, mode and delete; search offers open, results and close")
+    func newHints() {
+        let history = KeyMap.hints(for: state(yielding: .history), unicode: true).map(\.hint)
+        #expect(Array(history.prefix(4)) == ["open", "mode", "delete", "move"])
+        #expect(history.contains("search"))
+        let search = KeyMap.hints(for: state(yielding: .search), unicode: true)
+        #expect(search.map(\.hint) == ["open", "results", "close"])
+        #expect(search.map(\.keys) == ["Enter", "↑↓", "Esc"])
     }
 }

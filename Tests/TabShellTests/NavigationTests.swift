@@ -111,7 +111,7 @@ struct NavigationTests {
     func escPopsHistoryDetail() {
         var state = AppState.loaded(historyTotal: 5)
         _ = state.send([.tabChosen(.history), .listMoved(.down), .rowActivated])
-        #expect(state.history.stack == [.detail(historyRow(at: 1, total: 5))])
+        #expect(state.history.stack == [detailRoute(historyRow(at: 1, total: 5))])
         _ = state.send(.escapePressed)
         #expect(state.history.stack.isEmpty)
         let before = state

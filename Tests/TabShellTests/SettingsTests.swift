@@ -13,7 +13,7 @@ struct SettingsTests {
         #expect(effects == [.saveSettings(state.settings)])
     }
 
-    @Test("each row cycles its setting and back", arguments: SettingsRow.allCases)
+    @Test("each setting's row cycles it and back", arguments: SettingsRow.allCases.filter(\.isSetting))
     func eachRowCycles(row: SettingsRow) {
         var state = AppState.loaded()
         let original = state.settings
@@ -69,5 +69,35 @@ struct SettingsTests {
         _ = state.send([.settingCycled(.freeTextCodes, forward: true), .settingCycled(.autoAdvance, forward: false)])
         _ = state.send(.tabChosen(.create))
         #expect(state.presentation.capture?.config == CaptureConfig(autoAdvanceMilliseconds: 400, allowsFreeText: true))
+    }
+
+    // MARK: - Clear History
+
+    @Test("the Clear History row asks to delete every record, saving no setting")
+    func clearHistoryRow() throws {
+        var state = AppState.loaded(historyTotal: 1_234)
+        _ = state.send(.tabChosen(.settings))
+        let before = state.settings
+        #expect(state.send(.settingCycled(.clearHistory, forward: true)) == [])
+        #expect(state.settings == before)
+        #expect(state.settingsScreen.list.cursor == SettingsRow.clearHistory.rawValue)
+        let alert = try #require(state.presentation.alert)
+        #expect(alert == .confirmClearAll(count: 1_234))
+        #expect(alert.message.contains("Delete all 1,234 records and their photos?"))
+
+        // Enter on the row does the same.
+        _ = state.send(.alertDismissed)
+        #expect(state.presentation == .none)
+        _ = state.send(.rowActivated)
+        #expect(state.presentation.alert == .confirmClearAll(count: 1_234))
+    }
+
+    @Test("with nothing in History, Clear History only says so")
+    func clearHistoryWhenEmpty() {
+        var state = AppState.loaded(historyTotal: 0)
+        _ = state.send(.tabChosen(.settings))
+        #expect(state.send(.settingCycled(.clearHistory, forward: true)) == [])
+        #expect(state.presentation == .none)
+        #expect(state.status == StatusMessage("History is already empty."))
     }
 }

@@ -16,13 +16,16 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var note: String?
     var requestId: Int64?
     var createdAt: Date
+    /// The staging session (folder name) the capture was committed from, if any.
+    var stagingId: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let stagingId = Column(CodingKeys.stagingId)
     }
 
-    init(submission: CaptureSubmission, createdAt: Date) {
+    init(submission: CaptureSubmission, createdAt: Date, stagingId: String? = nil) {
         self.id = nil
         self.kind = submission.kind
         self.barcode = submission.barcode?.value
@@ -30,6 +33,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.note = submission.note
         self.requestId = submission.requestID
         self.createdAt = createdAt
+        self.stagingId = stagingId
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -1,0 +1,71 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+/// The search sheet (seed 004's search role): a bordered box over the current tab, which stays
+/// visible around it with the hints and the tab bar. The query field on top, a line saying what
+/// matched, then the results, newest first; a click highlights a result, a second opens it.
+struct SearchSheetView {
+    let search: SearchState
+    let layout: Layout
+    let regions: ShellLayout
+    let context: RenderContext
+
+    func draw(on canvas: inout Canvas) {
+        let box = regions.sheet(height: layout.helpRows + 2, maximumWidth: 76)
+        canvas.clearSides(of: box)
+        canvas.removeHitRegions(under: box)
+        canvas.box(box, title: "Search History")
+        // The results' selection pointer sits in a gutter; the field and the summary line up
+        // with the results' text.
+        let inside = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+        let text = inside.inset(left: Table.gutterWidth)
+        guard !text.isEmpty else { return }
+
+        let label = "Find "
+        canvas.put(label, row: text.row, column: text.column, width: text.width, style: .heading)
+        TextFieldView(buffer: search.query, isEditing: true, context: context)
+            .draw(in: text.line(0).inset(left: label.count), on: &canvas)
+        guard text.height > 1 else { return }
+        canvas.put(summary, row: text.row + 1, column: text.column, width: text.width, style: .dim)
+        drawResults(in: inside.inset(top: 2), on: &canvas)
+    }
+
+    /// What the results are: a prompt, progress, or how many matched.
+    private var summary: String {
+        let ellipsis = context.glyphs.ellipsis
+        if search.trimmedQuery.isEmpty { return "Type to find codes, notes and request titles." }
+        if search.isSearching { return "Searching\(ellipsis)" }
+        switch search.results.count {
+        case 0: return "No records match."
+        case 1: return "1 record matches."
+        case SearchState.resultLimit...: return "The \(search.results.count) newest matches; type more to narrow."
+        case let count: return "\(count) records match."
+        }
+    }
+
+    private func drawResults(in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty, !search.results.isEmpty else { return }
+        let first = min(max(0, search.list.scrollOffset), search.results.count - 1)
+        let visible = first..<min(search.results.count, first + min(rect.height, layout.searchResultRows))
+        let ages = visible.map { context.age(search.results[$0].createdAt) }
+        let showsRequest = rect.width >= 56
+        var columns: [Table.Column] = [.fixed(Self.kindWidth), .flexible(3)]
+        if showsRequest { columns.append(.flexible(2)) }
+        columns.append(.fixed(max(3, ages.map(TextWidth.of).max() ?? 0), .trailing))
+        let table = Table(columns: columns)
+        for (offset, index) in visible.enumerated() {
+            let row = search.results[index]
+            var cells = [Span(row.kind.title, .dim), Span(context.line(row.summary))]
+            if showsRequest {
+                cells.append(row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim))
+            }
+            cells.append(Span(ages[offset], .dim))
+            let line = rect.line(offset)
+            table.drawRow(cells, in: line, selected: index == search.list.cursor, on: &canvas)
+            canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
+        }
+    }
+
+    private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
+}

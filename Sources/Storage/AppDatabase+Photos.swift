@@ -1,0 +1,208 @@
+import CaptureMode
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Captures with photos: staging, Done, reading and deleting. The order of the steps is the
+/// durability protocol described in docs/durability.md.
+extension AppDatabase {
+    // MARK: - Staging
+
+    /// Starts the files of a new capture: a private folder `staging/<uuid>/`, locked by the
+    /// returned session until it is committed, discarded or closed.
+    public func beginStaging() throws(StorageError) -> StagingSession {
+        try StagingSession.begin(in: media)
+    }
+
+    // MARK: - Done
+
+    /// Done: stores a finished capture, its photos and the answered request's new status, and
+    /// returns the capture's id.
+    ///
+    /// 1. Each photo of `submission` moves from `staging`'s folder into the media folder (a
+    ///    rename on one file system), and the media folder is fsynced: the files are durably in
+    ///    place before any row names them.
+    /// 2. One IMMEDIATE transaction inserts the capture (with the session's id), its `photo` rows
+    ///    in order and marks the request done (at `now`; a done request stays done). Its commit
+    ///    is the point of no return.
+    /// 3. The staging folder is deleted.
+    ///
+    /// When step 1 or 2 fails, the photos are moved back into the staging folder and the session
+    /// stays open, so Done can be retried or the capture closed; whatever cannot be moved back is
+    /// an unreferenced file that start-up recovery quarantines. The photos' facts are those
+    /// recorded when they were staged; `submission.photos` chooses which and in what order.
+    ///
+    /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
+    public func commitCapture(
+        _ submission: CaptureSubmission, staging: StagingSession?, now: Date
+    ) throws(StorageError) -> Int64 {
+        if let note = submission.note, note.count > Self.maximumNoteLength {
+            throw .invalidInput("A note can have at most \(Self.maximumNoteLength) characters.")
+        }
+        if let barcode = submission.barcode, barcode.value.count > BarcodeValidator.maximumLength {
+            throw .invalidInput("A code can have at most \(BarcodeValidator.maximumLength) characters.")
+        }
+        if let staging, !staging.isOpen { throw .stagingClosed }
+        var photos: [StagedPhoto] = []
+        if !submission.photos.isEmpty {
+            guard let staging else {
+                throw .invalidInput("Photos can only be committed with the capture that staged them.")
+            }
+            photos = try staging.resolve(submission.photos)
+        }
+
+        // Step 1: files first, durably.
+        var moved: [StagedPhoto] = []
+        let mediaPath = media.mediaDirectory.path
+        if let staging, !photos.isEmpty {
+            do {
+                _ = try media.prepare(media.mediaDirectory)
+                for photo in photos {
+                    if try moveIntoMedia(photo, from: staging) { moved.append(photo) }
+                }
+                try DurableFiles.syncDirectory(mediaPath)
+            } catch {
+                moveBack(moved, to: staging)
+                throw error
+            }
+        }
+
+        // Step 2: one transaction for the capture, its photos and the request.
+        let captureID: Int64
+        do {
+            captureID = try write { db in
+                if let requestID = submission.requestID {
+                    guard var request = try RequestRecord.fetchOne(db, key: requestID) else {
+                        throw StorageError.requestNotFound(id: requestID)
+                    }
+                    if request.status != .done {
+                        request.status = .done
+                        request.doneAt = now
+                        try request.update(db)
+                    }
+                }
+                var record = CaptureRecord(submission: submission, createdAt: now, stagingId: staging?.stagingID)
+                try record.insert(db)
+                let captureID = db.lastInsertedRowID
+                for (position, photo) in photos.enumerated() {
+                    // Checked under the write lock, which recovery's sweep also holds: a row is
+                    // never written for a file that is not there.
+                    guard let info = DurableFiles.status(mediaPath + "/" + photo.storedName),
+                          DurableFiles.isRegularFile(info)
+                    else {
+                        throw StorageError.fileSystem(
+                            "\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
+                    }
+                    var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
+                    try row.insert(db)
+                }
+                return captureID
+            }
+        } catch {
+            if let staging { moveBack(moved, to: staging) }
+            throw error
+        }
+
+        // Step 3: the point of no return is behind us; the staging folder is garbage now.
+        staging?.discard()
+        return captureID
+    }
+
+    /// Moves one staged photo into the media folder; returns false when an earlier, failed Done
+    /// of this session already put it there.
+    private func moveIntoMedia(_ photo: StagedPhoto, from staging: StagingSession) throws(StorageError) -> Bool {
+        let source = staging.path + "/" + photo.storedName
+        let target = media.mediaDirectory.path + "/" + photo.storedName
+        if let info = DurableFiles.status(source), DurableFiles.isRegularFile(info) {
+            // A fresh modification time keeps the file inside recovery's grace period while it
+            // waits, unreferenced, for the transaction (rename keeps the time of the copy).
+            _ = utimensat(AT_FDCWD, source, nil, 0)
+            guard rename(source, target) == 0 else {
+                throw .fileSystem(
+                    "Cannot move \(photo.originalName) into \(media.mediaDirectory.path): "
+                        + "\(DatabaseFiles.reason(errno: errno)).")
+            }
+            return true
+        }
+        if let info = DurableFiles.status(target), DurableFiles.isRegularFile(info) {
+            return false
+        }
+        throw .fileSystem("\(photo.originalName) is missing from \(staging.path).")
+    }
+
+    /// Best effort: returns photos that step 1 moved into the media folder to the staging folder.
+    private func moveBack(_ photos: [StagedPhoto], to staging: StagingSession) {
+        guard !photos.isEmpty else { return }
+        for photo in photos {
+            _ = rename(media.mediaDirectory.path + "/" + photo.storedName, staging.path + "/" + photo.storedName)
+        }
+        try? DurableFiles.syncDirectory(staging.path)
+    }
+
+    // MARK: - Reading
+
+    /// The photos of the capture `id`, in the order they were added (empty when there are none
+    /// or there is no such capture).
+    public func photos(forRecord id: Int64) throws(StorageError) -> [StoredPhoto] {
+        let media = self.media
+        return try read { db in
+            try PhotoRecord
+                .filter(PhotoRecord.Columns.captureId == id)
+                .order(PhotoRecord.Columns.position)
+                .fetchAll(db)
+                .compactMap { $0.storedPhoto(in: media) }
+        }
+    }
+
+    // MARK: - Deleting
+
+    /// Deletes the capture `id` and its photo rows in one transaction, then, once that has
+    /// committed, its photo files. Returns false when there is no such capture.
+    ///
+    /// A crash between the commit and the unlinks leaves only files no row names, which
+    /// start-up recovery moves to the quarantine after the grace period.
+    @discardableResult
+    public func deleteRecord(id: Int64) throws(StorageError) -> Bool {
+        let storedNames: [String]? = try write { db in
+            guard try CaptureRecord.exists(db, key: id) else { return nil }
+            let names = try PhotoRecord
+                .filter(PhotoRecord.Columns.captureId == id)
+                .select(PhotoRecord.Columns.storedName, as: String.self)
+                .fetchAll(db)
+            try CaptureRecord.deleteOne(db, key: id)
+            return names
+        }
+        guard let storedNames else { return false }
+        removeCommittedFiles(storedNames)
+        return true
+    }
+
+    /// Clear all: deletes every capture and photo row in one transaction, then the photo files.
+    /// Returns the number of captures deleted. Inbox requests are kept.
+    @discardableResult
+    public func deleteAllRecords() throws(StorageError) -> Int {
+        let (count, storedNames) = try write { db in
+            let names = try String.fetchAll(db, sql: "SELECT storedName FROM photo")
+            let count = try CaptureRecord.deleteAll(db)
+            return (count, names)
+        }
+        removeCommittedFiles(storedNames)
+        return count
+    }
+
+    /// Unlinks files whose rows are gone; what fails stays for recovery's sweep.
+    private func removeCommittedFiles(_ storedNames: [String]) {
+        guard !storedNames.isEmpty else { return }
+        let mediaPath = media.mediaDirectory.path
+        for name in storedNames where MediaStore.isStoredName(name) {
+            _ = unlink(mediaPath + "/" + name)
+        }
+        try? DurableFiles.syncDirectory(mediaPath)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The exclusive `flock` on `<staging dir>/lock` that says "this folder belongs to a live
+/// capture". The kernel drops it when its process dies, however it dies, so a folder whose lock
+/// can be taken has no owner left.
+///
+/// The rule every party follows: whoever holds the lock *and* finds that the path `lock` still
+/// names the file it locked owns the folder. An owner removing the folder unlinks `lock` last and
+/// releases it after `rmdir`, so a party that locked the old file in between sees the mismatch and
+/// backs off instead of adopting a folder that is going away.
+final class DirectoryLock {
+    /// The name of the lock file inside the folder it guards.
+    static let fileName = "lock"
+
+    enum Outcome {
+        /// The caller now owns the folder.
+        case acquired(DirectoryLock)
+        /// A live process (possibly this one) holds the lock.
+        case busy
+        /// The folder or its lock file is gone or going away.
+        case gone
+    }
+
+    let directory: String
+    private var fd: Int32
+
+    private init(directory: String, fd: Int32) {
+        self.directory = directory
+        self.fd = fd
+    }
+
+    /// Tries once, without waiting, to own `directory`; creates the lock file (0600) if needed.
+    static func acquire(_ directory: String) -> Outcome {
+        let path = directory + "/" + fileName
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return .gone }
+        var result: Int32
+        repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            _ = close(fd)
+            return .busy
+        }
+        var locked = stat(), named = stat()
+        guard fstat(fd, &locked) == 0, lstat(path, &named) == 0,
+              locked.st_dev == named.st_dev, locked.st_ino == named.st_ino
+        else {
+            _ = close(fd)
+            return .gone
+        }
+        return .acquired(DirectoryLock(directory: directory, fd: fd))
+    }
+
+    var isHeld: Bool { fd >= 0 }
+
+    /// Releases the lock (closing the descriptor releases the flock). Calling it again does nothing.
+    func release() {
+        guard fd >= 0 else { return }
+        _ = close(fd)
+        fd = -1
+    }
+
+    /// Removes the folder and everything in it, the lock file last, then releases the lock.
+    @discardableResult
+    func removeDirectory() -> Bool {
+        let removed = DurableFiles.removeTree(directory, lockName: Self.fileName)
+        release()
+        return removed
+    }
+
+    deinit {
+        release()
+    }
+}

@@ -1,0 +1,113 @@
+import CaptureMode
+import Foundation
+import GRDB
+import Storage
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The durability protocol under fire: a victim process (this test runner, re-executed) is
+/// SIGKILLed at random points of capture, Done and Close; after each kill, start-up recovery runs
+/// and the invariants of docs/durability.md are checked.
+///
+/// `TABSHELL_CRASH_RUNS` sets the number of kills (200 by default); `TABSHELL_CRASH_SEED`
+/// replays a run.
+@Suite("Crash test")
+struct CrashTests {
+    /// No-op unless started by ``survivesRandomKillsDuringCaptureDoneAndClose()`` as the victim.
+    @Test func crashTestVictim() {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[CrashVictim.databaseVariable] != nil else { return }
+        CrashVictim.run(environment: environment)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func survivesRandomKillsDuringCaptureDoneAndClose() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let runs = environment["TABSHELL_CRASH_RUNS"].flatMap(Int.init) ?? 200
+        let seed = environment["TABSHELL_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1 ... .max)
+        var random = SplitMix64(seed: seed)
+        let executable = try #require(ChildProcess.currentExecutable())
+
+        // Given a database and source images of several sizes (1.2 MB spans five copy chunks)
+        let temp = try TemporaryDirectory()
+        let sources = temp.url.appendingPathComponent("sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: false)
+        try TestImages.write(TestImages.jpeg(width: 4032, height: 3024, appBytes: 20_000, padding: 1_200_000), named: "big.jpg", in: sources)
+        try TestImages.write(TestImages.bmp(width: 640, height: -480, padding: 600_000), named: "scan.bmp", in: sources)
+        try TestImages.write(TestImages.png(width: 800, height: 600, padding: 200_000), named: "shot.png", in: sources)
+        try TestImages.write(TestImages.gif(width: 64, height: 64, padding: 30_000), named: "icon.gif", in: sources)
+        try TestImages.write(TestImages.webpLossy(width: 300, height: 200), named: "small.webp", in: sources)
+        let databaseURL = temp.databaseURL
+        _ = try AppDatabase.open(at: databaseURL)
+        let journal = temp.url.appendingPathComponent("journal").path
+        let log = temp.url.appendingPathComponent("victim.log").path
+
+        var totals = CrashTotals()
+        let started = Date()
+        for run in 0..<runs {
+            // When a victim runs for 0–150 ms after it is ready, then is killed
+            let ready = temp.url.appendingPathComponent("ready-\(run)").path
+            var childEnvironment = environment
+            childEnvironment[CrashVictim.databaseVariable] = databaseURL.path
+            childEnvironment[CrashVictim.seedVariable] = String(random.next())
+            childEnvironment[CrashVictim.readyVariable] = ready
+            childEnvironment[CrashVictim.sourcesVariable] = sources.path
+            childEnvironment[CrashVictim.journalVariable] = journal
+            let victim = try ChildProcess.spawn(
+                executable, arguments: ["--testing-library", "swift-testing", "--filter", "crashTestVictim"],
+                environment: childEnvironment, outputPath: log)
+            let deadline = Date().addingTimeInterval(30)
+            while !exists(ready), victim.poll() == nil, Date() < deadline { usleep(1_000) }
+            guard exists(ready) else {
+                Issue.record("Victim \(run) never got ready (\(victim.killAndWait())); its log: \(tail(log))")
+                return
+            }
+            usleep(UInt32.random(in: 0...150_000, using: &random))
+            let ending = victim.killAndWait()
+            guard ending == .signalled(SIGKILL) else {
+                Issue.record("Victim \(run) \(ending) before it was killed; its log: \(tail(log))")
+                return
+            }
+            totals.kills += 1
+
+            // Then start-up recovery leaves a consistent database and file tree
+            let db = try AppDatabase.open(at: databaseURL)
+            let report = try db.recover(graceSeconds: 0, now: Date())
+            totals.add(report)
+            let check = try CrashCheck.run(databaseURL: databaseURL, media: db.media, report: report, journalPath: journal)
+            totals.add(check)
+            #expect(check.integrity == ["ok"], "run \(run), seed \(seed)")
+            #expect(check.missingFiles == 0, "run \(run), seed \(seed)")
+            #expect(check.orphans == 0, "run \(run), seed \(seed)")
+            #expect(check.incompleteCaptures == 0, "run \(run), seed \(seed)")
+            #expect(check.lostCommits == 0, "run \(run), seed \(seed)")
+            #expect(check.unansweredRequests == 0, "run \(run), seed \(seed)")
+            #expect(check.staleStaging == 0, "run \(run), seed \(seed)")
+            #expect(report.problems.isEmpty, "run \(run), seed \(seed): \(report.problems)")
+            if !(check.isClean && report.problems.isEmpty) { break }
+
+            // Half the drafts are discarded here; the rest wait for a victim's own recovery.
+            for draft in report.drafts where Bool.random(using: &random) {
+                try db.discardDraft(draft)
+            }
+        }
+
+        let seconds = Date().timeIntervalSince(started)
+        let victimErrors = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+            .split(separator: "\n").filter { $0.hasPrefix("crash victim:") }
+        print(totals.line(seconds: seconds, seed: seed) + ", \(victimErrors.count) victim errors")
+        #expect(victimErrors.isEmpty, "\(victimErrors.prefix(5))")
+        #expect(totals.kills == runs)
+        #expect(totals.acknowledgedCommits > 0)
+    }
+
+    /// The last lines of the victims' log, for a failure message.
+    private func tail(_ path: String) -> String {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(15).joined(separator: "\n")
+    }
+}

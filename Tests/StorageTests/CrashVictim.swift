@@ -1,0 +1,183 @@
+import CaptureMode
+import Foundation
+import Storage
+import TabShell
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process the crash test kills: the test runner re-executed with only the victim test
+/// selected and these variables set. It captures, commits, closes, abandons, recovers, resumes
+/// and deletes at random, forever, until SIGKILL arrives.
+///
+/// After every acknowledged write it appends a line to the journal (one `write` to an
+/// O_APPEND file, which a kill cannot tear): `c <id>` after a commit returned, `d? <id>` /
+/// `d <id>` around a delete, `x?` / `x` around a clear all. The parent checks the database against it.
+enum CrashVictim {
+    static let databaseVariable = "TABSHELL_CRASH_VICTIM_DB"
+    static let seedVariable = "TABSHELL_CRASH_VICTIM_SEED"
+    static let readyVariable = "TABSHELL_CRASH_VICTIM_READY"
+    static let sourcesVariable = "TABSHELL_CRASH_VICTIM_SOURCES"
+    static let journalVariable = "TABSHELL_CRASH_VICTIM_JOURNAL"
+
+    static let codes = [
+        Barcode(value: "4006381333931", symbology: .ean13),
+        Barcode(value: "96385074", symbology: .ean8),
+        Barcode(value: "036000291452", symbology: .upcA),
+    ]
+
+    /// Runs until killed; exits with status 2 when the variables are incomplete and 3 when the
+    /// database cannot be opened.
+    static func run(environment: [String: String]) -> Never {
+        guard let databasePath = environment[databaseVariable], let ready = environment[readyVariable],
+              let sources = environment[sourcesVariable], let journalPath = environment[journalVariable],
+              let seed = environment[seedVariable].flatMap(UInt64.init)
+        else {
+            say("crash victim: missing variables")
+            exit(2)
+        }
+        let db: AppDatabase
+        do {
+            db = try AppDatabase.open(at: URL(fileURLWithPath: databasePath))
+        } catch {
+            say("crash victim: \(error)")
+            exit(3)
+        }
+        let images = listing(URL(fileURLWithPath: sources)).map { sources + "/" + $0 }
+        let journal = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        var victim = Victim(db: db, images: images, journal: journal, random: SplitMix64(seed: seed))
+        _ = FileManager.default.createFile(atPath: ready, contents: Data())
+        while true {
+            do {
+                try victim.step()
+            } catch {
+                say("crash victim: \(error)")
+            }
+        }
+    }
+}
+
+/// Writes a line to standard error at once (a kill would lose buffered output).
+private func say(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// One victim's state: its database, its sources and its random numbers.
+private struct Victim {
+    let db: AppDatabase
+    let images: [String]
+    let journal: Int32
+    var random: SplitMix64
+
+    mutating func step() throws {
+        switch Int.random(in: 0..<200, using: &random) {
+        case 0..<12: try recoverAndHandleDrafts()
+        case 12..<20: try deleteOne()
+        case 20: try clearAll()
+        default: try capture()
+        }
+    }
+
+    /// What the app does at start: recover, then resume (and finish) or discard each draft.
+    mutating func recoverAndHandleDrafts() throws {
+        let report = try db.recover(graceSeconds: 0, now: Date())
+        for draft in report.drafts {
+            if Bool.random(using: &random) {
+                let session = try db.resumeDraft(draft)
+                pause()
+                if Bool.random(using: &random) {
+                    try commit(session)
+                } else {
+                    session.discard()
+                }
+            } else {
+                try db.discardDraft(draft)
+            }
+        }
+    }
+
+    mutating func capture() throws {
+        let session = try db.beginStaging()
+        var requestID: Int64?
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            requestID = try db.addRequest(title: "Crash request", kind: .product, now: Date())
+        }
+        let code = CrashVictim.codes[Int.random(in: 0..<CrashVictim.codes.count, using: &random)]
+        var draft = CaptureDraft(kind: .product, phase: "barcode", barcode: code, requestID: requestID, updatedAt: Date())
+        try session.saveDraft(draft)
+        pause()
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            let image = images[Int.random(in: 0..<images.count, using: &random)]
+            _ = try session.stage(fileAt: image, originalName: (image as NSString).lastPathComponent, maxBytes: 50_000_000)
+            pause()
+        }
+        if session.photos.count > 1, Int.random(in: 0..<6, using: &random) == 0 {
+            try session.remove(session.photos[0])
+        }
+        draft.phase = "review"
+        draft.updatedAt = Date()
+        try session.saveDraft(draft)
+        pause()
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<65: try commit(session)
+        case 65..<90: session.discard()  // Close
+        default: session.close()  // A dropped link: the folder stays for recovery.
+        }
+    }
+
+    /// Done. The note says how many photos the record must have.
+    mutating func commit(_ session: StagingSession) throws {
+        let draft = session.draft
+        let submission = CaptureSubmission(
+            kind: .product, barcode: draft?.barcode, note: "photos=\(session.photos.count)",
+            requestID: draft?.requestID, photos: session.photos)
+        let id = try db.commitCapture(submission, staging: session, now: Date())
+        log("c \(id)")
+    }
+
+    mutating func deleteOne() throws {
+        let count = try db.historyCount()
+        guard count > 0 else { return }
+        let start = Int.random(in: 0..<count, using: &random)
+        guard let row = try db.historyPage(HistoryPageRequest(start: start, count: 1)).rows.first else { return }
+        log("d? \(row.id)")
+        try db.deleteRecord(id: row.id)
+        log("d \(row.id)")
+    }
+
+    mutating func clearAll() throws {
+        guard Int.random(in: 0..<4, using: &random) == 0 else { return }
+        log("x?")
+        _ = try db.deleteAllRecords()
+        log("x")
+    }
+
+    /// A tiny random pause (0 to 2 ms), so kills land everywhere.
+    mutating func pause() {
+        usleep(UInt32.random(in: 0...2_000, using: &random))
+    }
+
+    func log(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(journal, $0.baseAddress, $0.count) }
+    }
+}
+
+/// A small, seedable generator, so a failing run can be replayed with its seed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,286 @@
+import CaptureMode
+import Foundation
+import GRDB
+@testable import Storage
+import TabShell
+import Testing
+
+/// History's browse modes, search and record detail, against real database files.
+@Suite("History queries")
+struct HistoryQueryTests {
+    /// The records of `makeMixedHistory`, newest first, with what the modes group them by.
+    struct Made {
+        var ids: [Int64]
+        var requestIDs: (zebra: Int64, apple: Int64, mango: Int64)
+    }
+
+    /// 30 captures over three requests ("Zebra", "apple", "Mango") and none, of every kind;
+    /// capture i is i minutes old, so `ids` (index 0 newest) is the All order.
+    private func makeMixedHistory(_ db: AppDatabase) throws -> Made {
+        let zebra = try db.addRequest(title: "Zebra crossing count", kind: .note, now: Clock.minutesAgo(500))
+        let apple = try db.addRequest(title: "apple crates", kind: .barcode, now: Clock.minutesAgo(400))
+        let mango = try db.addRequest(title: "Mango pallet", kind: .barcode, now: Clock.minutesAgo(300))
+        let requests: [Int64?] = [zebra, apple, nil, mango, apple]
+        var ids: [Int64] = []
+        // Oldest first, so ids grow with time; `ids` is reversed at the end.
+        for minutes in (0..<30).reversed() {
+            let index = minutes
+            let kind: CaptureKind = [.barcode, .note, .barcode, .note, .barcode][index % 5]
+            let submission = kind == .barcode
+                ? CaptureSubmission(kind: .barcode, barcode: Barcode(value: "code-\(index)", symbology: .freeText), requestID: requests[index % 5])
+                : CaptureSubmission(kind: .note, note: "note \(index)", requestID: requests[index % 5])
+            ids.append(try db.commitCapture(submission, now: Clock.minutesAgo(Double(minutes))))
+        }
+        return Made(ids: ids.reversed(), requestIDs: (zebra, apple, mango))
+    }
+
+    /// Every page of `mode` (several page sizes and starts) against the whole order read in one go.
+    private func expectPagesAreSlices(of order: [Int64], mode: HistoryBrowseMode, _ db: AppDatabase) throws {
+        for count in [1, 4, 7, 30, 45] {
+            for start in stride(from: 0, to: order.count, by: 3) {
+                let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode), mode: mode)
+                let expected = Array(order[start..<min(order.count, start + count)])
+                #expect(page.rows.map(\.id) == expected, "\(mode) start \(start) count \(count)")
+                #expect(page.start == start && page.totalCount == order.count && page.mode == mode)
+            }
+        }
+    }
+
+    // MARK: - Browse modes
+
+    @Test func allIsNewestFirstLikeThePlainPage() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let made = try makeMixedHistory(db)
+
+        let page = try db.historyPage(HistoryPageRequest(start: 3, count: 5), mode: .all)
+
+        #expect(page.rows.map(\.id) == Array(made.ids[3..<8]))
+        #expect(page == HistoryPage(start: 3, rows: try db.historyPage(HistoryPageRequest(start: 3, count: 5)).rows, totalCount: 30, mode: .all))
+    }
+
+    @Test func byKindGroupsInKindOrderNewestFirstWithinEachGroup() throws {
+        // Given captures of two kinds, interleaved in time
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let made = try makeMixedHistory(db)
+        let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30), mode: .all).rows
+
+        // When the whole list is read by kind
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byKind), mode: .byKind)
+
+        // Then barcodes come first, then notes (CaptureKind order), each newest first
+        let expected = all.filter { $0.kind == .barcode } + all.filter { $0.kind == .note }
+        #expect(page.rows.map(\.kind) == Array(repeating: .barcode, count: 18) + Array(repeating: .note, count: 12))
+        #expect(page.rows.map(\.id) == expected.map(\.id))
+        #expect(Set(page.rows.map(\.id)) == Set(made.ids))
+        // And any page is the same slice of that order
+        try expectPagesAreSlices(of: expected.map(\.id), mode: .byKind, db)
+    }
+
+    @Test func byRequestGroupsByTitleCaseInsensitivelyWithUnlinkedLast() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let made = try makeMixedHistory(db)
+        let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30), mode: .all).rows
+
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest), mode: .byRequest)
+
+        // "apple crates" < "Mango pallet" < "Zebra crossing count", then the records without a request
+        let groups: [Int64?] = [made.requestIDs.apple, made.requestIDs.mango, made.requestIDs.zebra, nil]
+        let expected = groups.flatMap { id in all.filter { $0.requestID == id } }
+        #expect(page.rows.map(\.id) == expected.map(\.id))
+        #expect(page.rows.first?.requestTitle == "apple crates")
+        #expect(page.rows.last?.requestTitle == nil)
+        try expectPagesAreSlices(of: expected.map(\.id), mode: .byRequest, db)
+    }
+
+    @Test func twoRequestsWithTheSameTitleAreTwoGroupsOldestRequestFirst() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let older = try db.addRequest(title: "Shelf", kind: .note, now: Clock.minutesAgo(60))
+        let newer = try db.addRequest(title: "shelf", kind: .note, now: Clock.minutesAgo(50))
+        let a = try db.commitCapture(CaptureSubmission(kind: .note, note: "a", requestID: newer), now: Clock.minutesAgo(3))
+        let b = try db.commitCapture(CaptureSubmission(kind: .note, note: "b", requestID: older), now: Clock.minutesAgo(2))
+        let c = try db.commitCapture(CaptureSubmission(kind: .note, note: "c", requestID: newer), now: Clock.minutesAgo(1))
+
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 10, mode: .byRequest), mode: .byRequest)
+
+        #expect(page.rows.map(\.id) == [b, c, a])
+    }
+
+    @Test(arguments: HistoryBrowseMode.allCases)
+    func groupedPagesClampLikeThePlainPage(mode: HistoryBrowseMode) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        #expect(try db.historyPage(HistoryPageRequest(start: 5, count: 10, mode: mode), mode: mode)
+            == HistoryPage(start: 0, rows: [], totalCount: 0, mode: mode))
+
+        _ = try makeMixedHistory(db)
+        let late = try db.historyPage(HistoryPageRequest(start: 100, count: 10, mode: mode), mode: mode)
+        #expect(late.start == 29 && late.rows.count == 1)
+        let none = try db.historyPage(HistoryPageRequest(start: 3, count: 0, mode: mode), mode: mode)
+        #expect(none.rows.isEmpty && none.totalCount == 30)
+    }
+
+    @Test func aDeletedRecordLeavesItsGroup() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let made = try makeMixedHistory(db)
+        let before = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest), mode: .byRequest).rows
+
+        try db.deleteRecord(id: made.ids[0])
+
+        let after = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest), mode: .byRequest)
+        #expect(after.totalCount == 29)
+        #expect(after.rows.map(\.id) == before.map(\.id).filter { $0 != made.ids[0] })
+    }
+
+    // MARK: - Search
+
+    @Test func searchMatchesCodesNotesAndRequestTitlesNewestFirst() throws {
+        // Given a code, a note and a request title that contain "pal", and one that does not
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let request = try db.addRequest(title: "Count the PALLETS", kind: .note, now: Clock.minutesAgo(90))
+        let byTitle = try db.commitCapture(CaptureSubmission(kind: .note, note: "12", requestID: request), now: Clock.minutesAgo(30))
+        let byCode = try db.commitCapture(
+            CaptureSubmission(kind: .barcode, barcode: Barcode(value: "PAL-0042", symbology: .freeText)), now: Clock.minutesAgo(20))
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "nothing to see"), now: Clock.minutesAgo(15))
+        let byNote = try db.commitCapture(CaptureSubmission(kind: .note, note: "Second\nopal shelf"), now: Clock.minutesAgo(10))
+
+        // When
+        let rows = try db.search("pal", limit: 10)
+
+        // Then all three match (ASCII case-insensitively), newest first, with their request titles
+        #expect(rows.map(\.id) == [byNote, byCode, byTitle])
+        #expect(rows.last?.requestTitle == "Count the PALLETS")
+        #expect(try db.search("  pal ", limit: 10).map(\.id) == [byNote, byCode, byTitle])
+        #expect(try db.search("pal", limit: 2).map(\.id) == [byNote, byCode])
+    }
+
+    @Test(arguments: [("100%", ["100% done"]), ("a_b", ["a_b"]), ("\\", ["back\\slash"]), ("%", ["100% done"]), ("_", ["a_b"])])
+    func wildcardsInTheQueryMatchLiterally(query: String, notes: [String]) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        for (minutes, note) in ["100% done", "1000 done", "a_b", "axb", "back\\slash"].enumerated() {
+            _ = try db.commitCapture(CaptureSubmission(kind: .note, note: note), now: Clock.minutesAgo(Double(minutes)))
+        }
+
+        #expect(try db.search(query, limit: 10).map(\.note) == notes)
+    }
+
+    @Test func searchTextIsNeverSQL() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
+
+        #expect(try db.search("' OR 1=1 --", limit: 10).isEmpty)
+        #expect(try db.search("\"); DROP TABLE capture; --", limit: 10).isEmpty)
+        #expect(try db.historyCount() == 1)
+    }
+
+    @Test func anEmptyOrOverlongSearch() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
+
+        #expect(try db.search("", limit: 10).isEmpty)
+        #expect(try db.search("   ", limit: 10).isEmpty)
+        #expect(try db.search("milk", limit: 0).isEmpty)
+        #expect(throws: StorageError.invalidInput("A search can have at most 1000 characters.")) {
+            try db.search(String(repeating: "m", count: 1_001), limit: 10)
+        }
+    }
+
+    // MARK: - Detail
+
+    @Test func aRecordsDetailHasItsPhotosInOrderWithTheirFacts() throws {
+        // Given a product committed with two staged photos, for a request
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let request = try db.addRequest(title: "Shoot the carton", kind: .product, now: Clock.minutesAgo(9))
+        let session = try db.beginStaging()
+        let png = try TestImages.write(TestImages.png(width: 640, height: 480), named: "front.png", in: temp.url)
+        let jpeg = try TestImages.write(TestImages.jpeg(width: 1024, height: 768), named: "back side.jpg", in: temp.url)
+        let front = try session.stage(fileAt: png, originalName: "front.png", maxBytes: 1_000_000) { _, _ in true }
+        let back = try session.stage(fileAt: jpeg, originalName: "back side.jpg", maxBytes: 1_000_000) { _, _ in true }
+        let code = Barcode(value: "4006381333931", symbology: .ean13)
+        let submission = CaptureSubmission(kind: .product, barcode: code, requestID: request, photos: [back, front])
+        let id = try db.commitCapture(submission, staging: session, now: Clock.now)
+
+        // When
+        let detail = try #require(try db.recordDetail(id: id))
+
+        // Then
+        #expect(detail.record == (try db.record(id: id)))
+        #expect(detail.record.barcode == code && detail.record.requestTitle == "Shoot the carton")
+        #expect(detail.photos.map(\.originalName) == ["back side.jpg", "front.png"])
+        #expect(detail.photos.map(\.position) == [0, 1])
+        #expect(detail.photos.map(\.format) == [.jpeg, .png])
+        #expect(detail.photos.map(\.pixelWidth) == [1024, 640])
+        #expect(detail.photos.map(\.pixelHeight) == [768, 480])
+        #expect(detail.photos.map(\.byteSize) == [back.byteSize, front.byteSize])
+    }
+
+    @Test func aRecordWithoutPhotosOrWithoutARowAtAll() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let id = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
+
+        #expect(try db.recordDetail(id: id)?.photos == [])
+        #expect(try db.recordDetail(id: id)?.record.note == "milk")
+        #expect(try db.recordDetail(id: id + 1) == nil)
+        try db.deleteRecord(id: id)
+        #expect(try db.recordDetail(id: id) == nil)
+    }
+
+    // MARK: - Query plans
+
+    /// The plan of `sql`, one step per line.
+    private func plan(_ db: AppDatabase, _ sql: String, _ arguments: StatementArguments = []) throws -> String {
+        try db.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                .map { $0["detail"] as String? ?? "" }
+                .joined(separator: "\n")
+        }
+    }
+
+    @Test func groupedAndSearchQueriesNeverSortTheWholeTable() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        _ = try makeMixedHistory(db)
+
+        // Group sizes: one pass over the table (kinds) or along the requestId index (requests), no sort.
+        let kindCounts = HistoryQueries.kindCounts()
+        let kindPlan = try plan(db, kindCounts.sql, kindCounts.arguments)
+        #expect(!kindPlan.contains("TEMP B-TREE"), "\(kindPlan)")
+        let requestPlan = try plan(db, HistoryQueries.requestCounts)
+        #expect(requestPlan.contains("capture_on_requestId"), "\(requestPlan)")
+        #expect(!requestPlan.contains("TEMP B-TREE"), "\(requestPlan)")
+
+        // A kind's rows, and the rows without a request: the newest-first index, no sort.
+        let groups = try db.read { db in
+            try HistoryQueries.groups(.byKind, db) + HistoryQueries.groups(.byRequest, db)
+        }
+        #expect(groups.count == 2 + 4)
+        for group in groups where group.condition != "capture.requestId = ?" {
+            let statement = HistoryQueries.rows(of: group, limit: 10, offset: 2)
+            let rowsPlan = try plan(db, statement.sql, statement.arguments)
+            #expect(rowsPlan.contains("capture_on_createdAt_id"), "\(group.condition): \(rowsPlan)")
+            #expect(!rowsPlan.contains("TEMP B-TREE"), "\(group.condition): \(rowsPlan)")
+        }
+        // One request's rows: looked up through the requestId index (only that group is ordered).
+        for group in groups where group.condition == "capture.requestId = ?" {
+            let statement = HistoryQueries.rows(of: group, limit: 10, offset: 2)
+            let rowsPlan = try plan(db, statement.sql, statement.arguments)
+            #expect(rowsPlan.contains("SEARCH capture USING INDEX capture_on_requestId (requestId=?)"), "\(rowsPlan)")
+        }
+
+        // Search may scan (LIKE '%…%' cannot use an index) but walks newest first and stops at the limit.
+        let search = HistoryQueries.search("pal", limit: 50)
+        let searchPlan = try plan(db, search.sql, search.arguments)
+        #expect(searchPlan.contains("capture_on_createdAt_id"), "\(searchPlan)")
+        #expect(!searchPlan.contains("TEMP B-TREE"), "\(searchPlan)")
+    }
+}

@@ -1,0 +1,298 @@
+import CaptureMode
+import Foundation
+import GRDB
+@testable import Storage
+import Testing
+
+@Suite("Done with photos, and deleting records")
+struct PhotoCommitTests {
+    static let megabyte: Int64 = 1_000_000
+    static let code = Barcode(value: "4006381333931", symbology: .ean13)
+
+    /// A session with one staged photo per image in `images` (name, bytes).
+    private func stage(_ images: [(String, [UInt8])], in temp: TemporaryDirectory, db: AppDatabase) throws -> StagingSession {
+        let session = try db.beginStaging()
+        for (name, bytes) in images {
+            let path = try TestImages.write(bytes, named: name, in: temp.url)
+            _ = try session.stage(fileAt: path, originalName: name, maxBytes: 10 * Self.megabyte)
+        }
+        return session
+    }
+
+    private static let threeImages: [(String, [UInt8])] = [
+        ("front.jpg", TestImages.jpeg(width: 1200, height: 900, padding: 300_000)),
+        ("back.png", TestImages.png(width: 800, height: 600)),
+        ("label.heic", TestImages.heic(sizes: [(4032, 3024)])),
+    ]
+
+    private func photoRowCount(_ temp: TemporaryDirectory) throws -> Int {
+        try rawQueue(temp.databaseURL).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo") ?? -1 }
+    }
+
+    @Test func doneMovesTheFilesIntoMediaAndWritesEveryRowInOneTransaction() throws {
+        // Given a request and a capture with three staged photos
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let requestID = try db.addRequest(title: "Shoot the box", kind: .product, now: Clock.minutesAgo(9))
+        let session = try stage(Self.threeImages, in: temp, db: db)
+        let staged = session.photos
+        let contents = try staged.map { try Data(contentsOf: session.directory.appendingPathComponent($0.storedName)) }
+
+        // When Done commits them
+        let submission = CaptureSubmission(kind: .product, barcode: Self.code, requestID: requestID, photos: staged)
+        let id = try db.commitCapture(submission, staging: session, now: Clock.now)
+
+        // Then the record, its three photos in order and the request's status are stored
+        #expect(try db.historyCount() == 1)
+        #expect(try photoRowCount(temp) == 3)
+        #expect(try db.inbox().pendingCount == 0)
+        let photos = try db.photos(forRecord: id)
+        #expect(photos.map(\.storedName) == staged.map(\.storedName))
+        #expect(photos.map(\.position) == [0, 1, 2])
+        #expect(photos.map(\.originalName) == ["front.jpg", "back.png", "label.heic"])
+        #expect(photos.map(\.format) == [.jpeg, .png, .heic])
+        #expect(photos.map(\.pixelWidth) == [1200, 800, 4032])
+        #expect(photos.allSatisfy { $0.captureID == id })
+        // The files moved (same bytes, still private) and the staging folder is gone
+        #expect(try photos.map { try Data(contentsOf: $0.url) } == contents)
+        #expect(photos.allSatisfy { permissions($0.url.path) == 0o600 })
+        #expect(permissions(db.media.mediaDirectory.path) == 0o700)
+        #expect(listing(db.media.mediaDirectory) == staged.map(\.storedName).sorted())
+        #expect(listing(db.media.stagingDirectory).isEmpty)
+        #expect(!session.isOpen)
+        // And the capture remembers its session
+        let stagingId = try rawQueue(temp.databaseURL).read { db in
+            try String.fetchOne(db, sql: "SELECT stagingId FROM capture WHERE id = ?", arguments: [id])
+        }
+        #expect(stagingId == session.id.uuidString.lowercased())
+    }
+
+    @Test func theSubmissionChoosesWhichPhotosAndInWhatOrder() throws {
+        // Given three staged photos
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let session = try stage(Self.threeImages, in: temp, db: db)
+        let staged = session.photos
+
+        // When Done submits the last and the first, with a forged size
+        var forged = staged[0]
+        forged.byteSize = 1
+        let id = try db.commitCapture(
+            CaptureSubmission(kind: .photos, photos: [staged[2], forged]), staging: session, now: Clock.now)
+
+        // Then those two are stored in that order with their staged facts; the third is gone
+        let photos = try db.photos(forRecord: id)
+        #expect(photos.map(\.storedName) == [staged[2].storedName, staged[0].storedName])
+        #expect(photos[1].byteSize == staged[0].byteSize)
+        #expect(listing(db.media.mediaDirectory) == [staged[0].storedName, staged[2].storedName].sorted())
+        #expect(listing(db.media.stagingDirectory).isEmpty)
+    }
+
+    @Test func aCaptureWithoutPhotosCanUseAStagingSession() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let session = try db.beginStaging()
+        try session.saveDraft(CaptureDraft(kind: .barcode, phase: "review", barcode: Self.code, updatedAt: Clock.now))
+
+        let id = try db.commitCapture(CaptureSubmission(kind: .barcode, barcode: Self.code), staging: session, now: Clock.now)
+
+        #expect(try db.record(id: id)?.barcode == Self.code)
+        #expect(try db.photos(forRecord: id).isEmpty)
+        #expect(listing(db.media.stagingDirectory).isEmpty)
+        #expect(!exists(db.media.mediaDirectory.path))
+    }
+
+    @Test func aFailedDoneWritesNoRowAndPutsThePhotosBack() throws {
+        // Given staged photos answering a request that another session deletes meanwhile
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let requestID = try db.addRequest(title: "Soon gone", kind: .photos, now: Clock.minutesAgo(3))
+        let session = try stage(Array(Self.threeImages.prefix(2)), in: temp, db: db)
+        try rawQueue(temp.databaseURL).write { db in
+            try db.execute(sql: "DELETE FROM request WHERE id = ?", arguments: [requestID])
+        }
+
+        // When Done fails
+        let submission = CaptureSubmission(kind: .photos, requestID: requestID, photos: session.photos)
+        #expect(throws: StorageError.requestNotFound(id: requestID)) {
+            try db.commitCapture(submission, staging: session, now: Clock.now)
+        }
+
+        // Then no row was written, the photos are back in staging and the capture is still open
+        #expect(try db.historyCount() == 0)
+        #expect(try photoRowCount(temp) == 0)
+        #expect(listing(db.media.mediaDirectory).isEmpty)
+        #expect(session.isOpen)
+        #expect(listing(session.directory) == (session.photos.map(\.storedName) + ["draft.json", "lock"]).sorted())
+
+        // And Close afterwards leaves nothing behind, which recovery confirms
+        session.discard()
+        let report = try db.recover(graceSeconds: 0, now: Date())
+        #expect(report == RecoveryReport())
+        #expect(listing(db.media.stagingDirectory).isEmpty)
+    }
+
+    @Test func aPhotoRowTheSchemaRefusesRollsBackTheWholeDone() throws {
+        // Given a pending request, staged photos, and a trigger refusing the second photo row
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let requestID = try db.addRequest(title: "Both", kind: .photos, now: Clock.minutesAgo(3))
+        let session = try stage(Array(Self.threeImages.prefix(2)), in: temp, db: db)
+        try rawQueue(temp.databaseURL).write { db in
+            try db.execute(sql: """
+                CREATE TRIGGER refuse_second_photo BEFORE INSERT ON photo WHEN NEW.position = 1
+                BEGIN SELECT RAISE(ABORT, 'photo refused'); END
+                """)
+        }
+
+        // When
+        let error = #expect(throws: StorageError.self) {
+            try db.commitCapture(
+                CaptureSubmission(kind: .photos, requestID: requestID, photos: session.photos), staging: session, now: Clock.now)
+        }
+
+        // Then the capture, the first photo row and the request update were all rolled back
+        #expect(error?.message.contains("photo refused") == true)
+        #expect(try db.historyCount() == 0)
+        #expect(try photoRowCount(temp) == 0)
+        #expect(try db.inbox().pendingCount == 1)
+        #expect(listing(db.media.mediaDirectory).isEmpty)
+        #expect(session.photos.allSatisfy { exists(session.directory.appendingPathComponent($0.storedName).path) })
+
+        // And a retry once the trigger is gone succeeds
+        try rawQueue(temp.databaseURL).write { db in try db.execute(sql: "DROP TRIGGER refuse_second_photo") }
+        let id = try db.commitCapture(
+            CaptureSubmission(kind: .photos, requestID: requestID, photos: session.photos), staging: session, now: Clock.now)
+        #expect(try db.photos(forRecord: id).count == 2)
+    }
+
+    @Test func doneAcceptsAPhotoAnEarlierInterruptedDoneAlreadyMoved() throws {
+        // Given a staged photo that an interrupted Done had already moved into media
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let session = try stage(Array(Self.threeImages.prefix(2)), in: temp, db: db)
+        let moved = session.photos[0].storedName
+        try FileManager.default.createDirectory(at: db.media.mediaDirectory, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: session.directory.appendingPathComponent(moved), to: db.media.url(forStoredName: moved))
+
+        // When Done runs again
+        let id = try db.commitCapture(CaptureSubmission(kind: .photos, photos: session.photos), staging: session, now: Clock.now)
+
+        // Then both photos are committed
+        #expect(try db.photos(forRecord: id).map { exists($0.url.path) } == [true, true])
+    }
+
+    @Test func refusesPhotosThatAreNotStagedInTheSession() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let session = try stage(Array(Self.threeImages.prefix(1)), in: temp, db: db)
+        let stranger = StagedPhoto(
+            storedName: "../../etc/passwd", originalName: "passwd", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 1)
+
+        #expect(throws: StorageError.invalidInput("passwd is not staged in this capture.")) {
+            try db.commitCapture(CaptureSubmission(kind: .photos, photos: [stranger]), staging: session, now: Clock.now)
+        }
+        #expect(throws: StorageError.invalidInput("Photos can only be committed with the capture that staged them.")) {
+            try db.commitCapture(CaptureSubmission(kind: .photos, photos: session.photos), now: Clock.now)
+        }
+        #expect(throws: StorageError.invalidInput("front.jpg is in the capture twice.")) {
+            try db.commitCapture(
+                CaptureSubmission(kind: .photos, photos: session.photos + session.photos), staging: session, now: Clock.now)
+        }
+        #expect(try db.historyCount() == 0)
+        #expect(session.isOpen)
+    }
+
+    @Test func aSessionCommitsOnlyOnce() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let session = try stage(Array(Self.threeImages.prefix(1)), in: temp, db: db)
+        let submission = CaptureSubmission(kind: .photos, photos: session.photos)
+        _ = try db.commitCapture(submission, staging: session, now: Clock.now)
+
+        #expect(throws: StorageError.stagingClosed) {
+            try db.commitCapture(submission, staging: session, now: Clock.now)
+        }
+        #expect(try db.historyCount() == 1)
+    }
+
+    // MARK: - Deleting
+
+    @Test func deletingARecordRemovesItsRowsThenItsFiles() throws {
+        // Given two records with photos
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let first = try stage(Array(Self.threeImages.prefix(2)), in: temp, db: db)
+        let firstID = try db.commitCapture(CaptureSubmission(kind: .photos, photos: first.photos), staging: first, now: Clock.now)
+        let second = try stage(Array(Self.threeImages.suffix(1)), in: temp, db: db)
+        let secondID = try db.commitCapture(CaptureSubmission(kind: .photos, photos: second.photos), staging: second, now: Clock.now)
+        let firstFiles = try db.photos(forRecord: firstID).map(\.url)
+
+        // When the first is deleted
+        #expect(try db.deleteRecord(id: firstID))
+
+        // Then its rows and files are gone, the other record is intact
+        #expect(try db.record(id: firstID) == nil)
+        #expect(try db.photos(forRecord: firstID).isEmpty)
+        #expect(firstFiles.allSatisfy { !exists($0.path) })
+        #expect(try photoRowCount(temp) == 1)
+        #expect(try db.photos(forRecord: secondID).map { exists($0.url.path) } == [true])
+        #expect(listing(db.media.mediaDirectory) == second.photos.map(\.storedName))
+        // And an unknown id is reported, not an error
+        #expect(try db.deleteRecord(id: firstID) == false)
+    }
+
+    @Test func clearAllDeletesEveryRecordAndFileAndKeepsTheInbox() throws {
+        // Given three records, two with photos, and a request
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        _ = try db.addRequest(title: "Keep me", kind: .note, now: Clock.minutesAgo(5))
+        for image in Self.threeImages.prefix(2) {
+            let session = try stage([image], in: temp, db: db)
+            _ = try db.commitCapture(CaptureSubmission(kind: .photos, photos: session.photos), staging: session, now: Clock.now)
+        }
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "plain"), now: Clock.now)
+
+        // When
+        let count = try db.deleteAllRecords()
+
+        // Then
+        #expect(count == 3)
+        #expect(try db.historyCount() == 0)
+        #expect(try photoRowCount(temp) == 0)
+        #expect(listing(db.media.mediaDirectory).isEmpty)
+        #expect(try db.inbox().requests.map(\.title) == ["Keep me"])
+        #expect(try db.deleteAllRecords() == 0)
+    }
+
+    @Test func theSchemaRefusesInvalidPhotoRows() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let id = try db.commitCapture(CaptureSubmission(kind: .note, note: "x"), now: Clock.now)
+        let queue = try rawQueue(temp.databaseURL)
+        let insert = "INSERT INTO photo(captureId, position, storedName, originalName, format, pixelWidth, pixelHeight, byteSize) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        try queue.write { db in
+            try db.execute(sql: insert, arguments: [id, 0, "a.png", "a.png", "png", 1, 1, 1])
+        }
+        let invalid: [(String, StatementArguments)] = [
+            ("unknown capture", [999, 1, "b.png", "b", "png", 1, 1, 1]),
+            ("same stored name", [id, 1, "a.png", "b", "png", 1, 1, 1]),
+            ("same position", [id, 0, "b.png", "b", "png", 1, 1, 1]),
+            ("unknown format", [id, 1, "b.tif", "b", "tiff", 1, 1, 1]),
+            ("negative width", [id, 1, "b.png", "b", "png", -1, 1, 1]),
+            ("negative size", [id, 1, "b.png", "b", "png", 1, 1, -1]),
+            ("a path as stored name", [id, 1, "../b.png", "b", "png", 1, 1, 1]),
+            ("a hidden stored name", [id, 1, ".b.png", "b", "png", 1, 1, 1]),
+        ]
+        for (name, arguments) in invalid {
+            let error = #expect(throws: DatabaseError.self, "\(name)") {
+                try queue.write { db in try db.execute(sql: insert, arguments: arguments) }
+            }
+            #expect(error?.resultCode == .SQLITE_CONSTRAINT, "\(name)")
+        }
+        // Deleting the capture cascades to its photos
+        _ = try db.deleteRecord(id: id)
+        #expect(try photoRowCount(temp) == 0)
+    }
+}
