@@ -9,6 +9,8 @@ struct SettingsView: TabContent {
     let databaseLocation: String
     /// "1,234 records, 5 requests".
     let holdings: String
+    /// What start-up recovery did, if anything.
+    let recoverySummary: String?
     /// History's record count, for the Clear History row.
     let recordCount: Int
     let layout: Layout
@@ -45,6 +47,10 @@ struct SettingsView: TabContent {
         guard next < rect.height else { return }
         let holdsLine = rect.line(next)
         canvas.put("Holds: " + holdings, row: holdsLine.row, column: holdsLine.column + Table.gutterWidth, width: holdsLine.width - Table.gutterWidth, style: .dim)
+        // What start-up recovery swept or kept, so nothing it did goes unnoticed.
+        guard let recoverySummary, next + 1 < rect.height else { return }
+        let sweptLine = rect.line(next + 1)
+        canvas.put("At start: " + context.line(recoverySummary), row: sweptLine.row, column: sweptLine.column + Table.gutterWidth, width: sweptLine.width - Table.gutterWidth, style: .dim)
     }
 
     private func value(of row: SettingsRow) -> String {
@@ -55,6 +61,8 @@ struct SettingsView: TabContent {
         case .colorEnabled: toggle(settings.colorEnabled)
         case .autoAdvance: choice(settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off")
         case .freeTextCodes: toggle(settings.allowFreeTextCodes)
+        case .maximumPhotos: choice("\(settings.maximumPhotos)")
+        case .maximumPhotoSize: choice("\(settings.maximumPhotoBytes / (1024 * 1024)) MiB")
         case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"
         }
     }

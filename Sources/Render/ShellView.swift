@@ -31,6 +31,7 @@ struct ShellView {
                 settings: state.settings, screen: state.settingsScreen,
                 databaseLocation: state.databaseLocation,
                 holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.requests.count, "request"))",
+                recoverySummary: state.recoverySummary,
                 recordCount: state.history.totalCount,
                 layout: state.layout, context: context
             )

@@ -8,6 +8,7 @@ enum Migrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
+        migrator.registerMigration("v3", migrate: v3)
         return migrator
     }
 
@@ -65,6 +66,16 @@ extension Migrations {
     /// `capture.stagingId` names the staging folder a capture was committed from, so recovery can
     /// tell a folder left behind by a crash *after* Done committed (remove it) from an unfinished
     /// capture (offer it back); its unique index also makes a second Done of the same session fail.
+    /// The photo limits become settings: how many photos a capture holds, and the largest file.
+    fileprivate static func v3(_ db: Database) throws {
+        try db.alter(table: "settings") { t in
+            t.add(column: "maximumPhotos", .integer).notNull().defaults(to: 3)
+                .check(sql: "maximumPhotos BETWEEN 1 AND 100")
+            t.add(column: "maximumPhotoBytes", .integer).notNull().defaults(to: 50 * 1024 * 1024)
+                .check(sql: "maximumPhotoBytes BETWEEN 1 AND 10737418240")
+        }
+    }
+
     fileprivate static func v2(_ db: Database) throws {
         try db.create(table: "photo") { t in
             t.autoIncrementedPrimaryKey("id")

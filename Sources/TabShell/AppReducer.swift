@@ -438,6 +438,11 @@ extension Settings {
         case .tabBarPosition: tabBarPosition = tabBarPosition == .bottom ? .top : .bottom
         case .colorEnabled: colorEnabled.toggle()
         case .freeTextCodes: allowFreeTextCodes.toggle()
+        case .maximumPhotos:
+            maximumPhotos = Self.step(Settings.maximumPhotosChoices, from: maximumPhotos, forward: forward)
+        case .maximumPhotoSize:
+            let mebibytes = Self.step(Settings.maximumPhotoMebibyteChoices, from: maximumPhotoBytes / (1024 * 1024), forward: forward)
+            maximumPhotoBytes = mebibytes * 1024 * 1024
         case .autoAdvance:
             let choices = Settings.autoAdvanceChoices
             let current = autoAdvanceMilliseconds
@@ -449,5 +454,12 @@ extension Settings {
         case .clearHistory:
             break
         }
+    }
+
+    /// The next (or previous) choice after `current`, wrapping; a value between choices steps to
+    /// its neighbour in that direction.
+    static func step<T: Comparable>(_ choices: [T], from current: T, forward: Bool) -> T {
+        if forward { return choices.first { $0 > current } ?? choices[0] }
+        return choices.last { $0 < current } ?? choices[choices.count - 1]
     }
 }

@@ -23,7 +23,7 @@ public struct Settings: Equatable, Codable, Sendable {
     public var colorEnabled: Bool
     public var autoAdvanceMilliseconds: Int
     public var allowFreeTextCodes: Bool
-    /// Photos one capture may hold (not yet editable in Settings; storage keeps the default).
+    /// Photos one capture may hold.
     public var maximumPhotos: Int = 3
     /// The largest photo file accepted, in bytes.
     public var maximumPhotoBytes: Int64 = 50 * 1024 * 1024
@@ -45,6 +45,12 @@ public struct Settings: Equatable, Codable, Sendable {
     }
 
     public static let `default` = Settings()
+
+    /// The photo counts Settings cycles through.
+    public static let maximumPhotosChoices = [1, 2, 3, 5, 10]
+
+    /// The photo size limits Settings cycles through, in MiB.
+    public static let maximumPhotoMebibyteChoices: [Int64] = [10, 25, 50, 100, 200]
 
     /// The auto-advance delays Settings cycles through.
     public static let autoAdvanceChoices = [0, 400, 800, 1500, 3000]

@@ -124,6 +124,7 @@ public struct HistoryState: Equatable, Sendable {
 /// The rows of the Settings tab, top to bottom: the settings, then Clear all.
 public enum SettingsRow: Int, CaseIterable, Sendable {
     case snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvance, freeTextCodes
+    case maximumPhotos, maximumPhotoSize
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
 
@@ -135,6 +136,8 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .colorEnabled: "Colour"
         case .autoAdvance: "Auto-advance after a scan"
         case .freeTextCodes: "Accept free-text codes"
+        case .maximumPhotos: "Photos per capture, at most"
+        case .maximumPhotoSize: "Largest photo file"
         case .clearHistory: "Clear History"
         }
     }

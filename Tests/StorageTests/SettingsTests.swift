@@ -14,9 +14,11 @@ struct SettingsTests {
     @Test func savedSettingsSurviveAReopenAndCanBeReplaced() throws {
         // Given saved settings that differ from the defaults in every field
         let temp = try TemporaryDirectory()
-        let changed = Settings(
+        var changed = Settings(
             snapBackTarget: .history, captureGating: true, tabBarPosition: .top,
             colorEnabled: false, autoAdvanceMilliseconds: 1500, allowFreeTextCodes: true)
+        changed.maximumPhotos = 5
+        changed.maximumPhotoBytes = 100 * 1024 * 1024
         do {
             let db = try openDatabase(temp)
             try db.saveSettings(changed)

@@ -101,3 +101,35 @@ struct SettingsTests {
         #expect(state.status == StatusMessage("History is already empty."))
     }
 }
+
+@Suite struct PhotoLimitSettingsTests {
+    @Test func photoCountCyclesThroughItsChoicesAndWraps() {
+        var settings = Settings.default
+        #expect(settings.maximumPhotos == 3)
+        settings.cycle(.maximumPhotos, forward: true)
+        #expect(settings.maximumPhotos == 5)
+        settings.cycle(.maximumPhotos, forward: true)
+        settings.cycle(.maximumPhotos, forward: true)
+        #expect(settings.maximumPhotos == 1, "wraps after the largest choice")
+        settings.cycle(.maximumPhotos, forward: false)
+        #expect(settings.maximumPhotos == 10)
+    }
+
+    @Test func photoSizeCyclesInMebibytes() {
+        var settings = Settings.default
+        settings.cycle(.maximumPhotoSize, forward: true)
+        #expect(settings.maximumPhotoBytes == 100 * 1024 * 1024)
+        settings.cycle(.maximumPhotoSize, forward: false)
+        settings.cycle(.maximumPhotoSize, forward: false)
+        #expect(settings.maximumPhotoBytes == 25 * 1024 * 1024)
+    }
+
+    @Test func aNewCaptureUsesTheLimitsFromSettings() {
+        var state = AppState()
+        state.settings.maximumPhotos = 1
+        state.settings.maximumPhotoBytes = 10 * 1024 * 1024
+        _ = state.send(.tabChosen(.create))
+        #expect(state.presentation.capture?.config.maximumPhotos == 1)
+        #expect(state.presentation.capture?.config.maximumPhotoBytes == Int64(10 * 1024 * 1024))
+    }
+}

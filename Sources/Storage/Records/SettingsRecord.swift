@@ -13,6 +13,8 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var colorEnabled: Bool
     var autoAdvanceMilliseconds: Int
     var allowFreeTextCodes: Bool
+    var maximumPhotos: Int
+    var maximumPhotoBytes: Int64
 
     init(_ settings: Settings) {
         snapBackTarget = settings.snapBackTarget
@@ -21,10 +23,12 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         colorEnabled = settings.colorEnabled
         autoAdvanceMilliseconds = settings.autoAdvanceMilliseconds
         allowFreeTextCodes = settings.allowFreeTextCodes
+        maximumPhotos = settings.maximumPhotos
+        maximumPhotoBytes = settings.maximumPhotoBytes
     }
 
     var settings: Settings {
-        Settings(
+        var settings = Settings(
             snapBackTarget: snapBackTarget,
             captureGating: captureGating,
             tabBarPosition: tabBarPosition,
@@ -32,5 +36,8 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
             autoAdvanceMilliseconds: autoAdvanceMilliseconds,
             allowFreeTextCodes: allowFreeTextCodes
         )
+        settings.maximumPhotos = maximumPhotos
+        settings.maximumPhotoBytes = maximumPhotoBytes
+        return settings
     }
 }
