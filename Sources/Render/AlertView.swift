@@ -7,6 +7,9 @@ import TabShell
 struct AlertView {
     let alert: Alert
     let context: RenderContext
+    /// What a click on the button at an index sends: the shell's alert buttons by default;
+    /// capture mode's own questions route theirs to the capture reducer.
+    var buttonAction: (Int) -> AppAction = { .alertButtonPressed($0) }
 
     func draw(on canvas: inout Canvas) {
         canvas.removeHitRegions()
@@ -75,7 +78,7 @@ struct AlertView {
                 column += canvas.put(pointer, row: row.row, column: column, width: max(0, row.right - column), style: .alert)
             }
             let used = canvas.put(label.text, row: row.row, column: column, width: max(0, row.right - column), style: .button)
-            canvas.addHitRegion(row: row.row, columns: column..<(column + used), action: .alertButtonPressed(label.index))
+            canvas.addHitRegion(row: row.row, columns: column..<(column + used), action: buttonAction(label.index))
             column += used + 2
         }
     }

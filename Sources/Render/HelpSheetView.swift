@@ -10,10 +10,7 @@ struct HelpSheetView {
     let context: RenderContext
 
     func draw(on canvas: inout Canvas) {
-        let box = regions.sheet(height: layout.helpRows + 2, maximumWidth: 76)
-        canvas.clearSides(of: box)
-        canvas.removeHitRegions(under: box)
-        canvas.box(box, title: "Keys")
+        let box = regions.drawSheetFrame(title: "Keys", layout: layout, on: &canvas)
 
         let lines = KeyMap.helpLines(unicode: context.options.unicode)
         let inside = box.inset(top: 1, left: 2, bottom: 1, right: 2)

@@ -12,10 +12,7 @@ struct SearchSheetView {
     let context: RenderContext
 
     func draw(on canvas: inout Canvas) {
-        let box = regions.sheet(height: layout.helpRows + 2, maximumWidth: 76)
-        canvas.clearSides(of: box)
-        canvas.removeHitRegions(under: box)
-        canvas.box(box, title: "Search History")
+        let box = regions.drawSheetFrame(title: "Search History", layout: layout, on: &canvas)
         // The results' selection pointer sits in a gutter; the field and the summary line up
         // with the results' text.
         let inside = box.inset(top: 1, left: 2, bottom: 1, right: 2)

@@ -34,4 +34,14 @@ struct ShellLayout {
             width: width, height: min(height, content.bottom - heading.row - 1)
         )
     }
+
+    /// Draws the frame every sheet shares (titled border, the tab underneath masked and deaf to
+    /// clicks inside it) and returns its box.
+    func drawSheetFrame(title: String, layout: Layout, on canvas: inout Canvas) -> Rect {
+        let box = sheet(height: layout.helpRows + 2, maximumWidth: 76)
+        canvas.clearSides(of: box)
+        canvas.removeHitRegions(under: box)
+        canvas.box(box, title: title)
+        return box
+    }
 }
