@@ -28,10 +28,11 @@ let package = Package(
         ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
+        .target(name: "CCrashGuard"),
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "CNcursesw",
+                "TabShell", "CaptureMode", "Render", "Storage", "CNcursesw", "CCrashGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -59,7 +60,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["tui", "TabShell", "Render", "CNcursesw", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["tui", "TabShell", "Render", "CNcursesw", "CCrashGuard", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

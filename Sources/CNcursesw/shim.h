@@ -140,16 +140,5 @@ static inline int ts_restore_signal(int sig, const struct sigaction *previous) {
     return sigaction(sig, previous, NULL);
 }
 
-/// Async-signal-safe best effort for a crash handler: bracketed paste and mouse reporting off,
-/// normal cursor keys (keypad mode off), cursor shown, main screen back, then the tty modes
-/// saved before curses started.
-static inline void ts_emergency_restore(int fd, const struct termios *saved) {
-    static const char reset[] =
-        "\033[?2004l\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1l\033>\033[?25h\033[?1049l";
-    if (fd < 0) return;
-    ssize_t written = write(fd, reset, sizeof reset - 1);
-    (void)written;
-    if (saved != NULL) tcsetattr(fd, TCSANOW, saved);
-}
 
 #endif

@@ -27,6 +27,8 @@ final class App {
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
     private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
     private lazy var photoStager = PhotoStager(database: database, mailbox: mailbox, wake: terminal.waker(), logger: logger, home: home)
+    /// Set only by `TABSHELL_TEST_CRASH`, for the crash-guard end-to-end test.
+    private let testCrash = CrashGuard.TestCrash.fromEnvironment()
     private let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         ?? FileManager.default.homeDirectoryForCurrentUser.path
 
@@ -49,6 +51,7 @@ final class App {
             let event = terminal.nextEvent(timeout: millisecondsToNextTimer())
             switch event {
             case let .key(key):
+                if key == .function(12), let crash = testCrash { crash.perform() }
                 if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
             case let .click(row, column):
                 if let action = lastFrame?.action(atRow: row, column: column) { dispatch(action) }

@@ -83,8 +83,12 @@ struct TabShellCommand: ParsableCommand {
         } catch {
             throw Failure(sentence(for: error))
         }
+        let logFile = url.deletingLastPathComponent().appendingPathComponent("tabshell.log")
         let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
         logger.info("starting", metadata: ["db": "\(url.path)", "version": "\(Self.configuration.version)"])
+        if !CrashGuard.install(logFile: logFile) {
+            logger.warning("could not install the crash guard: \(String(cString: strerror(errno)))")
+        }
 
         let environment = ProcessInfo.processInfo.environment
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty
@@ -104,8 +108,10 @@ struct TabShellCommand: ParsableCommand {
             logger.error("recovery failed: \(error.message)")
             recovery = nil
         }
+        let capturedStandardError = CrashGuard.captureStandardError()
         let reason = app.run(recovery: recovery)
         terminal.restore()
+        if capturedStandardError { CrashGuard.releaseStandardError() }
         logger.info("stopped", metadata: ["reason": "\(reason)"])
         switch reason {
         case .quit, .signal(.interrupt): return

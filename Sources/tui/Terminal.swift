@@ -1,3 +1,4 @@
+import CCrashGuard
 import CNcursesw
 import Glibc
 import Render
@@ -545,30 +546,21 @@ final class Terminal {
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
 
-    // The crash path cannot reach the Terminal instance, so the tty descriptor and its saved
-    // modes are kept here, set once at start, cleared on restore, read only by
-    // `emergencyRestore`. Curses forces this global: there is one terminal per process.
-    nonisolated(unsafe) private static var emergencyDescriptor: Int32 = -1
-    nonisolated(unsafe) private static var emergencyModes: UnsafeMutablePointer<termios>?
+    /// What a crash writes to the tty before dying (see CrashGuard): bracketed paste and mouse
+    /// reporting off, keypad mode off, cursor shown, alternate screen left.
+    private static let crashReset = "\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1l\u{1B}>\u{1B}[?25h\u{1B}[?1049l"
 
+    /// Hands the tty descriptor and the modes saved at start to the crash guard, which keeps its
+    /// own copies in static C storage that a signal handler may read.
     private static func armEmergencyRestore(descriptor: Int32, modes: termios) {
-        let saved = emergencyModes ?? UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        saved.initialize(to: modes)
-        emergencyModes = saved
-        emergencyDescriptor = descriptor
+        var modes = modes
+        let reset = Array(crashReset.utf8)
+        reset.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { tsg_arm_terminal(descriptor, &modes, $0.baseAddress, $0.count) }
+        }
     }
 
     private static func disarmEmergencyRestore() {
-        emergencyDescriptor = -1
-    }
-
-    /// Best effort for a crash or fatal-signal handler: async-signal-safe (write(2) and
-    /// tcsetattr only). Turns off bracketed paste and mouse reporting, shows the cursor, leaves
-    /// the alternate screen and puts back the tty modes saved at start. Does nothing before a
-    /// Terminal started or after `restore()`.
-    static func emergencyRestore() {
-        let descriptor = emergencyDescriptor
-        guard descriptor >= 0, let modes = emergencyModes else { return }
-        ts_emergency_restore(descriptor, modes)
+        tsg_disarm_terminal()
     }
 }
