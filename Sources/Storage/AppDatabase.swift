@@ -179,6 +179,20 @@ public final class AppDatabase: Sendable {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 
+    /// A counter that moves when another connection commits: another tabshell session,
+    /// `tabshell inbox add` in a shell, an import. SQLite's `PRAGMA data_version`, read on the
+    /// pool's single writer connection so that successive values compare (the number is per
+    /// connection); this process's own commits go through that connection and do not move it.
+    public func externalChangeCounter() throws(StorageError) -> Int64 {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+
     // MARK: - Access
 
     /// Runs `body` in a read-only snapshot of the database.

@@ -48,6 +48,8 @@ public enum AppAction: Equatable, Sendable {
     // MARK: - Results of effects
     case inboxLoaded(InboxSnapshot)
     case historyLoaded(HistoryPage)
+    /// Another session or a shell command committed to the database: what is on screen is read again.
+    case databaseChangedElsewhere
     case captureCommitted(recordID: Int64, submission: CaptureSubmission)
     case captureCommitFailed(String)
     case storageFailed(String)

@@ -279,6 +279,9 @@ extension AppState {
         case let .historyLoaded(page):
             return historyPageArrived(page)
 
+        case .databaseChangedElsewhere:
+            return changedElsewhere()
+
         case let .captureCommitted(_, submission):
             presentation = .none
             selectedTab = snapBackTarget

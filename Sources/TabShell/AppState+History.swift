@@ -47,6 +47,16 @@ extension AppState {
         return historyLoadIfNeeded(force: true)
     }
 
+    /// Another process committed: the Inbox, the History rows on screen and an open record are
+    /// read again where they are (positions kept; the loaded results clamp them). An open search
+    /// keeps its results until the next keystroke rather than jumping under the user.
+    mutating func changedElsewhere() -> [AppEffect] {
+        var effects: [AppEffect] = [.loadInbox]
+        if history.hasLoaded { effects += historyLoadIfNeeded(force: true) }
+        if let detail = history.detail { effects.append(.loadRecordDetail(detail.record.id)) }
+        return effects
+    }
+
     // MARK: - Detail
 
     /// Pushes the record's detail and asks for its photos.

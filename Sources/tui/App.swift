@@ -22,6 +22,12 @@ final class App {
     private let colorAllowed: Bool
     private var timers: [(deadline: ContinuousClock.Instant, action: AppAction)] = []
     private var lastFrame: Frame?
+    /// Other sessions' commits are noticed by polling `PRAGMA data_version` this often: within a
+    /// second, without a key press, at the cost of one pragma per interval (and no redraw unless
+    /// something changed).
+    static let changeCheckInterval: Duration = .milliseconds(400)
+    private var nextChangeCheck = ContinuousClock.now
+    private var lastChangeCounter: Int64?
     /// Results posted by background work (photo copies), delivered on `.wake`.
     private let mailbox = Mailbox()
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
@@ -71,6 +77,7 @@ final class App {
                 for action in mailbox.takeAll() { dispatch(action) }
             }
             fireDueTimers()
+            checkForChangesElsewhere()
         }
         return .quit
     }
@@ -203,7 +210,7 @@ final class App {
     // MARK: - Timers
 
     private func millisecondsToNextTimer() -> Int? {
-        guard let next = timers.map(\.deadline).min() else { return nil }
+        guard let next = (timers.map(\.deadline) + [nextChangeCheck]).min() else { return nil }
         let remaining = ContinuousClock.now.duration(to: next)
         let ms = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
         return max(0, Int(ms) + 1)
@@ -214,6 +221,26 @@ final class App {
         let due = timers.filter { $0.deadline <= now }
         timers.removeAll { $0.deadline <= now }
         for timer in due { dispatch(timer.action) }
+    }
+
+    /// Reads the database's change counter when it is due; a move means another process
+    /// committed, and what is on screen is read again. A failed read is logged once per failure
+    /// streak and retried at the next interval.
+    private func checkForChangesElsewhere() {
+        let now = ContinuousClock.now
+        guard now >= nextChangeCheck else { return }
+        nextChangeCheck = now.advanced(by: Self.changeCheckInterval)
+        do {
+            let counter = try database.externalChangeCounter()
+            defer { lastChangeCounter = counter }
+            if let last = lastChangeCounter, last != counter {
+                logger.debug("database changed elsewhere", metadata: ["data_version": "\(counter)"])
+                dispatch(.databaseChangedElsewhere)
+            }
+        } catch {
+            if lastChangeCounter != nil { logger.warning("change check: \(error.message)") }
+            lastChangeCounter = nil
+        }
     }
 
     // MARK: - Drawing

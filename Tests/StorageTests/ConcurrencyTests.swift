@@ -1,0 +1,150 @@
+import CaptureMode
+import Foundation
+import GRDB
+import Storage
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Several people on one database: sessions are separate processes (this test runner,
+/// re-executed as a "session worker"), started together on a database that does not exist yet,
+/// each committing captures as fast as it can.
+///
+/// `TABSHELL_SESSIONS` (8) and `TABSHELL_COMMITS_PER_SESSION` (500) set the load.
+@Suite("Concurrency", .serialized)
+struct ConcurrencyTests {
+    static let databaseVariable = "TABSHELL_SESSION_WORKER_DB"
+    static let journalVariable = "TABSHELL_SESSION_WORKER_JOURNAL"
+    static let startVariable = "TABSHELL_SESSION_WORKER_START"
+    static let countVariable = "TABSHELL_SESSION_WORKER_COMMITS"
+    static let nameVariable = "TABSHELL_SESSION_WORKER_NAME"
+
+    /// No-op unless started by ``eightSessionsCommitTogetherWithoutAnError()`` as a worker.
+    @Test func sessionWorker() {
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = environment[Self.databaseVariable], let journalPath = environment[Self.journalVariable],
+              let start = environment[Self.startVariable], let name = environment[Self.nameVariable],
+              let count = environment[Self.countVariable].flatMap(Int.init)
+        else { return }
+        // Wait for the starting gun so that every worker opens (and migrates) at once.
+        while access(start, F_OK) != 0 { usleep(200) }
+        let journal = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        let opened = ContinuousClock.now
+        let db: AppDatabase
+        do {
+            db = try AppDatabase.open(at: URL(fileURLWithPath: path))
+        } catch {
+            print("session worker \(name): open: \(error.message)")
+            exit(3)
+        }
+        var slowest = Duration.zero
+        for index in 0 ..< count {
+            let submission = CaptureSubmission(
+                kind: .barcode, barcode: Barcode(value: "400638133393\(index % 10)", symbology: .ean13),
+                note: "\(name) #\(index)")
+            let started = ContinuousClock.now
+            do {
+                let id = try db.commitCapture(submission, now: Date())
+                slowest = max(slowest, started.duration(to: .now))
+                let line = Array("c \(id) \(name) \(index)\n".utf8)
+                _ = line.withUnsafeBytes { write(journal, $0.baseAddress, $0.count) }
+            } catch {
+                print("session worker \(name): commit \(index): \(error.message)")
+            }
+        }
+        let total = opened.duration(to: .now)
+        print("session worker \(name): \(count) commits in \(total), slowest ms \(slowest.components.seconds * 1000 + slowest.components.attoseconds / 1_000_000_000_000_000)")
+        exit(0)
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func eightSessionsCommitTogetherWithoutAnError() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let sessions = environment["TABSHELL_SESSIONS"].flatMap(Int.init) ?? 8
+        let commits = environment["TABSHELL_COMMITS_PER_SESSION"].flatMap(Int.init) ?? 500
+        let executable = try #require(ChildProcess.currentExecutable())
+
+        // Given N sessions waiting to start on a database that does not exist yet
+        let temp = try TemporaryDirectory()
+        let start = temp.url.appendingPathComponent("start").path
+        let journal = temp.url.appendingPathComponent("journal").path
+        let log = temp.url.appendingPathComponent("workers.log").path
+        var workers: [ChildProcess] = []
+        for index in 0 ..< sessions {
+            workers.append(try ChildProcess.spawn(
+                executable, arguments: ["--testing-library", "swift-testing", "--filter", "sessionWorker"],
+                environment: [
+                    Self.databaseVariable: temp.databaseURL.path, Self.journalVariable: journal,
+                    Self.startVariable: start, Self.countVariable: "\(commits)", Self.nameVariable: "s\(index)",
+                ],
+                outputPath: log))
+        }
+
+        // When they all start at once and commit as fast as they can
+        let began = ContinuousClock.now
+        _ = FileManager.default.createFile(atPath: start, contents: Data())
+        var endings: [ChildProcess.Ending] = []
+        for worker in workers {
+            while worker.poll() == nil { usleep(5_000) }
+            endings.append(worker.poll() ?? .exited(-1))
+        }
+        let elapsed = began.duration(to: .now)
+
+        // Then no session saw an error, every acknowledged commit is there exactly once,
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let errors = output.split(separator: "\n").filter { $0.hasPrefix("session worker") && $0.contains(": ") && !$0.contains(" commits in ") }
+        #expect(errors.isEmpty, "errors shown to sessions: \(errors.prefix(5))")
+        #expect(endings.allSatisfy { $0 == .exited(0) }, "\(endings)")
+        let acknowledged = ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "")
+            .split(separator: "\n").compactMap { $0.split(separator: " ").dropFirst().first.flatMap { Int64($0) } }
+        #expect(acknowledged.count == sessions * commits)
+        #expect(Set(acknowledged).count == acknowledged.count, "an id was handed out twice")
+        let queue = try rawQueue(temp.databaseURL)
+        let (rows, ids, integrity, migrations) = try queue.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture") ?? -1,
+                Set(try Int64.fetchAll(db, sql: "SELECT id FROM capture")),
+                try String.fetchAll(db, sql: "PRAGMA integrity_check"),
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+            )
+        }
+        #expect(rows == sessions * commits)
+        #expect(ids == Set(acknowledged))
+        #expect(integrity == ["ok"])
+        // and each migration was applied once, by whichever session got the open lock first.
+        let reference = try TemporaryDirectory()
+        _ = try AppDatabase.open(at: reference.databaseURL)
+        let expected = try rawQueue(reference.databaseURL).read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+        }
+        #expect(migrations == expected)
+
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let slowest = output.split(separator: "\n").compactMap { $0.split(separator: "slowest ms ").last.flatMap { Int($0) } }.max() ?? -1
+        print("concurrency: \(sessions) sessions × \(commits) commits = \(rows) rows in \(String(format: "%.1f", seconds)) s (\(Int(Double(rows) / max(seconds, 0.001))) commits/s), \(errors.count) errors, integrity \(integrity.joined()), migrations \(migrations.joined(separator: ",")), slowest single commit \(slowest) ms")
+    }
+
+    @Test func anotherConnectionsCommitMovesTheChangeCounterAndOursDoesNot() throws {
+        // Given two sessions on one database
+        let temp = try TemporaryDirectory()
+        let mine = try AppDatabase.open(at: temp.databaseURL)
+        let theirs = try AppDatabase.open(at: temp.databaseURL)
+        let first = try mine.externalChangeCounter()
+
+        // When this session commits, the counter stays
+        _ = try mine.addRequest(title: "Mine", kind: .barcode, now: Clock.now)
+        #expect(try mine.externalChangeCounter() == first)
+
+        // When the other commits, it moves
+        _ = try theirs.addRequest(title: "Theirs", kind: .barcode, now: Clock.now)
+        let second = try mine.externalChangeCounter()
+        #expect(second != first)
+
+        // and a read elsewhere does not move it
+        _ = try theirs.inbox()
+        #expect(try mine.externalChangeCounter() == second)
+    }
+}
