@@ -108,12 +108,13 @@ enum HistoryQueries {
     /// One group of a grouped mode: which captures belong to it and how many there are.
     struct Group {
         /// The WHERE clause that selects the group's captures, with its arguments.
-        var condition: String
+        var condition: String // sql-fragment: a WHERE clause with ? placeholders
         var arguments: StatementArguments
         var count: Int
     }
 
     /// The columns `HistoryRowRecord` decodes, from `capture` joined to its request.
+    // sql-fragment
     static let rowSelection = """
         SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                capture.requestId, request.title AS requestTitle, capture.createdAt
@@ -121,7 +122,7 @@ enum HistoryQueries {
         """
 
     /// Newest first, the order of the `capture_on_createdAt_id` index.
-    static let newestFirst = "ORDER BY capture.createdAt DESC, capture.id DESC"
+    static let newestFirst = "ORDER BY capture.createdAt DESC, capture.id DESC" // sql-fragment
 
     // MARK: - Groups
 
@@ -170,7 +171,7 @@ enum HistoryQueries {
 
     /// The number of captures of each kind, in `CaptureKind` order: one pass, no sort.
     static func kindCounts() -> Statement {
-        let sums = CaptureKind.allCases.map { _ in "COALESCE(SUM(kind = ?), 0)" }.joined(separator: ", ")
+        let sums = CaptureKind.allCases.map { _ in "COALESCE(SUM(kind = ?), 0)" }.joined(separator: ", ") // sql-fragment: placeholders only
         return Statement(
             sql: "SELECT \(sums) FROM capture",
             arguments: StatementArguments(CaptureKind.allCases.map(\.rawValue))
