@@ -24,6 +24,7 @@ struct SessionStep: Sendable, CustomStringConvertible {
         case browseMode, deleteRequested, clearAllRequested, alertButton, rowClicked
         case searchOpened, searchTyped, searchEdited, searchAnswered, searchAnsweredStale
         case detailAnswered, deleteAnswered, clearAllAnswered, highlightFires, highlightStale
+        case typePhotoPath, photoAnswered, changedElsewhere
 
         /// How often the step comes up, relative to the others.
         var weight: Int {
@@ -38,6 +39,10 @@ struct SessionStep: Sendable, CustomStringConvertible {
                  .close, .edit, .settingCycled, .snapBackCycled, .inboxLoaded,
                  .rowClicked, .searchEdited, .highlightFires:
                 2
+            case .typePhotoPath, .photoAnswered:
+                3
+            case .changedElsewhere:
+                1
             case .help, .back, .quit, .autoAdvanceStale, .gatingCycled, .inboxReloaded, .historyLoadedRandom,
                  .storageFailed, .captureCommittedRandom, .captureCommitFailedRandom,
                  .clearAllRequested, .searchAnsweredStale, .clearAllAnswered, .highlightStale:
@@ -93,6 +98,12 @@ struct SimulatedFrontEnd {
     var deletesInFlight: [Int64] = []
     var clearAllInFlight = false
     var highlightTimers: [Int] = []
+    /// Photo copies asked for and not answered yet, and the files in the staging folder.
+    var stagingInFlight: [String] = []
+    var stagedOnDisk: [StagedPhoto] = []
+    var nextPhoto = 1
+    /// Records "storage" holds because a Done succeeded.
+    var recordsCommitted = 0
 
     mutating func perform(_ effects: [AppEffect]) {
         for effect in effects {
@@ -101,7 +112,13 @@ struct SimulatedFrontEnd {
             case let .scheduleAutoAdvance(_, token): timers.append(token)
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit: break
-            case .stagePhoto, .unstagePhoto, .completePath, .discardStaging, .resumeDraft, .discardDraft: break
+            case let .stagePhoto(path): stagingInFlight.append(path)
+            case let .unstagePhoto(photo): stagedOnDisk.removeAll { $0 == photo }
+            case .discardStaging:
+                // The stager cancels copies in flight and deletes the folder.
+                stagingInFlight = []
+                stagedOnDisk = []
+            case .completePath, .resumeDraft, .discardDraft: break
             case let .loadRecordDetail(id): detailsInFlight.append(id)
             case let .deleteRecord(id): deletesInFlight.append(id)
             case .deleteAllRecords: clearAllInFlight = true
@@ -193,17 +210,27 @@ struct SimulatedFrontEnd {
             commitInFlight = nil
             guard n % 4 != 0 else { return .captureCommitFailed("The database is locked.") }
             historyTotal += 1
+            recordsCommitted += 1
+            // Done moved the submitted photos into the media folder; the rest of the staging
+            // folder goes with the session.
+            stagedOnDisk = []
+            stagingInFlight = []
             if let id = submission.requestID, let index = inbox.firstIndex(where: { $0.id == id }) {
                 inbox[index].status = .done
             }
             defer { nextRecordID += 1 }
             return .captureCommitted(recordID: nextRecordID, submission: submission)
         case .captureCommittedRandom:
+            // Stands for the answer to whatever commit is in flight (the app commits
+            // synchronously: one answer per commit).
+            commitInFlight = nil
             historyTotal += 1
             let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: n % 2 == 0 ? nil : Int64(n % 4))
             defer { nextRecordID += 1 }
             return .captureCommitted(recordID: nextRecordID, submission: submission)
-        case .captureCommitFailedRandom: return .captureCommitFailed("Failed (\(n)).")
+        case .captureCommitFailedRandom:
+            commitInFlight = nil
+            return .captureCommitFailed("Failed (\(n)).")
         case .browseMode: return .browseModeCycled
         case .deleteRequested: return .deleteRequested
         case .clearAllRequested: return n % 2 == 0 ? .clearAllRequested : .settingCycled(.clearHistory, forward: true)
@@ -248,6 +275,19 @@ struct SimulatedFrontEnd {
             guard !highlightTimers.isEmpty else { return nil }
             return .highlightEnded(token: highlightTimers.removeFirst())
         case .highlightStale: return .highlightEnded(token: n % 4)
+        case .typePhotoPath:
+            return .capture(.textTyped(["~/shot.png", "/tmp/a b.jpg", "../x.gif", "\u{1B}[31m.png"][n % 4]))
+        case .photoAnswered:
+            guard !stagingInFlight.isEmpty else { return nil }
+            let path = stagingInFlight.removeFirst()
+            guard n % 5 != 0 else { return .capture(.photoStagingFailed("\(path) is not an image.")) }
+            let photo = StagedPhoto(
+                storedName: "staged-\(nextPhoto).png", originalName: path, format: .png,
+                pixelWidth: 4, pixelHeight: 3, byteSize: Int64(100 + n))
+            nextPhoto += 1
+            stagedOnDisk.append(photo)
+            return .capture(.photoStaged(photo))
+        case .changedElsewhere: return .databaseChangedElsewhere
         }
     }
 }
@@ -255,6 +295,34 @@ struct SimulatedFrontEnd {
 // MARK: - Invariants
 
 enum ShellInvariants {
+    /// What storage would hold: Close leaves nothing staged, a Done adds exactly one record.
+    static func storageViolations(
+        before: AppState, action: AppAction, effects: [AppEffect], after: AppState,
+        frontEndBefore: SimulatedFrontEnd, frontEnd: SimulatedFrontEnd
+    ) -> [String] {
+        var problems: [String] = []
+        let closed = before.presentation.capture != nil && after.presentation.capture == nil
+        if case .captureCommitted = action {
+            if after.history.totalCount != before.history.totalCount + 1 {
+                problems.append("a Done changed the record count by \(after.history.totalCount - before.history.totalCount)")
+            }
+            if !closed, before.presentation.capture != nil { problems.append("a committed capture stayed open") }
+        } else if closed {
+            // Closed any other way (Close, Esc, Discard): nothing may stay in the staging folder.
+            if !frontEnd.stagedOnDisk.isEmpty || !frontEnd.stagingInFlight.isEmpty {
+                problems.append("capture closed with \(frontEnd.stagedOnDisk.count) photos staged and \(frontEnd.stagingInFlight.count) copies in flight")
+            }
+        }
+        // One Done, one commit: never a second while the first is in flight.
+        if !effects.commits.isEmpty, frontEndBefore.commitInFlight != nil {
+            problems.append("a second commit while one was in flight")
+        }
+        if frontEnd.recordsCommitted - frontEndBefore.recordsCommitted > 1 {
+            problems.append("one step committed \(frontEnd.recordsCommitted - frontEndBefore.recordsCommitted) records")
+        }
+        return problems
+    }
+
     /// What is wrong after `action` took `before` to `after`, if anything.
     static func violations(before: AppState, action: AppAction, effects: [AppEffect], after: AppState) -> [String] {
         var problems: [String] = []
@@ -425,8 +493,10 @@ enum ShellInvariants {
 
 @Suite("Shell: random sessions")
 struct AppPropertyTests {
-    /// At least 2,000 sessions; set TABSHELL_PROPERTY_RUNS for a longer local soak.
-    static let runs = max(2_000, ProcessInfo.processInfo.environment["TABSHELL_PROPERTY_RUNS"].flatMap { Int($0) } ?? 0)
+    /// 2,000 sessions of 200–400 steps each in `make test` (about half a million steps);
+    /// `make stress` sets TABSHELL_PROPERTY_RUNS=10000 (issue #4's full count, ~3 million steps).
+    static let runs = ProcessInfo.processInfo.environment["TABSHELL_PROPERTY_RUNS"].flatMap { Int($0) } ?? 2_000
+    static let steps = 200...400
 
     /// How often the sessions reached the situations the invariants are about, so a generator
     /// that stopped reaching them fails the test instead of passing vacuously.
@@ -435,13 +505,14 @@ struct AppPropertyTests {
         var tabSwitches = 0, gatingAlerts = 0, historyReads = 0, tinyLayouts = 0
         var searchesOpened = 0, searchEscapes = 0, searchResultsOpened = 0, searches = 0
         var modeSwitches = 0, detailsLoaded = 0, deletions = 0, clearAlls = 0, highlightsShown = 0
+        var photosStaged = 0, closesWithPhotos = 0, steps = 0
     }
 
     @Test("random sessions keep the tab-shell invariants after every step")
     func randomSessionsKeepInvariants() async {
         var coverage = Coverage()
         var sawViolation = false
-        await propertyCheck(count: Self.runs, input: SessionStep.generator.array(of: 1...200)) { steps in
+        await propertyCheck(count: Self.runs, input: SessionStep.generator.array(of: Self.steps)) { steps in
             var state = AppState(size: ScreenSize(rows: 24, columns: 80))
             var frontEnd = SimulatedFrontEnd()
             frontEnd.perform(state.send(.started))
@@ -450,11 +521,16 @@ struct AppPropertyTests {
             for step in steps {
                 guard let action = frontEnd.action(for: step, in: state) else { continue }
                 let before = state
+                let frontEndBefore = frontEnd
                 let effects = state.send(action)
                 frontEnd.perform(effects)
                 trail.append("\(step) → \(action)")
+                coverage.steps += 1
 
-                let problems = ShellInvariants.violations(before: before, action: action, effects: effects, after: state)
+                var problems = ShellInvariants.violations(before: before, action: action, effects: effects, after: state)
+                problems += ShellInvariants.storageViolations(
+                    before: before, action: action, effects: effects, after: state,
+                    frontEndBefore: frontEndBefore, frontEnd: frontEnd)
                 guard problems.isEmpty else {
                     sawViolation = true
                     Issue.record("""
@@ -490,6 +566,11 @@ struct AppPropertyTests {
                 coverage.deletions += effects.filter { if case .deleteRecord = $0 { true } else { false } }.count
                 coverage.clearAlls += effects.filter { $0 == .deleteAllRecords }.count
                 if state.inbox.highlight?.isShowing == true, before.inbox.highlight?.isShowing != true { coverage.highlightsShown += 1 }
+                if case .capture(.photoStaged) = action { coverage.photosStaged += 1 }
+                if !frontEndBefore.stagedOnDisk.isEmpty, before.presentation.capture != nil, state.presentation.capture == nil,
+                   !isCommitted(action) {
+                    coverage.closesWithPhotos += 1
+                }
             }
         }
         guard !sawViolation else { return }
@@ -510,6 +591,14 @@ struct AppPropertyTests {
         #expect(coverage.deletions > Self.runs / 40, "\(coverage)")
         #expect(coverage.clearAlls > Self.runs / 50, "\(coverage)")
         #expect(coverage.highlightsShown > Self.runs / 20, "\(coverage)")
+        #expect(coverage.photosStaged > Self.runs / 20, "\(coverage)")
+        #expect(coverage.closesWithPhotos > Self.runs / 100, "\(coverage)")
+        print("property: \(Self.runs) sessions, \(coverage.steps) steps; \(coverage.capturesOpened) captures opened, \(coverage.commits) Dones committed, \(coverage.photosStaged) photos staged, \(coverage.closesWithPhotos) closes with staged photos")
+    }
+
+    private func isCommitted(_ action: AppAction) -> Bool {
+        if case .captureCommitted = action { return true }
+        return false
     }
 }
 
