@@ -65,7 +65,7 @@ public enum RequestImport {
             entries = array
         } else if let object = json as? [String: Any] {
             var problems: [ImportProblem] = []
-            if let version = object["version"], (version as? Int) != 1 || version is Bool {
+            if let version = object["version"], (version as? Int) != 1 {
                 problems.append(ImportProblem(index: nil, reason: "Unknown \"version\" \(version); this tabshell reads version 1."))
             }
             for key in object.keys.sorted() where key != "version" && key != "requests" {

@@ -74,6 +74,8 @@ enum ExportTime {
 /// JSON text written by hand, so keys keep a fixed order and one record is one line.
 enum JSONText {
     static func string(_ text: String) -> String {
+        // Most strings need no escape: one pass over the bytes, then copy them whole.
+        guard text.utf8.contains(where: needsEscape) else { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -90,6 +92,16 @@ enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// Bytes that may need an escape: controls, `"`, `\\`, DEL, and 0xE2 (the first byte of
+    /// U+2028 and U+2029, checked in full by the slow path).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        if byte < 0x20 { return true }
+        switch byte {
+        case 0x22, 0x5C, 0x7F, 0xE2: return true
+        default: return false
+        }
     }
 
     static func optional(_ text: String?) -> String { text.map(string) ?? "null" }

@@ -43,6 +43,7 @@ struct TextTable {
                 }
                 if !isLast { out += "  " }
             }
+            while out.hasSuffix(" ") { out.removeLast() }
             return out + "\n"
         }
         return line(columns.map(\.title)) + rows.map(line).joined()
