@@ -7,7 +7,9 @@ import TabShell
 
 /// Options every command that touches the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"))
+    @Option(
+        name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"),
+        completion: .file())
     var path: String?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the database.", valueName: "level"))

@@ -126,3 +126,33 @@ import Glibc
         #expect(!run.output.contains("Exporting"))
     }
 }
+
+@Suite struct OutputSinkTests {
+    @Test func anUnfinishedFileNeverAppears() throws {
+        let workspace = try Workspace()
+        let target = workspace.url.appendingPathComponent("half.json").path
+        do {
+            let sink = try OutputSink(atomicFileAt: target)
+            try sink.write(String(repeating: "x", count: 200_000))  // past the buffer: bytes reach the temp file
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path).isEmpty, "the temporary file is gone too")
+    }
+
+    @Test func aFinishedFileReplacesTheOldOneWhole() throws {
+        let workspace = try Workspace()
+        let target = workspace.url.appendingPathComponent("out.txt").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        let sink = try OutputSink(atomicFileAt: target)
+        try sink.write("new\n")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "old", "not replaced before finish")
+        try sink.finish()
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
+    }
+
+    @Test func aMissingFolderIsASentence() {
+        #expect(throws: OutputSink.OutputError.self) {
+            try OutputSink(atomicFileAt: "/nonexistent-folder-for-tabshell/out.json")
+        }
+    }
+}

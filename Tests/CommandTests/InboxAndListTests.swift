@@ -113,3 +113,33 @@ import Testing
         #expect(run.output == "1\n")
     }
 }
+
+/// Every command logs to tabshell.log beside the database, at the level `--log-level` sets,
+/// and never writes log lines to stdout or stderr.
+@Suite struct CommandLoggingTests {
+    @Test func commandsLogToTheFileAtTheChosenLevel() throws {
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        let path = workspace.databaseURL.path
+        let log = workspace.databaseURL.deletingLastPathComponent().appendingPathComponent("tabshell.log")
+
+        let runs = [
+            runCommand(["inbox", "list", "--db", path, "--log-level", "debug"]),
+            runCommand(["history", "list", "--db", path]),
+            runCommand(["history", "export", "--format", "csv", "--db", path]),
+            runCommand(["doctor", "--db", path]),
+        ]
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("info [") && text.contains("inbox list"))
+        #expect(text.contains("history list"))
+        #expect(text.contains("history export finished"))
+        #expect(text.contains("doctor"))
+        for run in runs { #expect(!run.output.contains("info [") && !run.errors.contains("info [")) }
+
+        // At --log-level error, an info line is not written.
+        try FileManager.default.removeItem(at: log)
+        _ = runCommand(["inbox", "list", "--db", path, "--log-level", "error"])
+        let after = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(!after.contains("inbox list"))
+    }
+}

@@ -34,7 +34,7 @@ struct HistoryExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("json or csv.", valueName: "format"))
     var format: ExportFormat
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
 
     func validate() throws {
@@ -63,7 +63,9 @@ struct HistoryExportCommand: ParsableCommand {
         } else {
             sink = context.output
         }
-        let progress = context.errorIsTerminal ? ProgressLine(errors: context.errors) : nil
+        // Progress only where a person watches it, and not over records printed to the same screen.
+        let showsProgress = context.errorIsTerminal && (output != nil || !context.outputIsTerminal)
+        let progress = showsProgress ? ProgressLine(errors: context.errors) : nil
         let started = ContinuousClock.now
         var written = 0
         logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
@@ -90,10 +92,10 @@ struct HistoryExportCommand: ParsableCommand {
             logger.error("history export stopped", metadata: ["written": "\(written)", "error": "\(error)"])
             throw error
         }
-        let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = started.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         progress?.clear()
-        if context.errorIsTerminal {
+        if showsProgress {
             context.warn("Exported \(written) record\(written == 1 ? "" : "s")\(output.map { " to \($0)" } ?? "").")
         }
         logger.info("history export finished", metadata: ["records": "\(written)", "seconds": "\(String(format: "%.2f", seconds))"])
@@ -130,7 +132,7 @@ struct HistoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List History records, newest first.",
-        discussion: "Without --json, prints a table for people (times in UTC). For every field of every record, use tabshell history export."
+        discussion: "Without --json, prints a table for people (times in UTC; the table is laid out once every row is read, so prefer --json for very long lists). For every field of every record, use tabshell history export."
     )
 
     @OptionGroup var database: DatabaseOptions

@@ -140,7 +140,7 @@ struct InboxImportCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("The JSON file, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The JSON file, or - for standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String
 
     func run() throws {
