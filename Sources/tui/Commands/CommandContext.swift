@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,7 +43,16 @@ struct CommandContext {
             now: { Date() },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
-            readInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            readInput: {
+                // At most one byte past the import limit: enough to refuse a too-big input
+                // without holding all of it.
+                var data = Data()
+                while data.count <= RequestImport.maximumBytes,
+                      let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    data.append(chunk)
+                }
+                return data
+            },
             terminalSize: {
                 for fd in [STDOUT_FILENO, STDERR_FILENO, STDIN_FILENO] {
                     var size = winsize()
