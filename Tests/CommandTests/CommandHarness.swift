@@ -84,13 +84,14 @@ struct CommandRun {
 /// Parses `arguments` as the shell would and runs the command with a test context.
 func runCommand(
     _ arguments: [String], environment: [String: String] = ["LANG": "C.UTF-8", "TERM": "dumb"],
-    input: Data = Data(), terminalSize: (rows: Int, columns: Int)? = nil, errorIsTerminal: Bool = false
+    input: Data = Data(), terminalSize: (rows: Int, columns: Int)? = nil, outputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false
 ) -> CommandRun {
     let output = StringOutput()
     let errors = StringOutput()
     let context = CommandContext(
         output: output, errors: errors, environment: environment, now: { testNow },
-        outputIsTerminal: false, errorIsTerminal: errorIsTerminal, readInput: { input },
+        outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal, readInput: { input },
         terminalSize: { terminalSize })
     do {
         let command = try TabShellCommand.parseAsRoot(arguments)

@@ -47,6 +47,20 @@ import Glibc
         try Golden.check(workspace.normalize(run.output), "export.csv")
     }
 
+    @Test func csvOnATerminalShowsControlCharactersAsSymbols() throws {
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        let path = workspace.databaseURL.path
+
+        let terminal = runCommand(["history", "export", "--format", "csv", "--db", path], outputIsTerminal: true)
+        let piped = runCommand(["history", "export", "--format", "csv", "--db", path])
+
+        #expect(!terminal.output.unicodeScalars.contains { $0.value == 0x1B }, "no escape sequence reaches the terminal")
+        #expect(terminal.output.contains("and a tab \u{241B}[31m"))
+        #expect(piped.output.contains("and a tab \u{1B}[31m"), "redirected output keeps the exact bytes")
+        #expect(terminal.output.contains("\r\nsecond line\t"), "CSV's own CR LF and tabs stay")
+    }
+
     @Test func csvFieldQuoting() {
         #expect(CSVText.field("plain") == "plain")
         #expect(CSVText.field("a,b") == "\"a,b\"")
@@ -58,6 +72,7 @@ import Glibc
 
     @Test func jsonStringsEscapeControlCharacters() {
         #expect(JSONText.string("a\"b\\c\n\u{1B}\u{7F}") == "\"a\\\"b\\\\c\\n\\u001b\\u007f\"")
+        #expect(JSONText.string("csi\u{9B}31m é") == "\"csi\\u009b31m é\"", "C1 controls are escaped, other non-ASCII is not")
         #expect(ExportTime.string(testNow) == "2025-06-15T15:06:40.000Z")
         #expect(ExportTime.string(Date(timeIntervalSince1970: 0.25)) == "1970-01-01T00:00:00.250Z")
     }

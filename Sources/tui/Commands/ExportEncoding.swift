@@ -85,7 +85,7 @@ enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
@@ -94,12 +94,12 @@ enum JSONText {
         return out + "\""
     }
 
-    /// Bytes that may need an escape: controls, `"`, `\\`, DEL, and 0xE2 (the first byte of
-    /// U+2028 and U+2029, checked in full by the slow path).
+    /// Bytes that may need an escape: controls, `"`, `\\`, DEL, 0xC2 (the first byte of the C1
+    /// controls U+0080–U+009F) and 0xE2 (of U+2028 and U+2029); the slow path checks in full.
     private static func needsEscape(_ byte: UInt8) -> Bool {
         if byte < 0x20 { return true }
         switch byte {
-        case 0x22, 0x5C, 0x7F, 0xE2: return true
+        case 0x22, 0x5C, 0x7F, 0xC2, 0xE2: return true
         default: return false
         }
     }
@@ -179,5 +179,31 @@ enum CSVText {
             record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
             record.photos.map { String($0.byteSize) }.joined(separator: ";"),
         ])
+    }
+}
+
+extension CSVText {
+    /// CSV bound for a terminal: control characters other than tab, CR and LF (which CSV
+    /// needs) become visible symbols, so data can never send the terminal an escape sequence.
+    /// Redirected output keeps the exact bytes.
+    static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafeOnTerminal) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isUnsafeOnTerminal(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            switch scalar.value {
+            case 0x00..<0x20: out.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case 0x7F: out.append("\u{2421}")
+            default: out.append("\u{FFFD}")
+            }
+        }
+        return String(out)
+    }
+
+    private static func isUnsafeOnTerminal(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && scalar != "\r" && scalar != "\n" && Sanitizer.isUnsafe(scalar)
     }
 }

@@ -66,6 +66,8 @@ struct HistoryExportCommand: ParsableCommand {
         // Progress only where a person watches it, and not over records printed to the same screen.
         let showsProgress = context.errorIsTerminal && (output != nil || !context.outputIsTerminal)
         let progress = showsProgress ? ProgressLine(errors: context.errors) : nil
+        // JSON escapes every control character; CSV keeps them, so on a terminal they are shown.
+        let scrubsForTerminal = output == nil && context.outputIsTerminal && format == .csv
         let started = ContinuousClock.now
         var written = 0
         logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
@@ -77,7 +79,8 @@ struct HistoryExportCommand: ParsableCommand {
                         total = count
                         try sink.write(format.header(recordCount: count, exportedAt: context.now()))
                     }) { record in
-                        try sink.write(format.record(record, index: written))
+                        let text = format.record(record, index: written)
+                        try sink.write(scrubsForTerminal ? CSVText.terminalSafe(text) : text)
                         written += 1
                         progress?.update(done: written, total: total)
                     }
