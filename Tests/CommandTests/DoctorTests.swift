@@ -95,6 +95,25 @@ import Glibc
         return result
     }
 
+    @Test func aDamagedDatabaseIsAProblemWithARecoveryFix() throws {
+        // Given a database whose pages past the first are overwritten
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        let handle = try FileHandle(forWritingTo: workspace.databaseURL)
+        try handle.seek(toOffset: 4096 * 2)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 4))
+        try handle.close()
+        let before = try Data(contentsOf: workspace.databaseURL)
+
+        let run = runCommand(["doctor", "--db", workspace.databaseURL.path], environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
+
+        #expect(run.status == 1)
+        let database = try #require(run.output.components(separatedBy: "Database\n").last)
+        #expect(database.contains("PROBLEM"), "\(run.output)")
+        #expect(database.contains("fix: stop every tabshell") || database.contains("fix: move the file aside"), "\(database)")
+        #expect(try Data(contentsOf: workspace.databaseURL) == before, "doctor repairs nothing")
+    }
+
     @Test func readsColoursFromCompiledTerminfo() throws {
         let workspace = try Workspace()
         let directory = try Self.writeTerminfo(in: workspace, colors: 8)
