@@ -135,6 +135,22 @@ struct DoctorCommand: ParsableCommand {
 
     // MARK: - Database
 
+    /// What to do when the database cannot be read, by what the sentence says went wrong.
+    static func fix(forOpenError error: String, path: String) -> String {
+        if error.contains("permission denied") {
+            return "chmod 600 \(shellQuoted(path)) and chmod 700 its folder, as the user who runs tabshell"
+        }
+        if error.contains("locked") {
+            return "wait for the other program to finish, or quit it, then run doctor again"
+        }
+        if error.contains("newer tabshell") {
+            return "upgrade tabshell"
+        }
+        return "stop every tabshell and keep a copy (cp \(shellQuoted(path)) \(shellQuoted(path + ".broken")));"
+            + " then salvage what SQLite can read: sqlite3 \(shellQuoted(path + ".broken")) .recover | sqlite3 recovered.sqlite,"
+            + " and start tabshell --db recovered.sqlite; or restore a backup"
+    }
+
     private func checkDatabase(_ examination: DatabaseExamination, into report: inout DoctorReport) {
         report.section("Database")
         let path = examination.databasePath
@@ -143,7 +159,7 @@ struct DoctorCommand: ParsableCommand {
             return
         }
         if let error = examination.openError {
-            report.problem(error, fix: "move the file aside (mv \(shellQuoted(path)) \(shellQuoted(path + ".broken"))) and start tabshell again, or restore it from a backup")
+            report.problem(error, fix: Self.fix(forOpenError: error, path: path))
             return
         }
         let check = examination.fullIntegrityCheck ? "integrity_check" : "quick_check"
