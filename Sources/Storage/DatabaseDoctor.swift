@@ -52,6 +52,8 @@ public struct DatabaseExamination: Equatable, Sendable {
     public var missingPhotoFiles = 0
     /// Files in the media folder that no photo row names (the next start quarantines them).
     public var orphanFiles = 0
+    /// Files in the media folder that other users may read or write (expected 0600).
+    public var mediaFilesOpenToOthers = 0
     /// Folders of captures in progress or left unfinished.
     public var stagingFolders = 0
     /// Files that start-up recovery moved to the quarantine.
@@ -131,7 +133,11 @@ extension AppDatabase {
                         result.missingPhotoFiles += 1
                     }
                 }
-                result.orphanFiles = (DurableFiles.entries(of: mediaPath) ?? []).filter { !referenced.contains($0) }.count
+                let files = DurableFiles.entries(of: mediaPath) ?? []
+                result.orphanFiles = files.filter { !referenced.contains($0) }.count
+                result.mediaFilesOpenToOthers = files.filter { name in
+                    DurableFiles.status(mediaPath + "/" + name).map { $0.st_mode & 0o077 != 0 } == true
+                }.count
             }
         } catch {
             result.openError = StorageError.opening(error, path: path).message

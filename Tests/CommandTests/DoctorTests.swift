@@ -44,7 +44,7 @@ import Glibc
 
     @Test func eachProblemComesWithAFixAndExitsNonZero() throws {
         // Given: a small window, a non-UTF-8 locale, no terminfo entry, a world-readable
-        // database, a missing photo file and an orphan in the media folder
+        // database, a missing photo file, a photo open to others and an orphan in the media folder
         let workspace = try Workspace()
         let db = try workspace.seeded()
         let media = db.media.mediaDirectory
@@ -52,6 +52,7 @@ import Glibc
         try FileManager.default.removeItem(at: media.appendingPathComponent(try #require(stored.first)))
         try Data("stray".utf8).write(to: media.appendingPathComponent("stray.png"))
         _ = chmod(workspace.databaseURL.path, 0o644)
+        _ = chmod(media.appendingPathComponent(stored[1]).path, 0o644)
 
         let run = runCommand(
             ["doctor", "--db", workspace.databaseURL.path],
@@ -59,7 +60,7 @@ import Glibc
             terminalSize: (6, 20))
 
         #expect(run.status == 1)
-        #expect(run.output.hasSuffix("5 problems found.\n"))
+        #expect(run.output.hasSuffix("6 problems found.\n"))
         try Golden.check(normalized(run, workspace), "doctor-problems.txt")
     }
 

@@ -189,6 +189,12 @@ struct DoctorCommand: ParsableCommand {
                 "\(examination.missingPhotoFiles) photo file\(plural(examination.missingPhotoFiles)) missing from the media folder",
                 fix: "restore them from a backup, or delete the records that name them in History")
         }
+        if examination.mediaFilesOpenToOthers > 0 {
+            let media = URL(fileURLWithPath: examination.quarantinePath).deletingLastPathComponent().appendingPathComponent("media").path
+            report.problem(
+                "\(examination.mediaFilesOpenToOthers) photo file\(plural(examination.mediaFilesOpenToOthers)) in the media folder can be read by other users",
+                fix: "chmod 600 \(shellQuoted(media))/*")
+        }
         if examination.orphanFiles > 0 {
             report.note("\(examination.orphanFiles) media file\(plural(examination.orphanFiles)) no record names; the next start moves them to the quarantine (after an hour)")
         }
