@@ -51,6 +51,7 @@ import Glibc
         let stored = try FileManager.default.contentsOfDirectory(atPath: media.path).sorted()
         try FileManager.default.removeItem(at: media.appendingPathComponent(try #require(stored.first)))
         try Data("stray".utf8).write(to: media.appendingPathComponent("stray.png"))
+        _ = chmod(media.appendingPathComponent("stray.png").path, 0o600)  // whatever the umask of the run
         _ = chmod(workspace.databaseURL.path, 0o644)
         _ = chmod(media.appendingPathComponent(stored[1]).path, 0o644)
 
