@@ -59,6 +59,11 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
         .testTarget(
+            name: "CommandTests",
+            dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
             name: "TerminalTests",
             dependencies: ["tui", "TabShell", "Render", "CNcursesw", "CCrashGuard", .product(name: "Logging", package: "swift-log")]
         ),

@@ -4,12 +4,18 @@ import GRDB
 import TabShell
 
 extension AppDatabase {
-    /// Fills `db` with a small demo, in one transaction: four Inbox requests (barcode, note,
-    /// photos and product; the product one already answered) and eight History records spread
-    /// over the last week, two of them answering that request. Dates are relative to `now`.
+    /// Fills `db` with a small demo that tells a story a newcomer can follow in a minute: four
+    /// Inbox requests (barcode, note, photos and product; the product one already answered, the
+    /// others waiting for a capture) and eight History records spread over the last week, two of
+    /// them answering the product request, one with two real photos (small PNGs generated here).
+    /// Dates are relative to `now`.
+    ///
+    /// The photo files are written to the media folder first and the rows in one transaction
+    /// after, as Done does (docs/durability.md).
     public static func seedDemo(_ db: AppDatabase, now: Date) throws(StorageError) {
         let minute: TimeInterval = 60, hour = 60 * minute, day = 24 * hour
         func ago(_ interval: TimeInterval) -> Date { now.addingTimeInterval(-interval) }
+        let photos = try writeDemoPhotos(db.media)
 
         try db.write { db in
             func addRequest(
@@ -50,7 +56,48 @@ extension AppDatabase {
                 CaptureSubmission(
                     kind: .product, barcode: Barcode(value: "5901234123457", symbology: .ean13), requestID: coffee),
                 ago(2 * day))
+            let product = db.lastInsertedRowID
+            for (position, photo) in photos.enumerated() {
+                var row = PhotoRecord(captureId: product, position: position, photo: photo)
+                try row.insert(db)
+            }
             try addCapture(CaptureSubmission(kind: .barcode, barcode: Barcode(value: "7622210449283", symbology: .ean13)), ago(6 * day))
         }
     }
+}
+
+extension AppDatabase {
+    /// Two small PNGs of the coffee beans, written (0600) into the media folder and synced.
+    static func writeDemoPhotos(_ media: MediaStore) throws(StorageError) -> [StagedPhoto] {
+        let directory = try media.prepare(media.mediaDirectory)
+        let pictures: [(name: String, width: Int, height: Int, bytes: [UInt8])] = [
+            ("coffee-beans-front.png", 48, 64, DemoPNG.encode(width: 48, height: 64, pixel: coffeeBag)),
+            ("coffee-beans-barcode.png", 64, 32, DemoPNG.encode(width: 64, height: 32, pixel: barcodeBars)),
+        ]
+        var photos: [StagedPhoto] = []
+        for picture in pictures {
+            let storedName = MediaStore.newStoredName(for: .png)
+            try DurableFiles.writeAtomically(Data(picture.bytes), to: directory + "/" + storedName)
+            photos.append(StagedPhoto(
+                storedName: storedName, originalName: picture.name, format: .png,
+                pixelWidth: picture.width, pixelHeight: picture.height, byteSize: Int64(picture.bytes.count)))
+        }
+        try DurableFiles.syncDirectory(directory)
+        return photos
+    }
+}
+
+/// A brown bag with a cream label.
+private func coffeeBag(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+    let onLabel: Bool = (10..<38).contains(x) && (20..<44).contains(y)
+    if onLabel { return (240, 226, 196) }
+    let shade = UInt8(96 + (x + y) % 16)
+    return (shade, 58, 32)
+}
+
+/// Black bars of varying width on white.
+private func barcodeBars(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+    let inside: Bool = y > 3 && y < 28 && x > 3 && x < 60
+    let pattern: Int = (x * 7 + x / 3) % 5
+    return inside && pattern < 2 ? (0, 0, 0) : (255, 255, 255)
 }

@@ -7,7 +7,9 @@ import TabShell
 
 /// Options every command that touches the database shares.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"))
+    @Option(
+        name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"),
+        completion: .file())
     var path: String?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the database.", valueName: "level"))
@@ -38,15 +40,18 @@ struct TabShellCommand: ParsableCommand {
         abstract: "The iOS tab shell in your terminal: an Inbox of requests, a + Create action tab that opens capture mode, History and Settings.",
         usage: """
         tabshell [--db <path>] [--demo] [--log-level <level>]
-        tabshell inbox add --title <title> [--body <body>] [--kind <kind>] [--db <path>]
+        tabshell inbox add|list|import …
+        tabshell history list|export …
+        tabshell doctor
         """,
         discussion: """
         Run without a subcommand to start the full-screen app. Data lives in \
         $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db says otherwise. \
-        Press ? in the app for every key.
+        Press ? in the app for every key. Every command accepts --db and --log-level; the log is \
+        tabshell.log beside the database, never the terminal.
         """,
         version: "0.1.0",
-        subcommands: [InboxCommand.self]
+        subcommands: [InboxCommand.self, HistoryCommand.self, DoctorCommand.self]
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -117,51 +122,6 @@ struct TabShellCommand: ParsableCommand {
         case .quit, .signal(.interrupt): return
         case let .signal(signal): throw ExitCode(128 + signal.number)
         case .terminalGone: throw ExitCode(129)
-        }
-    }
-}
-
-/// `tabshell inbox …`
-struct InboxCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "inbox",
-        abstract: "Work with Inbox requests from the shell.",
-        subcommands: [InboxAddCommand.self]
-    )
-}
-
-/// `tabshell inbox add --title T [--body B] [--kind K]`
-struct InboxAddCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add",
-        abstract: "Add a pending request to the Inbox; prints its id."
-    )
-
-    @OptionGroup var database: DatabaseOptions
-
-    @Option(help: "What is asked for, shown in the Inbox list.")
-    var title: String
-
-    @Option(help: "More detail, shown under the list.")
-    var body: String = ""
-
-    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.allCases.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
-    var kind: CaptureKind = .barcode
-
-    func validate() throws {
-        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError("--title must not be empty.")
-        }
-    }
-
-    func run() throws {
-        umask(0o077)
-        do {
-            let db = try AppDatabase.open(at: database.databaseURL())
-            let id = try db.addRequest(title: title, body: body, kind: kind, now: Date())
-            print(id)
-        } catch {
-            throw Failure(sentence(for: error))
         }
     }
 }

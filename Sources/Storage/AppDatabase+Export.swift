@@ -1,0 +1,202 @@
+import CaptureMode
+import Foundation
+import GRDB
+import TabShell
+
+/// One History record as `tabshell history export` writes it: the capture, the request it
+/// answers and its photos with their stored paths. docs/export.md describes the formats.
+public struct ExportedRecord: Equatable, Sendable {
+    public var id: Int64
+    public var kind: CaptureKind
+    public var barcode: Barcode?
+    public var note: String?
+    public var createdAt: Date
+    public var request: ExportedRequest?
+    public var photos: [ExportedPhoto]
+
+    public init(
+        id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?, createdAt: Date,
+        request: ExportedRequest?, photos: [ExportedPhoto]
+    ) {
+        self.id = id
+        self.kind = kind
+        self.barcode = barcode
+        self.note = note
+        self.createdAt = createdAt
+        self.request = request
+        self.photos = photos
+    }
+}
+
+/// The Inbox request a record answers, as it is at export time.
+public struct ExportedRequest: Equatable, Sendable {
+    public var id: Int64
+    public var title: String
+    public var body: String
+    public var kind: CaptureKind
+    public var status: RequestStatus
+    public var createdAt: Date
+    public var doneAt: Date?
+
+    public init(id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, doneAt: Date?) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.kind = kind
+        self.status = status
+        self.createdAt = createdAt
+        self.doneAt = doneAt
+    }
+}
+
+/// A committed photo of an exported record: where its file is and what it is.
+public struct ExportedPhoto: Equatable, Sendable {
+    public var position: Int
+    /// The absolute path of the committed file in the media folder.
+    public var path: String
+    public var originalName: String
+    public var format: ImageFormat
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var byteSize: Int64
+
+    public init(position: Int, path: String, originalName: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, byteSize: Int64) {
+        self.position = position
+        self.path = path
+        self.originalName = originalName
+        self.format = format
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.byteSize = byteSize
+    }
+}
+
+extension AppDatabase {
+    /// Every committed capture with its request and photos, in id order (the order they were
+    /// committed), read from one snapshot through a cursor: memory stays constant however many
+    /// records there are.
+    ///
+    /// `start` is called once, before the first record, with the number of records the snapshot
+    /// holds; `body` once per record. An error thrown by either stops the export and is
+    /// rethrown as it is (so a writer's "broken pipe" reaches its caller unchanged).
+    public func exportHistory(
+        start: (_ recordCount: Int) throws -> Void,
+        _ body: (ExportedRecord) throws -> Void
+    ) throws {
+        let mediaPath = media.mediaDirectory.path
+        // Errors of the caller's closures are kept apart from the database's, so they come
+        // back unchanged rather than as a database failure.
+        var callerError: (any Error)?
+        struct Stopped: Error {}
+        func calling(_ work: () throws -> Void) throws {
+            do { try work() } catch { callerError = error; throw Stopped() }
+        }
+        do {
+            try read { db in
+                let count = try CaptureRecord.fetchCount(db)
+                try calling { try start(count) }
+                // One pass: captures in rowid order, each followed by its photos in position order
+                // (served by photo's UNIQUE(captureId, position) index; no sort, no temp b-tree).
+                let rows = try Row.fetchCursor(db, sql: Self.exportSQL)
+                var pending: ExportedRecord?
+                while let row = try rows.next() {
+                    let id: Int64 = row["id"]
+                    if pending?.id != id {
+                        if let done = pending { try calling { try body(done) } }
+                        pending = try Self.exportedRecord(row)
+                    }
+                    if let storedName: String = row["storedName"] {
+                        pending?.photos.append(try Self.exportedPhoto(row, storedName: storedName, mediaPath: mediaPath))
+                    }
+                }
+                if let done = pending { try calling { try body(done) } }
+            }
+        } catch {
+            if let callerError { throw callerError }
+            throw error
+        }
+    }
+
+    /// History for `tabshell history list`: newest first, like the History tab, at most `limit`
+    /// records (every one when nil), streamed through a cursor. `body` gets each record without
+    /// its photos, and how many photos it has.
+    public func historyListing(limit: Int?, _ body: (ExportedRecord, _ photoCount: Int) throws -> Void) throws {
+        var callerError: (any Error)?
+        struct Stopped: Error {}
+        do {
+            try read { db in
+                let rows = try Row.fetchCursor(db, sql: Self.listingSQL, arguments: [limit.map { max($0, 0) } ?? -1])
+                while let row = try rows.next() {
+                    let record = try Self.exportedRecord(row)
+                    do { try body(record, row["photoCount"] ?? 0) } catch { callerError = error; throw Stopped() }
+                }
+            }
+        } catch {
+            if let callerError { throw callerError }
+            throw error
+        }
+    }
+
+    static let listingSQL = """
+        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note, capture.createdAt,
+               request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
+               request.kind AS requestKind, request.status AS requestStatus,
+               request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
+               (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
+        FROM capture
+        LEFT JOIN request ON request.id = capture.requestId
+        ORDER BY capture.createdAt DESC, capture.id DESC
+        LIMIT ?
+        """
+
+    /// Static SQL: no value is ever interpolated into it.
+    static let exportSQL = """
+        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note, capture.createdAt,
+               request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
+               request.kind AS requestKind, request.status AS requestStatus,
+               request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
+               photo.position, photo.storedName, photo.originalName, photo.format,
+               photo.pixelWidth, photo.pixelHeight, photo.byteSize
+        FROM capture
+        LEFT JOIN request ON request.id = capture.requestId
+        LEFT JOIN photo ON photo.captureId = capture.id
+        ORDER BY capture.id, photo.position
+        """
+
+    private static func exportedRecord(_ row: Row) throws -> ExportedRecord {
+        let kind = try decode(CaptureKind.self, row["kind"], column: "capture.kind")
+        var barcode: Barcode?
+        if let value: String = row["barcode"] {
+            let symbology = try decode(Symbology.self, row["symbology"], column: "capture.symbology")
+            barcode = Barcode(value: value, symbology: symbology)
+        }
+        var request: ExportedRequest?
+        if let requestID: Int64 = row["requestId"] {
+            request = ExportedRequest(
+                id: requestID, title: row["requestTitle"] ?? "", body: row["requestBody"] ?? "",
+                kind: try decode(CaptureKind.self, row["requestKind"], column: "request.kind"),
+                status: try decode(RequestStatus.self, row["requestStatus"], column: "request.status"),
+                createdAt: row["requestCreatedAt"] ?? Date(timeIntervalSince1970: 0),
+                doneAt: row["requestDoneAt"])
+        }
+        return ExportedRecord(
+            id: row["id"], kind: kind, barcode: barcode, note: row["note"],
+            createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), request: request, photos: [])
+    }
+
+    private static func exportedPhoto(_ row: Row, storedName: String, mediaPath: String) throws -> ExportedPhoto {
+        ExportedPhoto(
+            position: row["position"] ?? 0, path: mediaPath + "/" + storedName,
+            originalName: row["originalName"] ?? "",
+            format: try decode(ImageFormat.self, row["format"], column: "photo.format"),
+            pixelWidth: row["pixelWidth"] ?? 0, pixelHeight: row["pixelHeight"] ?? 0, byteSize: row["byteSize"] ?? 0)
+    }
+
+    private static func decode<T: RawRepresentable>(_ type: T.Type, _ raw: String?, column: String) throws -> T
+    where T.RawValue == String {
+        guard let raw, let value = T(rawValue: raw) else {
+            throw StorageError.sql("The database holds an unknown value \(raw.map { "\"\($0)\"" } ?? "NULL") in \(column).")
+        }
+        return value
+    }
+}

@@ -1,0 +1,176 @@
+import CaptureMode
+import Foundation
+import GRDB
+import TabShell
+
+/// A request to add to the Inbox, checked by ``RequestImport/parse(_:)``.
+public struct NewRequest: Equatable, Sendable {
+    public var title: String
+    public var body: String
+    public var kind: CaptureKind
+
+    public init(title: String, body: String = "", kind: CaptureKind) {
+        self.title = title
+        self.body = body
+        self.kind = kind
+    }
+}
+
+/// One bad entry of an import file: where it is and what is wrong, as a sentence.
+public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
+    /// The entry's index in the `requests` array (0 for the first); nil for the file as a whole.
+    public var index: Int?
+    public var reason: String
+
+    public init(index: Int?, reason: String) {
+        self.index = index
+        self.reason = reason
+    }
+
+    public var description: String {
+        index.map { "requests[\($0)]: \(reason)" } ?? reason
+    }
+}
+
+/// The file `tabshell inbox import` reads (docs/export.md): either a JSON array of request
+/// objects, or an object `{"version": 1, "requests": [...]}` such as `tabshell inbox list --json`
+/// prints. Each request has `title` (required), `body` and `kind` (default `barcode`); `id`,
+/// `status`, `createdAt` and `doneAt` are accepted and ignored (an import always adds new,
+/// pending requests); any other key is an error, so a typo never loses a field silently.
+public enum RequestImport {
+    /// The largest file accepted, so a wrong file cannot exhaust memory.
+    public static let maximumBytes = 64 << 20
+    static let knownKeys: Set<String> = ["title", "body", "kind"]
+    static let ignoredKeys: Set<String> = ["id", "status", "createdAt", "doneAt"]
+
+    /// What ``parse(_:)`` found: every request, or every problem.
+    public enum Outcome: Equatable, Sendable {
+        case requests([NewRequest])
+        case problems([ImportProblem])
+    }
+
+    /// Checks the whole file and returns every request, or every problem found (never only the first).
+    public static func parse(_ data: Data) -> Outcome {
+        guard data.count <= maximumBytes else {
+            return .problems([ImportProblem(index: nil, reason: "The file is larger than \(maximumBytes >> 20) MiB.")])
+        }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            return .problems([ImportProblem(index: nil, reason: "The file is not valid JSON.")])
+        }
+        let entries: [Any]
+        if let array = json as? [Any] {
+            entries = array
+        } else if let object = json as? [String: Any] {
+            var problems: [ImportProblem] = []
+            if let version = object["version"], (version as? Int) != 1 {
+                problems.append(ImportProblem(index: nil, reason: "Unknown \"version\" \(version); this tabshell reads version 1."))
+            }
+            for key in object.keys.sorted() where key != "version" && key != "requests" {
+                problems.append(ImportProblem(index: nil, reason: "Unknown top-level key \"\(key)\"."))
+            }
+            guard let array = object["requests"] as? [Any] else {
+                problems.append(ImportProblem(index: nil, reason: "The object has no \"requests\" array."))
+                return .problems(problems)
+            }
+            guard problems.isEmpty else { return .problems(problems) }
+            entries = array
+        } else {
+            return .problems([ImportProblem(index: nil, reason: "Expected an array of requests or an object with \"requests\".")])
+        }
+
+        var requests: [NewRequest] = []
+        var problems: [ImportProblem] = []
+        for (index, entry) in entries.enumerated() {
+            let (request, reasons) = check(entry)
+            if let request { requests.append(request) }
+            problems += reasons.map { ImportProblem(index: index, reason: $0) }
+        }
+        return problems.isEmpty ? .requests(requests) : .problems(problems)
+    }
+
+    private static func check(_ entry: Any) -> (NewRequest?, [String]) {
+        guard let object = entry as? [String: Any] else {
+            return (nil, ["expected an object with a \"title\"."])
+        }
+        var reasons: [String] = []
+        for key in object.keys.sorted() where !knownKeys.contains(key) && !ignoredKeys.contains(key) {
+            reasons.append("unknown key \"\(key)\" (known: body, kind, title).")
+        }
+        var title = ""
+        switch object["title"] {
+        case nil: reasons.append("\"title\" is missing.")
+        case let text as String:
+            title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if title.isEmpty { reasons.append("\"title\" is empty.") }
+            if title.count > AppDatabase.maximumTitleLength {
+                reasons.append("\"title\" has \(title.count) characters; at most \(AppDatabase.maximumTitleLength) are allowed.")
+            }
+        default: reasons.append("\"title\" must be a string.")
+        }
+        var body = ""
+        switch object["body"] {
+        case nil, is NSNull: break
+        case let text as String:
+            body = text
+            if body.count > AppDatabase.maximumBodyLength {
+                reasons.append("\"body\" has \(body.count) characters; at most \(AppDatabase.maximumBodyLength) are allowed.")
+            }
+        default: reasons.append("\"body\" must be a string.")
+        }
+        var kind = CaptureKind.barcode
+        let kinds = CaptureKind.allCases.map(\.rawValue).joined(separator: ", ")
+        switch object["kind"] {
+        case nil: break
+        case let text as String:
+            if let known = CaptureKind(rawValue: text) { kind = known } else {
+                reasons.append("\"kind\" \"\(text)\" is not one of \(kinds).")
+            }
+        default: reasons.append("\"kind\" must be a string, one of \(kinds).")
+        }
+        return (reasons.isEmpty ? NewRequest(title: title, body: body, kind: kind) : nil, reasons)
+    }
+}
+
+extension AppDatabase {
+    /// Adds every request as pending, created at `now`, in one transaction: all or nothing.
+    /// Returns their ids in order.
+    public func importRequests(_ requests: [NewRequest], now: Date) throws(StorageError) -> [Int64] {
+        for request in requests {
+            let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty, title.count <= Self.maximumTitleLength, request.body.count <= Self.maximumBodyLength else {
+                throw .invalidInput("A request to import has an empty or too long title or body.")
+            }
+        }
+        return try write { db in
+            var ids: [Int64] = []
+            ids.reserveCapacity(requests.count)
+            for request in requests {
+                var record = RequestRecord(
+                    title: request.title.trimmingCharacters(in: .whitespacesAndNewlines), body: request.body,
+                    kind: request.kind, status: .pending, createdAt: now)
+                try record.insert(db)
+                ids.append(db.lastInsertedRowID)
+            }
+            return ids
+        }
+    }
+
+    /// Requests for `tabshell inbox list`: pending first, then done, newest first; every one
+    /// when `limit` is nil. Unlike ``inbox(limit:)`` it includes `doneAt`.
+    public func requestListing(limit: Int?) throws(StorageError) -> [ExportedRequest] {
+        try read { db in
+            var request = RequestRecord.all().inboxOrder()
+            if let limit { request = request.limit(max(limit, 0)) }
+            return try request.fetchAll(db).compactMap { record in
+                record.id.map {
+                    ExportedRequest(
+                        id: $0, title: record.title, body: record.body, kind: record.kind, status: record.status,
+                        createdAt: record.createdAt, doneAt: record.doneAt)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,315 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Storage
+import TabShell
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabshell doctor`: checks the terminal, the data folder and the database, and says how to fix
+/// each problem. Changes nothing: the database is opened read-only, never migrated or swept.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the terminal, the data folder and the database; print a fix for each problem.",
+        discussion: """
+        Read-only: nothing is created, migrated, swept or repaired. Exits 0 when everything is fine and 1 \
+        when a problem was found. Notes (marked "note") are worth knowing but not problems.
+        """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Run SQLite's full integrity_check (reads every page; slow on a big database) instead of quick_check.")
+    var full = false
+
+    /// Free space below this is a problem: a capture's photos and the WAL need room.
+    static let minimumFreeBytes: Int64 = 100 << 20
+
+    func run() throws {
+        try execute(.process())
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let url = database.databaseURL(environment: context.environment)
+        var report = DoctorReport()
+        checkTerminal(context, into: &report)
+        let examination = AppDatabase.examine(at: url, fullIntegrityCheck: full)
+        checkFiles(examination, into: &report)
+        checkDatabase(examination, into: &report)
+        // Logging appends to an existing data folder only; it never creates one.
+        if FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) {
+            makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+                .info("doctor", metadata: ["problems": "\(report.problemCount)"])
+        }
+        try finishing {
+            try context.output.write(report.render(unicode: context.localeIsUTF8))
+            try context.output.finish()
+        }
+        if report.problemCount > 0 { throw ExitCode(1) }
+    }
+
+    // MARK: - Terminal
+
+    private func checkTerminal(_ context: CommandContext, into report: inout DoctorReport) {
+        report.section("Terminal")
+        let env = context.environment
+        let term = env["TERM"] ?? ""
+        var colors: Int?
+        if term.isEmpty {
+            report.problem("TERM is not set", fix: "set it to your terminal's type, e.g. export TERM=xterm-256color")
+        } else if term == "dumb" {
+            report.problem("TERM is \"dumb\": it cannot draw a full-screen app", fix: "run tabshell in a terminal emulator, or export TERM=xterm-256color")
+        } else if let entry = Terminfo.find(term, environment: env) {
+            colors = Terminfo.maxColors(at: entry)
+            report.ok("TERM \(term) (terminfo \(entry))")
+        } else {
+            report.problem("no terminfo entry for TERM \(term)", fix: "install ncurses-term (apt-get install ncurses-term) or set TERM to a known type such as xterm-256color")
+        }
+        if let noColor = env["NO_COLOR"], !noColor.isEmpty {
+            report.note("colours: off because NO_COLOR is set; tabshell draws in monochrome")
+        } else if let colors {
+            if colors >= 8 {
+                report.ok("colours: \(colors)")
+            } else {
+                report.note("colours: none; tabshell draws in monochrome (selection in reverse video)")
+            }
+        }
+        if let size = context.terminalSize() {
+            let minimum = Layout.minimumSize
+            if size.rows < minimum.rows || size.columns < minimum.columns {
+                report.problem(
+                    "size \(size.columns)x\(size.rows) is below tabshell's minimum \(minimum.columns)x\(minimum.rows)",
+                    fix: "make the window larger (80x24 shows everything)")
+            } else {
+                report.ok("size \(size.columns)x\(size.rows)")
+            }
+        } else {
+            report.note("size: unknown, no terminal on standard input, output or error")
+        }
+        let locale = context.localeName
+        if context.localeIsUTF8 {
+            report.ok("locale \(locale) (UTF-8)")
+        } else {
+            report.problem(
+                "locale \(locale) is not UTF-8 (from \(context.localeVariable ?? "no LC_ALL, LC_CTYPE or LANG")): tabshell draws ASCII and shows non-ASCII text as ?",
+                fix: "export LANG=C.UTF-8 (or another UTF-8 locale listed by locale -a)")
+        }
+    }
+
+    // MARK: - Files
+
+    private func checkFiles(_ examination: DatabaseExamination, into report: inout DoctorReport) {
+        report.section("Data folder")
+        let directory = URL(fileURLWithPath: examination.databasePath).deletingLastPathComponent().path
+        guard let folder = examination.entries.first(where: { $0.path == directory }) else {
+            report.note("\(directory) does not exist yet; tabshell creates it (0700) on first start")
+            return
+        }
+        for entry in examination.entries {
+            let expected: UInt32 = entry.isDirectory ? 0o700 : 0o600
+            let mode = String(entry.mode, radix: 8)
+            let label = entry.path == directory ? "folder \(entry.path)" : entry.path
+            if !entry.ownedByUser {
+                report.problem("\(label) belongs to another user", fix: "chown -R \"$(id -un)\" \(shellQuoted(directory))")
+            } else if entry.mode & 0o077 != 0 || entry.mode & 0o600 != 0o600 {
+                report.problem(
+                    "\(label) has mode \(mode), expected \(String(expected, radix: 8))",
+                    fix: "chmod \(String(expected, radix: 8)) \(shellQuoted(entry.path))")
+            } else if entry.path == directory || entry.path == examination.databasePath {
+                report.ok("\(label) (\(mode))")
+            }
+        }
+        _ = folder
+        if let free = examination.freeBytes {
+            if free < Self.minimumFreeBytes {
+                report.problem(
+                    "only \(byteCount(free)) free on the data folder's disk",
+                    fix: "free some space: photos and the database need room to commit")
+            } else {
+                report.ok("free disk: \(byteCount(free))")
+            }
+        }
+    }
+
+    // MARK: - Database
+
+    /// What to do when the database cannot be read, by what the sentence says went wrong.
+    static func fix(forOpenError error: String, path: String) -> String {
+        if error.contains("permission denied") {
+            return "chmod 600 \(shellQuoted(path)) and chmod 700 its folder, as the user who runs tabshell"
+        }
+        if error.contains("locked") {
+            return "wait for the other program to finish, or quit it, then run doctor again"
+        }
+        if error.contains("newer tabshell") {
+            return "upgrade tabshell"
+        }
+        return "stop every tabshell and keep a copy (cp \(shellQuoted(path)) \(shellQuoted(path + ".broken")));"
+            + " then salvage what SQLite can read: sqlite3 \(shellQuoted(path + ".broken")) .recover | sqlite3 recovered.sqlite,"
+            + " and start tabshell --db recovered.sqlite; or restore a backup"
+    }
+
+    private func checkDatabase(_ examination: DatabaseExamination, into report: inout DoctorReport) {
+        report.section("Database")
+        let path = examination.databasePath
+        guard examination.databaseExists else {
+            report.note("\(path) does not exist yet; tabshell creates it on first start")
+            return
+        }
+        if let error = examination.openError {
+            report.problem(error, fix: Self.fix(forOpenError: error, path: path))
+            return
+        }
+        let check = examination.fullIntegrityCheck ? "integrity_check" : "quick_check"
+        if examination.integrity == ["ok"] {
+            report.ok("integrity (\(check)): ok")
+        } else {
+            let first = examination.integrity.prefix(3).joined(separator: "; ")
+            report.problem(
+                "integrity (\(check)) failed: \(first)",
+                fix: "stop every tabshell, copy the file, then recover it: sqlite3 \(shellQuoted(path)) .recover | sqlite3 recovered.sqlite")
+        }
+        switch examination.schema {
+        case .empty:
+            report.note("schema: empty; tabshell sets it up on first start")
+        case let .current(version):
+            report.ok("schema \(version) (current)")
+        case let .behind(version, current):
+            report.note("schema \(version ?? "none") is older than \(current); the next start of tabshell migrates it")
+        case let .newer(version):
+            report.problem("schema \(version) was made by a newer tabshell", fix: "upgrade tabshell")
+        case .foreign:
+            report.problem("this is not a tabshell database", fix: "point --db at a tabshell database, or at a new file")
+        }
+        report.ok("\(examination.requestCount) requests, \(examination.recordCount) records, \(examination.photoCount) photos")
+        if examination.missingPhotoFiles > 0 {
+            report.problem(
+                "\(examination.missingPhotoFiles) photo file\(plural(examination.missingPhotoFiles)) missing from the media folder",
+                fix: "restore them from a backup, or delete the records that name them in History")
+        }
+        if examination.mediaFilesOpenToOthers > 0 {
+            let media = URL(fileURLWithPath: examination.quarantinePath).deletingLastPathComponent().appendingPathComponent("media").path
+            report.problem(
+                "\(examination.mediaFilesOpenToOthers) photo file\(plural(examination.mediaFilesOpenToOthers)) in the media folder can be read by other users",
+                fix: "chmod 600 \(shellQuoted(media))/*")
+        }
+        if examination.orphanFiles > 0 {
+            report.note("\(examination.orphanFiles) media file\(plural(examination.orphanFiles)) no record names; the next start moves them to the quarantine (after an hour)")
+        }
+        if examination.stagingFolders > 0 {
+            report.note("\(examination.stagingFolders) capture\(plural(examination.stagingFolders)) in progress or unfinished; the next start offers unfinished ones back")
+        }
+        if examination.quarantinedFiles > 0 {
+            report.note("\(examination.quarantinedFiles) file\(plural(examination.quarantinedFiles)) in the quarantine \(examination.quarantinePath); look, then delete it when you no longer need them")
+        } else {
+            report.ok("quarantine: empty")
+        }
+    }
+}
+
+/// The lines of `tabshell doctor`'s report.
+struct DoctorReport {
+    enum Line {
+        case section(String)
+        case ok(String)
+        case note(String)
+        case problem(String, fix: String)
+    }
+
+    private(set) var lines: [Line] = []
+    var problemCount: Int {
+        lines.filter { if case .problem = $0 { true } else { false } }.count
+    }
+
+    mutating func section(_ title: String) { lines.append(.section(title)) }
+    mutating func ok(_ text: String) { lines.append(.ok(text)) }
+    mutating func note(_ text: String) { lines.append(.note(text)) }
+    mutating func problem(_ text: String, fix: String) { lines.append(.problem(text, fix: fix)) }
+
+    func render(unicode: Bool) -> String {
+        let sanitizer = Sanitizer(unicode: unicode)
+        var out = ""
+        for line in lines {
+            switch line {
+            case let .section(title): out += (out.isEmpty ? "" : "\n") + title + "\n"
+            case let .ok(text): out += "  ok       " + sanitizer.line(text) + "\n"
+            case let .note(text): out += "  note     " + sanitizer.line(text) + "\n"
+            case let .problem(text, fix):
+                out += "  PROBLEM  " + sanitizer.line(text) + "\n"
+                out += "           fix: " + sanitizer.line(fix) + "\n"
+            }
+        }
+        let count = problemCount
+        out += "\n" + (count == 0 ? "No problems found.\n" : "\(count) problem\(plural(count)) found.\n")
+        return out
+    }
+}
+
+/// Finds and reads compiled terminfo entries, without curses (doctor must work where curses
+/// would fail, and must not touch the terminal).
+enum Terminfo {
+    /// The entry file for `term`, searched where ncurses searches.
+    static func find(_ term: String, environment: [String: String]) -> String? {
+        guard !term.contains("/"), let first = term.unicodeScalars.first else { return nil }
+        var directories: [String] = []
+        if let dir = environment["TERMINFO"], !dir.isEmpty { directories.append(dir) }
+        if let home = environment["HOME"], !home.isEmpty { directories.append(home + "/.terminfo") }
+        for dir in (environment["TERMINFO_DIRS"] ?? "").split(separator: ":") { directories.append(String(dir)) }
+        directories += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+        let letters = [String(first), String(first.value, radix: 16)]
+        for directory in directories {
+            for letter in letters {
+                let path = directory + "/" + letter + "/" + term
+                if FileManager.default.isReadableFile(atPath: path) { return path }
+            }
+        }
+        return nil
+    }
+
+    /// The `colors` number of a compiled entry (legacy or 32-bit format); nil when absent or unreadable.
+    static func maxColors(at path: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path), data.count >= 12 else { return nil }
+        let bytes = [UInt8](data)
+        func short(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8)) }
+        let magic = short(0)
+        guard magic == 0o432 || magic == 0o1036 else { return nil }
+        let numberSize = magic == 0o1036 ? 4 : 2
+        let namesSize = short(2), boolCount = short(4), numberCount = short(6)
+        let colorsIndex = 13
+        guard namesSize >= 0, boolCount >= 0, numberCount > colorsIndex else { return nil }
+        var offset = 12 + namesSize + boolCount
+        if offset % 2 == 1 { offset += 1 }
+        offset += colorsIndex * numberSize
+        guard offset + numberSize <= bytes.count else { return nil }
+        let value: Int
+        if numberSize == 2 {
+            value = short(offset)
+        } else {
+            value = Int(Int32(bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
+                | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24))
+        }
+        return value < 0 ? nil : value
+    }
+}
+
+func plural(_ count: Int) -> String { count == 1 ? "" : "s" }
+
+/// A path as a shell word: quoted only when it needs to be.
+func shellQuoted(_ path: String) -> String {
+    let safe = path.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0) }
+    return safe ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// "1.5 GiB", "320 MiB", "12 KiB", "512 B".
+func byteCount(_ bytes: Int64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1024, unit < units.count - 1 {
+        value /= 1024
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
+}

@@ -1,0 +1,219 @@
+import ArgumentParser
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+/// `tabshell history …`
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List or export History records.",
+        subcommands: [HistoryListCommand.self, HistoryExportCommand.self]
+    )
+}
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// `tabshell history export --format json|csv [--output FILE]`
+struct HistoryExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every History record, with its request and photos, as JSON or CSV.",
+        discussion: """
+        Records come in the order they were committed, from one consistent snapshot, streamed: memory \
+        stays flat however many there are. Photos are named by the absolute path of their stored file. \
+        Progress goes to standard error when it is a terminal. With --output the file appears only once \
+        it is complete (written beside it, then renamed). The formats are described in docs/export.md.
+        """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("json or csv.", valueName: "format"))
+    var format: ExportFormat
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
+    var output: String?
+
+    func validate() throws {
+        if let output, output.isEmpty || output.hasSuffix("/") {
+            throw ValidationError("--output needs a file path.")
+        }
+    }
+
+    func run() throws {
+        try execute(.process())
+    }
+
+    func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let url = database.databaseURL(environment: context.environment)
+        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let db = try openExisting(url, logger: logger)
+
+        let sink: any TextOutput
+        if let output {
+            do {
+                sink = try OutputSink(atomicFileAt: (output as NSString).expandingTildeInPath, mode: 0o600)
+            } catch {
+                throw Failure(error.sentence)
+            }
+        } else {
+            sink = context.output
+        }
+        // Progress only where a person watches it, and not over records printed to the same screen.
+        let showsProgress = context.errorIsTerminal && (output != nil || !context.outputIsTerminal)
+        let progress = showsProgress ? ProgressLine(errors: context.errors) : nil
+        // JSON escapes every control character; CSV keeps them, so on a terminal they are shown.
+        let scrubsForTerminal = output == nil && context.outputIsTerminal && format == .csv
+        let started = ContinuousClock.now
+        var written = 0
+        logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
+        do {
+            try finishing {
+                do {
+                    var total = 0
+                    try db.exportHistory(start: { count in
+                        total = count
+                        try sink.write(format.header(recordCount: count, exportedAt: context.now()))
+                    }) { record in
+                        let text = format.record(record, index: written)
+                        try sink.write(scrubsForTerminal ? CSVText.terminalSafe(text) : text)
+                        written += 1
+                        progress?.update(done: written, total: total)
+                    }
+                    try sink.write(format.footer(recordCount: written))
+                    try sink.finish()
+                } catch let error as StorageError {
+                    throw Failure(error.message)
+                }
+            }
+        } catch {
+            progress?.clear()
+            logger.error("history export stopped", metadata: ["written": "\(written)", "error": "\(error)"])
+            throw error
+        }
+        let elapsed = started.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        progress?.clear()
+        if showsProgress {
+            context.warn("Exported \(written) record\(written == 1 ? "" : "s")\(output.map { " to \($0)" } ?? "").")
+        }
+        logger.info("history export finished", metadata: ["records": "\(written)", "seconds": "\(String(format: "%.2f", seconds))"])
+    }
+}
+
+/// A one-line progress report on a terminal's standard error, redrawn at most every 1/10 s.
+final class ProgressLine {
+    private let errors: any TextOutput
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+
+    init(errors: any TextOutput) {
+        self.errors = errors
+    }
+
+    func update(done: Int, total: Int) {
+        guard done == total || done % 1024 == 0 else { return }
+        let now = ContinuousClock.now
+        guard done == total || now - lastDraw >= .milliseconds(100) else { return }
+        lastDraw = now
+        let percent = total > 0 ? done * 100 / total : 100
+        try? errors.write("\rExporting \(done) of \(total) records (\(percent)%)")
+        try? errors.finish()
+    }
+
+    func clear() {
+        try? errors.write("\r\u{1B}[K")
+        try? errors.finish()
+    }
+}
+
+/// `tabshell history list [--json] [--limit N]`
+struct HistoryListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List History records, newest first.",
+        discussion: "Without --json, prints a table for people (times in UTC; the table is laid out once every row is read, so prefer --json for very long lists). For every field of every record, use tabshell history export."
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Print JSON for scripts (see docs/export.md).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Show at most this many records; 0 shows all.", valueName: "n"))
+    var limit = 50
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
+    }
+
+    func run() throws {
+        try execute(.process())
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let url = database.databaseURL(environment: context.environment)
+        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let db = try openExisting(url, logger: logger)
+        let output = context.output
+        var table = TextTable(
+            columns: [
+                .init(title: "ID", alignRight: true), .init(title: "KIND"), .init(title: "CREATED (UTC)"),
+                .init(title: "CODE OR NOTE", maximumWidth: 40), .init(title: "PHOTOS", alignRight: true),
+                .init(title: "REQUEST", maximumWidth: 40),
+            ],
+            unicode: context.localeIsUTF8)
+        var count = 0
+        logger.info("history list", metadata: ["json": "\(json)", "limit": "\(limit)"])
+        try finishing {
+            do {
+                if json { try output.write("{\"version\":1,\"records\":[") }
+                try db.historyListing(limit: limit == 0 ? nil : limit) { record, photoCount in
+                    if json {
+                        try output.write((count == 0 ? "\n" : ",\n") + JSONText.listedRecord(record, photoCount: photoCount))
+                    } else {
+                        table.append([
+                            String(record.id), record.kind.rawValue, tableTime(record.createdAt),
+                            summary(record), String(photoCount), record.request?.title ?? "",
+                        ])
+                    }
+                    count += 1
+                }
+            } catch let error as StorageError {
+                throw Failure(error.message)
+            }
+            if json {
+                try output.write((count == 0 ? "" : "\n") + "]}\n")
+            } else if count == 0 {
+                try output.write("No records. Press 2 in tabshell to capture one, or try tabshell --demo.\n")
+            } else {
+                try output.write(table.render())
+            }
+            try output.finish()
+        }
+    }
+
+    private func summary(_ record: ExportedRecord) -> String {
+        if let barcode = record.barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
+        return record.note?.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    }
+}
+
+extension JSONText {
+    /// A record as `history list --json` prints it: the export's fields, with `photoCount`
+    /// instead of the photos.
+    static func listedRecord(_ record: ExportedRecord, photoCount: Int) -> String {
+        object([
+            ("id", String(record.id)),
+            ("kind", string(record.kind.rawValue)),
+            ("createdAt", string(ExportTime.string(record.createdAt))),
+            ("barcode", record.barcode.map { object([("value", string($0.value)), ("symbology", string($0.symbology.rawValue))]) } ?? "null"),
+            ("note", optional(record.note)),
+            ("request", record.request.map(request) ?? "null"),
+            ("photoCount", String(photoCount)),
+        ])
+    }
+}

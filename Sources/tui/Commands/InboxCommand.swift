@@ -1,0 +1,207 @@
+import ArgumentParser
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+/// `tabshell inbox …`
+struct InboxCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inbox",
+        abstract: "Work with Inbox requests from the shell.",
+        subcommands: [InboxAddCommand.self, InboxListCommand.self, InboxImportCommand.self]
+    )
+}
+
+/// `tabshell inbox add --title T [--body B] [--kind K]`
+struct InboxAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a pending request to the Inbox; prints its id."
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "What is asked for, shown in the Inbox list.")
+    var title: String
+
+    @Option(help: "More detail, shown under the list.")
+    var body: String = ""
+
+    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.allCases.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
+    var kind: CaptureKind = .barcode
+
+    func validate() throws {
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("--title must not be empty.")
+        }
+    }
+
+    func run() throws {
+        try execute(.process())
+    }
+
+    func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let url = database.databaseURL(environment: context.environment)
+        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        do {
+            let db = try AppDatabase.open(at: url)
+            let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now())
+            logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)"])
+            try finishing {
+                try context.output.write("\(id)\n")
+                try context.output.finish()
+            }
+        } catch let error as StorageError {
+            logger.error("inbox add failed: \(error.message)")
+            throw Failure(error.message)
+        }
+    }
+}
+
+/// `tabshell inbox list [--json] [--limit N]`
+struct InboxListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List Inbox requests: pending first, then done, newest first.",
+        discussion: "Without --json, prints a table for people (times in UTC). With --json, prints one object that tabshell inbox import reads back."
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Print JSON for scripts (see docs/export.md).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Show at most this many requests; 0 shows all.", valueName: "n"))
+    var limit = 0
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
+    }
+
+    func run() throws {
+        try execute(.process())
+    }
+
+    func execute(_ context: CommandContext) throws {
+        let url = database.databaseURL(environment: context.environment)
+        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let db = try openExisting(url, logger: logger)
+        let requests: [ExportedRequest]
+        do {
+            requests = try db.requestListing(limit: limit == 0 ? nil : limit)
+        } catch {
+            logger.error("inbox list failed: \(error.message)")
+            throw Failure(error.message)
+        }
+        logger.info("inbox list", metadata: ["count": "\(requests.count)", "json": "\(json)"])
+        try finishing {
+            if json {
+                try context.output.write("{\"version\":1,\"requests\":[")
+                for (index, request) in requests.enumerated() {
+                    try context.output.write((index == 0 ? "\n" : ",\n") + JSONText.request(request))
+                }
+                try context.output.write((requests.isEmpty ? "" : "\n") + "]}\n")
+            } else if requests.isEmpty {
+                try context.output.write("No requests. Add one with: tabshell inbox add --title \"Scan the pallet\"\n")
+            } else {
+                var table = TextTable(
+                    columns: [
+                        .init(title: "ID", alignRight: true), .init(title: "STATUS"), .init(title: "KIND"),
+                        .init(title: "CREATED (UTC)"), .init(title: "TITLE", maximumWidth: 60),
+                    ],
+                    unicode: context.localeIsUTF8)
+                for request in requests {
+                    table.append([
+                        String(request.id), request.status.rawValue, request.kind.rawValue,
+                        tableTime(request.createdAt), request.title,
+                    ])
+                }
+                try context.output.write(table.render())
+            }
+            try context.output.finish()
+        }
+    }
+}
+
+/// `tabshell inbox import FILE.json|-`
+struct InboxImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the requests in a JSON file to the Inbox, all or nothing.",
+        discussion: """
+        The file is a JSON array of {"title", "body", "kind"} objects, or the object tabshell inbox list --json \
+        prints. Every entry is checked first; if any is wrong, each problem is printed with its index and \
+        nothing is imported. Otherwise all are added as pending requests in one transaction. See docs/export.md.
+        """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The JSON file, or - for standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var file: String
+
+    func run() throws {
+        try execute(.process())
+    }
+
+    func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let url = database.databaseURL(environment: context.environment)
+        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let source = file == "-" ? "standard input" : file
+        let data: Data
+        do {
+            if file == "-" {
+                data = try context.readInput()
+            } else {
+                let path = (file as NSString).expandingTildeInPath
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                if let size = attributes[.size] as? Int, size > RequestImport.maximumBytes {
+                    throw Failure("\(file) is larger than \(RequestImport.maximumBytes >> 20) MiB; nothing was imported.")
+                }
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure("Cannot read \(source): \((error as NSError).localizedDescription)")
+        }
+
+        switch RequestImport.parse(data) {
+        case let .problems(problems):
+            for problem in problems { context.warn("\(source): \(problem)") }
+            logger.warning("inbox import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
+            throw Failure("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(source); nothing was imported.")
+        case let .requests(requests):
+            do {
+                let db = try AppDatabase.open(at: url)
+                let ids = try db.importRequests(requests, now: context.now())
+                logger.info("inbox import", metadata: ["count": "\(ids.count)", "file": "\(source)"])
+                try finishing {
+                    try context.output.write("Imported \(ids.count) request\(ids.count == 1 ? "" : "s").\n")
+                    try context.output.finish()
+                }
+            } catch let error as StorageError {
+                logger.error("inbox import failed: \(error.message)")
+                throw Failure(error.message + " Nothing was imported.")
+            }
+        }
+    }
+}
+
+/// Opens the database at `url` for a command that only reads; a missing file is an error
+/// (reading must not create an empty database as a side effect).
+func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
+    }
+    do {
+        return try AppDatabase.open(at: url)
+    } catch {
+        logger.error("open failed: \(error.message)")
+        throw Failure(error.message)
+    }
+}

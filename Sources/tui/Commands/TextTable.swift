@@ -1,0 +1,71 @@
+import Foundation
+import TabShell
+
+/// A plain table for people: columns padded by display width (CJK and emoji count double),
+/// long cells cut with an ellipsis, every cell made safe by ``Sanitizer`` (no control
+/// character or escape sequence from the data ever reaches the terminal), the last column unpadded.
+struct TextTable {
+    struct Column {
+        var title: String
+        var maximumWidth: Int?
+        var alignRight = false
+    }
+
+    var columns: [Column]
+    var rows: [[String]] = []
+    var unicode: Bool
+
+    mutating func append(_ row: [String]) {
+        let sanitizer = Sanitizer(unicode: unicode)
+        rows.append(row.enumerated().map { index, cell in
+            let line = sanitizer.line(cell)
+            guard index < columns.count, let limit = columns[index].maximumWidth else { return line }
+            return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
+        })
+    }
+
+    func render() -> String {
+        var widths = columns.map { TextWidth.of($0.title) }
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], TextWidth.of(cell))
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            var out = ""
+            for (index, cell) in cells.enumerated() {
+                let isLast = index == cells.count - 1
+                let padding = String(repeating: " ", count: max(0, widths[index] - TextWidth.of(cell)))
+                if index < columns.count, columns[index].alignRight {
+                    out += padding + cell
+                } else {
+                    out += isLast ? cell : cell + padding
+                }
+                if !isLast { out += "  " }
+            }
+            while out.hasSuffix(" ") { out.removeLast() }
+            return out + "\n"
+        }
+        return line(columns.map(\.title)) + rows.map(line).joined()
+    }
+
+    static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
+        guard TextWidth.of(text) > width else { return text }
+        var out = ""
+        var used = 0
+        let room = width - TextWidth.of(ellipsis)
+        for character in text {
+            let next = TextWidth.of(character)
+            if used + next > room { break }
+            out.append(character)
+            used += next
+        }
+        return out + ellipsis
+    }
+}
+
+/// Times in tables: UTC to the minute, e.g. `2025-06-15 15:06`.
+func tableTime(_ date: Date) -> String {
+    let iso = ExportTime.string(date)  // 2025-06-15T15:06:40.000Z
+    return String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ")
+}

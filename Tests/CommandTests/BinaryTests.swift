@@ -1,0 +1,69 @@
+import Foundation
+import Storage
+import Testing
+
+/// A few runs of the built binary for what only a real process shows: exit statuses, the
+/// stdout/stderr split, and a reader closing the pipe early.
+@Suite struct BinaryTests {
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["TABSHELL_BIN"] { return URL(fileURLWithPath: path) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/tabshell")
+    }
+
+    /// Runs `script` in bash with `$TABSHELL` set; returns stdout, stderr and the status.
+    func shell(_ script: String, in workspace: Workspace) throws -> (out: String, err: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = [
+            "TABSHELL": Self.binary.path, "DB": workspace.databaseURL.path, "PATH": "/usr/bin:/bin",
+            "HOME": workspace.url.path, "LANG": "C.UTF-8",
+        ]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    }
+
+    @Test func exportIntoAClosedPipeEndsQuietly() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        let db = try workspace.seeded()
+        for index in 0..<3000 {
+            _ = try db.commitCapture(.init(kind: .note, note: "Note \(index) with some text to fill the pipe"), now: testNow)
+        }
+
+        let result = try shell(#"set -o pipefail; "$TABSHELL" history export --format csv --db "$DB" | head -n 1; echo "status ${PIPESTATUS[0]}""#, in: workspace)
+
+        #expect(result.out == "id,kind,created_at,barcode,symbology,note,request_id,request_title,request_status,photo_count,photo_paths,photo_formats,photo_sizes,photo_bytes\r\nstatus 141\n")
+        #expect(result.err == "", "no crash report, no message")
+    }
+
+    @Test func importErrorsGoToStandardErrorWithStatus1() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+
+        let result = try shell(#"echo '[{"title": ""}, {"kind": "x"}]' | "$TABSHELL" inbox import - --db "$DB""#, in: workspace)
+
+        #expect(result.status == 1)
+        #expect(result.out == "")
+        #expect(result.err.contains("standard input: requests[0]: \"title\" is empty."))
+        #expect(result.err.contains("standard input: requests[1]: \"title\" is missing."))
+        #expect(result.err.contains("Error: 3 problems in standard input; nothing was imported."))
+    }
+
+    @Test func helpAndVersionGoToStandardOutput() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        let result = try shell(#""$TABSHELL" --version && "$TABSHELL" history export --help"#, in: workspace)
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("0.1.0\n"))
+        #expect(result.out.contains("--format <format>"))
+        #expect(result.err == "")
+    }
+}

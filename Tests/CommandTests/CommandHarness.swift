@@ -1,0 +1,111 @@
+import ArgumentParser
+import CaptureMode
+import Foundation
+import Storage
+import Testing
+@testable import tui
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Golden files live in Tests/CommandTests/Golden. `UPDATE_GOLDEN=1 swift test --filter CommandTests`
+/// rewrites them from what the commands print now; review the diff before committing.
+enum Golden {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let expected = try? String(contentsOf: url, encoding: .utf8)
+        #expect(
+            actual == expected,
+            "\(name) differs from the golden file; if the change is intended run UPDATE_GOLDEN=1 swift test --filter CommandTests",
+            sourceLocation: sourceLocation)
+    }
+}
+
+/// The fixed instant every command test runs at: 2025-06-15T15:06:40Z.
+let testNow = Date(timeIntervalSince1970: 1_750_000_000)
+
+/// A temporary folder with a database path in it, removed afterwards.
+final class Workspace {
+    let url: URL
+    var databaseURL: URL { url.appendingPathComponent("data/tabshell.sqlite") }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("CommandTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        _ = chmod(url.appendingPathComponent("data").path, 0o700)
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// The demo data at `testNow`, plus a note that needs CSV quoting and a record without a request.
+    func seeded() throws -> AppDatabase {
+        let db = try AppDatabase.open(at: databaseURL)
+        try AppDatabase.seedDemo(db, now: testNow)
+        _ = try db.commitCapture(
+            CaptureSubmission(kind: .note, note: "Pallet 7, \"fragile\"\r\nsecond line\tand a tab \u{1B}[31m"),
+            now: testNow.addingTimeInterval(-30))
+        return db
+    }
+
+    /// Replaces what differs from run to run (this folder, stored photo UUIDs) with placeholders.
+    func normalize(_ text: String) -> String {
+        var out = text.replacingOccurrences(of: url.path, with: "<TMP>")
+        out = out.replacing(#/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/#, with: "<uuid>")
+        return out
+    }
+}
+
+/// A command run in-process: its output, error output and what it threw.
+struct CommandRun {
+    var output: String
+    var errors: String
+    var error: (any Error)?
+
+    /// The exit status the shell would see: 0, argument-parser's code, or 1 for any failure.
+    var status: Int32 {
+        guard let error else { return 0 }
+        if let code = error as? ExitCode { return code.rawValue }
+        return TabShellCommand.exitCode(for: error).rawValue
+    }
+
+    /// What argument-parser prints for the error ("Error: …").
+    var message: String {
+        error.map { TabShellCommand.fullMessage(for: $0) } ?? ""
+    }
+}
+
+/// Parses `arguments` as the shell would and runs the command with a test context.
+func runCommand(
+    _ arguments: [String], environment: [String: String] = ["LANG": "C.UTF-8", "TERM": "dumb"],
+    input: Data = Data(), terminalSize: (rows: Int, columns: Int)? = nil, outputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false
+) -> CommandRun {
+    let output = StringOutput()
+    let errors = StringOutput()
+    let context = CommandContext(
+        output: output, errors: errors, environment: environment, now: { testNow },
+        outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal, readInput: { input },
+        terminalSize: { terminalSize })
+    do {
+        let command = try TabShellCommand.parseAsRoot(arguments)
+        switch command {
+        case let command as InboxAddCommand: try command.execute(context)
+        case let command as InboxListCommand: try command.execute(context)
+        case let command as InboxImportCommand: try command.execute(context)
+        case let command as HistoryListCommand: try command.execute(context)
+        case let command as HistoryExportCommand: try command.execute(context)
+        case let command as DoctorCommand: try command.execute(context)
+        default: Issue.record("\(type(of: command)) cannot run in-process")
+        }
+        return CommandRun(output: output.text, errors: errors.text, error: nil)
+    } catch {
+        return CommandRun(output: output.text, errors: errors.text, error: error)
+    }
+}
