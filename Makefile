@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo test release clean
+.PHONY: deps build run demo test release clean stress
 
 deps:
 	@./scripts/install-deps
@@ -26,3 +26,12 @@ release: deps
 
 clean:
 	rm -rf .build
+
+## The long fault runs of issue #4 (the same tests `make test` runs with CI-sized counts):
+##   TABSHELL_STRESS_RESIZES      random resizes per screen        (CI 150, here 1000)
+##   TABSHELL_STRESS_KEYS_SECONDS random-key run of the binary, s  (CI 30,  here 240)
+##   TABSHELL_STRESS_SUSPENDS     Ctrl-Z/fg and SIGSTOP/SIGCONT rounds (CI 20, here 20)
+##   TABSHELL_STRESS_SEED         replay a resize or random-key run (printed by each run)
+stress: build
+	TABSHELL_STRESS_RESIZES=1000 TABSHELL_STRESS_KEYS_SECONDS=240 TABSHELL_STRESS_SUSPENDS=20 \
+		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests'

@@ -52,6 +52,23 @@ final class Terminal {
     /// handlers of its own: resizes, Ctrl-Z and quitting all happen on the main thread.
     private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
 
+    /// The watched signals, less SIGHUP when it was already ignored at start: run under
+    /// `nohup` (or by a parent that ignores it), tabshell keeps ignoring hang-ups and notices a
+    /// lost terminal from the tty itself (EOF, EIO, POLLHUP) instead.
+    private static func signalsToWatch() -> [Int32] {
+        watchedSignals.filter { $0 != SIGHUP || !isIgnored(SIGHUP) }
+    }
+
+    /// Whether `signal`'s disposition is SIG_IGN (SIG_DFL is a null handler, SIG_IGN is 1).
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0,
+              current.sa_flags & Int32(SA_SIGINFO) == 0,
+              let handler = current.__sigaction_handler.sa_handler
+        else { return false }
+        return unsafeBitCast(handler, to: Int.self) == 1
+    }
+
     // MARK: - State
 
     /// The curses screen; nil once restored.
@@ -136,7 +153,7 @@ final class Terminal {
 
         let signals: SignalWatcher
         do {
-            signals = try SignalWatcher(signals: Self.watchedSignals)
+            signals = try SignalWatcher(signals: Self.signalsToWatch())
         } catch {
             fclose(tty)
             throw error
@@ -425,6 +442,9 @@ final class Terminal {
             readSomething = true
             lastInput = .now
             switch decoder.feed(status: status, code: code) {
+            case .key(.control("l"))?:
+                // The terminal convention for "the screen is garbled": repaint every cell.
+                reportSizeIfChanged(force: true)
             case let .key(key)?:
                 enqueue(.key(key))
             case .resize?:

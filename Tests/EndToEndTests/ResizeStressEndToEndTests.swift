@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Random resizes (1x1 and 2x10 included) as fast as tmux delivers them, in every screen: the
+/// app never dies, and after the last one its screen equals both a fresh session started at
+/// that size and driven to the same screen, and its own Ctrl-L repaint.
+/// `TABSHELL_STRESS_RESIZES` sets the count per screen (CI 150, `make stress` 1,000).
+@Suite(.serialized)
+struct ResizeStressEndToEndTests {
+    static let resizes = Stress.count("TABSHELL_STRESS_RESIZES", ci: 150)
+    static let pinned: [(Int, Int)] = [(1, 1), (2, 10), (10, 2), (1, 80), (200, 1), (20, 6), (24, 8)]
+
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: AppScreen.allCases)
+    func randomResizesThenAFreshRenderMatches(screen: AppScreen) throws {
+        let seed = Stress.seed()
+        var random = Generator(state: seed)
+        let s = try TabShellEndToEndTests.launch()
+        try screen.open(in: s, photo: try s.writePNG())
+        let pid = try TabShellEndToEndTests.appPID(s)
+        let start = Date()
+        for index in 0..<Self.resizes {
+            let (columns, rows) = index < Self.pinned.count && index % 2 == 0
+                ? Self.pinned[index]
+                : (Int.random(in: 1...220, using: &random), Int.random(in: 1...70, using: &random))
+            try s.resize(columns: columns, rows: rows)
+            if index % 50 == 0 { #expect(Stress.isAlive(pid), "died after \(index) resizes") }
+        }
+        let final = (columns: Int.random(in: 30...140, using: &random), rows: Int.random(in: 10...45, using: &random))
+        try s.resize(columns: final.columns, rows: final.rows)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(Stress.isAlive(pid), "the app died during the resizes")
+
+        let fresh = try TabShellEndToEndTests.launch(columns: final.columns, rows: final.rows)
+        try screen.open(in: fresh, photo: try fresh.writePNG())
+        let reference = try Self.stableScreen(fresh)
+        let fitted = try? s.waitFor("the resized \(screen) to equal a fresh render at \(final.columns)x\(final.rows)", timeout: 10) {
+            Self.normalized($0) == Self.normalized(reference)
+        }
+        #expect(fitted != nil, "\(screen) after \(Self.resizes) resizes (seed \(seed)) differs from a fresh render at \(final.columns)x\(final.rows):\n\(try s.screen())\n--- fresh ---\n\(reference)")
+        try s.press("C-l")
+        let repainted = try? s.waitFor("Ctrl-L repaint equal too", timeout: 10) { Self.normalized($0) == Self.normalized(reference) }
+        #expect(repainted != nil, "\(screen): Ctrl-L repaint differs from a fresh render")
+        #expect(Stress.isAlive(pid))
+        for session in [s, fresh] {
+            kill(try TabShellEndToEndTests.appPID(session), SIGINT)
+            try TabShellEndToEndTests.expectTerminalRestored(session)
+        }
+        print(String(format: "resize stress %@: %d resizes in %.1fs (%.0f/s), seed %llu, final %dx%d matches a fresh render and Ctrl-L",
+                     screen.rawValue, Self.resizes, elapsed, Double(Self.resizes) / elapsed, seed, final.columns, final.rows))
+    }
+
+    /// The screen once two reads 100 ms apart agree (the frame is fully painted).
+    static func stableScreen(_ session: TmuxSession) throws -> String {
+        var last = try session.screen()
+        for _ in 0..<100 {
+            usleep(100_000)
+            let now = try session.screen()
+            if now == last { return now }
+            last = now
+        }
+        return last
+    }
+
+    /// Each line without trailing blanks, and the work directory (which differs per session) masked.
+    static func normalized(_ screen: String) -> String {
+        screen.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                var text = String(line)
+                while text.hasSuffix(" ") { text.removeLast() }
+                return text.replacingOccurrences(of: #"tabshell-e2e-[0-9A-F]{8}"#, with: "WORKDIR", options: .regularExpression)
+            }
+            .joined(separator: "\n")
+    }
+}
