@@ -242,7 +242,11 @@ final class Terminal {
         Self.disarmEmergencyRestore()
         mousemask(0, nil)
         curs_set(1)
+        // Without an alternate screen (vt100, linux) the app's last frame would stay on the
+        // shell's screen: clear it once curses has let go.
+        let clearOnExit = Self.capability("rmcup") == nil ? Self.capability("clear") : nil
         endwin()
+        if let clearOnExit { writeToTTY(clearOnExit) }
         writeToTTY(Self.bracketedPasteOff)
         delscreen(screen)
         self.screen = nil
@@ -437,7 +441,7 @@ final class Terminal {
         var readSomething = false
         var code: wint_t = 0
         while true {
-            let status = wget_wch(window, &code)
+            let status = isUnicode ? wget_wch(window, &code) : readByte(window, into: &code)
             if status == ERR { break }
             readSomething = true
             lastInput = .now
@@ -460,6 +464,21 @@ final class Terminal {
             }
         }
         return readSomething
+    }
+
+    /// `wget_wch` for a single-byte locale (LC_ALL=C): there, wget_wch treats a byte above 0x7F
+    /// as the start of a character it cannot decode and swallows the rest of the burst with it
+    /// (a scanned or pasted "café ok" lost " ok"). Reads one byte or key code instead; a
+    /// non-ASCII byte becomes U+FFFD, drawn as "?" in ASCII mode.
+    private func readByte(_ window: UnsafeMutablePointer<WINDOW>?, into code: inout wint_t) -> Int32 {
+        let value = wgetch(window)
+        if value == ERR { return ERR }
+        if value >= KEY_MIN {
+            code = wint_t(value)
+            return KEY_CODE_YES
+        }
+        code = value < 0x80 ? wint_t(value) : 0xFFFD
+        return OK
     }
 
     /// Queues an event. Characters of one burst that form a single grapheme (a letter and its
@@ -561,6 +580,14 @@ final class Terminal {
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }
+    }
+
+    /// A string capability of the current terminal, without its padding (`$<50>`); nil when
+    /// the terminal lacks it.
+    private static func capability(_ name: String) -> String? {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1, value.pointee != 0 else { return nil }
+        let text = String(cString: value).replacingOccurrences(of: #"\$<[0-9.*/]*>"#, with: "", options: .regularExpression)
+        return text.isEmpty ? nil : text
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -55,7 +55,8 @@ struct RandomKeysEndToEndTests {
             }
         }
         let alive = Stress.isAlive(pid)
-        #expect(alive, "tabshell died during random keys (seed \(seed)); screen:\n\(try s.screen())")
+        let last = try s.screen()
+        #expect(alive, "tabshell died during random keys (seed \(seed)); screen:\n\(last)")
         let cpu = Double(Stress.processSample(pid)?.cpuTicks ?? 0) / Stress.ticksPerSecond
         if alive { try Self.quit(s) }
         try TabShellEndToEndTests.expectTerminalRestored(s)
@@ -79,7 +80,7 @@ struct RandomKeysEndToEndTests {
             } else {
                 try s.press("Escape")
             }
-            _ = Stress.poll(timeout: 0.5) { try s.screen().contains("[app exit") }
+            _ = try Stress.poll(timeout: 0.5) { try s.screen().contains("[app exit") }
         }
     }
 }

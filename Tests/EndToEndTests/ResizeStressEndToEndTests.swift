@@ -47,7 +47,8 @@ struct ResizeStressEndToEndTests {
         let fitted = try? s.waitFor("the resized \(screen) to equal a fresh render at \(final.columns)x\(final.rows)", timeout: 10) {
             Self.normalized($0) == Self.normalized(reference)
         }
-        #expect(fitted != nil, "\(screen) after \(Self.resizes) resizes (seed \(seed)) differs from a fresh render at \(final.columns)x\(final.rows):\n\(try s.screen())\n--- fresh ---\n\(reference)")
+        let stressed = try s.screen()
+        #expect(fitted != nil, "\(screen) after \(Self.resizes) resizes (seed \(seed)) differs from a fresh render at \(final.columns)x\(final.rows):\n\(stressed)\n--- fresh ---\n\(reference)")
         try s.press("C-l")
         let repainted = try? s.waitFor("Ctrl-L repaint equal too", timeout: 10) { Self.normalized($0) == Self.normalized(reference) }
         #expect(repainted != nil, "\(screen): Ctrl-L repaint differs from a fresh render")
