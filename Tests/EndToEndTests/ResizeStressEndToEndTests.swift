@@ -49,6 +49,9 @@ struct ResizeStressEndToEndTests {
         }
         let stressed = try s.screen()
         #expect(fitted != nil, "\(screen) after \(Self.resizes) resizes (seed \(seed)) differs from a fresh render at \(final.columns)x\(final.rows):\n\(stressed)\n--- fresh ---\n\(reference)")
+        // Scribble over the screen behind the app's back; Ctrl-L must repaint every cell.
+        try s.scribble("\u{1B}[HSCRIBBLED OVER\r\n")
+        try s.waitFor(text: "SCRIBBLED OVER")
         try s.press("C-l")
         let repainted = try? s.waitFor("Ctrl-L repaint equal too", timeout: 10) { Self.normalized($0) == Self.normalized(reference) }
         #expect(repainted != nil, "\(screen): Ctrl-L repaint differs from a fresh render")

@@ -214,6 +214,14 @@ extension TmuxSession {
         try tmux(["pipe-pane", "-o", "-t", name, "cat >> \(Self.quote(file.path))"])
     }
 
+    /// Writes straight to the pane's tty, as another program sharing the terminal would.
+    func scribble(_ text: String) throws {
+        let tty = try pane("pane_tty")
+        guard let handle = FileHandle(forWritingAtPath: tty) else { throw HarnessError("cannot open \(tty)") }
+        handle.write(Data(text.utf8))
+        try handle.close()
+    }
+
     func stopRecording() throws {
         try tmux(["pipe-pane", "-t", name])
     }

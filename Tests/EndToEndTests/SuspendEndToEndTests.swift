@@ -50,16 +50,13 @@ struct SuspendEndToEndTests {
         let s = try TabShellEndToEndTests.launch()
         var frame = try s.waitFor("first frame", Self.fullFrame("[ Inbox"))
         let pid = try TabShellEndToEndTests.appPID(s)
-        let tty = try s.pane("pane_tty")
         var backTimes: [Double] = []
         for round in 0..<Self.rounds {
             kill(pid, SIGSTOP)
             #expect(Stress.poll(timeout: 5) { Stress.processSample(pid)?.state == "T" }, "stopped (round \(round))")
             // Something else scribbles on the terminal while the app is stopped.
             let garbage = "\u{1B}[H\u{1B}[2JGARBAGE \(round)\r\nmore garbage\r\n"
-            guard let handle = FileHandle(forWritingAtPath: tty) else { throw HarnessError("cannot open \(tty)") }
-            handle.write(Data(garbage.utf8))
-            try handle.close()
+            try s.scribble(garbage)
             try s.waitFor(text: "GARBAGE \(round)")
             let start = Date()
             kill(pid, SIGCONT)
