@@ -83,13 +83,13 @@ struct HostileDataEndToEndTests {
         try s.press("2", "p")
         try visit("photos phase") { $0.contains("Capture · Photos") && !$0.contains("[ Settings") }
         try s.paste("/nonexistent/\(Self.osc)\(Self.sgr)\(Self.c1).png")
-        try visit("path error") { $0.contains("PWNED") || $0.contains("nonexistent") }
+        try visit("path error") { $0.contains("✗") && $0.contains("nonexistent") }
         try s.press("C-u")
         try s.type("zz")
         try s.press("Tab")
-        try visit("completed hostile name") { $0.contains("EVIL") }
+        try visit("completed hostile name") { $0.contains("File [zz\u{241B}[31mEVIL\u{2407}.png") }
         try s.press("Enter")
-        try visit("staged hostile name") { $0.contains("10×10") || $0.contains("EVIL") }
+        try visit("staged hostile name") { $0.contains("10×10") && $0.contains("Photos (1 of") }
         try s.press("Escape")
         try s.waitFor("discard question") { $0.contains("Discard this capture?") }
         try s.press("y")

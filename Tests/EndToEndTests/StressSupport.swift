@@ -79,8 +79,10 @@ enum Stress {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
+        var attributes = cleanSignalAttributes()
+        defer { posix_spawnattr_destroy(&attributes) }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, environ)
         guard spawned == 0 else { throw HarnessError("cannot run \(argv[0]): error \(spawned)") }
         return pid
     }

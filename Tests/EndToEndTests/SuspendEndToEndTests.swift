@@ -17,7 +17,10 @@ struct SuspendEndToEndTests {
         let s = try TmuxSession("PS1='PROMPT$ ' bash --norc --noprofile -i")
         try s.waitFor(text: "PROMPT$")
         let database = s.workDirectory.appendingPathComponent("suspend.sqlite").path
-        try s.type("\"$TABSHELL\" --db \(TmuxSession.quote(database))")
+        // Started with SIGTSTP blocked, as some supervisors and test runners leave it: Ctrl-Z
+        // must still stop the app (it once turned into a busy suspend/redraw loop).
+        let blockTSTP = "python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTSTP}); os.execv(sys.argv[1], sys.argv[1:])'"
+        try s.type("\(blockTSTP) \"$TABSHELL\" --db \(TmuxSession.quote(database))")
         try s.press("Enter")
         var frame = try s.waitFor("first frame", Self.fullFrame("[ Inbox"))
         var backTimes: [Double] = []
