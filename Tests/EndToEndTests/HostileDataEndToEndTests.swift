@@ -84,7 +84,8 @@ struct HostileDataEndToEndTests {
         try visit("photos phase") { $0.contains("Capture · Photos") && !$0.contains("[ Settings") }
         try s.paste("/nonexistent/\(Self.osc)\(Self.sgr)\(Self.c1).png")
         try visit("path error") { $0.contains("✗") && $0.contains("nonexistent") }
-        try s.press("C-u")
+        try s.tmux(["send-keys", "-t", s.name, "-N", "80", "BSpace"])
+        try s.waitFor("an empty path field") { $0.contains("File [ ") && !$0.contains("nonexistent/") }
         try s.type("zz")
         try s.press("Tab")
         try visit("completed hostile name") { $0.contains("File [zz\u{241B}[31mEVIL\u{2407}.png") }
