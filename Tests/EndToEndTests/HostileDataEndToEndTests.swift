@@ -53,52 +53,59 @@ struct HostileDataEndToEndTests {
         try s.go()
 
         var screens: [String] = []
-        func visit(_ what: String, _ condition: @escaping (String) -> Bool) throws {
-            screens.append(try s.waitFor(what, condition))
-        }
-        try visit("Inbox with the hostile request") { $0.contains("[ Inbox") && $0.contains("PWNED") && $0.contains("Settings") }
-        try s.press("Down")
-        try visit("second request") { $0.contains("EVIL") }
-        try s.press("3")
-        try visit("History") { $0.contains("[ History") && $0.contains("CODE") }
-        for row in 0..<3 {
-            try s.press("Enter")
-            try visit("record \(row)") { !$0.contains("[ History") || $0.contains("Back") || $0.contains("Esc") }
-            try s.press("Escape")
-            try visit("History again") { $0.contains("[ History") }
+        var navigationError: (any Error)?
+        do {
+            func visit(_ what: String, _ condition: @escaping (String) -> Bool) throws {
+                screens.append(try s.waitFor(what, condition))
+            }
+            try visit("Inbox with the hostile request") { $0.contains("[ Inbox") && $0.contains("PWNED") && $0.contains("Settings") }
             try s.press("Down")
+            try visit("second request") { $0.contains("EVIL") }
+            try s.press("3")
+            try visit("History") { $0.contains("[ History") && $0.contains("CODE") }
+            for row in 0..<3 {
+                try s.press("Enter")
+                try visit("record \(row)") { !$0.contains("[ History") || $0.contains("Back") || $0.contains("Esc") }
+                try s.press("Escape")
+                try visit("History again") { $0.contains("[ History") }
+                try s.press("Down")
+            }
+            for _ in 0..<3 {
+                try s.press("b")
+                try visit("browse mode") { $0.contains("[ History") }
+            }
+            try s.press("/")
+            try visit("search sheet") { $0.contains("Type to find codes") }
+            try s.type("EVIL")
+            try visit("search results") { $0.contains("CODE") || $0.contains("Note") }
+            try s.press("Escape")
+            try s.press("4")
+            try visit("Settings") { $0.contains("[ Settings") && $0.contains("Require an Inbox request") }
+            // Capture: a pasted path full of escapes, then the completer over a hostile file name.
+            try s.press("2", "p")
+            try visit("photos phase") { $0.contains("Capture · Photos") && !$0.contains("[ Settings") }
+            try s.paste("/nonexistent/\(Self.osc)\(Self.sgr)\(Self.c1).png")
+            try visit("path error") { $0.contains("✗") && $0.contains("nonexistent") }
+            try s.tmux(["send-keys", "-t", s.name, "-N", "80", "BSpace"])
+            try s.waitFor("an empty path field") { $0.contains("File [ ") && !$0.contains("nonexistent/") }
+            try s.type("zz")
+            try s.press("Tab")
+            try visit("completed hostile name") { $0.contains("File [zz\u{241B}[31mEVIL\u{2407}.png") }
+            try s.press("Enter")
+            try visit("staged hostile name") { $0.contains("10×10") && $0.contains("Photos (1 of") }
+            try s.press("Escape")
+            try s.waitFor("discard question") { $0.contains("Discard this capture?") }
+            try s.press("y")
+            try visit("back on the tab bar") { $0.contains("[ Settings") }
+            try s.press("q")
+            try TabShellEndToEndTests.expectTerminalRestored(s)
+            #expect(try TabShellEndToEndTests.exitCode(s) == 0)
+            try s.stopRecording()
+        } catch {
+            // The byte check below still runs: an escape that broke the navigation is the finding.
+            navigationError = error
+            try? s.stopRecording()
         }
-        for _ in 0..<3 {
-            try s.press("b")
-            try visit("browse mode") { $0.contains("[ History") }
-        }
-        try s.press("/")
-        try visit("search sheet") { $0.contains("Type to find codes") }
-        try s.type("EVIL")
-        try visit("search results") { $0.contains("CODE") || $0.contains("Note") }
-        try s.press("Escape")
-        try s.press("4")
-        try visit("Settings") { $0.contains("[ Settings") && $0.contains("Require an Inbox request") }
-        // Capture: a pasted path full of escapes, then the completer over a hostile file name.
-        try s.press("2", "p")
-        try visit("photos phase") { $0.contains("Capture · Photos") && !$0.contains("[ Settings") }
-        try s.paste("/nonexistent/\(Self.osc)\(Self.sgr)\(Self.c1).png")
-        try visit("path error") { $0.contains("✗") && $0.contains("nonexistent") }
-        try s.tmux(["send-keys", "-t", s.name, "-N", "80", "BSpace"])
-        try s.waitFor("an empty path field") { $0.contains("File [ ") && !$0.contains("nonexistent/") }
-        try s.type("zz")
-        try s.press("Tab")
-        try visit("completed hostile name") { $0.contains("File [zz\u{241B}[31mEVIL\u{2407}.png") }
-        try s.press("Enter")
-        try visit("staged hostile name") { $0.contains("10×10") && $0.contains("Photos (1 of") }
-        try s.press("Escape")
-        try s.waitFor("discard question") { $0.contains("Discard this capture?") }
-        try s.press("y")
-        try visit("back on the tab bar") { $0.contains("[ Settings") }
-        try s.press("q")
-        try TabShellEndToEndTests.expectTerminalRestored(s)
-        #expect(try TabShellEndToEndTests.exitCode(s) == 0)
-        try s.stopRecording()
 
         let bytes = [UInt8](try Data(contentsOf: output))
         var found: [String] = []
@@ -108,6 +115,7 @@ struct HostileDataEndToEndTests {
         #expect(seen.contains("PWNED") && seen.contains("EVIL") && seen.contains("desrever"), "the hostile data was actually on screen")
         #expect(seen.contains("\u{241B}"), "escape shown as the visible ␛ placeholder")
         let escapes = bytes.filter { $0 == 0x1B }.count
+        if let navigationError { throw navigationError }
         print("hostile data: \(screens.count) screens visited, \(bytes.count) bytes written to the pty, \(escapes) ESC bytes (all from curses), forbidden patterns found: \(found.isEmpty ? "none" : found.joined(separator: ", ")) of \(Self.forbidden.count) checked")
     }
 
