@@ -22,7 +22,8 @@ struct RandomKeysEndToEndTests {
     @Test func randomKeysNeverCrash() throws {
         let seed = Stress.seed()
         var random = ResizeStressEndToEndTests.Generator(state: seed)
-        let s = try TabShellEndToEndTests.launch()
+        print("random keys: seed \(seed) (replay with TABSHELL_STRESS_SEED=\(seed))")
+        let s = try TabShellEndToEndTests.launch("--log-level debug")
         _ = try s.writePNG()
         try s.waitFor("first frame") { $0.contains("[ Inbox") && $0.contains("Settings") }
         let pid = try TabShellEndToEndTests.appPID(s)
@@ -53,7 +54,19 @@ struct RandomKeysEndToEndTests {
             if batches % 40 == 0 {
                 guard Stress.isAlive(pid) else { break }
             }
+            usleep(5_000)  // a fast typist, not a flood the app must queue for minutes
         }
+        // Let the app work through what is still queued: the screen stays the same for a second.
+        let drainStart = Date()
+        var stable = 0
+        var previous = ""
+        while stable < 10 && Date().timeIntervalSince(drainStart) < 120 {
+            usleep(100_000)
+            let now = try s.screen()
+            stable = now == previous ? stable + 1 : 0
+            previous = now
+        }
+        let drain = Date().timeIntervalSince(drainStart)
         let alive = Stress.isAlive(pid)
         let last = try s.screen()
         #expect(alive, "tabshell died during random keys (seed \(seed)); screen:\n\(last)")
@@ -62,8 +75,8 @@ struct RandomKeysEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(s)
         #expect(try TabShellEndToEndTests.exitCode(s) == 0, "q exits 0 (seed \(seed))")
         let records = (try? TabShellEndToEndTests.database(in: s).historyCount()) ?? -1
-        print(String(format: "random keys: seed %llu, %ds, %d keys in %d batches (%d pastes, %d clicks), app CPU %.1fs, %d records saved, exit 0",
-                     seed, Self.seconds, sent, batches, pastes, clicks, cpu, records))
+        print(String(format: "random keys: seed %llu, %ds, %d keys in %d batches (%d pastes, %d clicks), app CPU %.1fs, backlog drained in %.1fs, %d records saved, exit 0",
+                     seed, Self.seconds, sent, batches, pastes, clicks, cpu, drain, records))
     }
 
     /// Backs out of whatever is open (sheets, alerts, capture, text fields) and presses q.
@@ -80,7 +93,9 @@ struct RandomKeysEndToEndTests {
             } else {
                 try s.press("Escape")
             }
-            _ = try Stress.poll(timeout: 0.5) { try s.screen().contains("[app exit") }
+            _ = try Stress.poll(timeout: 1.5) { try s.screen().contains("[app exit") }
         }
+        let log = (try? String(contentsOf: s.workDirectory.appendingPathComponent("data/tabshell/tabshell.log"), encoding: .utf8)) ?? ""
+        print("random keys: could not quit; pane_in_mode=\((try? s.pane("pane_in_mode")) ?? "?"), log tail:\n" + log.split(separator: "\n").suffix(15).joined(separator: "\n"))
     }
 }
