@@ -36,7 +36,9 @@ struct ResizeStressEndToEndTests {
             try s.resize(columns: columns, rows: rows)
             if index % 50 == 0 { #expect(Stress.isAlive(pid), "died after \(index) resizes") }
         }
-        let final = (columns: Int.random(in: 30...140, using: &random), rows: Int.random(in: 10...45, using: &random))
+        // Wide and tall enough that the fresh session shows the labels `AppScreen.open` waits for
+        // (under ~50 columns the tab bar abbreviates them).
+        let final = (columns: Int.random(in: 60...140, using: &random), rows: Int.random(in: 14...45, using: &random))
         try s.resize(columns: final.columns, rows: final.rows)
         let elapsed = Date().timeIntervalSince(start)
         #expect(Stress.isAlive(pid), "the app died during the resizes")
@@ -60,8 +62,9 @@ struct ResizeStressEndToEndTests {
             kill(try TabShellEndToEndTests.appPID(session), SIGINT)
             try TabShellEndToEndTests.expectTerminalRestored(session)
         }
-        print(String(format: "resize stress %@: %d resizes in %.1fs (%.0f/s), seed %llu, final %dx%d matches a fresh render and Ctrl-L",
-                     screen.rawValue, Self.resizes, elapsed, Double(Self.resizes) / elapsed, seed, final.columns, final.rows))
+        print(String(format: "resize stress %@: %d resizes in %.1fs (%.0f/s), seed %llu, final %dx%d: fresh render %@, Ctrl-L %@",
+                     screen.rawValue, Self.resizes, elapsed, Double(Self.resizes) / elapsed, seed, final.columns, final.rows,
+                     fitted != nil ? "equal" : "DIFFERENT", repainted != nil ? "equal" : "DIFFERENT"))
     }
 
     /// The screen once two reads 100 ms apart agree (the frame is fully painted).
