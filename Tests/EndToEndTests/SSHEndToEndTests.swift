@@ -87,7 +87,7 @@ struct SSHEndToEndTests {
     /// (An explicit `</dev/tty`: a background job's stdin is /dev/null otherwise.)
     static func launchSSH(_ server: Server, database: URL) throws -> TmuxSession {
         let remote = "env LC_ALL=C.UTF-8 TERM=tmux-256color \(TmuxSession.quote(TmuxSession.binary.path)) --db \(TmuxSession.quote(database.path))"
-        let script = "stty -g > stty.before; \(server.ssh(remote)) </dev/tty & echo $! > app.pid; wait $!; code=$?; stty -g > stty.after; echo \"[app exit $code]\""
+        let script = "\(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; \(server.ssh(remote)) </dev/tty & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
         return try TmuxSession(script)
     }
 

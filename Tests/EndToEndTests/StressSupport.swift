@@ -199,10 +199,19 @@ extension TmuxSession {
 }
 
 extension TmuxSession {
+    /// Shell text for launch scripts: the wrapping `sh` catches (not ignores) Ctrl-C, Ctrl-\\ and
+    /// Ctrl-Z, which the terminal sends to its whole process group, so it lives on to record
+    /// the exit status. Children still start with default dispositions for them.
+    static let survivesKeyboardSignals = "trap : INT QUIT TSTP;"
+
+    /// Shell text that follows `app &`: records the pid and waits until the app has really
+    /// exited (a trapped signal interrupts `wait`), leaving its status in `$code`.
+    static let waitForApp = "pid=$!; echo $pid > app.pid; while :; do wait $pid; code=$?; kill -0 $pid 2>/dev/null || break; done;"
+
     /// Like `TabShellEndToEndTests.launch`, but the app starts only once ``go()`` is called,
     /// so a test can first record the pane's output; stderr goes to `stderr.txt`.
     static func gatedLaunch(_ arguments: String = "", columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
-        let script = "while [ ! -e go ]; do sleep 0.02; done; stty -g > stty.before; \"$TABSHELL\" \(arguments) 2> stderr.txt & echo $! > app.pid; wait $!; code=$?; stty -g > stty.after; echo \"[app exit $code]\""
+        let script = "while [ ! -e go ]; do sleep 0.02; done; \(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; \"$TABSHELL\" \(arguments) 2> stderr.txt & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
         return try TmuxSession(script, columns: columns, rows: rows, environment: environment)
     }
 
