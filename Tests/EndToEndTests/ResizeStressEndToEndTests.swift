@@ -30,7 +30,7 @@ struct ResizeStressEndToEndTests {
         let pid = try TabShellEndToEndTests.appPID(s)
         let start = Date()
         for index in 0..<Self.resizes {
-            let (columns, rows) = index < Self.pinned.count && index % 2 == 0
+            let (columns, rows) = index < Self.pinned.count
                 ? Self.pinned[index]
                 : (Int.random(in: 1...220, using: &random), Int.random(in: 1...70, using: &random))
             try s.resize(columns: columns, rows: rows)

@@ -50,7 +50,13 @@ struct TerminalGoneEndToEndTests {
     # SIGHUP was ignored when it started: it must stay ignored.
     os.kill(pid, signal.SIGHUP)
     time.sleep(0.5)
-    survived_hup = os.waitpid(pid, os.WNOHANG)[0] == 0
+    reaped, hup_status = os.waitpid(pid, os.WNOHANG)
+    survived_hup = reaped == 0
+    if not survived_hup:
+        print(json.dumps({"drawn": drawn, "survived_hup": False, "elapsed": None,
+                          "exit": os.WEXITSTATUS(hup_status) if os.WIFEXITED(hup_status) else 128 + os.WTERMSIG(hup_status),
+                          "cpu_after_close": 0, "bytes": len(out)}))
+        sys.exit(0)
 
     before = ticks(pid) or 0
     last = before
