@@ -598,7 +598,19 @@ final class Terminal {
     /// the terminal lacks it.
     private static func capability(_ name: String) -> String? {
         guard let value = tigetstr(name), Int(bitPattern: value) != -1, value.pointee != 0 else { return nil }
-        let text = String(cString: value).replacingOccurrences(of: #"\$<[0-9.*/]*>"#, with: "", options: .regularExpression)
+        var text = ""
+        var rest = Substring(String(cString: value))
+        while let dollar = rest.firstIndex(of: "$") {
+            text += rest[..<dollar]
+            let after = rest[dollar...].dropFirst()
+            if after.first == "<", let close = after.firstIndex(of: ">") {
+                rest = after[after.index(after: close)...]  // padding such as $<50>: a delay, not output
+            } else {
+                text.append("$")
+                rest = after
+            }
+        }
+        text += rest
         return text.isEmpty ? nil : text
     }
 
