@@ -32,6 +32,8 @@ clean:
 ##   TABSHELL_STRESS_KEYS_SECONDS random-key run of the binary, s  (CI 30,  here 240)
 ##   TABSHELL_STRESS_SUSPENDS     Ctrl-Z/fg and SIGSTOP/SIGCONT rounds (CI 20, here 20)
 ##   TABSHELL_STRESS_SEED         replay a resize or random-key run (printed by each run)
+##   TABSHELL_STRESS_SCREENS      resize only these screens, e.g. help,photos (for replays)
+##   TABSHELL_STRESS_DUMP_SIZES   write the resize sequence to this file (to replay it by hand)
 stress: build
 	TABSHELL_STRESS_RESIZES=1000 TABSHELL_STRESS_KEYS_SECONDS=240 TABSHELL_STRESS_SUSPENDS=20 \
 		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests'

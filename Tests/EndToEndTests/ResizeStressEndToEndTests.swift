@@ -32,11 +32,18 @@ struct ResizeStressEndToEndTests {
         try screen.open(in: s, photo: try s.writePNG())
         let pid = try TabShellEndToEndTests.appPID(s)
         let start = Date()
+        var sizes: [String] = []
+        defer {
+            if let dump = ProcessInfo.processInfo.environment["TABSHELL_STRESS_DUMP_SIZES"] {
+                try? sizes.joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
+            }
+        }
         for index in 0..<Self.resizes {
             let (columns, rows) = index < Self.pinned.count
                 ? Self.pinned[index]
                 : (Int.random(in: 1...220, using: &random), Int.random(in: 1...70, using: &random))
             try s.resize(columns: columns, rows: rows)
+            sizes.append("\(columns) \(rows)")
             if index % 50 == 0 { #expect(Stress.isAlive(pid), "died after \(index) resizes") }
         }
         // Wide and tall enough that the fresh session shows the labels `AppScreen.open` waits for
@@ -63,11 +70,34 @@ struct ResizeStressEndToEndTests {
         #expect(Stress.isAlive(pid))
         let alternate = try s.pane("alternate_on")
         #expect(alternate == "1", "\(screen): the app is drawing on the main screen after the resizes")
-        for (label, session) in [("stressed", s), ("fresh", fresh)] {
-            kill(try TabShellEndToEndTests.appPID(session), SIGINT)
-            print("resize stress \(screen): checking the \(label) session's restore")
-            try TabShellEndToEndTests.expectTerminalRestored(session)
+        // The stressed session: tmux 3.3a can leave pieces of the alternate screen in its saved
+        // main screen after such resize storms (replayed outside the tests: the app writes one
+        // `ESC[?1049l` and nothing after it but mode resets), so its main-screen text is not
+        // compared; the bytes the app writes on the way out are.
+        let exitBytes = s.workDirectory.appendingPathComponent("exit-bytes.bin")
+        try s.recordOutput(to: exitBytes)
+        kill(pid, SIGINT)
+        try s.waitFor(text: "[app exit")
+        try s.stopRecording()
+        let before = try String(contentsOf: s.workDirectory.appendingPathComponent("stty.before"), encoding: .utf8)
+        let after = try String(contentsOf: s.workDirectory.appendingPathComponent("stty.after"), encoding: .utf8)
+        #expect(before == after, "\(screen): stty settings differ after exit")
+        #expect(try s.pane("alternate_on") == "0", "\(screen): still on the alternate screen")
+        #expect(try s.pane("cursor_flag") == "1", "\(screen): cursor left hidden")
+        #expect(try TabShellEndToEndTests.exitCode(s) == 0)
+        let bytes = [UInt8](try Data(contentsOf: exitBytes))
+        let leave = Array("\u{1B}[?1049l".utf8)
+        let leaves = (0...max(0, bytes.count - leave.count)).filter { bytes.count >= leave.count && Array(bytes[$0..<$0 + leave.count]) == leave }
+        #expect(leaves.count == 1, "\(screen): the app leaves the alternate screen exactly once (\(leaves.count))")
+        if let last = leaves.last {
+            let tail = String(decoding: bytes[(last + leave.count)...], as: UTF8.self)
+            let printable = tail.replacingOccurrences(of: #"\u{1B}(\[[0-9;?]*[A-Za-z]|[=>])"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: "[app exit 0]", with: "").replacingOccurrences(of: "[exit 0]", with: "")
+                .filter { $0.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F } }
+            #expect(printable.isEmpty, "\(screen): the app wrote text after leaving the alternate screen: \(printable)")
         }
+        kill(try TabShellEndToEndTests.appPID(fresh), SIGINT)
+        try TabShellEndToEndTests.expectTerminalRestored(fresh)
         print(String(format: "resize stress %@: %d resizes in %.1fs (%.0f/s), seed %llu, final %dx%d: fresh render %@, Ctrl-L %@, alternate screen %@",
                      screen.rawValue, Self.resizes, elapsed, Double(Self.resizes) / elapsed, seed, final.columns, final.rows,
                      fitted != nil ? "equal" : "DIFFERENT", repainted != nil ? "equal" : "DIFFERENT", alternate))
