@@ -124,6 +124,13 @@ struct SSHEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(s)
         #expect(try TabShellEndToEndTests.exitCode(s) == 0, "ssh passes tabshell's exit status 0 through")
         #expect(try AppDatabase.open(at: database).historyCount() == 1)
+        // Without -t there is no terminal: one sentence on stderr, non-zero, nothing drawn.
+        let noTTY = try Stress.shell(server.ssh("\(TmuxSession.quote(TmuxSession.binary.path)) --db \(TmuxSession.quote(database.path))")
+            .replacingOccurrences(of: "ssh -tt ", with: "ssh -T ") + " </dev/null")
+        #expect(noTTY.status != 0, "without a terminal tabshell must fail")
+        #expect(noTTY.output.contains("needs a terminal"), "one sentence saying why: \(noTTY.output)")
+        #expect(!noTTY.output.contains("\u{1B}"), "no escape sequences without a terminal")
+        print("ssh without -t: exit \(noTTY.status): \(noTTY.output.trimmingCharacters(in: .whitespacesAndNewlines))")
         print(String(format: "ssh journey: port %d, tab bar after %.2fs, capture in History after %.2fs, quit exit 0", server.port, connected, journey))
     }
 
