@@ -105,6 +105,8 @@ struct HostileDataEndToEndTests {
             // The byte check below still runs: an escape that broke the navigation is the finding.
             navigationError = error
             try? s.stopRecording()
+            // Stop the app now, so it cannot write into dataHome after the defer removed it.
+            if let pid = try? TabShellEndToEndTests.appPID(s) { kill(pid, SIGKILL) }
         }
 
         let bytes = [UInt8](try Data(contentsOf: output))
