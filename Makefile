@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo test release clean
+.PHONY: deps build run demo test release clean stress
 
 deps:
 	@./scripts/install-deps
@@ -63,3 +63,19 @@ install: release man completions
 ## Removes what `make install` put under PREFIX (the data in ~/.local/share/tabshell stays).
 uninstall:
 	rm -f "$(BINDIR)/tabshell" "$(MAN1DIR)/tabshell.1" "$(BASHDIR)/tabshell" "$(ZSHDIR)/_tabshell" "$(FISHDIR)/tabshell.fish"
+
+## The long fault runs of issue #4 (the same tests `make test` runs with CI-sized counts):
+##   TABSHELL_STRESS_RESIZES      random resizes per screen        (CI 150, here 1000)
+##   TABSHELL_STRESS_KEYS_SECONDS random-key run of the binary, s  (CI 30,  here 240)
+##   TABSHELL_STRESS_SUSPENDS     Ctrl-Z/fg and SIGSTOP/SIGCONT rounds (CI 20, here 20)
+##   TABSHELL_PROPERTY_RUNS       random model sessions of 200-400 steps (CI 2000, here 10000)
+##   TABSHELL_CRASH_RUNS          SIGKILLs in the crash test       (CI 200, here 1000)
+##   TABSHELL_COMMITS_PER_SESSION commits by each of 8 sessions    (CI 500, here 2000)
+##   TABSHELL_STRESS_SEED         replay a resize or random-key run (printed by each run)
+##   TABSHELL_STRESS_SCREENS      resize only these screens, e.g. help,photos (for replays)
+##   TABSHELL_STRESS_DUMP_SIZES   write the resize sequence to this file (to replay it by hand)
+.PHONY: stress
+stress: build
+	TABSHELL_STRESS_RESIZES=1000 TABSHELL_STRESS_KEYS_SECONDS=240 TABSHELL_STRESS_SUSPENDS=20 \
+	TABSHELL_PROPERTY_RUNS=10000 TABSHELL_CRASH_RUNS=1000 TABSHELL_COMMITS_PER_SESSION=2000 \
+		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests|AppPropertyTests|CrashTests|ConcurrencyTests'

@@ -53,6 +53,34 @@ final class Terminal {
     /// handlers of its own: resizes, Ctrl-Z and quitting all happen on the main thread.
     private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
 
+    /// The watched signals, less SIGHUP when it was already ignored at start: run under
+    /// `nohup` (or by a parent that ignores it), tabshell keeps ignoring hang-ups and notices a
+    /// lost terminal from the tty itself (EOF, EIO, POLLHUP) instead.
+    private static func signalsToWatch() -> [Int32] {
+        watchedSignals.filter { $0 != SIGHUP || !isIgnored(SIGHUP) }
+    }
+
+    /// A blocked signal mask is inherited across exec. Started with SIGTSTP blocked (as under
+    /// some test runners and supervisors), Ctrl-Z never stopped the process: the SIGTSTP it
+    /// sends itself stayed pending and came back as another Ctrl-Z, a busy loop of suspend and
+    /// redraw. Unblock what we watch on this thread before any thread of ours is made.
+    private static func unblockWatchedSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in watchedSignals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Whether `signal`'s disposition is SIG_IGN (SIG_DFL is a null handler, SIG_IGN is 1).
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0,
+              current.sa_flags & Int32(SA_SIGINFO) == 0,
+              let handler = current.__sigaction_handler.sa_handler
+        else { return false }
+        return unsafeBitCast(handler, to: Int.self) == 1
+    }
+
     // MARK: - State
 
     /// The curses screen; nil once restored.
@@ -135,9 +163,10 @@ final class Terminal {
             throw TerminalError(message: "tabshell needs a terminal it knows: TERM=\(term) is not in terminfo.")
         }
 
+        Self.unblockWatchedSignals()
         let signals: SignalWatcher
         do {
-            signals = try SignalWatcher(signals: Self.watchedSignals)
+            signals = try SignalWatcher(signals: Self.signalsToWatch())
         } catch {
             fclose(tty)
             throw error
@@ -226,7 +255,11 @@ final class Terminal {
         Self.disarmEmergencyRestore()
         mousemask(0, nil)
         curs_set(1)
+        // Without an alternate screen (vt100, linux) the app's last frame would stay on the
+        // shell's screen: clear it once curses has let go.
+        let clearOnExit = Self.capability("rmcup") == nil ? Self.capability("clear") : nil
         endwin()
+        if let clearOnExit { writeToTTY(clearOnExit) }
         writeToTTY(Self.bracketedPasteOff)
         delscreen(screen)
         self.screen = nil
@@ -421,11 +454,14 @@ final class Terminal {
         var readSomething = false
         var code: wint_t = 0
         while true {
-            let status = wget_wch(window, &code)
+            let status = isUnicode ? wget_wch(window, &code) : readByte(window, into: &code)
             if status == ERR { break }
             readSomething = true
             lastInput = .now
             switch decoder.feed(status: status, code: code) {
+            case .key(.control("l"))?:
+                // The terminal convention for "the screen is garbled": repaint every cell.
+                reportSizeIfChanged(force: true)
             case let .key(key)?:
                 enqueue(.key(key))
             case .resize?:
@@ -441,6 +477,21 @@ final class Terminal {
             }
         }
         return readSomething
+    }
+
+    /// `wget_wch` for a single-byte locale (LC_ALL=C): there, wget_wch treats a byte above 0x7F
+    /// as the start of a character it cannot decode and swallows the rest of the burst with it
+    /// (a scanned or pasted "café ok" lost " ok"). Reads one byte or key code instead; a
+    /// non-ASCII byte becomes U+FFFD, drawn as "?" in ASCII mode.
+    private func readByte(_ window: UnsafeMutablePointer<WINDOW>?, into code: inout wint_t) -> Int32 {
+        let value = wgetch(window)
+        if value == ERR { return ERR }
+        if value >= KEY_MIN {
+            code = wint_t(value)
+            return KEY_CODE_YES
+        }
+        code = value < 0x80 ? wint_t(value) : 0xFFFD
+        return OK
     }
 
     /// Queues an event. Characters of one burst that form a single grapheme (a letter and its
@@ -542,6 +593,26 @@ final class Terminal {
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }
+    }
+
+    /// A string capability of the current terminal, without its padding (`$<50>`); nil when
+    /// the terminal lacks it.
+    private static func capability(_ name: String) -> String? {
+        guard let value = tigetstr(name), Int(bitPattern: value) != -1, value.pointee != 0 else { return nil }
+        var text = ""
+        var rest = Substring(String(cString: value))
+        while let dollar = rest.firstIndex(of: "$") {
+            text += rest[..<dollar]
+            let after = rest[dollar...].dropFirst()
+            if after.first == "<", let close = after.firstIndex(of: ">") {
+                rest = after[after.index(after: close)...]  // padding such as $<50>: a delay, not output
+            } else {
+                text.append("$")
+                rest = after
+            }
+        }
+        text += rest
+        return text.isEmpty ? nil : text
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -10,7 +10,7 @@ import Testing
 struct TabShellEndToEndTests {
     /// Runs tabshell in a shell that records `stty -g` before and after, and the exit status.
     static func launch(_ arguments: String = "", columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
-        let script = "stty -g > stty.before; echo $$ > shell.pid; \"$TABSHELL\" \(arguments) & echo $! > app.pid; wait $!; code=$?; stty -g > stty.after; echo \"[app exit $code]\""
+        let script = "\(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; echo $$ > shell.pid; \"$TABSHELL\" \(arguments) & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
         return try TmuxSession(script, columns: columns, rows: rows, environment: environment)
     }
 

@@ -129,8 +129,10 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
+        var attributes = cleanSignalAttributes()
+        defer { posix_spawnattr_destroy(&attributes) }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, environ)
+        let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, &cArgs, environ)
         guard spawned == 0 else { throw HarnessError("cannot run \(argv[0]): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
@@ -138,6 +140,25 @@ final class TmuxSession {
         }
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
+}
+
+/// Spawn attributes for an empty signal mask and default dispositions. The test runner's
+/// threads block most signals and the mask survives exec: without this, tmux, its shells and
+/// tabshell inherited blocked SIGHUP and SIGTSTP, so `kill-server` left servers waiting on a
+/// `sleep 600` that ignored the hang-up, and the app never saw a normal terminal's signals.
+func cleanSignalAttributes() -> posix_spawnattr_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    sigdelset(&defaults, SIGKILL)
+    sigdelset(&defaults, SIGSTOP)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    return attributes
 }
 
 struct HarnessError: Error, CustomStringConvertible {
