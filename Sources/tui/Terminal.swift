@@ -625,7 +625,9 @@ final class Terminal {
     /// own copies in static C storage that a signal handler may read.
     private static func armEmergencyRestore(descriptor: Int32, modes: termios) {
         var modes = modes
-        let reset = Array(crashReset.utf8)
+        // As on a normal exit, a terminal without an alternate screen is cleared too.
+        let clear = capability("rmcup") == nil ? capability("clear") ?? "" : ""
+        let reset = Array((crashReset + clear).utf8)
         reset.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tsg_arm_terminal(descriptor, &modes, $0.baseAddress, $0.count) }
         }
