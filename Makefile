@@ -26,3 +26,12 @@ release: deps
 
 clean:
 	rm -rf .build
+
+## Performance benchmark (issue #5): release build, data sets, tabshell vs a bare curses program.
+.PHONY: bench bench-data
+bench:
+	@./scripts/bench $(ARGS)
+
+## Generates the benchmark's data sets (empty, 10k, 1M records) under .build-bench/data.
+bench-data:
+	@./scripts/bench-data

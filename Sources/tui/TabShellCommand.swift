@@ -46,7 +46,7 @@ struct TabShellCommand: ParsableCommand {
         Press ? in the app for every key.
         """,
         version: "0.1.0",
-        subcommands: [InboxCommand.self]
+        subcommands: [InboxCommand.self, GenerateCommand.self]
     )
 
     @OptionGroup var database: DatabaseOptions
