@@ -209,8 +209,9 @@ enum HistoryQueries {
         var sql = "SELECT id, title FROM request WHERE EXISTS (SELECT 1 FROM capture WHERE capture.requestId = request.id)"
         var arguments: StatementArguments = []
         if case let .request(id, title)? = group {
-            sql += " AND (title COLLATE NOCASE, id) \(comparison) (?, ?)"
-            arguments = [title, id]
+            // Spelled out, not as a row value: SQLite ranges the index only on this form.
+            sql += " AND title COLLATE NOCASE \(comparison)= ? AND (title COLLATE NOCASE \(comparison) ? OR id \(comparison) ?)"
+            arguments = [title, title, id]
         }
         return Statement(sql: sql + " ORDER BY \(order) LIMIT 1", arguments: arguments)
     }
