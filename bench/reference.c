@@ -34,19 +34,32 @@ static void code_of(long i, char *out) {
     snprintf(out, 32, "400%010lu", x % 10000000000ul);
 }
 
+/* Like tabshell's styles: the selected row black on cyan, secondary text dim. */
+#define SELECTED COLOR_PAIR(1)
+#define HEADING (COLOR_PAIR(2) | A_BOLD)
+#define DIM A_DIM
+
 static void draw_row(int y, long i, int selected) {
-    char buf[512], c[32];
+    char c[32];
     code_of(i, c);
-    if (tab == HISTORY)
-        snprintf(buf, sizeof buf, " %s %-8s %s (EAN-13)%*s%-26s %5ldm", selected ? "\u203a" : " ", i % 5 ? "Barcode" : "Note", c,
-                 COLS > 80 ? COLS - 80 : 1, "", i % 5 == 2 ? "Scan the pallet in bay 4" : "\u2014", i % 60);
-    else if (tab == INBOX)
-        snprintf(buf, sizeof buf, " %s Scan the shelf label in aisle %ld", selected ? "\u203a" : " ", i + 1);
-    else
-        snprintf(buf, sizeof buf, " %s Setting %ld          On", selected ? "\u203a" : " ", i + 1);
-    if (selected) attron(A_REVERSE);
-    mvaddnstr(y, 0, buf, -1);
-    if (selected) { for (int x = getcurx(stdscr); x < COLS && x > 0; x++) addch(' '); attroff(A_REVERSE); }
+    attr_t secondary = selected ? SELECTED : DIM;
+    if (selected) { attron(SELECTED); mvhline(y, 1, ' ', COLS - 2); }
+    mvaddstr(y, 1, selected ? "\u203a " : "  ");
+    if (tab == HISTORY) {
+        printw("%-8s %s (EAN-13)", i % 5 ? "Barcode" : "Note", c);
+        attrset(secondary);
+        mvaddstr(y, COLS - 30, i % 5 == 2 ? "Scan the pallet in bay 4" : "\u2014");
+        mvprintw(y, COLS - 5, "%3ldm", i % 60 + 1);
+    } else if (tab == INBOX) {
+        printw("Scan the shelf label in aisle %ld", i + 1);
+        attrset(secondary);
+        mvaddstr(y, COLS - 12, "Barcode  3d");
+    } else {
+        printw("Setting %ld", i + 1);
+        attrset(secondary);
+        mvaddstr(y, COLS - 12, "On");
+    }
+    attrset(A_NORMAL);
 }
 
 static void draw(void) {
@@ -59,7 +72,9 @@ static void draw(void) {
         mvaddstr(0, COLS - 9, "[ Done ]");
         mvhline(1, 0, ACS_HLINE, COLS);
         mvaddstr(3, 3, "Type or scan the code; a scanner's Enter checks it.");
-        mvprintw(5, 3, "Code [%-*s]", COLS - 11, code);
+        mvaddstr(5, 3, "Code [");
+        attron(A_UNDERLINE); printw("%-*s", COLS - 11, code); attroff(A_UNDERLINE);
+        addstr("]");
         mvaddstr(LINES - 1, 1, "Enter check  Esc close  Ctrl-D done");
         move(5, 9 + (int)strlen(code));
         curs_set(1);
@@ -68,10 +83,12 @@ static void draw(void) {
     }
     curs_set(0);
     const char *title = tab == HISTORY ? "History" : tab == INBOX ? "Inbox" : "Settings";
-    attron(A_BOLD); mvaddstr(0, 1, title); attroff(A_BOLD);
+    attron(HEADING); mvaddstr(0, 1, title); attroff(HEADING);
     snprintf(buf, sizeof buf, "%ld records", count_of(tab));
-    mvaddstr(0, COLS - 1 - (int)strlen(buf), buf);
-    mvhline(1, 0, ACS_HLINE, COLS);
+    attron(DIM); mvaddstr(0, COLS - 1 - (int)strlen(buf), buf); attroff(DIM);
+    attron(COLOR_PAIR(3)); mvhline(1, 0, ACS_HLINE, COLS);
+    snprintf(buf, sizeof buf, " %ld/%ld ", cursor[tab] + 1, count_of(tab));
+    mvaddstr(1, COLS - 2 - (int)strlen(buf), buf); attroff(COLOR_PAIR(3));
     if (mode == DETAIL) {
         char c[32];
         code_of(cursor[HISTORY], c);
@@ -84,13 +101,13 @@ static void draw(void) {
         if (cursor[tab] >= top[tab] + rows) top[tab] = cursor[tab] - rows + 1;
         for (long i = 0; i < rows && top[tab] + i < count_of(tab); i++) draw_row(2 + (int)i, top[tab] + i, top[tab] + i == cursor[tab]);
     }
-    mvaddstr(LINES - 3, 1, "Enter open  b mode  d delete  \u2191\u2193 move  \u2190\u2192 tabs  2 create  / search  ? keys");
-    mvhline(LINES - 2, 0, ACS_HLINE, COLS);
+    attron(DIM); mvaddstr(LINES - 3, 1, "Enter open  b mode  d delete  \u2191\u2193 move  \u2190\u2192 tabs  2 create  / search  ? keys"); attroff(DIM);
+    attron(COLOR_PAIR(3)); mvhline(LINES - 2, 0, ACS_HLINE, COLS); attroff(COLOR_PAIR(3));
     const char *names[4] = {"Inbox (3)", "+ Create", "History", "Settings"};
     int slot = COLS / 4;
     for (int i = 0; i < 4; i++) {
         int selected = (i == 0 && tab == INBOX) || (i == 2 && tab == HISTORY) || (i == 3 && tab == SETTINGS);
-        if (selected) { attron(A_BOLD); mvprintw(LINES - 1, i * slot + 3, "[ %s ]", names[i]); attroff(A_BOLD); }
+        if (selected) { attron(HEADING); mvprintw(LINES - 1, i * slot + 3, "[ %s ]", names[i]); attroff(HEADING); }
         else mvprintw(LINES - 1, i * slot + 5, "%s", names[i]);
     }
     if (mode == SEARCH) {
@@ -124,6 +141,11 @@ int main(int argc, char **argv) {
     noecho();
     keypad(stdscr, TRUE);
     set_escdelay(25);
+    start_color();
+    use_default_colors();
+    init_pair(1, COLOR_BLACK, COLOR_CYAN);
+    init_pair(2, COLOR_CYAN, -1);
+    init_pair(3, COLOR_BLUE, -1);
     draw();
     for (;;) {
         int ch = getch();

@@ -68,14 +68,16 @@ extension AppDatabase {
     /// The capture `id` as History shows it, with its photos in the order they were added, read
     /// in one snapshot; nil when there is no such capture.
     public func recordDetail(id: Int64) throws(StorageError) -> RecordDetail? {
+        // Plain SQL rather than the query interface: building the association request made
+        // GRDB introspect the schema on the first detail a process opened (~4 ms of the key).
         try read { db in
-            guard let record = try HistoryRowRecord.all().filter(CaptureRecord.Columns.id == id).fetchOne(db) else {
+            guard let record = try HistoryRowRecord.fetchOne(
+                db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id]
+            ) else {
                 return nil
             }
             let photos = try PhotoRecord
-                .filter(PhotoRecord.Columns.captureId == id)
-                .order(PhotoRecord.Columns.position)
-                .fetchAll(db)
+                .fetchAll(db, sql: "SELECT * FROM photo WHERE captureId = ? ORDER BY position", arguments: [id])
                 .compactMap(\.recordPhoto)
             return RecordDetail(record: record.historyRow, photos: photos)
         }

@@ -37,6 +37,9 @@ extension AppDatabase {
             throw .invalidInput("The number of records and requests cannot be negative.")
         }
         return try write { db in
+            // A big page cache for the bulk insert (four indexes grow at once), then SQLite's default back.
+            try db.execute(sql: "PRAGMA cache_size = -262144")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
             var random = SplitMix64(seed: plan.seed)
             let triggers = try Row.fetchAll(db, sql: """
                 SELECT name, sql FROM sqlite_master
