@@ -74,8 +74,15 @@ uninstall:
 ##   TABSHELL_STRESS_SEED         replay a resize or random-key run (printed by each run)
 ##   TABSHELL_STRESS_SCREENS      resize only these screens, e.g. help,photos (for replays)
 ##   TABSHELL_STRESS_DUMP_SIZES   write the resize sequence to this file (to replay it by hand)
-.PHONY: stress
 stress: build
 	TABSHELL_STRESS_RESIZES=1000 TABSHELL_STRESS_KEYS_SECONDS=240 TABSHELL_STRESS_SUSPENDS=20 \
 	TABSHELL_PROPERTY_RUNS=10000 TABSHELL_CRASH_RUNS=1000 TABSHELL_COMMITS_PER_SESSION=2000 \
 		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests|AppPropertyTests|CrashTests|ConcurrencyTests'
+## Performance benchmark (issue #5): release build, data sets, tabshell vs a bare curses program.
+.PHONY: bench bench-data
+bench:
+	@./scripts/bench $(ARGS)
+
+## Generates the benchmark's data sets (empty, 10k, 1M records) under .build-bench/data.
+bench-data:
+	@./scripts/bench-data

@@ -135,24 +135,15 @@ public final class AppDatabase: Sendable {
 
     // MARK: - History
 
-    /// The number of committed captures.
+    /// The number of committed captures (kept by triggers; no count of the table).
     public func historyCount() throws(StorageError) -> Int {
-        try read { db in try CaptureRecord.fetchCount(db) }
+        try read { db in try HistoryQueries.count(db) }
     }
 
     /// The captures at positions `start ..< start + count` in newest-first order, read in one
-    /// snapshot with the total count. A `start` outside the records is clamped to the last one
-    /// (or 0 when there are none); only the requested rows are loaded.
+    /// snapshot with the total count: ``historyPage(_:mode:)`` in the `.all` mode.
     public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
-        try read { db in
-            let total = try CaptureRecord.fetchCount(db)
-            let start = min(max(request.start, 0), max(total - 1, 0))
-            let count = max(request.count, 0)
-            let rows = count == 0
-                ? []
-                : try HistoryRowRecord.all().limit(count, offset: start).fetchAll(db)
-            return HistoryPage(start: start, rows: rows.map(\.historyRow), totalCount: total)
-        }
+        try historyPage(request, mode: .all)
     }
 
     /// The capture with this id, as History shows it, or nil if there is none.

@@ -9,6 +9,7 @@ enum Migrations {
         migrator.registerMigration("v1", migrate: v1)
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
+        migrator.registerMigration("v4", migrate: v4)
         return migrator
     }
 
@@ -94,6 +95,68 @@ extension Migrations {
             t.add(column: "stagingId", .text)
         }
         try db.execute(sql: "CREATE UNIQUE INDEX capture_on_stagingId ON capture(stagingId) WHERE stagingId IS NOT NULL")
+    }
+}
+
+extension Migrations {
+    /// History at a million records: an index for every browse mode's order (so every page is
+    /// a keyset read along an index), the record count kept by triggers (so no page counts the
+    /// table), and a full-text index for search kept in sync by triggers.
+    ///
+    /// - `capture_on_kind_createdAt_id` serves By kind: one group per kind, newest first inside.
+    /// - `capture_on_requestId_createdAt_id` serves By request (the NULL group too) and the
+    ///   foreign key; it replaces `capture_on_requestId`, which it starts with.
+    /// - `request_on_title_id` walks the requests in By request's group order.
+    /// - `captureCount` holds `COUNT(*)` of `capture` in its one row.
+    /// - `captureSearch` (FTS5, unicode61 without diacritics, prefix indexes for 1–3
+    ///   characters) holds each capture's code, note and request title under the capture's id.
+    ///   It keeps its own copy of the text: SQLite 3.40 has no `contentless_delete`, and an
+    ///   external-content table could not take the title from another table.
+    fileprivate static func v4(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX capture_on_kind_createdAt_id ON capture(kind, createdAt DESC, id DESC);
+            CREATE INDEX capture_on_requestId_createdAt_id ON capture(requestId, createdAt DESC, id DESC);
+            DROP INDEX capture_on_requestId;
+            CREATE INDEX request_on_title_id ON request(title COLLATE NOCASE, id);
+
+            CREATE TABLE captureCount (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                count INTEGER NOT NULL CHECK (count >= 0)
+            );
+            INSERT INTO captureCount (id, count) SELECT 1, COUNT(*) FROM capture;
+            CREATE TRIGGER capture_counted_on_insert AFTER INSERT ON capture BEGIN
+                UPDATE captureCount SET count = count + 1 WHERE id = 1;
+            END;
+            CREATE TRIGGER capture_counted_on_delete AFTER DELETE ON capture BEGIN
+                UPDATE captureCount SET count = count - 1 WHERE id = 1;
+            END;
+
+            CREATE VIRTUAL TABLE captureSearch USING fts5(
+                barcode, note, requestTitle,
+                tokenize = 'unicode61 remove_diacritics 2',
+                prefix = '1 2 3'
+            );
+            INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
+                SELECT capture.id, capture.barcode, capture.note, request.title
+                FROM capture LEFT JOIN request ON request.id = capture.requestId;
+            CREATE TRIGGER capture_searchable_on_insert AFTER INSERT ON capture BEGIN
+                INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
+                VALUES (new.id, new.barcode, new.note, (SELECT title FROM request WHERE id = new.requestId));
+            END;
+            CREATE TRIGGER capture_searchable_on_delete AFTER DELETE ON capture BEGIN
+                DELETE FROM captureSearch WHERE rowid = old.id;
+            END;
+            CREATE TRIGGER capture_searchable_on_update AFTER UPDATE OF barcode, note, requestId ON capture BEGIN
+                UPDATE captureSearch
+                SET barcode = new.barcode, note = new.note,
+                    requestTitle = (SELECT title FROM request WHERE id = new.requestId)
+                WHERE rowid = new.id;
+            END;
+            CREATE TRIGGER request_title_searchable_on_update AFTER UPDATE OF title ON request BEGIN
+                UPDATE captureSearch SET requestTitle = new.title
+                WHERE rowid IN (SELECT id FROM capture WHERE requestId = new.id);
+            END;
+            """)
     }
 }
 

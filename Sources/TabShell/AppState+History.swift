@@ -17,10 +17,20 @@ extension AppState {
                 && first >= window.start && last <= window.start + window.rows.count
             if last <= first || covered { return [] }
         }
-        let request = HistoryPageRequest(start: max(0, first - viewport), count: viewport * 3, mode: history.browseMode)
-        guard force || history.pendingLoad != request else { return [] }
+        var request = HistoryPageRequest(start: max(0, first - viewport), count: viewport * 3, mode: history.browseMode)
+        let pending = history.pendingLoad.map { HistoryPageRequest(start: $0.start, count: $0.count, mode: $0.mode) }
+        guard force || pending != request else { return [] }
+        request.anchor = historyAnchor(near: request.start)
         history.pendingLoad = request
         return [.loadHistory(request)]
+    }
+
+    /// The loaded row nearest to `position`, when the window holds rows of the mode showing.
+    private func historyAnchor(near position: Int) -> HistoryAnchor? {
+        let window = history.window
+        guard window.mode == history.browseMode, !window.rows.isEmpty else { return nil }
+        let offset = min(max(position - window.start, 0), window.rows.count - 1)
+        return HistoryAnchor(position: window.start + offset, recordID: window.rows[offset].id)
     }
 
     mutating func historyPageArrived(_ page: HistoryPage) -> [AppEffect] {

@@ -74,15 +74,33 @@ public struct HistoryPage: Equatable, Sendable {
 }
 
 /// What History asks storage for: `count` rows from position `start`, in the order of `mode`.
+///
+/// `anchor` is a record History already shows and its position: storage reads the page by
+/// walking the mode's index from the nearest known place (the top, the bottom or the anchor),
+/// so moving next to the loaded rows costs the same at ten records as at a million.
 public struct HistoryPageRequest: Equatable, Sendable {
     public var start: Int
     public var count: Int
     public var mode: HistoryBrowseMode
+    public var anchor: HistoryAnchor?
 
-    public init(start: Int, count: Int, mode: HistoryBrowseMode = .all) {
+    public init(start: Int, count: Int, mode: HistoryBrowseMode = .all, anchor: HistoryAnchor? = nil) {
         self.start = start
         self.count = count
         self.mode = mode
+        self.anchor = anchor
+    }
+}
+
+/// A record known to be at `position` in some browse mode's order: where a keyset read can
+/// start instead of counting rows from the top.
+public struct HistoryAnchor: Equatable, Sendable {
+    public var position: Int
+    public var recordID: Int64
+
+    public init(position: Int, recordID: Int64) {
+        self.position = position
+        self.recordID = recordID
     }
 }
 

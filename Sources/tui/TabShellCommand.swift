@@ -51,7 +51,7 @@ struct TabShellCommand: ParsableCommand {
         tabshell.log beside the database, never the terminal.
         """,
         version: "0.1.0",
-        subcommands: [InboxCommand.self, HistoryCommand.self, DoctorCommand.self]
+        subcommands: [InboxCommand.self, HistoryCommand.self, DoctorCommand.self, GenerateCommand.self]
     )
 
     @OptionGroup var database: DatabaseOptions

@@ -15,6 +15,7 @@ import Testing
         ("history-list", HistoryListCommand.self),
         ("history-export", HistoryExportCommand.self),
         ("doctor", DoctorCommand.self),
+        ("generate", GenerateCommand.self),
     ]
 
     @Test(arguments: commands.map(\.0))

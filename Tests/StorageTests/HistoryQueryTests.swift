@@ -139,7 +139,7 @@ struct HistoryQueryTests {
     // MARK: - Search
 
     @Test func searchMatchesCodesNotesAndRequestTitlesNewestFirst() throws {
-        // Given a code, a note and a request title that contain "pal", and one that does not
+        // Given a code, a note and a request title with a word starting with "pal", and one without
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
         let request = try db.addRequest(title: "Count the PALLETS", kind: .note, now: Clock.minutesAgo(90))
@@ -147,27 +147,64 @@ struct HistoryQueryTests {
         let byCode = try db.commitCapture(
             CaptureSubmission(kind: .barcode, barcode: Barcode(value: "PAL-0042", symbology: .freeText)), now: Clock.minutesAgo(20))
         _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "nothing to see"), now: Clock.minutesAgo(15))
-        let byNote = try db.commitCapture(CaptureSubmission(kind: .note, note: "Second\nopal shelf"), now: Clock.minutesAgo(10))
+        let byNote = try db.commitCapture(CaptureSubmission(kind: .note, note: "Second\nPalé shelf"), now: Clock.minutesAgo(10))
 
         // When
         let rows = try db.search("pal", limit: 10)
 
-        // Then all three match (ASCII case-insensitively), newest first, with their request titles
+        // Then all three match (case- and accent-insensitively), newest first, with their request titles
         #expect(rows.map(\.id) == [byNote, byCode, byTitle])
         #expect(rows.last?.requestTitle == "Count the PALLETS")
         #expect(try db.search("  pal ", limit: 10).map(\.id) == [byNote, byCode, byTitle])
         #expect(try db.search("pal", limit: 2).map(\.id) == [byNote, byCode])
     }
 
-    @Test(arguments: [("100%", ["100% done"]), ("a_b", ["a_b"]), ("\\", ["back\\slash"]), ("%", ["100% done"]), ("_", ["a_b"])])
-    func wildcardsInTheQueryMatchLiterally(query: String, notes: [String]) throws {
+    @Test func searchMatchesWordPrefixesNotTheMiddleOfWords() throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
-        for (minutes, note) in ["100% done", "1000 done", "a_b", "axb", "back\\slash"].enumerated() {
+        let opal = try db.commitCapture(CaptureSubmission(kind: .note, note: "opal shelf"), now: Clock.minutesAgo(2))
+        let code = try db.commitCapture(
+            CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), now: Clock.minutesAgo(1))
+
+        #expect(try db.search("pal", limit: 10).isEmpty)
+        #expect(try db.search("op", limit: 10).map(\.id) == [opal])
+        #expect(try db.search("opal sh", limit: 10).map(\.id) == [opal])
+        #expect(try db.search("opal milk", limit: 10).isEmpty)
+        #expect(try db.search("4006", limit: 10).map(\.id) == [code])
+        #expect(try db.search("0063", limit: 10).isEmpty)
+    }
+
+    @Test(arguments: [("100%", ["100% done", "1000 done"]), ("a_b", ["a_b"]), ("\"quoted\"", ["\"quoted\" word"]), ("NEAR(a b)", [])])
+    func punctuationSeparatesWordsAndIsNeverFTSSyntax(query: String, notes: [String]) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        for (minutes, note) in ["100% done", "1000 done", "a_b", "axb", "\"quoted\" word"].enumerated() {
             _ = try db.commitCapture(CaptureSubmission(kind: .note, note: note), now: Clock.minutesAgo(Double(minutes)))
         }
 
         #expect(try db.search(query, limit: 10).map(\.note) == notes)
+    }
+
+    @Test(arguments: ["%", "_", "\\", "\"", "*", "-", "^", "(", ")", ":", "\"\"*", "AND", "OR NOT", "'"])
+    func garbageIsNoErrorAndMatchesLiterallyOrNothing(query: String) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "andover ornate notebook"), now: Clock.now)
+
+        let rows = try db.search(query, limit: 10)
+
+        // Words are prefixes ("AND" finds "andover"), punctuation alone finds nothing.
+        let words = query.split { !$0.isLetter && !$0.isNumber }
+        #expect(rows.count == (words.isEmpty ? 0 : 1), "\(query)")
+    }
+
+    @Test func ftsQueryQuotesEveryWordAsAPrefix() {
+        #expect(HistoryQueries.ftsQuery("  pal  0042 ") == "\"pal\"* \"0042\"*")
+        #expect(HistoryQueries.ftsQuery("a\"b OR c*") == "\"a\"* \"b\"* \"OR\"* \"c\"*")
+        #expect(HistoryQueries.ftsQuery("%_-\"") == nil)
+        #expect(HistoryQueries.ftsQuery("") == nil)
+        let many = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        #expect(HistoryQueries.ftsQuery(many)?.split(separator: " ").count == HistoryQueries.maximumSearchWords)
     }
 
     @Test func searchTextIsNeverSQL() throws {
@@ -246,41 +283,70 @@ struct HistoryQueryTests {
         }
     }
 
-    @Test func groupedAndSearchQueriesNeverSortTheWholeTable() throws {
+    /// Fails unless every step of `plan` that reads `capture` goes through an index (or the
+    /// primary key), and, unless `sortAllowed`, nothing is sorted in a temporary B-tree.
+    private func expectIndexed(_ plan: String, sortAllowed: Bool = false, _ what: String) {
+        for line in plan.split(separator: "\n") where line.contains("capture ") || line.hasSuffix("capture") {
+            let indexed = line.contains("USING INDEX") || line.contains("USING COVERING INDEX")
+                || line.contains("USING INTEGER PRIMARY KEY")
+            #expect(indexed, "\(what): \(line)\n\(plan)")
+        }
+        #expect(!plan.contains("SCAN capture\n") && !plan.hasSuffix("SCAN capture"), "\(what): \(plan)")
+        if !sortAllowed {
+            #expect(!plan.contains("TEMP B-TREE"), "\(what): \(plan)")
+        }
+    }
+
+    @Test func everyHistoryQueryReadsThroughAnIndex() throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
-        _ = try makeMixedHistory(db)
+        let made = try makeMixedHistory(db)
+        let key = try #require(try db.read { try HistoryQueries.key(of: made.ids[4], in: .all, $0) })
+        let groups: [HistoryQueries.Group] = [
+            .all, .kind(.barcode), .kind(.note), .request(id: made.requestIDs.apple, title: "apple crates"), .noRequest,
+        ]
 
-        // Group sizes: one pass over the table (kinds) or along the requestId index (requests), no sort.
-        let kindCounts = HistoryQueries.kindCounts()
-        let kindPlan = try plan(db, kindCounts.sql, kindCounts.arguments)
-        #expect(!kindPlan.contains("TEMP B-TREE"), "\(kindPlan)")
-        let requestPlan = try plan(db, HistoryQueries.requestCounts)
-        #expect(requestPlan.contains("capture_on_requestId"), "\(requestPlan)")
-        #expect(!requestPlan.contains("TEMP B-TREE"), "\(requestPlan)")
+        for group in groups {
+            for direction in [HistoryQueries.Direction.forward, .backward] {
+                for after in [nil, (createdAt: key.createdAt, id: key.id)] {
+                    let rows = HistoryQueries.rows(of: group, after: after, direction, limit: 10, offset: 2)
+                    expectIndexed(try plan(db, rows.sql, rows.arguments), "\(group) \(direction) rows")
+                    let count = HistoryQueries.rowCount(of: group, after: after, direction, atMost: 50)
+                    let countPlan = try plan(db, count.sql, count.arguments)
+                    expectIndexed(countPlan, "\(group) \(direction) count")
+                    #expect(countPlan.contains("COVERING INDEX"), "\(countPlan)")
+                }
+            }
+        }
+        // The records' own order: each mode's index, by name.
+        let byKind = HistoryQueries.rows(of: .kind(.note), after: nil, .forward, limit: 5, offset: 0)
+        #expect(try plan(db, byKind.sql, byKind.arguments).contains("capture_on_kind_createdAt_id"))
+        let byRequest = HistoryQueries.rows(of: .request(id: 1, title: "x"), after: nil, .backward, limit: 5, offset: 0)
+        #expect(try plan(db, byRequest.sql, byRequest.arguments).contains("capture_on_requestId_createdAt_id"))
+        let unlinked = HistoryQueries.rows(of: .noRequest, after: nil, .forward, limit: 5, offset: 0)
+        #expect(try plan(db, unlinked.sql, unlinked.arguments).contains("capture_on_requestId_createdAt_id"))
+        let all = HistoryQueries.rows(of: .all, after: nil, .forward, limit: 5, offset: 0)
+        #expect(try plan(db, all.sql, all.arguments).contains("capture_on_createdAt_id"))
 
-        // A kind's rows, and the rows without a request: the newest-first index, no sort.
-        let groups = try db.read { db in
-            try HistoryQueries.groups(.byKind, db) + HistoryQueries.groups(.byRequest, db)
-        }
-        #expect(groups.count == 2 + 4)
-        for group in groups where group.condition != "capture.requestId = ?" {
-            let statement = HistoryQueries.rows(of: group, limit: 10, offset: 2)
-            let rowsPlan = try plan(db, statement.sql, statement.arguments)
-            #expect(rowsPlan.contains("capture_on_createdAt_id"), "\(group.condition): \(rowsPlan)")
-            #expect(!rowsPlan.contains("TEMP B-TREE"), "\(group.condition): \(rowsPlan)")
-        }
-        // One request's rows: looked up through the requestId index (only that group is ordered).
-        for group in groups where group.condition == "capture.requestId = ?" {
-            let statement = HistoryQueries.rows(of: group, limit: 10, offset: 2)
-            let rowsPlan = try plan(db, statement.sql, statement.arguments)
-            #expect(rowsPlan.contains("SEARCH capture USING INDEX capture_on_requestId (requestId=?)"), "\(rowsPlan)")
+        // The next request group: along the title index, probing captures by requestId.
+        for direction in [HistoryQueries.Direction.forward, .backward] {
+            for group in [nil, HistoryQueries.Group.request(id: made.requestIDs.mango, title: "Mango pallet")] {
+                let statement = HistoryQueries.requestGroupStatement(after: group, direction)
+                let requestPlan = try plan(db, statement.sql, statement.arguments)
+                expectIndexed(requestPlan, "request group \(direction)")
+                #expect(requestPlan.contains("request_on_title_id"), "\(requestPlan)")
+                if group != nil { #expect(requestPlan.contains("SEARCH request"), "\(requestPlan)") }
+            }
         }
 
-        // Search may scan (LIKE '%…%' cannot use an index) but walks newest first and stops at the limit.
-        let search = HistoryQueries.search("pal", limit: 50)
+        // The count is one row, not a count of the table.
+        let countPlan = try plan(db, HistoryQueries.countSQL)
+        #expect(countPlan.contains("SEARCH captureCount USING INTEGER PRIMARY KEY"), "\(countPlan)")
+
+        // Search: the full-text index, then the hits by primary key (only they are sorted).
+        let search = try #require(HistoryQueries.search("pal 4", limit: 50))
         let searchPlan = try plan(db, search.sql, search.arguments)
-        #expect(searchPlan.contains("capture_on_createdAt_id"), "\(searchPlan)")
-        #expect(!searchPlan.contains("TEMP B-TREE"), "\(searchPlan)")
+        #expect(searchPlan.contains("SCAN captureSearch VIRTUAL TABLE INDEX"), "\(searchPlan)")
+        expectIndexed(searchPlan, sortAllowed: true, "search")
     }
 }

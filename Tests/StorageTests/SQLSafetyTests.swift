@@ -52,11 +52,13 @@ struct SQLSafetyTests {
 
         let good = #"""
             static let columns = "id, title" // sql-fragment
+            let (comparison, order) = forward ? ("<", "id DESC") : (">", "id ASC") // sql-fragment
             let sql = "SELECT \(columns) FROM request WHERE title = ?"
+            sql += " AND id \(comparison) ? ORDER BY \(order)"
             """#
         let interpolated = SwiftStringLiterals.scan(good).filter { Self.isSQL($0, in: good) }.flatMap(\.interpolations)
-        #expect(interpolated == ["columns"])
-        #expect(Self.markedFragments(in: good) == ["columns"])
+        #expect(interpolated == ["columns", "comparison", "order"])
+        #expect(Self.markedFragments(in: good) == ["columns", "comparison", "order"])
     }
 
     // MARK: - What counts as SQL
@@ -64,19 +66,23 @@ struct SQLSafetyTests {
 
     static func isSQL(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {
         let before = text[..<literal.start].suffix(12)
-        return before.replacingOccurrences(of: " ", with: "").hasSuffix("sql:") || literal.body.contains(#/\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WHERE|VALUES|MATCH)\b/#)
+        return before.replacingOccurrences(of: " ", with: "").hasSuffix("sql:") || literal.body.contains(#/\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WHERE|VALUES|MATCH|AND|OR|ORDER BY|LIMIT|JOIN)\b/#)
     }
 
     /// Names declared on a line marked `// sql-fragment`: `let name`, `var name`, `func name`, `case name`.
     static func markedFragments(in text: String) -> Set<String> {
-        let declaration = #/\b(?:let|var|func)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+        // `let name`, `var name`, `func name`, and each name of a tuple pattern `let (a, b)`.
+        let declaration = #/\b(?:let|var|func)\s+(\([A-Za-z0-9_,\s]+\)|[A-Za-z_][A-Za-z0-9_]*)/#
         var names: Set<String> = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (number, line) in lines.enumerated() where line.contains("// sql-fragment") {
             // The marker sits on the declaration's line, or alone on the line above it.
             let candidates = [line] + (number + 1 < lines.count ? [lines[number + 1]] : [])
             if let match = candidates.lazy.compactMap({ $0.firstMatch(of: declaration) }).first {
-                names.insert(String(match.output.1))
+                let pattern = match.output.1.filter { $0 != "(" && $0 != ")" }
+                for name in pattern.split(separator: ",") {
+                    names.insert(name.trimmingCharacters(in: .whitespaces))
+                }
             }
         }
         return names

@@ -82,7 +82,10 @@ struct HistoryPagingTests {
         let effects = state.send(.listMoved(.end))
         let viewport = state.layout.historyListRows
         #expect(state.history.list == ListPosition(cursor: Self.total - 1, scrollOffset: Self.total - viewport))
-        #expect(effects.historyRequests == [HistoryPageRequest(start: Self.total - 2 * viewport, count: 3 * viewport)])
+        // Anchored on the last loaded row (storage reads the last page from the bottom anyway).
+        let anchor = HistoryAnchor(position: 3 * viewport - 1, recordID: historyRow(at: 3 * viewport - 1, total: Self.total).id)
+        #expect(effects.historyRequests
+            == [HistoryPageRequest(start: Self.total - 2 * viewport, count: 3 * viewport, anchor: anchor)])
     }
 
     @Test("Enter on a loaded row pushes its detail; list keys are ignored there")

@@ -23,6 +23,42 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
             .asRequest(of: HistoryRowRecord.self)
     }
 
+    /// Reads the columns by name, without Codable's keyed containers: decoding went through
+    /// `Decoder` per column and was most of a History page's time (profiled at 1M records).
+    /// A NULL where the schema forbids one, or an unknown kind or symbology, is an error.
+    init(row: Row) throws {
+        guard let id: Int64 = row["id"], let kindName: String = row["kind"], let createdAt: Date = row["createdAt"],
+              let kind = CaptureKind(rawValue: kindName)
+        else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "A History row lacks its id, kind or date.")
+        }
+        var symbology: Symbology?
+        if let name: String = row["symbology"] {
+            guard let known = Symbology(rawValue: name) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "Unknown symbology \(name).")
+            }
+            symbology = known
+        }
+        self.init(
+            id: id, kind: kind, barcode: row["barcode"], symbology: symbology, note: row["note"],
+            requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt
+        )
+    }
+
+    init(
+        id: Int64, kind: CaptureKind, barcode: String?, symbology: Symbology?, note: String?,
+        requestId: Int64?, requestTitle: String?, createdAt: Date
+    ) {
+        self.id = id
+        self.kind = kind
+        self.barcode = barcode
+        self.symbology = symbology
+        self.note = note
+        self.requestId = requestId
+        self.requestTitle = requestTitle
+        self.createdAt = createdAt
+    }
+
     var historyRow: HistoryRow {
         var code: Barcode?
         if let barcode, let symbology {

@@ -22,6 +22,32 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         static let createdAt = Column(CodingKeys.createdAt)
     }
 
+    init(
+        id: Int64? = nil, title: String, body: String, kind: CaptureKind, status: RequestStatus,
+        createdAt: Date, doneAt: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.kind = kind
+        self.status = status
+        self.createdAt = createdAt
+        self.doneAt = doneAt
+    }
+
+    /// Reads the columns by name, without Codable's keyed containers: start-up reads up to
+    /// 1,000 requests for the Inbox, and Codable decoding was ~19% of start-up (perf, 5,000
+    /// requests). A NULL where the schema forbids one, or an unknown kind or status, is an error.
+    init(row: Row) throws {
+        guard let title: String = row["title"], let body: String = row["body"], let createdAt: Date = row["createdAt"],
+              let kindName: String = row["kind"], let kind = CaptureKind(rawValue: kindName),
+              let statusName: String = row["status"], let status = RequestStatus(rawValue: statusName)
+        else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "A request row lacks its title, body, kind, status or date.")
+        }
+        self.init(id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"])
+    }
+
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

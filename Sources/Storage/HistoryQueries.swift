@@ -1,0 +1,292 @@
+import CaptureMode
+import Foundation
+import GRDB
+import TabShell
+
+/// The SQL of History's pages and search, kept apart so tests can read their query plans.
+///
+/// Every browse mode is a sequence of groups (one for All, one per kind, one per request and
+/// then the records without one), each read newest first along an index that starts with the
+/// group's column and ends with `(createdAt DESC, id DESC)`. A page is a walk along that
+/// sequence from a known place (a record's key, or either end), forward or backward: a keyset
+/// read that never counts or sorts the table.
+enum HistoryQueries {
+    /// A statement and its arguments.
+    struct Statement {
+        var sql: String
+        var arguments: StatementArguments
+    }
+
+    /// One group of a browse mode's order.
+    enum Group: Equatable {
+        case all
+        case kind(CaptureKind)
+        /// The captures answering one request; `title` places the group (By request order).
+        case request(id: Int64, title: String)
+        case noRequest
+    }
+
+    /// Which way a walk goes along a mode's order.
+    enum Direction {
+        /// Towards the end of the list (older records, later groups).
+        case forward
+        /// Towards the top.
+        case backward
+    }
+
+    /// A record's place in a mode's order: its group and its key inside the group.
+    struct Key {
+        var group: Group
+        /// The stored `createdAt`, compared as stored (no round trip through `Date`).
+        var createdAt: DatabaseValue
+        var id: Int64
+    }
+
+    /// The columns `HistoryRowRecord` decodes, from `capture` joined to its request.
+    // sql-fragment
+    static let rowSelection = """
+        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
+               capture.requestId, request.title AS requestTitle, capture.createdAt
+        FROM capture LEFT JOIN request ON request.id = capture.requestId
+        """
+
+    // MARK: - Count
+
+    /// The number of captures, from the row the `captureCount` triggers keep.
+    static let countSQL = "SELECT count FROM captureCount WHERE id = 1"
+
+    static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: countSQL) ?? 0
+    }
+
+    // MARK: - Pages
+
+    /// The records at `positions` (inside `0 ..< total`) of `mode`, read from the nearest of
+    /// the top, the bottom and `anchor`. An anchor whose record is gone is ignored.
+    static func rows(
+        _ mode: HistoryBrowseMode, at positions: Range<Int>, total: Int, anchor: HistoryAnchor?, _ db: Database
+    ) throws -> [HistoryRowRecord] {
+        let limit = positions.count
+        let fromTop = positions.lowerBound
+        let fromBottom = total - positions.upperBound
+        var anchorKey: (key: Key, position: Int, cost: Int)?
+        if let anchor, (0..<total).contains(anchor.position), let key = try key(of: anchor.recordID, in: mode, db) {
+            let position = anchor.position
+            let cost = positions.lowerBound > position
+                ? positions.lowerBound - position - 1
+                : max(0, position - positions.upperBound)
+            anchorKey = (key, position, cost)
+        }
+        if let anchorKey, anchorKey.cost < min(fromTop, fromBottom) {
+            let (key, position, _) = anchorKey
+            if positions.lowerBound > position {
+                return try walk(mode, from: key, .forward, skip: positions.lowerBound - position - 1, limit: limit, db)
+            }
+            if positions.upperBound <= position {
+                return try walk(mode, from: key, .backward, skip: position - positions.upperBound, limit: limit, db).reversed()
+            }
+            // The page holds the anchor: the rows before it, the anchor, the rows after it.
+            let before = try walk(mode, from: key, .backward, skip: 0, limit: position - positions.lowerBound, db)
+            let after = try walk(mode, from: key, .forward, skip: 0, limit: positions.upperBound - position - 1, db)
+            let anchorRow = try HistoryRowRecord.fetchOne(db, sql: rowSelection + "\nWHERE capture.id = ?", arguments: [key.id])
+            return before.reversed() + (anchorRow.map { [$0] } ?? []) + after
+        }
+        if fromTop <= fromBottom {
+            return try walk(mode, from: nil, .forward, skip: fromTop, limit: limit, db)
+        }
+        return try walk(mode, from: nil, .backward, skip: fromBottom, limit: limit, db).reversed()
+    }
+
+    /// Up to `limit` records after (or, backward, before) `key` in `mode`'s order, after
+    /// skipping `skip` of them; from the top (or the bottom) when `key` is nil. Backward walks
+    /// return the nearest record first.
+    static func walk(
+        _ mode: HistoryBrowseMode, from key: Key?, _ direction: Direction, skip: Int, limit: Int, _ db: Database
+    ) throws -> [HistoryRowRecord] {
+        guard limit > 0 else { return [] }
+        var group: Group? = try key?.group ?? firstGroup(mode, direction, db)
+        var after = key.map { (createdAt: $0.createdAt, id: $0.id) }
+        var skip = skip
+        var records: [HistoryRowRecord] = []
+        while let current = group, records.count < limit {
+            let statement = rows(of: current, after: after, direction, limit: limit - records.count, offset: skip)
+            let found = try HistoryRowRecord.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
+            if found.isEmpty, skip > 0 {
+                // The whole rest of this group was skipped: count it (at most `skip` rows).
+                let counting = rowCount(of: current, after: after, direction, atMost: skip)
+                skip -= try Int.fetchOne(db, sql: counting.sql, arguments: counting.arguments) ?? 0
+            } else {
+                skip = 0
+            }
+            records += found
+            group = try neighbour(of: current, in: mode, direction, db)
+            after = nil
+        }
+        return records
+    }
+
+    /// The WHERE clause selecting `group`'s captures, with its arguments.
+    static func condition(of group: Group) -> (sql: String, arguments: StatementArguments) {
+        switch group {
+        case .all: ("1", [])
+        case let .kind(kind): ("capture.kind = ?", [kind.rawValue])
+        case let .request(id, _): ("capture.requestId = ?", [id])
+        case .noRequest: ("capture.requestId IS NULL", [])
+        }
+    }
+
+    /// Up to `limit` of `group`'s captures past `after` in `direction`, skipping `offset`.
+    static func rows(
+        of group: Group, after: (createdAt: DatabaseValue, id: Int64)?, _ direction: Direction, limit: Int, offset: Int
+    ) -> Statement {
+        var (sql, arguments) = condition(of: group) // sql-fragment: constant WHERE text with ? placeholders
+        let (comparison, order) = direction == .forward // sql-fragment: constant operators and orders
+            ? ("<", "capture.createdAt DESC, capture.id DESC")
+            : (">", "capture.createdAt ASC, capture.id ASC")
+        if let after {
+            sql += " AND (capture.createdAt, capture.id) \(comparison) (?, ?)"
+            arguments += [after.createdAt, after.id]
+        }
+        arguments += [limit, offset]
+        return Statement(sql: "\(rowSelection)\nWHERE \(sql)\nORDER BY \(order)\nLIMIT ? OFFSET ?", arguments: arguments)
+    }
+
+    /// How many of `group`'s captures lie past `after` in `direction`, counting at most `limit`.
+    static func rowCount(
+        of group: Group, after: (createdAt: DatabaseValue, id: Int64)?, _ direction: Direction, atMost limit: Int
+    ) -> Statement {
+        var (sql, arguments) = condition(of: group) // sql-fragment: constant WHERE text with ? placeholders
+        let comparison = direction == .forward ? "<" : ">" // sql-fragment
+        if let after {
+            sql += " AND (capture.createdAt, capture.id) \(comparison) (?, ?)"
+            arguments += [after.createdAt, after.id]
+        }
+        arguments += [limit]
+        return Statement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM capture WHERE \(sql) LIMIT ?)", arguments: arguments)
+    }
+
+    // MARK: - Groups
+
+    /// The group a walk in `direction` starts with when it starts at an end of the list.
+    static func firstGroup(_ mode: HistoryBrowseMode, _ direction: Direction, _ db: Database) throws -> Group? {
+        switch (mode, direction) {
+        case (.all, _): .all
+        case (.byKind, .forward): CaptureKind.allCases.first.map(Group.kind)
+        case (.byKind, .backward): CaptureKind.allCases.last.map(Group.kind)
+        case (.byRequest, .forward): try requestGroup(after: nil, .forward, db) ?? .noRequest
+        case (.byRequest, .backward): .noRequest
+        }
+    }
+
+    /// The group after (or before) `group` in `mode`'s order.
+    static func neighbour(of group: Group, in mode: HistoryBrowseMode, _ direction: Direction, _ db: Database) throws -> Group? {
+        switch group {
+        case .all:
+            return nil
+        case let .kind(kind):
+            let kinds = CaptureKind.allCases
+            guard let index = kinds.firstIndex(of: kind) else { return nil }
+            let next = direction == .forward ? kinds.index(after: index) : index - 1
+            return kinds.indices.contains(next) ? .kind(kinds[next]) : nil
+        case .request:
+            let next = try requestGroup(after: group, direction, db)
+            return direction == .forward ? next ?? .noRequest : next
+        case .noRequest:
+            return direction == .forward ? nil : try requestGroup(after: nil, .backward, db)
+        }
+    }
+
+    /// The next request with captures after `group` (a `.request`, or nil for the first or last
+    /// one), walking the requests in title order along `request_on_title_id`.
+    static func requestGroup(after group: Group?, _ direction: Direction, _ db: Database) throws -> Group? {
+        let statement = requestGroupStatement(after: group, direction)
+        guard let row = try Row.fetchOne(db, sql: statement.sql, arguments: statement.arguments) else { return nil }
+        return .request(id: row["id"], title: row["title"])
+    }
+
+    static func requestGroupStatement(after group: Group?, _ direction: Direction) -> Statement {
+        let (comparison, order) = direction == .forward // sql-fragment: constant operators and orders
+            ? (">", "title COLLATE NOCASE ASC, id ASC")
+            : ("<", "title COLLATE NOCASE DESC, id DESC")
+        var sql = "SELECT id, title FROM request WHERE EXISTS (SELECT 1 FROM capture WHERE capture.requestId = request.id)"
+        var arguments: StatementArguments = []
+        if case let .request(id, title)? = group {
+            // Spelled out, not as a row value: SQLite ranges the index only on this form.
+            sql += " AND title COLLATE NOCASE \(comparison)= ? AND (title COLLATE NOCASE \(comparison) ? OR id \(comparison) ?)"
+            arguments = [title, title, id]
+        }
+        return Statement(sql: sql + " ORDER BY \(order) LIMIT 1", arguments: arguments)
+    }
+
+    /// Where record `id` sits in `mode`'s order, or nil when there is no such record.
+    static func key(of id: Int64, in mode: HistoryBrowseMode, _ db: Database) throws -> Key? {
+        let sql = """
+            SELECT capture.createdAt, capture.id, capture.kind, capture.requestId, request.title
+            FROM capture LEFT JOIN request ON request.id = capture.requestId
+            WHERE capture.id = ?
+            """
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+        let group: Group
+        switch mode {
+        case .all:
+            group = .all
+        case .byKind:
+            guard let kind = CaptureKind(rawValue: row["kind"]) else { return nil }
+            group = .kind(kind)
+        case .byRequest:
+            if let requestID: Int64 = row["requestId"], let title: String = row["title"] {
+                group = .request(id: requestID, title: title)
+            } else {
+                group = .noRequest
+            }
+        }
+        return Key(group: group, createdAt: row["createdAt"], id: row["id"])
+    }
+
+    // MARK: - Search
+
+    /// The most words of a query that go to the index; more only slow the search down.
+    static let maximumSearchWords = 16
+
+    /// `text` as an FTS5 query: each word (a run of letters and digits, the unicode61
+    /// tokenizer's idea of one) quoted, with `"` doubled, and marked as a prefix, so whatever
+    /// the user typed is matched as text and never read as FTS syntax. Nil when `text` has no
+    /// word.
+    static func ftsQuery(_ text: String) -> String? {
+        var words: [String] = []
+        var word = ""
+        for character in text {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        guard !words.isEmpty else { return nil }
+        return words.prefix(maximumSearchWords)
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+            .joined(separator: " ")
+    }
+
+    /// The newest `limit` captures matching `text` (see ``ftsQuery(_:)``), newest first; nil
+    /// when `text` has no word to look for.
+    ///
+    /// The index answers in id order (newest recorded first) and stops at `limit`; only those
+    /// rows are joined and put in History's order.
+    static func search(_ text: String, limit: Int) -> Statement? {
+        guard let query = ftsQuery(text) else { return nil }
+        return Statement(
+            sql: """
+                SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
+                       capture.requestId, request.title AS requestTitle, capture.createdAt
+                FROM (SELECT rowid AS hitId FROM captureSearch WHERE captureSearch MATCH ? ORDER BY rowid DESC LIMIT ?) AS hit
+                JOIN capture ON capture.id = hit.hitId
+                LEFT JOIN request ON request.id = capture.requestId
+                ORDER BY capture.createdAt DESC, capture.id DESC
+                """,
+            arguments: [query, limit]
+        )
+    }
+}

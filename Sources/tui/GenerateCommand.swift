@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Storage
+
+/// `tabshell generate`: fills a database with a large, realistic History for benchmarks.
+/// Hidden from help: it is a tool for `make bench`, not something users need.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Fill a database with generated requests and records (for benchmarks).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("Capture records to add.", valueName: "n"))
+    var records: Int
+
+    @Option(help: ArgumentHelp("Inbox requests to add.", valueName: "m"))
+    var requests: Int = 0
+
+    @Option(help: ArgumentHelp("Seed of the generator; the same seed gives the same data.", valueName: "s"))
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if database.path == nil {
+            throw ValidationError("generate needs --db: it never writes to your own database by default.")
+        }
+        if records < 0 || requests < 0 {
+            throw ValidationError("--records and --requests cannot be negative.")
+        }
+    }
+
+    func run() throws {
+        umask(0o077)
+        do {
+            let db = try AppDatabase.open(at: database.databaseURL())
+            let started = ContinuousClock.now
+            let total = try db.generateBenchmarkData(
+                BenchmarkDataPlan(records: records, requests: requests, seed: seed), now: Date())
+            let seconds = (ContinuousClock.now - started).components
+            let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+            print("\(total) records in \(db.url.path) (\(String(format: "%.1f", elapsed)) s)")
+        } catch {
+            throw Failure(sentence(for: error))
+        }
+    }
+}

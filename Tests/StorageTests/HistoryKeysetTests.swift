@@ -1,0 +1,270 @@
+import CaptureMode
+import Foundation
+import GRDB
+@testable import Storage
+import TabShell
+import Testing
+
+/// Keyset paging of every browse mode, the trigger-kept count and the search index, against
+/// real database files.
+@Suite("History keyset paging and search index")
+struct HistoryKeysetTests {
+    /// A seeded generator, so a failure names a history that can be made again.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// `count` captures of every kind over requests whose titles differ only in case, requests
+    /// without captures, and records sharing a timestamp (so the id decides their order).
+    private func makeHistory(_ db: AppDatabase, count: Int, seed: UInt64) throws {
+        var random = Seeded(state: seed)
+        var requests: [Int64] = []
+        for (index, title) in ["Shelf", "shelf", "apple", "Zebra", "empty one", "mango", "Apple"].enumerated() {
+            requests.append(try db.addRequest(title: title, kind: .note, now: Clock.minutesAgo(Double(10_000 - index))))
+        }
+        let withCaptures = requests.filter { $0 != requests[4] }
+        for index in 0..<count {
+            let kind = CaptureKind.allCases[Int(random.next() % 4)]
+            let request: Int64? = random.next() % 3 == 0 ? nil : withCaptures[Int(random.next() % UInt64(withCaptures.count))]
+            let submission = kind == .note || kind == .photos
+                ? CaptureSubmission(kind: .note, note: "note \(index)", requestID: request)
+                : CaptureSubmission(kind: .barcode, barcode: Barcode(value: "code-\(index)", symbology: .freeText), requestID: request)
+            _ = try db.commitCapture(submission, now: Clock.minutesAgo(Double(count - index / 3)))
+        }
+    }
+
+    /// The whole order of `mode`, computed here from the rows (not by the code under test).
+    private func expectedOrder(_ mode: HistoryBrowseMode, _ temp: TemporaryDirectory) throws -> [Int64] {
+        let rows = try rawQueue(temp.databaseURL).read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT capture.id, capture.kind, capture.requestId, request.title, capture.createdAt
+                FROM capture LEFT JOIN request ON request.id = capture.requestId
+                ORDER BY capture.createdAt DESC, capture.id DESC
+                """)
+        }
+        let newestFirst: [(id: Int64, kind: String, request: Int64?, title: String?)] = rows.map {
+            ($0["id"], $0["kind"], $0["requestId"], $0["title"])
+        }
+        switch mode {
+        case .all:
+            return newestFirst.map(\.id)
+        case .byKind:
+            return CaptureKind.allCases.flatMap { kind in newestFirst.filter { $0.kind == kind.rawValue }.map(\.id) }
+        case .byRequest:
+            let requests = Set(newestFirst.compactMap { row in row.request.map { RequestKey(id: $0, title: row.title ?? "") } })
+            let ordered = requests.sorted { lhs, rhs in
+                let (left, right) = (asciiLowercased(lhs.title), asciiLowercased(rhs.title))
+                return left != right ? left < right : lhs.id < rhs.id
+            }
+            return ordered.flatMap { request in newestFirst.filter { $0.request == request.id }.map(\.id) }
+                + newestFirst.filter { $0.request == nil }.map(\.id)
+        }
+    }
+
+    private struct RequestKey: Hashable {
+        var id: Int64
+        var title: String
+    }
+
+    /// SQLite's NOCASE: only ASCII letters fold.
+    private func asciiLowercased(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
+        }))
+    }
+
+    // MARK: - Paging
+
+    @Test(arguments: HistoryBrowseMode.allCases, [1, 7, 25])
+    func pagesForwardFromEachPagesLastRowConcatenateToTheWholeOrder(mode: HistoryBrowseMode, size: Int) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        try makeHistory(db, count: 157, seed: 7)
+        let expected = try expectedOrder(mode, temp)
+
+        var ids: [Int64] = []
+        var anchor: HistoryAnchor?
+        while ids.count < expected.count {
+            let page = try db.historyPage(HistoryPageRequest(start: ids.count, count: size, mode: mode, anchor: anchor), mode: mode)
+            #expect(page.start == ids.count && page.totalCount == expected.count)
+            guard let last = page.rows.last else { break }
+            anchor = HistoryAnchor(position: ids.count + page.rows.count - 1, recordID: last.id)
+            ids += page.rows.map(\.id)
+        }
+
+        #expect(ids == expected)
+    }
+
+    @Test(arguments: HistoryBrowseMode.allCases, [1, 7, 25])
+    func pagesBackwardFromTheEndConcatenateToTheWholeOrder(mode: HistoryBrowseMode, size: Int) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        try makeHistory(db, count: 157, seed: 11)
+        let expected = try expectedOrder(mode, temp)
+
+        var ids: [Int64] = []
+        var anchor: HistoryAnchor?
+        var end = expected.count
+        while end > 0 {
+            let start = max(0, end - size)
+            let page = try db.historyPage(HistoryPageRequest(start: start, count: end - start, mode: mode, anchor: anchor), mode: mode)
+            #expect(page.start == start && page.rows.count == end - start)
+            guard let first = page.rows.first else { break }
+            anchor = HistoryAnchor(position: start, recordID: first.id)
+            ids = page.rows.map(\.id) + ids
+            end = start
+        }
+
+        #expect(ids == expected)
+    }
+
+    @Test(arguments: HistoryBrowseMode.allCases)
+    func anyPageFromAnyAnchorIsTheSameSliceOfTheOrder(mode: HistoryBrowseMode) throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        try makeHistory(db, count: 90, seed: 3)
+        let expected = try expectedOrder(mode, temp)
+        var random = Seeded(state: 99)
+
+        for _ in 0..<300 {
+            let start = Int(random.next() % UInt64(expected.count + 5))
+            let count = 1 + Int(random.next() % 30)
+            let anchorPosition = Int(random.next() % UInt64(expected.count))
+            let anchor = random.next() % 4 == 0 ? nil : HistoryAnchor(position: anchorPosition, recordID: expected[anchorPosition])
+
+            let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode, anchor: anchor), mode: mode)
+
+            let clamped = min(start, expected.count - 1)
+            let slice = Array(expected[clamped..<min(expected.count, clamped + count)])
+            #expect(page.rows.map(\.id) == slice, "start \(start) count \(count) anchor \(String(describing: anchor))")
+        }
+    }
+
+    @Test func anAnchorWhoseRecordIsGoneIsIgnored() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        try makeHistory(db, count: 40, seed: 5)
+        let expected = try expectedOrder(.byKind, temp)
+        try db.deleteRecord(id: expected[10])
+        let remaining = expected.filter { $0 != expected[10] }
+
+        let page = try db.historyPage(
+            HistoryPageRequest(start: 11, count: 5, mode: .byKind, anchor: HistoryAnchor(position: 10, recordID: expected[10])),
+            mode: .byKind)
+
+        #expect(page.rows.map(\.id) == Array(remaining[11..<16]))
+    }
+
+    // MARK: - Count and search index kept by triggers
+
+    private func indexedRowCount(_ temp: TemporaryDirectory) throws -> (capture: Int, counted: Int, searchable: Int) {
+        try rawQueue(temp.databaseURL).read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT count FROM captureCount") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM captureSearch") ?? -1
+            )
+        }
+    }
+
+    @Test func theSearchIndexAndCountFollowInsertDeleteAndClear() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let request = try db.addRequest(title: "Inventory freezer", kind: .note, now: Clock.minutesAgo(9))
+        let milk = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk crates", requestID: request), now: Clock.minutesAgo(3))
+        let code = try db.commitCapture(
+            CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), now: Clock.minutesAgo(2))
+        #expect(try db.search("milk", limit: 5).map(\.id) == [milk])
+        #expect(try db.search("freez", limit: 5).map(\.id) == [milk])
+        #expect(try db.search("40063", limit: 5).map(\.id) == [code])
+        #expect(try indexedRowCount(temp) == (2, 2, 2))
+
+        try db.deleteRecord(id: milk)
+        #expect(try db.search("milk", limit: 5).isEmpty)
+        #expect(try db.search("freez", limit: 5).isEmpty)
+        #expect(try db.historyCount() == 1)
+        #expect(try indexedRowCount(temp) == (1, 1, 1))
+
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk again"), now: Clock.minutesAgo(1))
+        #expect(try db.deleteAllRecords() == 2)
+        #expect(try db.search("milk", limit: 5).isEmpty)
+        #expect(try db.search("4006", limit: 5).isEmpty)
+        #expect(try db.historyCount() == 0)
+        #expect(try indexedRowCount(temp) == (0, 0, 0))
+        try rawQueue(temp.databaseURL).write { db in
+            try db.execute(sql: "INSERT INTO captureSearch (captureSearch, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    @Test func aRenamedOrDeletedRequestChangesWhatItsCapturesAreFoundBy() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let request = try db.addRequest(title: "Count pallets", kind: .note, now: Clock.minutesAgo(9))
+        let id = try db.commitCapture(CaptureSubmission(kind: .note, note: "12", requestID: request), now: Clock.minutesAgo(3))
+
+        try rawQueue(temp.databaseURL).write { db in
+            try db.execute(sql: "UPDATE request SET title = 'Count crates' WHERE id = ?", arguments: [request])
+        }
+        #expect(try db.search("pallets", limit: 5).isEmpty)
+        #expect(try db.search("crates", limit: 5).map(\.id) == [id])
+
+        try rawQueue(temp.databaseURL).write { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            try db.execute(sql: "DELETE FROM request WHERE id = ?", arguments: [request])
+        }
+        #expect(try db.search("crates", limit: 5).isEmpty)
+        #expect(try db.search("12", limit: 5).map(\.id) == [id])
+    }
+
+    @Test func migratingToV4IndexesAndCountsTheRecordsAlreadyThere() throws {
+        // Given a database at v3 with a request and two captures
+        let temp = try TemporaryDirectory()
+        let queue = try rawQueue(temp.databaseURL)
+        try Migrations.migrator.migrate(queue, upTo: "v3")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO request (id, title, kind, createdAt) VALUES (1, 'Scan the shelf', 'barcode', '2025-01-01 10:00:00.000');
+                INSERT INTO capture (kind, barcode, symbology, requestId, createdAt) VALUES ('barcode', '4006381333931', 'ean13', 1, '2025-01-02 10:00:00.000');
+                INSERT INTO capture (kind, note, createdAt) VALUES ('note', 'dented carton', '2025-01-03 10:00:00.000');
+                """)
+        }
+        try queue.close()
+
+        // When tabshell opens it
+        let db = try openDatabase(temp)
+
+        // Then both are counted and found by code, note and request title
+        #expect(try db.historyCount() == 2)
+        #expect(try db.search("shelf", limit: 5).map(\.barcode?.value) == ["4006381333931"])
+        #expect(try db.search("dent", limit: 5).map(\.note) == ["dented carton"])
+        #expect(try db.search("4006", limit: 5).count == 1)
+        #expect(try indexedRowCount(temp) == (2, 2, 2))
+    }
+
+    @Test func generatedDataIsCountedIndexedAndKeepsItsTriggers() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+
+        let total = try db.generateBenchmarkData(BenchmarkDataPlan(records: 500, requests: 20, seed: 1), now: Clock.now)
+
+        #expect(total == 500)
+        #expect(try indexedRowCount(temp) == (500, 500, 500))
+        // The triggers are back: a new capture is counted and found.
+        let id = try db.commitCapture(CaptureSubmission(kind: .note, note: "zyzzyva"), now: Clock.now)
+        #expect(try db.search("zyzz", limit: 5).map(\.id) == [id])
+        #expect(try indexedRowCount(temp) == (501, 501, 501))
+        // The same seed makes the same data.
+        let other = try TemporaryDirectory()
+        let again = try openDatabase(other)
+        try again.generateBenchmarkData(BenchmarkDataPlan(records: 500, requests: 20, seed: 1), now: Clock.now)
+        #expect(try again.historyPage(HistoryPageRequest(start: 0, count: 50)).rows.map(\.barcode)
+            == (try db.historyPage(HistoryPageRequest(start: 1, count: 50)).rows.map(\.barcode)))
+    }
+}

@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""tabshell's benchmark driver: runs the real `tabshell` binary and the reference curses
+program (bench/reference.c) in a pseudo-terminal of a fixed size, sends the same keys to
+both, and measures what a user over a slow link feels.
+
+Definitions (the numbers in README's table mean exactly this):
+
+- settled: a key's output has settled at the last output byte that is followed by QUIET_MS
+  (default 80 ms) without output. Latency = that byte's arrival - the moment the key was
+  written to the pty. A key that produces no output has latency 0 and 0 bytes.
+- startup: spawn -> the last byte of the first settled burst after which the screen (as pyte
+  emulates it) shows the whole tab bar (Inbox, Create, History, Settings) and the heading.
+- bytes: bytes the program wrote to the pty for the step.
+- cells: screen cells whose character or attributes differ before and after the step (pyte).
+- idle: bytes written in IDLE_SECONDS with capture open and no key, per second.
+- peak RSS: VmHWM from /proc/PID/status at the end of the scenario; CPU: utime + stime from
+  /proc/PID/stat, in milliseconds, at the same moment.
+
+Runs alternate A B A B (tabshell, reference) and every figure is the median over runs; each
+is also given as a ratio to the reference's median measured in the same invocation.
+"""
+
+import argparse
+import fcntl
+import json
+import os
+import platform
+import pty
+import select
+import signal
+import statistics
+import struct
+import sys
+import termios
+import time
+
+import pyte
+
+QUIET_MS = 80
+IDLE_SECONDS = 2.0
+TIMEOUT_S = 10.0
+
+DOWN = b"\x1bOB"  # keypad (application) mode: curses sends smkx
+PGDN = b"\x1b[6~"
+END = b"\x1bOF"
+ESC = b"\x1b"
+ENTER = b"\r"
+CODE = b"4006381333931"
+SEARCH = b"4006"
+
+
+def scenario():
+    """(step name, group name, keys) in order; a group's figures are its steps' medians."""
+    steps = [
+        ("tab: History", "tab switch", b"3"),
+        ("tab: Settings", "tab switch", b"4"),
+        ("tab: Inbox", "tab switch", b"1"),
+        ("open capture", "open capture", b"2"),
+        ("choose barcode", "choose barcode", b"b"),
+    ]
+    steps += [(f"type digit {i + 1}", "type digit", CODE[i:i + 1]) for i in range(len(CODE))]
+    steps += [("Esc (close capture)", "Esc", ESC)]
+    steps += [("tab: History", "tab switch", b"3")]
+    steps += [(f"Down {i + 1}", "Down", DOWN) for i in range(20)]
+    steps += [("PgDn", "PgDn", PGDN), ("End", "End", END), ("open record", "open record", ENTER),
+              ("back to list", "back", ESC), ("open search", "open search", b"/")]
+    steps += [(f"search char {i + 1}", "search keystroke", SEARCH[i:i + 1]) for i in range(len(SEARCH))]
+    steps += [("close search", "close search", ESC)]
+    return steps
+
+
+def snapshot(screen):
+    return [[(c.data, c.fg, c.bg, c.bold, c.reverse, c.underscore) for c in (screen.buffer[y][x] for x in range(screen.columns))]
+            for y in range(screen.lines)]
+
+
+def changed_cells(before, after):
+    return sum(1 for row_a, row_b in zip(before, after) for a, b in zip(row_a, row_b) if a != b)
+
+
+class Session:
+    def __init__(self, argv, cols, rows, env):
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.spawned = time.perf_counter()
+        pid, fd = pty.fork()
+        if pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execve(argv[0], argv, env)
+        self.pid, self.fd = pid, fd
+
+    def read_until_quiet(self, quiet_ms=QUIET_MS, until=None, timeout=TIMEOUT_S):
+        """Reads until `quiet_ms` pass without output (and `until(screen)` holds, if given).
+        Returns (bytes read, time of the last byte or None)."""
+        total, last = 0, None
+        deadline = time.perf_counter() + timeout
+        while True:
+            now = time.perf_counter()
+            if now > deadline:
+                break
+            ready, _, _ = select.select([self.fd], [], [], quiet_ms / 1000)
+            if not ready:
+                if until is None or until(self.screen):
+                    break
+                continue
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            last = time.perf_counter()
+            total += len(data)
+            self.stream.feed(data)
+        return total, last
+
+    def step(self, keys):
+        before = snapshot(self.screen)
+        sent = time.perf_counter()
+        os.write(self.fd, keys)
+        count, last = self.read_until_quiet()
+        return {
+            "latency_ms": (last - sent) * 1000 if last else 0.0,
+            "bytes": count,
+            "cells": changed_cells(before, snapshot(self.screen)),
+        }
+
+    def proc(self):
+        with open(f"/proc/{self.pid}/status") as f:
+            hwm = next((int(line.split()[1]) for line in f if line.startswith("VmHWM:")), 0)
+        with open(f"/proc/{self.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        cpu_ms = (int(fields[11]) + int(fields[12])) * 1000 / ticks
+        return hwm, cpu_ms
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            done, _ = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                break
+            try:
+                select.select([self.fd], [], [], 0.05)
+                os.read(self.fd, 65536)
+            except OSError:
+                pass
+        else:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def tab_bar_shown(screen):
+    text = "\n".join(screen.display)
+    return all(word in text for word in ("Inbox", "Create", "History", "Settings"))
+
+
+def run_once(argv, cols, rows, env):
+    session = Session(argv, cols, rows, env)
+    try:
+        _, first = session.read_until_quiet(until=tab_bar_shown)
+        if not tab_bar_shown(session.screen):
+            raise RuntimeError(f"{argv[0]}: no tab bar after start:\n" + "\n".join(session.screen.display))
+        result = {"startup_ms": (first - session.spawned) * 1000, "steps": []}
+        steps = scenario()
+        for name, group, keys in steps:
+            measured = session.step(keys)
+            measured.update(name=name, group=group)
+            result["steps"].append(measured)
+            if name == "choose barcode":
+                idle_start = time.perf_counter()
+                idle_bytes, _ = session.read_until_quiet(quiet_ms=IDLE_SECONDS * 1000, timeout=IDLE_SECONDS)
+                result["idle_bytes_per_s"] = idle_bytes / (time.perf_counter() - idle_start)
+            if name == "Esc (close capture)" and "History" not in session.screen.display[-1] + session.screen.display[0]:
+                # A capture with typed text asks before closing; discard it.
+                if any("Discard" in line or "discard" in line for line in session.screen.display):
+                    extra = session.step(b"y")
+                    result["steps"][-1]["bytes"] += extra["bytes"]
+                    result["steps"][-1]["cells"] += extra["cells"]
+        result["peak_rss_kib"], result["cpu_ms"] = session.proc()
+        result["final_screen"] = session.screen.display
+        return result
+    finally:
+        session.close()
+
+
+def median(values):
+    return statistics.median(values) if values else 0.0
+
+
+def summarize(runs):
+    """Per group: median over runs of (the run's median over the group's steps)."""
+    groups = {}
+    for run in runs:
+        per = {}
+        for step in run["steps"]:
+            per.setdefault(step["group"], []).append(step)
+        for group, steps in per.items():
+            entry = groups.setdefault(group, {"latency_ms": [], "bytes": [], "cells": []})
+            entry["latency_ms"].append(median([s["latency_ms"] for s in steps]))
+            entry["bytes"].append(median([s["bytes"] for s in steps]))
+            entry["cells"].append(median([s["cells"] for s in steps]))
+    out = {}
+    for group, entry in groups.items():
+        b, c = median(entry["bytes"]), median(entry["cells"])
+        out[group] = {"latency_ms": median(entry["latency_ms"]), "bytes": b, "cells": c,
+                      "bytes_per_cell": b / c if c else 0.0}
+    out["startup"] = {"latency_ms": median([r["startup_ms"] for r in runs])}
+    out["idle"] = {"bytes_per_s": median([r["idle_bytes_per_s"] for r in runs])}
+    out["process"] = {"peak_rss_kib": median([r["peak_rss_kib"] for r in runs]),
+                      "cpu_ms": median([r["cpu_ms"] for r in runs])}
+    return out
+
+
+def ratio(a, b):
+    if b == 0:
+        return None if a else 1.0
+    return a / b
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tabshell", required=True)
+    parser.add_argument("--reference", required=True)
+    parser.add_argument("--db", action="append", required=True, help="label=path[:records], repeatable")
+    parser.add_argument("--size", action="append", default=[], help="COLSxROWS, repeatable (default 80x24 and 200x60)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", required=True)
+    parser.add_argument("--home", required=True, help="HOME/XDG folder for the runs")
+    args = parser.parse_args()
+    sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["80x24", "200x60"])]
+
+    env = {"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+           "HOME": args.home, "XDG_DATA_HOME": args.home, "XDG_STATE_HOME": args.home}
+    report = {"machine": {"platform": platform.platform(), "cpus": os.cpu_count(), "python": platform.python_version()},
+              "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+              "quiet_ms": QUIET_MS, "runs": args.runs, "results": []}
+    for spec in args.db:
+        label, rest = spec.split("=", 1)
+        path, records = (rest.split(":") + ["1000"])[:2]
+        for cols, rows in sizes:
+            a_runs, b_runs = [], []
+            for _ in range(args.runs):  # A B A B
+                a_runs.append(run_once([args.tabshell, "--db", path], cols, rows, env))
+                b_runs.append(run_once([args.reference, records], cols, rows, env))
+            a, b = summarize(a_runs), summarize(b_runs)
+            entry = {"data": label, "size": f"{cols}x{rows}", "tabshell": a, "reference": b,
+                     "final_screen": a_runs[-1]["final_screen"]}
+            report["results"].append(entry)
+            print_table(entry)
+            sys.stdout.flush()
+    with open(args.json, "w") as f:
+        json.dump(report, f, indent=2)
+    print(f"\nJSON: {args.json}")
+
+
+def print_table(entry):
+    a, b = entry["tabshell"], entry["reference"]
+    print(f"\n== {entry['data']} records, {entry['size']} (medians; ratio = tabshell / reference) ==")
+    print(f"{'step':<18}{'ms':>8}{'ref ms':>8}{'Δms':>7}{'bytes':>8}{'ref B':>7}{'×':>6}{'cells':>7}{'B/cell':>8}{'ref B/c':>8}")
+    order = ["tab switch", "open capture", "choose barcode", "type digit", "Esc", "Down", "PgDn", "End",
+             "open record", "back", "open search", "search keystroke", "close search"]
+    for group in order:
+        x, y = a[group], b[group]
+        r = ratio(x["bytes"], y["bytes"])
+        print(f"{group:<18}{x['latency_ms']:>8.2f}{y['latency_ms']:>8.2f}{x['latency_ms'] - y['latency_ms']:>7.2f}"
+              f"{x['bytes']:>8.0f}{y['bytes']:>7.0f}{(f'{r:.2f}' if r is not None else '-'):>6}{x['cells']:>7.0f}"
+              f"{x['bytes_per_cell']:>8.2f}{y['bytes_per_cell']:>8.2f}")
+    s, t = a["startup"]["latency_ms"], b["startup"]["latency_ms"]
+    print(f"startup           {s:>8.2f}{t:>8.2f}  ×{ratio(s, t):.2f}")
+    print(f"idle B/s          {a['idle']['bytes_per_s']:>8.1f}{b['idle']['bytes_per_s']:>8.1f}")
+    ra, rb = a["process"]["peak_rss_kib"] / 1024, b["process"]["peak_rss_kib"] / 1024
+    print(f"peak RSS MiB      {ra:>8.1f}{rb:>8.1f}  ×{ratio(ra, rb):.2f}")
+    ca, cb = a["process"]["cpu_ms"], b["process"]["cpu_ms"]
+    print(f"CPU ms            {ca:>8.0f}{cb:>8.0f}  ×{(ratio(ca, cb) or 0):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Prints .build-bench/bench.json (or the file given) as the Markdown table in README's
+"Performance" section: per data set and size, tabshell's medians, the reference's, and the
+ratio or difference the issue #5 targets are stated in."""
+
+import json
+import sys
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else ".build-bench/bench.json"
+    with open(path) as f:
+        report = json.load(f)
+    m = report["machine"]
+    print(f"Measured {report['date']} on {m['platform']}, {m['cpus']} CPUs (shared), "
+          f"{report['runs']} interleaved runs each, medians; settled = last byte before {report['quiet_ms']} ms of quiet.\n")
+    print("| data | size | startup ms (×ref) | Down ms (Δref) | Down B (×ref) | tab switch ms (Δref) | tab B (×ref) "
+          "| tab B/cell (×ref) | PgDn ms (Δref) | End ms (Δref) | open record ms (Δref) | search key ms | idle B/s | peak RSS MiB | CPU ms (×ref) |")
+    print("|" + "---|" * 15)
+    for r in report["results"]:
+        a, b = r["tabshell"], r["reference"]
+
+        def lat(group):
+            return f"{a[group]['latency_ms']:.1f} ({a[group]['latency_ms'] - b[group]['latency_ms']:+.1f})"
+
+        def times(x, y):
+            return f"{x / y:.2f}" if y else "-"
+
+        s, t = a["startup"]["latency_ms"], b["startup"]["latency_ms"]
+        print(f"| {r['data']} | {r['size']} | {s:.0f} (×{times(s, t)}) | {lat('Down')} "
+              f"| {a['Down']['bytes']:.0f} (×{times(a['Down']['bytes'], b['Down']['bytes'])}) "
+              f"| {lat('tab switch')} | {a['tab switch']['bytes']:.0f} (×{times(a['tab switch']['bytes'], b['tab switch']['bytes'])}) "
+              f"| {a['tab switch']['bytes_per_cell']:.2f} (×{times(a['tab switch']['bytes_per_cell'], b['tab switch']['bytes_per_cell'])}) "
+              f"| {lat('PgDn')} | {lat('End')} | {lat('open record')} | {a['search keystroke']['latency_ms']:.1f} "
+              f"| {a['idle']['bytes_per_s']:.0f} | {a['process']['peak_rss_kib'] / 1024:.1f} "
+              f"| {a['process']['cpu_ms']:.0f} (×{times(a['process']['cpu_ms'], b['process']['cpu_ms'])}) |")
+
+
+if __name__ == "__main__":
+    main()
