@@ -22,6 +22,9 @@ final class App {
     private let colorAllowed: Bool
     private var timers: [(deadline: ContinuousClock.Instant, action: AppAction)] = []
     private var lastFrame: Frame?
+    /// Set by every dispatch: a loop turn that changed nothing (an unbound key, a change check
+    /// that found nothing) renders nothing. Ctrl-L and SIGCONT arrive as a resize, a dispatch.
+    private var needsDraw = true
     /// Other sessions' commits are noticed by polling `PRAGMA data_version` this often: within a
     /// second, without a key press, at the cost of one pragma per interval (and no redraw unless
     /// something changed).
@@ -53,7 +56,7 @@ final class App {
         dispatch(.started)
         if let recovery { dispatch(.recoveryFinished(drafts: offers(for: recovery), summary: recovery.summary)) }
         while !state.isQuitting {
-            draw()
+            if needsDraw { draw() }
             let event = terminal.nextEvent(timeout: millisecondsToNextTimer())
             switch event {
             case let .key(key):
@@ -85,6 +88,7 @@ final class App {
     // MARK: - Actions and effects
 
     private func dispatch(_ first: AppAction) {
+        needsDraw = true
         var queue = [first]
         while !queue.isEmpty {
             let action = queue.removeFirst()
@@ -250,5 +254,6 @@ final class App {
         let frame = Screen.render(state, options: options)
         terminal.draw(frame)
         lastFrame = frame
+        needsDraw = false
     }
 }
