@@ -55,6 +55,21 @@ public struct Grid: Equatable, Sendable {
         set { cells[row * width + column] = newValue }
     }
 
+    /// True when `row` holds the same cells here and in `other` (same width): lets the terminal
+    /// skip an unchanged row with one pass over contiguous storage, no per-cell copies.
+    public func row(_ row: Int, equals other: Grid) -> Bool {
+        guard width == other.width, (0..<height).contains(row), row < other.height else { return false }
+        let range = row * width ..< (row + 1) * width
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                for index in range where mine[index].style != theirs[index].style || mine[index].text != theirs[index].text {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
     public func contains(row: Int, column: Int) -> Bool {
         row >= 0 && row < height && column >= 0 && column < width
     }

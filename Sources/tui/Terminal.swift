@@ -301,6 +301,7 @@ final class Terminal {
         }
 
         for row in 0..<rows {
+            if let previous, grid.row(row, equals: previous) { continue }
             var column = 0
             while column < columns {
                 let wide = column + 1 < grid.width && grid[row, column + 1].isContinuation
