@@ -12,6 +12,8 @@ public enum CaptureAction: Equatable, Sendable {
     case enterPressed
     case backspacePressed
     case deletePressed
+    /// Ctrl-U: delete from the start of the line to the cursor.
+    case deleteToLineStartPressed
     case cursorMoved(TextBuffer.Motion)
     case autoAdvanceElapsed(token: Int)
     /// Product: go on to photos without a barcode.

@@ -65,6 +65,9 @@ extension CaptureState {
         case .backspacePressed:
             return edit { $0.backspace() }
 
+        case .deleteToLineStartPressed:
+            return edit { $0.deleteToLineStart() }
+
         case .deletePressed:
             if phase == .photos, photoPath.isEmpty { return send(.photoRemovalRequested) }
             return edit { $0.deleteForward() }

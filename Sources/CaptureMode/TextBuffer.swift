@@ -57,6 +57,13 @@ public struct TextBuffer: Equatable, Sendable {
         characters.remove(at: cursor)
     }
 
+    /// Ctrl-U, as in a shell: deletes from the start of the cursor's line up to the cursor.
+    public mutating func deleteToLineStart() {
+        let start = lineStart(of: cursor)
+        characters.removeSubrange(start ..< cursor)
+        cursor = start
+    }
+
     public mutating func clear() {
         characters = []
         cursor = 0

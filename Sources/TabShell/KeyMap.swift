@@ -87,7 +87,8 @@ public enum KeyMap {
     static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
     static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
     static let textEditing = KeyBinding(
-        [.left, .right, .home, .end, .backspace, .delete], help: "Edit the text", action: nil
+        [.left, .right, .home, .end, .backspace, .delete, .control("u")],
+        help: "Edit the text (Ctrl-U deletes to the start of the line)", action: nil
     )
 
     public static func bindings(for context: KeyContext) -> [KeyBinding] {
@@ -182,8 +183,8 @@ public enum KeyMap {
                 KeyBinding([.pageDown], help: "Results page down", action: .listMoved(.pageDown)),
                 KeyBinding([.escape], hint: "close", help: "Close search: back where you were", action: .escapePressed),
                 KeyBinding(
-                    [.left, .right, .home, .end, .backspace, .delete],
-                    help: "Edit the search; typing matches as you type", action: nil
+                    [.left, .right, .home, .end, .backspace, .delete, .control("u")],
+                    help: "Edit the search (Ctrl-U clears to the start); typing matches as you type", action: nil
                 ),
                 KeyBinding([.paste("")], help: "A paste goes into the search", action: nil),
             ]
@@ -267,6 +268,7 @@ public enum KeyMap {
         case let .paste(text): return .capture(.textPasted(text))
         case .backspace: return .capture(.backspacePressed)
         case .delete: return .capture(.deletePressed)
+        case .control("u"): return .capture(.deleteToLineStartPressed)
         case .left: return .capture(.cursorMoved(.left))
         case .right: return .capture(.cursorMoved(.right))
         case .up: return .capture(.cursorMoved(.up))
@@ -285,6 +287,7 @@ public enum KeyMap {
         case let .paste(text): .pasted(text)
         case .backspace: .backspace
         case .delete: .deleteForward
+        case .control("u"): .deleteToLineStart
         case .left: .moved(.left)
         case .right: .moved(.right)
         case .home: .moved(.home)

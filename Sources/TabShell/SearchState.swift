@@ -7,6 +7,8 @@ public enum TextEdit: Equatable, Sendable {
     case pasted(String)
     case backspace
     case deleteForward
+    /// Ctrl-U: delete from the start of the query to the cursor.
+    case deleteToLineStart
     case moved(TextBuffer.Motion)
 }
 
@@ -45,6 +47,7 @@ public struct SearchState: Equatable, Sendable {
         case let .typed(text), let .pasted(text): query.insert(text)
         case .backspace: query.backspace()
         case .deleteForward: query.deleteForward()
+        case .deleteToLineStart: query.deleteToLineStart()
         case let .moved(motion): query.move(motion)
         }
     }

@@ -24,6 +24,21 @@ struct TextBufferTests {
         #expect(buffer.cursor == 2)
     }
 
+    @Test("Ctrl-U deletes from the start of the cursor's line to the cursor, keeping other lines")
+    func deleteToLineStart() {
+        var buffer = TextBuffer("one\ntwo three", multiline: true)
+        buffer.move(.left)
+        buffer.move(.left)
+        buffer.deleteToLineStart()
+        #expect(buffer.text == "one\nee")
+        #expect(buffer.cursor == 4)
+        buffer.deleteToLineStart()
+        #expect(buffer.text == "one\nee", "at the start of a line it does nothing")
+        var single = TextBuffer("4006381333931")
+        single.deleteToLineStart()
+        #expect(single.text.isEmpty && single.cursor == 0)
+    }
+
     @Test("backspace removes before the cursor; at the start it does nothing")
     func backspace() {
         var buffer = TextBuffer("abc")

@@ -98,6 +98,23 @@ struct KeyMapTests {
         }
     }
 
+    @Test("Ctrl-U deletes back to the start of the line in every text field and the search", arguments: [
+        KeyContext.captureBarcode, .capturePhotos, .captureNote, .search,
+    ])
+    func ctrlUDeletesToLineStart(context: KeyContext) throws {
+        var state = state(yielding: context)
+        for key: Key in [.character("a"), .character("b"), .character("c"), .left, .control("u")] {
+            _ = state.send(try #require(KeyMap.action(for: key, in: state), "\(key.label()) in \(context)"))
+        }
+        let text: String? = switch context {
+        case .captureBarcode: state.presentation.capture?.barcodeInput.text
+        case .capturePhotos: state.presentation.capture?.photoPath.text
+        case .captureNote: state.presentation.capture?.note.text
+        default: state.presentation.search?.query.text
+        }
+        #expect(text == "c", "the text after the cursor stays")
+    }
+
     @Test("q types a q into the note, end to end")
     func qTypesIntoNote() throws {
         var state = state(yielding: .captureNote)
