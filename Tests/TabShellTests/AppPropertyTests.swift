@@ -179,8 +179,9 @@ struct SimulatedFrontEnd {
         case .close: return .capture(.closeTapped)
         case .edit:
             let motions: [TextBuffer.Motion] = [.left, .right, .up, .down, .home, .end]
-            return n % 4 == 0 ? .capture(.backspacePressed)
-                : n % 4 == 1 ? .capture(.deletePressed)
+            return n % 5 == 0 ? .capture(.backspacePressed)
+                : n % 5 == 1 ? .capture(.deletePressed)
+                : n % 5 == 2 ? .capture(.deleteToLineStartPressed)
                 : .capture(.cursorMoved(motions[n % motions.count]))
         case .autoAdvanceStale: return .capture(.autoAdvanceElapsed(token: n % 5))
         case .autoAdvanceFires:
@@ -239,7 +240,7 @@ struct SimulatedFrontEnd {
         case .searchOpened: return .searchRequested
         case .searchTyped: return .searchEdited(.typed(["4", "0", "milk", " ", "%", "漢", "q"][n % 7]))
         case .searchEdited:
-            let edits: [TextEdit] = [.backspace, .deleteForward, .moved(.left), .moved(.home), .moved(.end), .pasted("4006\n381")]
+            let edits: [TextEdit] = [.backspace, .deleteForward, .deleteToLineStart, .moved(.left), .moved(.home), .moved(.end), .pasted("4006\n381")]
             return .searchEdited(edits[n % edits.count])
         case .searchAnswered:
             guard !searchesInFlight.isEmpty else { return nil }
