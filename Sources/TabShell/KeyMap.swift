@@ -104,6 +104,9 @@ public enum KeyMap {
                 KeyBinding([.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
                 KeyBinding([.character("?")], hint: "keys", help: "Show every key", action: .helpRequested),
                 KeyBinding([.character("q"), .control("c")], hint: "quit", help: "Quit", action: .quitRequested),
+                // The terminal layer repaints on Ctrl-L itself (in every screen); listed here so
+                // that `?` and docs/keys.md show it.
+                KeyBinding([.control("l")], help: "Repaint the screen", action: nil),
             ]
         case .inbox:
             return [
