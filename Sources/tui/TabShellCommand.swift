@@ -88,10 +88,9 @@ struct TabShellCommand: ParsableCommand {
         } catch {
             throw Failure(sentence(for: error))
         }
-        let logFile = url.deletingLastPathComponent().appendingPathComponent("tabshell.log")
-        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let logger = database.logger(beside: url)
         logger.info("starting", metadata: ["db": "\(url.path)", "version": "\(Self.configuration.version)"])
-        if !CrashGuard.install(logFile: logFile) {
+        if !CrashGuard.install(logFile: DatabaseOptions.logFile(beside: url)) {
             logger.warning("could not install the crash guard: \(String(cString: strerror(errno)))")
         }
 
@@ -139,12 +138,20 @@ func sentence(for error: any Error) -> String {
     return "\(error)"
 }
 
-func makeLogger(directory: URL, level: Logger.Level) -> Logger {
-    var logger = Logger(label: "tabshell") { _ in
-        FileLogHandler(url: directory.appendingPathComponent("tabshell.log"), level: level)
+extension DatabaseOptions {
+    /// `tabshell.log` beside the database: where the app, every command and the crash guard write.
+    static func logFile(beside database: URL) -> URL {
+        database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
     }
-    logger.logLevel = level
-    return logger
+
+    /// A logger at `--log-level` writing to the log file beside `database`.
+    func logger(beside database: URL) -> Logger {
+        let file = Self.logFile(beside: database)
+        let level = logLevel
+        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
+        logger.logLevel = level
+        return logger
+    }
 }
 
 extension QuitSignal {

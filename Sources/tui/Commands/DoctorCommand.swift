@@ -40,8 +40,7 @@ struct DoctorCommand: ParsableCommand {
         checkDatabase(examination, into: &report)
         // Logging appends to an existing data folder only; it never creates one.
         if FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) {
-            makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
-                .info("doctor", metadata: ["problems": "\(report.problemCount)"])
+            database.logger(beside: url).info("doctor", metadata: ["problems": "\(report.problemCount)"])
         }
         try finishing {
             try context.output.write(report.render(unicode: context.localeIsUTF8))

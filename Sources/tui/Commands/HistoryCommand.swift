@@ -50,7 +50,7 @@ struct HistoryExportCommand: ParsableCommand {
     func execute(_ context: CommandContext) throws {
         umask(0o077)
         let url = database.databaseURL(environment: context.environment)
-        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let logger = database.logger(beside: url)
         let db = try openExisting(url, logger: logger)
 
         let sink: any TextOutput
@@ -156,7 +156,7 @@ struct HistoryListCommand: ParsableCommand {
 
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
-        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let logger = database.logger(beside: url)
         let db = try openExisting(url, logger: logger)
         let output = context.output
         var table = TextTable(

@@ -45,7 +45,7 @@ struct InboxAddCommand: ParsableCommand {
     func execute(_ context: CommandContext) throws {
         umask(0o077)
         let url = database.databaseURL(environment: context.environment)
-        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let logger = database.logger(beside: url)
         do {
             let db = try AppDatabase.open(at: url)
             let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now())
@@ -87,7 +87,7 @@ struct InboxListCommand: ParsableCommand {
 
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
-        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let logger = database.logger(beside: url)
         let db = try openExisting(url, logger: logger)
         let requests: [ExportedRequest]
         do {
@@ -150,7 +150,7 @@ struct InboxImportCommand: ParsableCommand {
     func execute(_ context: CommandContext) throws {
         umask(0o077)
         let url = database.databaseURL(environment: context.environment)
-        let logger = makeLogger(directory: url.deletingLastPathComponent(), level: database.logLevel)
+        let logger = database.logger(beside: url)
         let source = file == "-" ? "standard input" : file
         let data: Data
         do {
