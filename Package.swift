@@ -26,13 +26,17 @@ let package = Package(
             name: "Storage",
             dependencies: ["TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(
+            name: "Runtime",
+            dependencies: ["TabShell", "CaptureMode", "Storage", .product(name: "Logging", package: "swift-log")]
+        ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "CNcursesw", "CCrashGuard",
+                "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "CNcursesw", "CCrashGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -56,6 +60,10 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: ["Runtime", "Storage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
         .testTarget(

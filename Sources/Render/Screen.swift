@@ -21,10 +21,10 @@ public enum Screen {
         switch presentation {
         case .none:
             ShellView(state: state, context: context).draw(on: &canvas)
-        case let .sheet(.help(scrollOffset)):
+        case let .sheet(.help(help)):
             ShellView(state: state, context: context).draw(on: &canvas)
             let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
-            HelpSheetView(scrollOffset: scrollOffset, layout: state.layout, regions: regions, context: context)
+            HelpSheetView(scrollOffset: help.scrollOffset, layout: state.layout, regions: regions, context: context)
                 .draw(on: &canvas)
         case let .sheet(.search(search)):
             ShellView(state: state, context: context).draw(on: &canvas)

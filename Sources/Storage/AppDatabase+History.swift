@@ -15,9 +15,9 @@ extension AppDatabase {
 
     // MARK: - Browse modes
 
-    /// The captures at positions `start ..< start + count` in `mode`'s order, read in one
-    /// snapshot with the total count. A `start` outside the records is clamped to the last one
-    /// (or 0 when there are none), as ``historyPage(_:)`` does.
+    /// The captures at positions `start ..< start + count` in `request.mode`'s order, read in
+    /// one snapshot with the total count. A `start` outside the records is clamped to the last
+    /// one (or 0 when there are none).
     ///
     /// - `.all`: newest first.
     /// - `.byRequest`: grouped by the request they answer, groups in the order of the requests'
@@ -30,8 +30,9 @@ extension AppDatabase {
     /// request's anchor, whichever is nearest, so a page next to the rows on screen (Down,
     /// PgDn) and the first and last pages (Home, End) cost the same at any size. The count comes
     /// from `captureCount`, which triggers keep.
-    public func historyPage(_ request: HistoryPageRequest, mode: HistoryBrowseMode) throws(StorageError) -> HistoryPage {
-        try read { db in
+    public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
+        let mode = request.mode
+        return try read { db in
             let total = try HistoryQueries.count(db)
             let start = min(max(request.start, 0), max(total - 1, 0))
             let count = max(request.count, 0)

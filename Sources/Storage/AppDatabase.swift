@@ -140,12 +140,6 @@ public final class AppDatabase: Sendable {
         try read { db in try HistoryQueries.count(db) }
     }
 
-    /// The captures at positions `start ..< start + count` in newest-first order, read in one
-    /// snapshot with the total count: ``historyPage(_:mode:)`` in the `.all` mode.
-    public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
-        try historyPage(request, mode: .all)
-    }
-
     /// The capture with this id, as History shows it, or nil if there is none.
     public func record(id: Int64) throws(StorageError) -> HistoryRow? {
         try read { db in

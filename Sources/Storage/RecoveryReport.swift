@@ -1,3 +1,4 @@
+import CaptureMode
 import Foundation
 
 /// What start-up recovery (``AppDatabase/recover(graceSeconds:now:)``) found and did, for the

@@ -7,6 +7,8 @@ public enum AppAction: Equatable, Sendable {
     case started
     case resized(ScreenSize)
     case quitRequested
+    /// Ctrl-L: the screen may be garbled; paint every cell again.
+    case redrawRequested
 
     // MARK: - Tab bar
     /// A tab was chosen by its key or a click; choosing the action tab opens capture.
@@ -59,46 +61,12 @@ public enum AppAction: Equatable, Sendable {
     case allRecordsDeleted(count: Int)
     /// The answer to `.search`: `rows` match `query`.
     case searchResultsLoaded(query: String, rows: [HistoryRow])
-    /// The timer of `.scheduleHighlightEnd` fired.
+    /// The Inbox highlight's timer fired.
     case highlightEnded(token: Int)
     /// Start-up recovery's findings: drafts to offer and a sentence on what was swept.
-    case recoveryFinished(drafts: [DraftOffer], summary: String)
+    case recoveryFinished(drafts: [RecoveredDraft], summary: String)
     /// Storage reopened the draft's staging folder for this session.
     case draftResumed(String)
     /// Storage deleted the draft, or could not reopen it.
     case draftDropped(String)
-}
-
-/// Work the shell asks the front end to do; results come back as actions.
-public enum AppEffect: Equatable, Sendable {
-    case loadInbox
-    /// Read a page of History in `request.mode`'s order; answer with `.historyLoaded`.
-    case loadHistory(HistoryPageRequest)
-    case commitCapture(CaptureSubmission)
-    case saveSettings(Settings)
-    case scheduleAutoAdvance(milliseconds: Int, token: Int)
-    /// Copy a photo into this capture's staging directory (created on first use); report
-    /// progress and the result as capture actions.
-    case stagePhoto(path: String)
-    case unstagePhoto(StagedPhoto)
-    /// Complete a typed path from its directory's listing; answer with `.pathCompleted`.
-    case completePath(String)
-    /// Capture closed without Done: cancel any copy and delete the staging directory.
-    case discardStaging
-    /// Take over the staging folder of a draft (then `.draftResumed`).
-    case resumeDraft(String)
-    /// Delete a draft's staging folder (then `.draftDropped`).
-    case discardDraft(String)
-    /// Read a record and its photos for its detail; answer with `.recordDetailLoaded`.
-    case loadRecordDetail(Int64)
-    /// Delete a record, its photo rows and then its files; answer with `.recordDeleted`.
-    case deleteRecord(Int64)
-    /// Delete every record and photo, then the files; answer with `.allRecordsDeleted(count:)`.
-    case deleteAllRecords
-    /// Find records whose code, note or request title contains `query`, newest first, at most
-    /// `limit`; answer with `.searchResultsLoaded(query:rows:)` carrying the same `query`.
-    case search(query: String, limit: Int)
-    /// After `milliseconds`, send `.highlightEnded(token:)`.
-    case scheduleHighlightEnd(milliseconds: Int, token: Int)
-    case quit
 }

@@ -11,22 +11,30 @@ public struct AppState: Equatable, Sendable {
     public var settingsScreen = SettingsScreenState()
     public var settings: Settings
     public var size: ScreenSize
+    /// What the environment asks of the display (NO_COLOR).
+    public var environment: DisplayEnvironment
     /// Where the data lives, shown in Settings.
     public var databaseLocation: String
     /// A one-line message in the hint line until the next key ("Saved …", an error).
     public var status: StatusMessage?
     public var isQuitting = false
     /// Unfinished captures found at start-up, offered one at a time.
-    public var pendingDrafts: [DraftOffer] = []
+    public var drafts = DraftsState()
+    /// The capture's draft as last handed to `.saveDraft`, so it is written only when it changes.
+    public var savedDraft: CaptureDraft?
     /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
     public var recoverySummary: String?
     /// What the search sheet held when it last closed; `/` opens it with this query again.
     public var lastSearchQuery = ""
 
-    public init(settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), databaseLocation: String = "") {
+    public init(
+        settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80),
+        databaseLocation: String = "", environment: DisplayEnvironment = DisplayEnvironment()
+    ) {
         self.settings = settings
         self.size = size
         self.databaseLocation = databaseLocation
+        self.environment = environment
     }
 
     public var layout: Layout { Layout(size: size) }
@@ -34,6 +42,25 @@ public struct AppState: Equatable, Sendable {
     /// Where the selection goes when capture closes.
     public var snapBackTarget: Tab {
         settings.snapBackTarget == .history ? .history : selectedTab
+    }
+
+    /// Whether the screen is drawn in colour: Settings allow it and NO_COLOR does not forbid it.
+    /// (A terminal without colours draws monochrome whatever this says.)
+    public var usesColor: Bool { settings.colorEnabled && !environment.noColor }
+}
+
+/// What the process environment asks of the display.
+public struct DisplayEnvironment: Equatable, Sendable {
+    /// `NO_COLOR` is set to a non-empty value (no-color.org): never colour.
+    public var noColor: Bool
+
+    public init(noColor: Bool = false) {
+        self.noColor = noColor
+    }
+
+    /// Read from an environment such as `ProcessInfo.processInfo.environment`.
+    public init(_ variables: [String: String]) {
+        noColor = !(variables["NO_COLOR"] ?? "").isEmpty
     }
 }
 

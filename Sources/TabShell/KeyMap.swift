@@ -6,6 +6,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case tabs, inbox, history, historyDetail, settings
     case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose
     case search, help, alert, confirm
+    /// Keys that work on every screen.
+    case global
 
     public var title: String {
         switch self {
@@ -23,31 +25,145 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .search: "Search"
         case .help: "This help"
         case .alert: "Alerts"
-        case .confirm: "Questions (delete, clear all)"
+        case .confirm: "Questions (delete, clear all, resume a draft)"
+        case .global: "On every screen"
         }
     }
 }
 
+/// Which keys a binding answers to.
+public enum KeyPattern: Hashable, Sendable {
+    case key(Key)
+    /// Any printable character: text typed into a field.
+    case anyCharacter
+    /// Any bracketed paste: text pasted (or a file dropped) into a field.
+    case anyPaste
+
+    public func matches(_ key: Key) -> Bool {
+        switch (self, key) {
+        case let (.key(bound), key): bound == key
+        case (.anyCharacter, .character): true
+        case (.anyPaste, .paste): true
+        default: false
+        }
+    }
+
+    public func label(unicode: Bool) -> String {
+        switch self {
+        case let .key(key): key.label(unicode: unicode)
+        case .anyCharacter: "text"
+        case .anyPaste: "Paste"
+        }
+    }
+}
+
+/// The text field a binding edits.
+public enum TextTarget: Equatable, Sendable {
+    /// The focused field of capture mode: the barcode, the photo path or the note.
+    case captureField
+    /// The search sheet's query.
+    case searchQuery
+}
+
+/// What a binding does with the key pressed.
+public enum KeyCommand: Equatable, Sendable {
+    /// Send this action.
+    case send(AppAction)
+    /// Edit the text of a field: the key becomes a `TextEdit` (typed text, a paste, Backspace,
+    /// Del, Ctrl-U or a cursor move) for that field.
+    case edit(TextTarget)
+}
+
 /// One entry of the key table: keys, what they do, and how hints and help describe them.
 public struct KeyBinding: Sendable {
-    public let keys: [Key]
+    public let patterns: [KeyPattern]
     /// A short word or two for the hint line; nil keeps the binding out of the hint line.
     public let hint: String?
     /// A sentence for the help screen.
     public let help: String
-    /// The action sent; nil for keys handled as text input (listed for help only).
-    public let action: AppAction?
+    public let command: KeyCommand
 
-    public init(_ keys: [Key], hint: String? = nil, help: String, action: AppAction?) {
-        self.keys = keys
+    public init(_ patterns: [KeyPattern], hint: String? = nil, help: String, command: KeyCommand) {
+        self.patterns = patterns
         self.hint = hint
         self.help = help
-        self.action = action
+        self.command = command
+    }
+
+    public init(_ keys: [Key], hint: String? = nil, help: String, action: AppAction) {
+        self.init(keys.map(KeyPattern.key), hint: hint, help: help, command: .send(action))
+    }
+
+    public init(_ keys: [Key], hint: String? = nil, help: String, edit target: TextTarget) {
+        self.init(keys.map(KeyPattern.key), hint: hint, help: help, command: .edit(target))
+    }
+
+    /// The specific keys listed (not the "any character" and "any paste" patterns).
+    public var keys: [Key] {
+        patterns.compactMap { if case let .key(key) = $0 { key } else { nil } }
+    }
+
+    /// The action the binding sends whatever the key; nil for text editing, whose action
+    /// depends on the key (see `action(for:)`).
+    public var action: AppAction? {
+        if case let .send(action) = command { return action }
+        return nil
+    }
+
+    public func matches(_ key: Key) -> Bool { patterns.contains { $0.matches(key) } }
+
+    /// The action `key` sends through this binding, or nil when the binding does not take it.
+    public func action(for key: Key) -> AppAction? {
+        guard matches(key) else { return nil }
+        switch command {
+        case let .send(action):
+            return action
+        case let .edit(target):
+            guard let edit = TextEdit(key: key) else { return nil }
+            switch target {
+            case .searchQuery: return .searchEdited(edit)
+            case .captureField: return .capture(CaptureAction(edit))
+            }
+        }
     }
 
     /// "↑/k" style label.
     public func label(unicode: Bool) -> String {
-        keys.map { $0.label(unicode: unicode) }.joined(separator: "/")
+        patterns.map { $0.label(unicode: unicode) }.joined(separator: "/")
+    }
+}
+
+extension TextEdit {
+    /// What a key does to a text field, if it edits one.
+    public init?(key: Key) {
+        switch key {
+        case let .character(c): self = .typed(String(c))
+        case let .paste(text): self = .pasted(text)
+        case .backspace: self = .backspace
+        case .delete: self = .deleteForward
+        case .control("u"): self = .deleteToLineStart
+        case .left: self = .moved(.left)
+        case .right: self = .moved(.right)
+        case .up: self = .moved(.up)
+        case .down: self = .moved(.down)
+        case .home: self = .moved(.home)
+        case .end: self = .moved(.end)
+        default: return nil
+        }
+    }
+}
+
+extension CaptureAction {
+    /// The capture action for an edit of its focused field.
+    init(_ edit: TextEdit) {
+        switch edit {
+        case let .typed(text): self = .textTyped(text)
+        case let .pasted(text): self = .textPasted(text)
+        case .backspace: self = .backspacePressed
+        case .deleteForward: self = .deletePressed
+        case .deleteToLineStart: self = .deleteToLineStartPressed
+        case let .moved(motion): self = .cursorMoved(motion)
+        }
     }
 }
 
@@ -58,7 +174,8 @@ public enum HelpLine: Equatable, Sendable {
 }
 
 /// The one key table: maps keys to actions for the current state, and produces the hint line
-/// and the help screen from the same entries, so they cannot drift apart.
+/// and the help screen from the same entries, so they cannot drift apart. Every key the app
+/// reacts to is a binding here; nothing else turns keys into actions.
 public enum KeyMap {
     // MARK: - The table
 
@@ -73,40 +190,53 @@ public enum KeyMap {
         ]
     }
 
-    static func scrollMoves() -> [KeyBinding] {
+    static func scrollMoves(pageDown extra: [Key] = []) -> [KeyBinding] {
         [
             KeyBinding([.up, .character("k")], hint: "scroll", help: "Scroll up", action: .listMoved(.up)),
             KeyBinding([.down, .character("j")], help: "Scroll down", action: .listMoved(.down)),
             KeyBinding([.pageUp], help: "Page up", action: .listMoved(.pageUp)),
-            KeyBinding([.pageDown], help: "Page down", action: .listMoved(.pageDown)),
+            KeyBinding([.pageDown] + extra, help: "Page down", action: .listMoved(.pageDown)),
             KeyBinding([.home, .character("g")], help: "Top", action: .listMoved(.home)),
             KeyBinding([.end, .character("G")], help: "Bottom", action: .listMoved(.end)),
         ]
     }
 
+    /// Each tab's digit (and `+` for Create), in tab-bar order.
+    static var tabDigits: [KeyBinding] {
+        Tab.allCases.map { tab in
+            switch tab.role {
+            case .content:
+                KeyBinding([.character(tab.key)], help: tab.title, action: .tabChosen(tab))
+            case .action:
+                KeyBinding([.character(tab.key), .character("+")], hint: "create", help: "\(tab.title): open capture mode", action: .tabChosen(tab))
+            }
+        }
+    }
+
     static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
     static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
+    static func typing(_ help: String = "Type into the field") -> KeyBinding {
+        KeyBinding([.anyCharacter], help: help, command: .edit(.captureField))
+    }
     static let textEditing = KeyBinding(
         [.left, .right, .home, .end, .backspace, .delete, .control("u")],
-        help: "Edit the text (Ctrl-U deletes to the start of the line)", action: nil
+        help: "Edit the text (Ctrl-U deletes to the start of the line)", edit: .captureField
     )
 
-    public static func bindings(for context: KeyContext) -> [KeyBinding] {
+    /// The bindings of `context`. In a question (`.confirm`), the letters are the buttons' own:
+    /// those of the alert showing in `state`, or, without a state, of every question the app asks.
+    public static func bindings(for context: KeyContext, in state: AppState? = nil) -> [KeyBinding] {
         switch context {
+        case .global:
+            return [KeyBinding([.control("l")], help: "Repaint the screen", action: .redrawRequested)]
         case .tabs:
             return [
                 KeyBinding([.right, .character("l"), .tab], hint: "tabs", help: "Next tab (skips + Create)", action: .nextTabRequested),
                 KeyBinding([.left, .character("h"), .backTab], help: "Previous tab (skips + Create)", action: .previousTabRequested),
-                KeyBinding([.character("1")], help: "Inbox", action: .tabChosen(.inbox)),
-                KeyBinding([.character("2"), .character("+")], hint: "create", help: "+ Create: open capture mode", action: .tabChosen(.create)),
-                KeyBinding([.character("3")], help: "History", action: .tabChosen(.history)),
-                KeyBinding([.character("4")], help: "Settings", action: .tabChosen(.settings)),
+            ] + tabDigits + [
                 KeyBinding([.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
                 KeyBinding([.character("?")], hint: "keys", help: "Show every key", action: .helpRequested),
                 KeyBinding([.character("q"), .control("c")], hint: "quit", help: "Quit", action: .quitRequested),
-                // The terminal layer repaints on Ctrl-L itself (in every screen); listed here so
-                // that `?` and docs/keys.md show it.
-                KeyBinding([.control("l")], help: "Repaint the screen", action: nil),
             ]
         case .inbox:
             return [
@@ -144,18 +274,18 @@ public enum KeyMap {
         case .captureBarcode:
             return [
                 KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
-                close, done, textEditing,
+                close, done, typing("Type the code"), textEditing,
                 KeyBinding([.control("s")], help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped)),
-                KeyBinding([.paste("")], help: "A pasted code is checked at once", action: nil),
+                KeyBinding([.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
             ]
         case .capturePhotos:
             return [
                 KeyBinding([.enter], hint: "add", help: "Add the typed file; with an empty field, go to review", action: .capture(.enterPressed)),
                 KeyBinding([.tab], hint: "complete", help: "Complete the file path", action: .capture(.completionRequested)),
                 KeyBinding([.control("x")], hint: "remove", help: "Remove the highlighted photo (also Del on an empty field)", action: .capture(.photoRemovalRequested)),
-                KeyBinding([.up, .down], help: "Highlight a staged photo", action: nil),
-                close, done, textEditing,
-                KeyBinding([.paste("")], help: "A pasted or dropped path is added at once", action: nil),
+                KeyBinding([.up, .down], help: "Highlight a staged photo", edit: .captureField),
+                close, done, typing("Type the file path"), textEditing,
+                KeyBinding([.anyPaste], help: "A pasted or dropped path is added at once", command: .edit(.captureField)),
             ]
         case .captureConfirmClose:
             return [
@@ -165,8 +295,10 @@ public enum KeyMap {
         case .captureNote:
             return [
                 KeyBinding([.enter], help: "New line", action: .capture(.enterPressed)),
-                KeyBinding([.up, .down], help: "Move between lines", action: nil),
-                close, done, textEditing,
+                KeyBinding([.tab], help: "Indent (four spaces)", action: .capture(.textTyped("    "))),
+                KeyBinding([.up, .down], help: "Move between lines", edit: .captureField),
+                close, done, typing("Type the note"), textEditing,
+                KeyBinding([.anyPaste], help: "A paste goes into the note", command: .edit(.captureField)),
             ]
         case .captureReview:
             return [
@@ -185,23 +317,34 @@ public enum KeyMap {
                 KeyBinding([.pageUp], help: "Results page up", action: .listMoved(.pageUp)),
                 KeyBinding([.pageDown], help: "Results page down", action: .listMoved(.pageDown)),
                 KeyBinding([.escape], hint: "close", help: "Close search: back where you were", action: .escapePressed),
+                KeyBinding([.anyCharacter], help: "Type the search; it matches as you type", command: .edit(.searchQuery)),
                 KeyBinding(
                     [.left, .right, .home, .end, .backspace, .delete, .control("u")],
-                    help: "Edit the search (Ctrl-U clears to the start); typing matches as you type", action: nil
+                    help: "Edit the search (Ctrl-U clears to the start)", edit: .searchQuery
                 ),
-                KeyBinding([.paste("")], help: "A paste goes into the search", action: nil),
+                KeyBinding([.anyPaste], help: "A paste goes into the search", command: .edit(.searchQuery)),
             ]
         case .help:
-            return [
-                KeyBinding([.up, .down, .pageUp, .pageDown], hint: "scroll", help: "Scroll", action: nil),
+            return scrollMoves(pageDown: [.character(" ")]) + [
                 KeyBinding([.escape, .character("?"), .character("q")], hint: "close", help: "Close this help", action: .escapePressed),
             ]
         case .alert:
             return [KeyBinding([.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
         case .confirm:
+            let letters: [KeyBinding]
+            if let alert = state?.presentation.alert, alert.isConfirmation {
+                letters = alert.buttons.enumerated().compactMap { index, button in
+                    button.key.map { KeyBinding([.character($0)], help: button.title, action: .alertButtonPressed(index)) }
+                }
+            } else {
+                letters = Alert.questionButtons.map { key, index, titles in
+                    KeyBinding([.character(key)], help: titles.joined(separator: " / "), action: .alertButtonPressed(index))
+                }
+            }
+            let defaultButton = state?.presentation.alert?.defaultButton ?? 0
             return [
-                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (Cancel for Clear History)", action: nil),
-                KeyBinding([.character("y"), .character("n")], help: "Press the button with that letter: y yes, n no", action: nil),
+                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (Cancel for Clear History)", action: .alertButtonPressed(defaultButton)),
+            ] + letters + [
                 KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed),
             ]
         }
@@ -209,8 +352,12 @@ public enum KeyMap {
 
     // MARK: - Lookup
 
-    /// The contexts in force, most specific first.
+    /// The contexts in force, most specific first; `.global` is always last.
     public static func contexts(for state: AppState) -> [KeyContext] {
+        specificContexts(for: state) + [.global]
+    }
+
+    private static func specificContexts(for state: AppState) -> [KeyContext] {
         switch state.presentation {
         case let .alert(alert, _): return [alert.isConfirmation ? .confirm : .alert]
         case .sheet(.help): return [.help]
@@ -234,69 +381,15 @@ public enum KeyMap {
         }
     }
 
-    /// The action a key sends in this state, or nil when the key means nothing here.
+    /// The action a key sends in this state, or nil when the key means nothing here: the first
+    /// binding that takes it, most specific context first.
     public static func action(for key: Key, in state: AppState) -> AppAction? {
-        let contexts = contexts(for: state)
-        if let alert = state.presentation.alert, alert.isConfirmation {
-            switch key {
-            case .enter: return .alertButtonPressed(alert.defaultButton)
-            case let .character(c): if let index = alert.buttonIndex(for: c) { return .alertButtonPressed(index) }
-            default: break
+        for context in contexts(for: state) {
+            for binding in bindings(for: context, in: state) where binding.matches(key) {
+                return binding.action(for: key)
             }
         }
-        if case .sheet(.help) = state.presentation {
-            switch key {
-            case .up, .character("k"): return .listMoved(.up)
-            case .down, .character("j"): return .listMoved(.down)
-            case .pageUp: return .listMoved(.pageUp)
-            case .pageDown, .character(" "): return .listMoved(.pageDown)
-            case .home: return .listMoved(.home)
-            case .end: return .listMoved(.end)
-            default: break
-            }
-        }
-        for context in contexts {
-            for binding in bindings(for: context) where binding.keys.contains(key) {
-                if let action = binding.action { return action }
-            }
-        }
-        if state.presentation.search != nil {
-            return searchEdit(for: key).map(AppAction.searchEdited)
-        }
-        guard let capture = state.presentation.capture, state.presentation.alert == nil, capture.isEditingText else {
-            return nil
-        }
-        switch key {
-        case let .character(c): return .capture(.textTyped(String(c)))
-        case let .paste(text): return .capture(.textPasted(text))
-        case .backspace: return .capture(.backspacePressed)
-        case .delete: return .capture(.deletePressed)
-        case .control("u"): return .capture(.deleteToLineStartPressed)
-        case .left: return .capture(.cursorMoved(.left))
-        case .right: return .capture(.cursorMoved(.right))
-        case .up: return .capture(.cursorMoved(.up))
-        case .down: return .capture(.cursorMoved(.down))
-        case .home: return .capture(.cursorMoved(.home))
-        case .end: return .capture(.cursorMoved(.end))
-        case .tab: return capture.phase == .note ? .capture(.textTyped("    ")) : nil
-        default: return nil
-        }
-    }
-
-    /// What a key does to the search query (keys the table does not bind).
-    private static func searchEdit(for key: Key) -> TextEdit? {
-        switch key {
-        case let .character(c): .typed(String(c))
-        case let .paste(text): .pasted(text)
-        case .backspace: .backspace
-        case .delete: .deleteForward
-        case .control("u"): .deleteToLineStart
-        case .left: .moved(.left)
-        case .right: .moved(.right)
-        case .home: .moved(.home)
-        case .end: .moved(.end)
-        default: nil
-        }
+        return nil
     }
 
     // MARK: - Hints and help
@@ -304,21 +397,21 @@ public enum KeyMap {
     /// The hint line's entries for this state: (keys, word).
     public static func hints(for state: AppState, unicode: Bool) -> [(keys: String, hint: String)] {
         contexts(for: state).flatMap { context in
-            bindings(for: context).compactMap { binding in
-                binding.hint.map { (hintLabel(binding, context: context, unicode: unicode), $0) }
+            bindings(for: context, in: state).compactMap { binding in
+                binding.hint.map { (hintLabel(binding, unicode: unicode), $0) }
             }
         }
     }
 
-    private static func hintLabel(_ binding: KeyBinding, context: KeyContext, unicode: Bool) -> String {
+    private static func hintLabel(_ binding: KeyBinding, unicode: Bool) -> String {
         switch binding.action {
         case .nextTabRequested?: return unicode ? "←→" : "<>"
         case .listMoved(.up)?, .capture(.pickerCursorMoved)?: return unicode ? "↑↓" : "Up/Dn"
-        default: return binding.keys.first.map { $0.label(unicode: unicode) } ?? ""
+        default: return binding.patterns.first.map { $0.label(unicode: unicode) } ?? ""
         }
     }
 
-    /// Every binding, grouped by context, for the help sheet.
+    /// Every binding, grouped by context, for the help sheet and docs/keys.md.
     public static func helpLines(unicode: Bool) -> [HelpLine] {
         KeyContext.allCases.flatMap { context -> [HelpLine] in
             [.section(context.title)] + bindings(for: context).map {

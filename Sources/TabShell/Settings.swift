@@ -1,3 +1,4 @@
+import CaptureMode
 import Foundation
 
 /// Where the selection lands when capture mode closes.
@@ -54,4 +55,45 @@ public struct Settings: Equatable, Codable, Sendable {
 
     /// The auto-advance delays Settings cycles through.
     public static let autoAdvanceChoices = [0, 400, 800, 1500, 3000]
+}
+
+// MARK: - Changing one setting
+
+extension Settings {
+    /// Steps one setting to its next (or previous) value; rows that are not settings change nothing.
+    public mutating func cycle(_ row: SettingsRow, forward: Bool) {
+        switch row {
+        case .snapBackTarget: snapBackTarget = snapBackTarget == .lastTab ? .history : .lastTab
+        case .captureGating: captureGating.toggle()
+        case .tabBarPosition: tabBarPosition = tabBarPosition == .bottom ? .top : .bottom
+        case .colorEnabled: colorEnabled.toggle()
+        case .freeTextCodes: allowFreeTextCodes.toggle()
+        case .maximumPhotos:
+            maximumPhotos = Self.step(Settings.maximumPhotosChoices, from: maximumPhotos, forward: forward)
+        case .maximumPhotoSize:
+            let mebibytes = Self.step(Settings.maximumPhotoMebibyteChoices, from: maximumPhotoBytes / (1024 * 1024), forward: forward)
+            maximumPhotoBytes = mebibytes * 1024 * 1024
+        case .autoAdvance:
+            autoAdvanceMilliseconds = Self.step(Settings.autoAdvanceChoices, from: autoAdvanceMilliseconds, forward: forward)
+        case .clearHistory:
+            break
+        }
+    }
+
+    /// The next (or previous) choice after `current`, wrapping; a value between choices steps to
+    /// its neighbour in that direction.
+    static func step<T: Comparable>(_ choices: [T], from current: T, forward: Bool) -> T {
+        if forward { return choices.first { $0 > current } ?? choices[0] }
+        return choices.last { $0 < current } ?? choices[choices.count - 1]
+    }
+
+    /// What a capture started now takes from Settings.
+    public var captureConfig: CaptureConfig {
+        CaptureConfig(
+            autoAdvanceMilliseconds: autoAdvanceMilliseconds,
+            allowsFreeText: allowFreeTextCodes,
+            maximumPhotos: maximumPhotos,
+            maximumPhotoBytes: maximumPhotoBytes
+        )
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptureMode
 import Foundation
 import Logging
+import Runtime
 import Storage
 import TabShell
 
@@ -95,14 +96,17 @@ struct TabShellCommand: ParsableCommand {
         }
 
         let environment = ProcessInfo.processInfo.environment
-        let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty
+        var state = AppState(settings: settings, databaseLocation: url.path, environment: DisplayEnvironment(environment))
         let terminal: Terminal
         do {
-            terminal = try Terminal(colorAllowed: colorAllowed && settings.colorEnabled)
+            terminal = try Terminal(colorAllowed: state.usesColor)
         } catch {
             throw Failure(error.message)
         }
-        let app = App(database: db, terminal: terminal, settings: settings, colorAllowed: colorAllowed, logger: logger)
+        state.size = terminal.size
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let runtime = AppRuntime(database: db, state: state, logger: logger, home: home, wake: terminal.waker())
+        let app = App(runtime: runtime, terminal: terminal, logger: logger)
         let recovery: RecoveryReport?
         do {
             recovery = try db.recover(now: Date())

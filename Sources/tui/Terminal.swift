@@ -460,9 +460,6 @@ final class Terminal {
             readSomething = true
             lastInput = .now
             switch decoder.feed(status: status, code: code) {
-            case .key(.control("l"))?:
-                // The terminal convention for "the screen is garbled": repaint every cell.
-                reportSizeIfChanged(force: true)
             case let .key(key)?:
                 enqueue(.key(key))
             case .resize?:
@@ -511,6 +508,12 @@ final class Terminal {
             break
         }
         pending.append(event)
+    }
+
+    /// Ctrl-L, the terminal convention for "the screen is garbled": reads the size again and
+    /// reports it, so the next frame clears the screen and paints every cell.
+    func repaint() {
+        reportSizeIfChanged(force: true)
     }
 
     // MARK: - Signals, resize, Ctrl-Z

@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func theHelpSheetLeavesTheTabBarClickable() {
-        let frame = Screen.render(Demo.state(.inbox, presentation: .sheet(.help(scrollOffset: 0))), options: Demo.options)
+        let frame = Screen.render(Demo.state(.inbox, presentation: .sheet(.help(HelpState(scrollOffset: 0)))), options: Demo.options)
         #expect(frame.click(on: "History", inRow: 23) == .tabChosen(.history))
         #expect(frame.find("Keys") != nil)
     }

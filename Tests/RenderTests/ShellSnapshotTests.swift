@@ -89,9 +89,9 @@ import Testing
     }
 
     @Test func helpSheet() {
-        let state = Demo.state(.inbox, presentation: .sheet(.help(scrollOffset: 0)))
+        let state = Demo.state(.inbox, presentation: .sheet(.help(HelpState(scrollOffset: 0))))
         assertSnapshot(of: render(state), as: .gridText, named: "80x24")
-        let scrolled = Demo.state(.settings, columns: 40, rows: 12, presentation: .sheet(.help(scrollOffset: 9)))
+        let scrolled = Demo.state(.settings, columns: 40, rows: 12, presentation: .sheet(.help(HelpState(scrollOffset: 9))))
         assertSnapshot(of: render(scrolled), as: .gridText, named: "40x12-scrolled")
     }
 

@@ -92,7 +92,7 @@ struct HistoryKeysetTests {
         var ids: [Int64] = []
         var anchor: HistoryAnchor?
         while ids.count < expected.count {
-            let page = try db.historyPage(HistoryPageRequest(start: ids.count, count: size, mode: mode, anchor: anchor), mode: mode)
+            let page = try db.historyPage(HistoryPageRequest(start: ids.count, count: size, mode: mode, anchor: anchor))
             #expect(page.start == ids.count && page.totalCount == expected.count)
             guard let last = page.rows.last else { break }
             anchor = HistoryAnchor(position: ids.count + page.rows.count - 1, recordID: last.id)
@@ -114,7 +114,7 @@ struct HistoryKeysetTests {
         var end = expected.count
         while end > 0 {
             let start = max(0, end - size)
-            let page = try db.historyPage(HistoryPageRequest(start: start, count: end - start, mode: mode, anchor: anchor), mode: mode)
+            let page = try db.historyPage(HistoryPageRequest(start: start, count: end - start, mode: mode, anchor: anchor))
             #expect(page.start == start && page.rows.count == end - start)
             guard let first = page.rows.first else { break }
             anchor = HistoryAnchor(position: start, recordID: first.id)
@@ -139,7 +139,7 @@ struct HistoryKeysetTests {
             let anchorPosition = Int(random.next() % UInt64(expected.count))
             let anchor = random.next() % 4 == 0 ? nil : HistoryAnchor(position: anchorPosition, recordID: expected[anchorPosition])
 
-            let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode, anchor: anchor), mode: mode)
+            let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode, anchor: anchor))
 
             let clamped = min(start, expected.count - 1)
             let slice = Array(expected[clamped..<min(expected.count, clamped + count)])
@@ -156,8 +156,8 @@ struct HistoryKeysetTests {
         let remaining = expected.filter { $0 != expected[10] }
 
         let page = try db.historyPage(
-            HistoryPageRequest(start: 11, count: 5, mode: .byKind, anchor: HistoryAnchor(position: 10, recordID: expected[10])),
-            mode: .byKind)
+            HistoryPageRequest(start: 11, count: 5, mode: .byKind, anchor: HistoryAnchor(position: 10, recordID: expected[10]))
+        )
 
         #expect(page.rows.map(\.id) == Array(remaining[11..<16]))
     }

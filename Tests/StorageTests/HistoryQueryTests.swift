@@ -38,7 +38,7 @@ struct HistoryQueryTests {
     private func expectPagesAreSlices(of order: [Int64], mode: HistoryBrowseMode, _ db: AppDatabase) throws {
         for count in [1, 4, 7, 30, 45] {
             for start in stride(from: 0, to: order.count, by: 3) {
-                let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode), mode: mode)
+                let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode))
                 let expected = Array(order[start..<min(order.count, start + count)])
                 #expect(page.rows.map(\.id) == expected, "\(mode) start \(start) count \(count)")
                 #expect(page.start == start && page.totalCount == order.count && page.mode == mode)
@@ -53,7 +53,7 @@ struct HistoryQueryTests {
         let db = try openDatabase(temp)
         let made = try makeMixedHistory(db)
 
-        let page = try db.historyPage(HistoryPageRequest(start: 3, count: 5), mode: .all)
+        let page = try db.historyPage(HistoryPageRequest(start: 3, count: 5))
 
         #expect(page.rows.map(\.id) == Array(made.ids[3..<8]))
         #expect(page == HistoryPage(start: 3, rows: try db.historyPage(HistoryPageRequest(start: 3, count: 5)).rows, totalCount: 30, mode: .all))
@@ -64,10 +64,10 @@ struct HistoryQueryTests {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
         let made = try makeMixedHistory(db)
-        let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30), mode: .all).rows
+        let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30)).rows
 
         // When the whole list is read by kind
-        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byKind), mode: .byKind)
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byKind))
 
         // Then barcodes come first, then notes (CaptureKind order), each newest first
         let expected = all.filter { $0.kind == .barcode } + all.filter { $0.kind == .note }
@@ -82,9 +82,9 @@ struct HistoryQueryTests {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
         let made = try makeMixedHistory(db)
-        let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30), mode: .all).rows
+        let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30)).rows
 
-        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest), mode: .byRequest)
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest))
 
         // "apple crates" < "Mango pallet" < "Zebra crossing count", then the records without a request
         let groups: [Int64?] = [made.requestIDs.apple, made.requestIDs.mango, made.requestIDs.zebra, nil]
@@ -104,7 +104,7 @@ struct HistoryQueryTests {
         let b = try db.commitCapture(CaptureSubmission(kind: .note, note: "b", requestID: older), now: Clock.minutesAgo(2))
         let c = try db.commitCapture(CaptureSubmission(kind: .note, note: "c", requestID: newer), now: Clock.minutesAgo(1))
 
-        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 10, mode: .byRequest), mode: .byRequest)
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 10, mode: .byRequest))
 
         #expect(page.rows.map(\.id) == [b, c, a])
     }
@@ -113,13 +113,13 @@ struct HistoryQueryTests {
     func groupedPagesClampLikeThePlainPage(mode: HistoryBrowseMode) throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
-        #expect(try db.historyPage(HistoryPageRequest(start: 5, count: 10, mode: mode), mode: mode)
+        #expect(try db.historyPage(HistoryPageRequest(start: 5, count: 10, mode: mode))
             == HistoryPage(start: 0, rows: [], totalCount: 0, mode: mode))
 
         _ = try makeMixedHistory(db)
-        let late = try db.historyPage(HistoryPageRequest(start: 100, count: 10, mode: mode), mode: mode)
+        let late = try db.historyPage(HistoryPageRequest(start: 100, count: 10, mode: mode))
         #expect(late.start == 29 && late.rows.count == 1)
-        let none = try db.historyPage(HistoryPageRequest(start: 3, count: 0, mode: mode), mode: mode)
+        let none = try db.historyPage(HistoryPageRequest(start: 3, count: 0, mode: mode))
         #expect(none.rows.isEmpty && none.totalCount == 30)
     }
 
@@ -127,11 +127,11 @@ struct HistoryQueryTests {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
         let made = try makeMixedHistory(db)
-        let before = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest), mode: .byRequest).rows
+        let before = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest)).rows
 
         try db.deleteRecord(id: made.ids[0])
 
-        let after = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest), mode: .byRequest)
+        let after = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest))
         #expect(after.totalCount == 29)
         #expect(after.rows.map(\.id) == before.map(\.id).filter { $0 != made.ids[0] })
     }

@@ -109,7 +109,9 @@ struct SimulatedFrontEnd {
         for effect in effects {
             switch effect {
             case let .loadHistory(request): pagesInFlight.append(request)
-            case let .scheduleAutoAdvance(_, token): timers.append(token)
+            case let .schedule(_, .capture(.autoAdvanceElapsed(token))): timers.append(token)
+            case let .schedule(_, .highlightEnded(token)): highlightTimers.append(token)
+            case .schedule, .saveDraft, .redraw: break
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit: break
             case let .stagePhoto(path): stagingInFlight.append(path)
@@ -123,7 +125,6 @@ struct SimulatedFrontEnd {
             case let .deleteRecord(id): deletesInFlight.append(id)
             case .deleteAllRecords: clearAllInFlight = true
             case let .search(query, _): searchesInFlight.append(query)
-            case let .scheduleHighlightEnd(_, token): highlightTimers.append(token)
             }
         }
     }
@@ -431,7 +432,7 @@ enum ShellInvariants {
         // (10) The answered request's highlight shows only on the Inbox, and its timer starts then.
         if let highlight = after.inbox.highlight, highlight.isShowing, before.inbox.highlight?.isShowing != true {
             if after.selectedTab != .inbox { problems.append("highlight started on \(after.selectedTab)") }
-            if !effects.contains(.scheduleHighlightEnd(milliseconds: RequestHighlight.milliseconds, token: highlight.token)) {
+            if !effects.contains(.schedule(afterMilliseconds: RequestHighlight.milliseconds, action: .highlightEnded(token: highlight.token))) {
                 problems.append("highlight started without its timer")
             }
         }

@@ -67,7 +67,9 @@ struct CaptureFlowTests {
         _ = state.send([.tabChosen(.history), .listMoved(.pageDown), .listMoved(.down), .rowActivated])
         try #require(state.history.stack.count == 1)
         _ = state.send([.tabChosen(.settings), .tabChosen(.create), .capture(.kindChosen(.barcode))])
-        #expect(state.send(.capture(.textPasted(validEAN13.value))) == [.scheduleAutoAdvance(milliseconds: 800, token: 1)])
+        let scanned = state.send(.capture(.textPasted(validEAN13.value)))
+        #expect(scanned.first == .schedule(afterMilliseconds: 800, action: .capture(.autoAdvanceElapsed(token: 1))))
+        #expect(scanned.dropFirst().map(\.savedDraft?.barcode) == [validEAN13], "the scan is kept as a draft at once")
 
         let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])

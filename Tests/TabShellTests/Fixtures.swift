@@ -74,3 +74,11 @@ extension Array where Element == AppEffect {
         compactMap { if case let .search(query, _) = $0 { query } else { nil } }
     }
 }
+
+extension AppEffect {
+    /// The draft a `.saveDraft` hands to storage.
+    var savedDraft: CaptureDraft? {
+        if case let .saveDraft(draft) = self { return draft }
+        return nil
+    }
+}

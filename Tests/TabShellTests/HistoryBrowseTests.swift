@@ -315,9 +315,9 @@ struct HistoryBrowseTests {
     @Test("an OK alert's button only dismisses it")
     func okButton() {
         var state = AppState.loaded()
-        state.presentation = .alert(.requestRequired, over: .sheet(.help(scrollOffset: 3)))
+        state.presentation = .alert(.requestRequired, over: .sheet(.help(HelpState(scrollOffset: 3))))
         #expect(Alert.requestRequired.buttons == [.ok])
         #expect(state.send(.alertButtonPressed(0)) == [])
-        #expect(state.presentation == .sheet(.help(scrollOffset: 3)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 3))))
     }
 }

@@ -30,7 +30,7 @@ struct InboxHighlightTests {
         #expect(highlight == RequestHighlight(requestID: 2, token: 1, isShowing: true))
         #expect(state.inbox.highlightedRequestID == 2)
         #expect(effects.contains(.loadInbox), "the reload shows it as done")
-        #expect(effects.contains(.scheduleHighlightEnd(milliseconds: 1500, token: 1)))
+        #expect(effects.contains(.schedule(afterMilliseconds: 1500, action: .highlightEnded(token: 1))))
 
         _ = state.send(.inboxLoaded(snapshot([request(1), request(2, status: .done)])))
         #expect(state.inbox.highlightedRequestID == 2)
@@ -46,9 +46,9 @@ struct InboxHighlightTests {
         #expect(state.selectedTab == .history)
         #expect(state.inbox.highlight?.isShowing == false)
         #expect(state.inbox.highlightedRequestID == nil)
-        #expect(!effects.contains { if case .scheduleHighlightEnd = $0 { true } else { false } })
+        #expect(!effects.contains { if case .schedule(_, .highlightEnded) = $0 { true } else { false } })
 
-        #expect(state.send(.tabChosen(.inbox)) == [.scheduleHighlightEnd(milliseconds: 1500, token: 1)])
+        #expect(state.send(.tabChosen(.inbox)) == [.schedule(afterMilliseconds: 1500, action: .highlightEnded(token: 1))])
         #expect(state.inbox.highlightedRequestID == 2)
         #expect(state.send(.tabChosen(.settings)) == [])
         #expect(state.send(.tabChosen(.inbox)) == [], "one timer per highlight")
@@ -74,6 +74,6 @@ struct InboxHighlightTests {
         _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("x")), .capture(.doneTapped)])
         let effects = state.send(.captureCommitted(recordID: 1, submission: CaptureSubmission(kind: .note, note: "x")))
         #expect(state.inbox.highlight == nil)
-        #expect(!effects.contains { if case .scheduleHighlightEnd = $0 { true } else { false } })
+        #expect(!effects.contains { if case .schedule(_, .highlightEnded) = $0 { true } else { false } })
     }
 }

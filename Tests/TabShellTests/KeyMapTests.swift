@@ -6,7 +6,7 @@ import TabShell
 func state(yielding context: KeyContext) -> AppState {
     var state = AppState.loaded(requests: [request(1), request(2, kind: .note)], historyTotal: 10)
     switch context {
-    case .tabs, .inbox:
+    case .tabs, .inbox, .global:
         break
     case .history:
         _ = state.send(.tabChosen(.history))
@@ -59,10 +59,10 @@ struct KeyMapTests {
     @Test("every binding's action is what its keys send in its context", arguments: KeyContext.allCases)
     func bindingsAreReachable(context: KeyContext) {
         let state = state(yielding: context)
-        for binding in KeyMap.bindings(for: context) {
-            guard let action = binding.action else { continue }
+        for binding in KeyMap.bindings(for: context, in: state) {
             for key in binding.keys {
-                #expect(KeyMap.action(for: key, in: state) == action, "\(key.label()) in \(context)")
+                #expect(KeyMap.action(for: key, in: state) == binding.action(for: key), "\(key.label()) in \(context)")
+                #expect(binding.action(for: key) != nil, "\(key.label()) in \(context) has no action")
             }
         }
     }
@@ -307,7 +307,7 @@ struct KeyMapTests {
         var clearing = AppState.loaded(historyTotal: 3)
         _ = clearing.send(.clearAllRequested)
         #expect(KeyMap.action(for: .enter, in: clearing) == .alertButtonPressed(1), "Enter cancels Clear all")
-        #expect(KeyMap.contexts(for: clearing) == [.confirm])
+        #expect(KeyMap.contexts(for: clearing) == [.confirm, .global])
     }
 
     @Test("d then y deletes, end to end; d then Enter too; D then Enter does not")

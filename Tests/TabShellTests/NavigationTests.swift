@@ -67,7 +67,7 @@ struct NavigationTests {
     func tabChosenDismissesSheet() {
         var state = AppState.loaded()
         _ = state.send(.helpRequested)
-        #expect(state.presentation == .sheet(.help(scrollOffset: 0)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 0))))
         _ = state.send(.tabChosen(.settings))
         #expect(state.presentation == .none)
         #expect(state.selectedTab == .settings)
@@ -89,7 +89,7 @@ struct NavigationTests {
         _ = state.send(.helpRequested)
         state.presentation = .alert(.requestRequired, over: state.presentation)
         _ = state.send(.escapePressed)
-        #expect(state.presentation == .sheet(.help(scrollOffset: 0)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 0))))
         _ = state.send(.escapePressed)
         #expect(state.presentation == .none)
     }
@@ -122,9 +122,9 @@ struct NavigationTests {
     @Test("alertDismissed restores what was under the alert")
     func alertDismissedRestores() {
         var state = AppState.loaded()
-        state.presentation = .alert(.requestRequired, over: .sheet(.help(scrollOffset: 2)))
+        state.presentation = .alert(.requestRequired, over: .sheet(.help(HelpState(scrollOffset: 2))))
         _ = state.send(.alertDismissed)
-        #expect(state.presentation == .sheet(.help(scrollOffset: 2)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 2))))
     }
 
     // MARK: - Help
@@ -133,7 +133,7 @@ struct NavigationTests {
     func helpToggles() {
         var state = AppState.loaded()
         _ = state.send(.helpRequested)
-        #expect(state.presentation == .sheet(.help(scrollOffset: 0)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 0))))
         _ = state.send(.helpRequested)
         #expect(state.presentation == .none)
     }
@@ -156,19 +156,19 @@ struct NavigationTests {
     func helpScrolls() throws {
         var state = AppState.loaded(size: ScreenSize(rows: 12, columns: 60))
         _ = state.send([.helpRequested, .listMoved(.down), .listMoved(.down)])
-        #expect(state.presentation == .sheet(.help(scrollOffset: 2)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 2))))
         _ = state.send(.listMoved(.up))
-        #expect(state.presentation == .sheet(.help(scrollOffset: 1)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 1))))
         _ = state.send(.listMoved(.end))
         let lines = KeyMap.helpLines(unicode: true).count
         let lastOffset = lines - state.layout.helpRows
-        #expect(state.presentation == .sheet(.help(scrollOffset: lastOffset)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: lastOffset))))
         _ = state.send(.listMoved(.down))
-        #expect(state.presentation == .sheet(.help(scrollOffset: lastOffset)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: lastOffset))))
         _ = state.send(.resized(ScreenSize(rows: 40, columns: 60)))
-        #expect(state.presentation == .sheet(.help(scrollOffset: max(0, lines - state.layout.helpRows))))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: max(0, lines - state.layout.helpRows)))))
         _ = state.send(.listMoved(.home))
-        #expect(state.presentation == .sheet(.help(scrollOffset: 0)))
+        #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 0))))
     }
 
     @Test("list moves under the help sheet leave the tab's list alone")

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Counts as words: "1,234 records", independent of the locale so screens are reproducible.
-enum Count {
+public enum Count {
     /// The number with thousands separators: 1234567 -> "1,234,567".
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var out = ""
         for (index, digit) in digits.enumerated() {
@@ -14,7 +14,7 @@ enum Count {
     }
 
     /// "1 record", "2 records".
-    static func noun(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+    public static func noun(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(grouped(number)) \(number == 1 ? singular : plural ?? singular + "s")"
     }
 }

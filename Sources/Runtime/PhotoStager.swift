@@ -17,7 +17,6 @@ final class PhotoStager {
     private let home: String
     private var session: StagingSession?
     private var copy: RunningCopy?
-    private var lastDraft: CaptureDraft?
 
     /// A copy on its way: the flag asks it to stop; the semaphore says it has.
     private final class RunningCopy: Sendable {
@@ -108,7 +107,6 @@ final class PhotoStager {
         cancelCopy()
         session?.discard()
         session = nil
-        lastDraft = nil
         // Results of the cancelled copy must not reach a capture opened later.
         _ = mailbox.takeAll()
     }
@@ -118,21 +116,18 @@ final class PhotoStager {
         finishCopy()
         let id = try database.commitCapture(submission, staging: session, now: now)
         session = nil
-        lastDraft = nil
         return id
     }
 
     /// Keeps what the capture has collected in `draft.json`, so a crash or a dropped link can
-    /// offer it back. Writes only when something changed, and only once there is content.
-    func saveDraft(of capture: CaptureState?) {
-        guard let capture, let draft = Self.draft(of: capture), draft.hasContent else { return }
-        guard draft != lastDraft else { return }
+    /// offer it back. The model decides when (whenever what it collected changes); a copy under
+    /// way has the folder, and its result brings the next save.
+    func saveDraft(_ draft: CaptureDraft, now: Date) {
         if copy != nil { return }
         var stamped = draft
-        stamped.updatedAt = Date()
+        stamped.updatedAt = now
         do {
             try openSession().saveDraft(stamped)
-            lastDraft = draft
         } catch {
             logger.warning("could not save the draft: \(error.message)")
         }
@@ -164,19 +159,5 @@ final class PhotoStager {
         guard let running = copy else { return }
         running.finished.wait()
         copy = nil
-    }
-
-    static func draft(of capture: CaptureState) -> CaptureDraft? {
-        guard let kind = capture.kind else { return nil }
-        let note = capture.note.text
-        return CaptureDraft(
-            kind: kind,
-            phase: capture.phase.rawValue,
-            barcode: capture.barcode,
-            note: note.isEmpty ? nil : note,
-            requestID: capture.request?.id,
-            photos: capture.photos,
-            updatedAt: Date(timeIntervalSince1970: 0)
-        )
     }
 }

@@ -2,14 +2,16 @@ import Synchronization
 import TabShell
 
 /// Actions posted by background threads for the main loop, which takes them on `.wake`.
-final class Mailbox: Sendable {
+public final class Mailbox: Sendable {
+    public init() {}
+
     private let actions = Mutex<[AppAction]>([])
 
-    func post(_ action: AppAction) {
+    public func post(_ action: AppAction) {
         actions.withLock { $0.append(action) }
     }
 
-    func takeAll() -> [AppAction] {
+    public func takeAll() -> [AppAction] {
         actions.withLock { pending in
             defer { pending.removeAll() }
             return pending

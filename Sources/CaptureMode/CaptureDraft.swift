@@ -1,4 +1,3 @@
-import CaptureMode
 import Foundation
 
 /// What a capture in progress has collected so far, kept in its staging folder as `draft.json`
@@ -32,5 +31,23 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
         barcode != nil
             || !(note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !photos.isEmpty
+    }
+}
+
+extension CaptureState {
+    /// What this capture has collected, as `draft.json` keeps it; nil before a kind is chosen.
+    /// `updatedAt` is left at the epoch: the runner stamps it when it writes.
+    public var draft: CaptureDraft? {
+        guard let kind else { return nil }
+        let text = note.text
+        return CaptureDraft(
+            kind: kind,
+            phase: phase.rawValue,
+            barcode: barcode,
+            note: text.isEmpty ? nil : text,
+            requestID: request?.id,
+            photos: photos,
+            updatedAt: Date(timeIntervalSince1970: 0)
+        )
     }
 }

@@ -1,0 +1,124 @@
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+/// The app without its terminal: the state, the reducer, the effect runner, timers, background
+/// results and the check for other sessions' commits. Keys and clicks come in, effects are
+/// performed, the state comes out; the terminal front end only draws `state` and feeds events.
+/// Tests drive it on a real database in a temporary folder.
+public final class AppRuntime {
+    public private(set) var state: AppState
+    private let runner: EffectRunner
+    private let mailbox = Mailbox()
+    private let logger: Logger
+    private var timers: [(deadline: ContinuousClock.Instant, action: AppAction)] = []
+    /// Set by every dispatch: a loop turn that changed nothing renders nothing.
+    public private(set) var needsDraw = true
+    /// An effect asked for every cell of the screen to be painted again (Ctrl-L).
+    public private(set) var needsRepaint = false
+
+    /// Other sessions' commits are noticed by polling `PRAGMA data_version` this often: within a
+    /// second, without a key press, at the cost of one pragma per interval (and no redraw unless
+    /// something changed).
+    public static let changeCheckInterval: Duration = .milliseconds(400)
+    private var nextChangeCheck = ContinuousClock.now
+    private var lastChangeCounter: Int64?
+
+    /// `wake` is called from background threads when results are waiting (see `deliverMail`).
+    public init(database: AppDatabase, state: AppState, logger: Logger, home: String, wake: @escaping @Sendable () -> Void) {
+        self.state = state
+        self.logger = logger
+        runner = EffectRunner(database: database, logger: logger, home: home, mailbox: mailbox, wake: wake)
+    }
+
+    /// Starts the session: loads what the tabs show and offers what recovery found.
+    public func start(recovery: RecoveryReport?) {
+        dispatch(.started)
+        if let recovery {
+            dispatch(.recoveryFinished(drafts: runner.recovered(recovery), summary: recovery.summary))
+        }
+    }
+
+    /// The session ends (quit, signal, hang-up): a capture still open keeps its staging folder
+    /// as a draft for the next start.
+    public func finish() {
+        runner.photoStager.closeKeepingDraft()
+    }
+
+    // MARK: - Input
+
+    /// A key, through the one key table; a key that means nothing here does nothing.
+    public func press(_ key: Key) {
+        if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
+    }
+
+    /// Runs an action and every action its effects lead to, in order.
+    public func dispatch(_ first: AppAction, now: Date = Date()) {
+        needsDraw = true
+        var queue = [first]
+        while !queue.isEmpty {
+            let action = queue.removeFirst()
+            for effect in state.send(action) {
+                switch runner.perform(effect, maximumPhotoBytes: state.settings.maximumPhotoBytes, now: now) {
+                case let .actions(actions):
+                    queue += actions
+                case let .schedule(milliseconds, action):
+                    timers.append((ContinuousClock.now.advanced(by: .milliseconds(milliseconds)), action))
+                case .repaint:
+                    needsRepaint = true
+                }
+            }
+        }
+    }
+
+    /// Results background work posted (photo copies), after a wake.
+    public func deliverMail() {
+        for action in mailbox.takeAll() { dispatch(action) }
+    }
+
+    // MARK: - Time
+
+    /// Milliseconds until the next timer or change check is due; the loop sleeps at most this long.
+    public func millisecondsToNextDeadline(now: ContinuousClock.Instant = .now) -> Int {
+        let next = (timers.map(\.deadline) + [nextChangeCheck]).min() ?? nextChangeCheck
+        let remaining = now.duration(to: next)
+        let ms = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+        return max(0, Int(ms) + 1)
+    }
+
+    /// Sends the actions of every timer due at `now`.
+    public func fireDueTimers(now: ContinuousClock.Instant = .now) {
+        let due = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        for timer in due { dispatch(timer.action) }
+    }
+
+    /// Reads the database's change counter when it is due; a move means another process
+    /// committed, and what is on screen is read again. A failed read is logged once per failure
+    /// streak and retried at the next interval.
+    public func checkForChangesElsewhere(now: ContinuousClock.Instant = .now, force: Bool = false) {
+        guard force || now >= nextChangeCheck else { return }
+        nextChangeCheck = now.advanced(by: Self.changeCheckInterval)
+        do {
+            let counter = try runner.externalChangeCounter()
+            defer { lastChangeCounter = counter }
+            if let last = lastChangeCounter, last != counter {
+                logger.debug("database changed elsewhere", metadata: ["data_version": "\(counter)"])
+                dispatch(.databaseChangedElsewhere)
+            }
+        } catch {
+            if lastChangeCounter != nil { logger.warning("change check: \(error.message)") }
+            lastChangeCounter = nil
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// The front end drew `state`: clears the draw and repaint requests.
+    public func drawn() {
+        needsDraw = false
+        needsRepaint = false
+    }
+}

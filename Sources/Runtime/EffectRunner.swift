@@ -1,0 +1,127 @@
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+/// Performs the shell's effects against storage and the file system, and turns their results
+/// into actions. Knows nothing of the terminal: what only the terminal can do (repaint) is
+/// handed back to the caller as a `TerminalRequest`.
+final class EffectRunner {
+    private let database: AppDatabase
+    private let logger: Logger
+    private let home: String
+    private let mailbox: Mailbox
+    let photoStager: PhotoStager
+    /// Drafts start-up recovery found, by staging id, for Resume / Discard.
+    private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
+
+    /// What an effect asks of the runtime beyond actions: a timer, a repaint.
+    enum Result {
+        case actions([AppAction])
+        case schedule(milliseconds: Int, action: AppAction)
+        case repaint
+    }
+
+    init(database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox, wake: @escaping @Sendable () -> Void) {
+        self.database = database
+        self.logger = logger
+        self.home = home
+        self.mailbox = mailbox
+        self.photoStager = PhotoStager(database: database, mailbox: mailbox, wake: wake, logger: logger, home: home)
+    }
+
+    /// Remembers what recovery found, and hands the model the drafts as values.
+    func recovered(_ report: RecoveryReport) -> [RecoveredDraft] {
+        report.drafts.map { found in
+            recoveredDrafts[found.id] = found
+            return RecoveredDraft(id: found.id, draft: found.draft)
+        }
+    }
+
+    func perform(_ effect: AppEffect, maximumPhotoBytes: Int64, now: Date) -> Result {
+        switch effect {
+        case .loadInbox:
+            return storage { [.inboxLoaded(try $0.inbox())] }
+        case let .loadHistory(request):
+            return storage { [.historyLoaded(try $0.historyPage(request))] }
+        case let .commitCapture(submission):
+            do {
+                let id = try photoStager.commit(submission, now: now)
+                logger.info("capture committed", metadata: ["id": "\(id)", "kind": "\(submission.kind.rawValue)"])
+                return .actions([.captureCommitted(recordID: id, submission: submission)])
+            } catch {
+                logger.error("commit failed: \(error.message)")
+                return .actions([.captureCommitFailed(error.message)])
+            }
+        case let .saveSettings(settings):
+            return storage { try $0.saveSettings(settings); return [] }
+        case let .saveDraft(draft):
+            photoStager.saveDraft(draft, now: now)
+            return .actions([])
+        case let .schedule(milliseconds, action):
+            return .schedule(milliseconds: milliseconds, action: action)
+        case let .stagePhoto(path):
+            return .actions(photoStager.stage(path, maxBytes: maximumPhotoBytes))
+        case let .unstagePhoto(photo):
+            photoStager.remove(photo)
+            return .actions([])
+        case .discardStaging:
+            photoStager.discard()
+            return .actions([])
+        case let .resumeDraft(id):
+            guard let draft = recoveredDrafts[id] else { return .actions([.draftDropped(id)]) }
+            do {
+                photoStager.adopt(try database.resumeDraft(draft))
+                logger.info("draft resumed", metadata: ["staging": "\(id)"])
+                return .actions([.draftResumed(id)])
+            } catch {
+                return .actions([.draftDropped(id), .storageFailed(error.message)])
+            }
+        case let .discardDraft(id):
+            if let draft = recoveredDrafts[id] {
+                do { try database.discardDraft(draft) } catch { logger.warning("discarding a draft: \(error.message)") }
+                logger.info("draft discarded", metadata: ["staging": "\(id)"])
+            }
+            return .actions([.draftDropped(id)])
+        case let .completePath(text):
+            return .actions([.capture(PathCompleter(home: home).complete(text))])
+        case let .loadRecordDetail(id):
+            return storage { [.recordDetailLoaded(id: id, detail: try $0.recordDetail(id: id))] }
+        case let .deleteRecord(id):
+            return storage { db in
+                _ = try db.deleteRecord(id: id)
+                logger.info("record deleted", metadata: ["id": "\(id)"])
+                return [.recordDeleted(id)]
+            }
+        case .deleteAllRecords:
+            return storage { db in
+                let count = try db.deleteAllRecords()
+                logger.info("all records deleted", metadata: ["count": "\(count)"])
+                return [.allRecordsDeleted(count: count)]
+            }
+        case let .search(query, limit):
+            return storage { [.searchResultsLoaded(query: query, rows: try $0.search(query, limit: limit))] }
+        case .redraw:
+            return .repaint
+        case .quit:
+            return .actions([])
+        }
+    }
+
+    /// Runs a storage call, turning its error into a status-line message instead of a crash.
+    private func storage(_ body: (AppDatabase) throws -> [AppAction]) -> Result {
+        do {
+            return .actions(try body(database))
+        } catch {
+            let message = (error as? StorageError)?.message ?? "\(error)"
+            logger.error("storage: \(message)")
+            return .actions([.storageFailed(message)])
+        }
+    }
+
+    /// The database's change counter, or nil (logged) when it cannot be read.
+    func externalChangeCounter() throws(StorageError) -> Int64 {
+        try database.externalChangeCounter()
+    }
+}

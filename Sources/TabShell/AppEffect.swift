@@ -1,0 +1,40 @@
+import CaptureMode
+import Foundation
+
+/// Work the shell asks the effect runner to do; results come back as actions.
+public indirect enum AppEffect: Equatable, Sendable {
+    case loadInbox
+    /// Read a page of History in `request.mode`'s order; answer with `.historyLoaded`.
+    case loadHistory(HistoryPageRequest)
+    case commitCapture(CaptureSubmission)
+    case saveSettings(Settings)
+    /// Keep what the capture on screen has collected (`draft.json` in its staging folder), so a
+    /// crash or a dropped link can offer it back.
+    case saveDraft(CaptureDraft)
+    /// After `milliseconds`, send `action` (auto-advance after a scan, the end of a highlight).
+    case schedule(afterMilliseconds: Int, action: AppAction)
+    /// Copy a photo into this capture's staging directory (created on first use); report
+    /// progress and the result as capture actions.
+    case stagePhoto(path: String)
+    case unstagePhoto(StagedPhoto)
+    /// Complete a typed path from its directory's listing; answer with `.pathCompleted`.
+    case completePath(String)
+    /// Capture closed without Done: cancel any copy and delete the staging directory.
+    case discardStaging
+    /// Take over the staging folder of a draft (then `.draftResumed`).
+    case resumeDraft(String)
+    /// Delete a draft's staging folder (then `.draftDropped`).
+    case discardDraft(String)
+    /// Read a record and its photos for its detail; answer with `.recordDetailLoaded`.
+    case loadRecordDetail(Int64)
+    /// Delete a record, its photo rows and then its files; answer with `.recordDeleted`.
+    case deleteRecord(Int64)
+    /// Delete every record and photo, then the files; answer with `.allRecordsDeleted(count:)`.
+    case deleteAllRecords
+    /// Find records whose code, note or request title matches `query`, newest first, at most
+    /// `limit`; answer with `.searchResultsLoaded(query:rows:)` carrying the same `query`.
+    case search(query: String, limit: Int)
+    /// Paint every cell of the screen again.
+    case redraw
+    case quit
+}

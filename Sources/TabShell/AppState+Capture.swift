@@ -1,0 +1,63 @@
+import CaptureMode
+import Foundation
+
+/// Capture mode from the shell's side: opening it, translating its effects, and what a Done
+/// changes in the tabs.
+extension AppState {
+    /// Opens capture for `request`, else for the request chosen in the Inbox (if any).
+    mutating func openCapture(for request: InboxRequest? = nil) -> [AppEffect] {
+        let target = request ?? inbox.chosenRequest
+        if settings.captureGating, target == nil {
+            selectedTab = .inbox
+            presentation = .alert(.requestRequired, over: .none)
+            return []
+        }
+        if let target, !target.kind.isAvailable {
+            presentation = .alert(
+                Alert(
+                    title: "\(target.kind.title) capture is not available",
+                    message: "This version cannot capture \(target.kind.title.lowercased()) yet. The request stays pending."
+                ),
+                over: .none
+            )
+            return []
+        }
+        let link = target.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
+        presentation = .fullScreenCapture(CaptureState(config: settings.captureConfig, request: link))
+        return []
+    }
+
+    /// Sends an action to the capture on screen and turns its effects into the shell's.
+    mutating func toCapture(_ action: CaptureAction) -> [AppEffect] {
+        guard case var .fullScreenCapture(capture) = presentation else { return [] }
+        let effects = capture.send(action)
+        presentation = .fullScreenCapture(capture)
+        return effects.flatMap { effect -> [AppEffect] in
+            switch effect {
+            case let .scheduleAutoAdvance(milliseconds, token):
+                return [.schedule(afterMilliseconds: milliseconds, action: .capture(.autoAdvanceElapsed(token: token)))]
+            case let .commit(submission): return [.commitCapture(submission)]
+            case let .stagePhoto(path): return [.stagePhoto(path: path)]
+            case let .unstagePhoto(photo): return [.unstagePhoto(photo)]
+            case let .completePath(text): return [.completePath(text)]
+            case .dismiss:
+                presentation = .none
+                selectedTab = snapBackTarget
+                return [.discardStaging] + (selectedTab == .history ? toHistory(.rowsNeeded) : [])
+            }
+        }
+    }
+
+    /// Done was written: capture closes, History shows the new record at the top, and the
+    /// request it answered is highlighted once the Inbox shows.
+    mutating func captureCommitted(_ submission: CaptureSubmission) -> [AppEffect] {
+        presentation = .none
+        selectedTab = snapBackTarget
+        _ = toHistory(.recordCommitted)
+        if let requestID = submission.requestID {
+            _ = toInbox(.answered(requestID: requestID))
+        }
+        status = StatusMessage("Saved \(submission.kind.title.lowercased()) to History.", kind: .success)
+        return [.loadInbox] + toHistory(.rowsNeeded)
+    }
+}

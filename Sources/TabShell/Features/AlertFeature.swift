@@ -1,0 +1,141 @@
+import CaptureMode
+import Foundation
+
+// MARK: - State
+
+/// What an alert's button does when pressed.
+public enum AlertAction: Equatable, Sendable {
+    /// Close the alert and do nothing else (OK, Cancel).
+    case dismiss
+    /// Delete this History record and its photos.
+    case deleteRecord(Int64)
+    /// Delete every History record and their photos.
+    case deleteAllRecords
+    /// Reopen the unfinished capture with this staging id.
+    case resumeDraft(String)
+    /// Delete the unfinished capture with this staging id.
+    case discardDraft(String)
+}
+
+/// One button of an alert: its label, the letter that presses it, and what it does.
+public struct AlertButton: Equatable, Sendable {
+    public var title: String
+    /// The letter that presses the button, shown on it ("Delete (y)").
+    public var key: Character?
+    public var action: AlertAction
+
+    public init(_ title: String, key: Character? = nil, action: AlertAction = .dismiss) {
+        self.title = title
+        self.key = key
+        self.action = action
+    }
+
+    public static let ok = AlertButton("OK")
+}
+
+/// A message that must be acknowledged, or a question with buttons. Enter presses the default
+/// button; Esc cancels (closes the alert and does nothing); a button's letter presses it.
+public struct Alert: Equatable, Sendable {
+    public var title: String
+    public var message: String
+    public var buttons: [AlertButton]
+    /// The index in `buttons` of the button Enter presses.
+    public var defaultButton: Int
+
+    public init(title: String, message: String, buttons: [AlertButton] = [.ok], defaultButton: Int = 0) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons.isEmpty ? [.ok] : buttons
+        self.defaultButton = min(max(0, defaultButton), max(0, self.buttons.count - 1))
+    }
+
+    /// True when the alert asks a question (more than one button) rather than telling something.
+    public var isConfirmation: Bool { buttons.count > 1 }
+
+    /// The index of the button `key` presses, if any.
+    public func buttonIndex(for key: Character) -> Int? {
+        buttons.firstIndex { $0.key == key }
+    }
+
+    public static let requestRequired = Alert(
+        title: "Choose a request first",
+        message: "Capture is limited to Inbox requests (see Settings). Highlight a request and press Enter to capture for it, or Space to choose it."
+    )
+
+    /// Asked before deleting one record; `photoCount` is nil when the photos are not known yet.
+    public static func confirmDeletion(of record: HistoryRow, photoCount: Int?) -> Alert {
+        // Plain quotes: the message must read the same on a terminal without Unicode.
+        let summary = record.summary.isEmpty ? "This \(record.kind.title.lowercased())" : "\"\(record.summary)\""
+        let photos: String
+        switch photoCount {
+        case 0?: photos = ""
+        case 1?: photos = " and its photo"
+        case let count?: photos = " and its \(count) photos"
+        case nil: photos = " and its photos"
+        }
+        return Alert(
+            title: "Delete record #\(record.id)?",
+            message: "\(summary)\(photos) will be deleted. This cannot be undone.",
+            buttons: [AlertButton("Delete", key: "y", action: .deleteRecord(record.id)), AlertButton("Cancel", key: "n")],
+            defaultButton: 0
+        )
+    }
+
+    /// Asked before Clear all. Enter cancels here: deleting everything takes a deliberate `y`.
+    public static func confirmClearAll(count: Int) -> Alert {
+        let records = count == 1 ? "the only record and its photos" : "all \(Count.grouped(count)) records and their photos"
+        return Alert(
+            title: "Clear History?",
+            message: "Delete \(records)? Inbox requests are kept. This cannot be undone.",
+            buttons: [AlertButton("Delete all", key: "y", action: .deleteAllRecords), AlertButton("Cancel", key: "n")],
+            defaultButton: 1
+        )
+    }
+}
+
+// MARK: - The questions the app asks
+
+extension Alert {
+    /// One of each question the app can ask, so help can list every button's letter.
+    static var questions: [Alert] {
+        let sample = HistoryRow(id: 1, kind: .barcode, barcode: nil, note: nil, requestID: nil, requestTitle: nil, createdAt: Date(timeIntervalSince1970: 0))
+        return [
+            .confirmDeletion(of: sample, photoCount: nil),
+            .confirmClearAll(count: 2),
+            DraftOffer(id: "", summary: "", capture: CaptureState()).alert,
+        ]
+    }
+
+    /// Every button letter of every question: the letter, the button's index (the same in every
+    /// question that has it) and the buttons' titles.
+    static var questionButtons: [(key: Character, index: Int, titles: [String])] {
+        var found: [(key: Character, index: Int, titles: [String])] = []
+        for question in questions {
+            for (index, button) in question.buttons.enumerated() {
+                guard let key = button.key else { continue }
+                if let at = found.firstIndex(where: { $0.key == key }) {
+                    if !found[at].titles.contains(button.title) { found[at].titles.append(button.title) }
+                } else {
+                    found.append((key, index, [button.title]))
+                }
+            }
+        }
+        return found
+    }
+}
+
+// MARK: - Reducer
+
+extension Alert {
+    /// What pressing button `index` does, as effects; the alert closes either way.
+    public func effects(ofButton index: Int) -> [AppEffect] {
+        guard buttons.indices.contains(index) else { return [] }
+        switch buttons[index].action {
+        case .dismiss: return []
+        case let .deleteRecord(id): return [.deleteRecord(id)]
+        case .deleteAllRecords: return [.deleteAllRecords]
+        case let .resumeDraft(id): return [.resumeDraft(id)]
+        case let .discardDraft(id): return [.discardDraft(id)]
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import CaptureMode
+import Foundation
+
+// MARK: - State
+
+/// An unfinished capture found at start-up (left by a crash, a kill or a dropped link), offered
+/// back with Resume / Discard.
+public struct DraftOffer: Equatable, Sendable, Identifiable {
+    /// The staging folder's name, which storage resumes or discards by.
+    public var id: String
+    /// One line for the alert: "A product capture: 4006381333931, 2 photos."
+    public var summary: String
+    /// The capture as it was, ready to present when resumed.
+    public var capture: CaptureState
+
+    public init(id: String, summary: String, capture: CaptureState) {
+        self.id = id
+        self.summary = summary
+        self.capture = capture
+    }
+
+    /// The offer for a draft storage found: the capture rebuilt as it was, with a one-line
+    /// summary. `requests` names the request the draft answers.
+    public init(_ found: RecoveredDraft, config: CaptureConfig, requests: [InboxRequest]) {
+        let draft = found.draft
+        let link = draft.requestID.flatMap { id in requests.first { $0.id == id } }
+            .map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
+        let capture = CaptureState(
+            config: config, request: link, kind: draft.kind,
+            phase: CapturePhase(rawValue: draft.phase) ?? .picker,
+            barcode: draft.barcode, note: draft.note, photos: draft.photos
+        )
+        var parts: [String] = []
+        if let barcode = draft.barcode { parts.append(barcode.value) }
+        if let note = draft.note?.split(separator: "\n").first { parts.append("\u{201C}\(note.prefix(40))\u{201D}") }
+        if !draft.photos.isEmpty { parts.append(draft.photos.count == 1 ? "1 photo" : "\(draft.photos.count) photos") }
+        let what = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
+        self.init(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(what).", capture: capture)
+    }
+
+    var alert: Alert {
+        Alert(
+            title: "Resume the unfinished capture?",
+            message: summary + " Its files were kept on disk.",
+            buttons: [AlertButton("Resume", key: "r", action: .resumeDraft(id)), AlertButton("Discard", key: "d", action: .discardDraft(id))]
+        )
+    }
+}
+
+/// A draft as start-up recovery found it: its staging folder's name and what it holds.
+public struct RecoveredDraft: Equatable, Sendable, Identifiable {
+    public var id: String
+    public var draft: CaptureDraft
+
+    public init(id: String, draft: CaptureDraft) {
+        self.id = id
+        self.draft = draft
+    }
+}
+
+/// The unfinished captures start-up found, offered one at a time.
+public struct DraftsState: Equatable, Sendable {
+    public var offers: [DraftOffer] = []
+    public init() {}
+}
+
+// MARK: - Actions
+
+/// What happens to the drafts on offer.
+public enum DraftsAction: Equatable, Sendable {
+    /// Start-up recovery found these drafts (newest first once offered).
+    case found([RecoveredDraft], config: CaptureConfig, requests: [InboxRequest])
+    /// Nothing else is presented: the next offer may show.
+    case offerDue
+    /// Storage reopened this draft's staging folder for this session.
+    case resumed(String)
+    /// Storage deleted the draft, or could not reopen it.
+    case dropped(String)
+}
+
+// MARK: - Reducer
+
+extension DraftsState {
+    /// The drafts reducer. It only asks for its next question on `.offerDue`, which the shell
+    /// sends when nothing else is presented.
+    public mutating func send(_ action: DraftsAction) -> Outcome {
+        switch action {
+        case let .found(drafts, config, requests):
+            offers = drafts
+                .sorted { $0.draft.updatedAt > $1.draft.updatedAt }
+                .map { DraftOffer($0, config: config, requests: requests) }
+            return .none
+        case .offerDue:
+            return offers.first.map { .request(.present($0.alert)) } ?? .none
+        case let .resumed(id):
+            guard let offer = offers.first(where: { $0.id == id }) else { return .none }
+            // One capture at a time: any other drafts stay on disk for the next start.
+            offers.removeAll()
+            return .request(.presentCapture(offer.capture))
+        case let .dropped(id):
+            offers.removeAll { $0.id == id }
+            return .none
+        }
+    }
+}

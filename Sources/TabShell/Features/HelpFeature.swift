@@ -1,0 +1,58 @@
+import Foundation
+
+// MARK: - State
+
+/// The `?` sheet: every key binding, generated from `KeyMap`, scrolled to `scrollOffset`.
+public struct HelpState: Equatable, Sendable {
+    /// The first line shown.
+    public var scrollOffset: Int
+
+    public init(scrollOffset: Int = 0) {
+        self.scrollOffset = scrollOffset
+    }
+
+    /// Every line the sheet lists, as the renderer draws them.
+    public static var lines: [HelpLine] { KeyMap.helpLines(unicode: true) }
+}
+
+// MARK: - Actions
+
+/// What happens in the help sheet.
+public enum HelpAction: Equatable, Sendable {
+    case input(FocusInput)
+    /// The terminal changed size: keep the last screenful in view.
+    case resized
+}
+
+// MARK: - Reducer
+
+extension HelpState {
+    /// The help reducer; `rows` is the number of lines the sheet shows.
+    public mutating func send(_ action: HelpAction, rows: Int) -> Outcome {
+        switch action {
+        case let .input(.moved(move)):
+            let page = max(1, rows - 1)
+            switch move {
+            case .up: scrollOffset -= 1
+            case .down: scrollOffset += 1
+            case .pageUp: scrollOffset -= page
+            case .pageDown: scrollOffset += page
+            case .home: scrollOffset = 0
+            case .end: scrollOffset = Int.max / 2
+            }
+            clamp(rows: rows)
+            return .none
+        case .input(.escape):
+            return .request(.closeSheet)
+        case .input(.activated), .input(.clicked):
+            return .none
+        case .resized:
+            clamp(rows: rows)
+            return .none
+        }
+    }
+
+    private mutating func clamp(rows: Int) {
+        scrollOffset = min(max(0, scrollOffset), max(0, Self.lines.count - rows))
+    }
+}

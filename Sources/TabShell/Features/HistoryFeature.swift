@@ -1,0 +1,248 @@
+import Foundation
+
+// MARK: - State
+
+/// The History tab's own state. Only a window of rows is held; the rest stays in the database.
+public struct HistoryState: Equatable, Sendable {
+    public var list = ListPosition()
+    public var totalCount = 0
+    /// The loaded rows, at absolute positions `window.start ..< window.start + window.rows.count`.
+    public var window = HistoryPage(start: 0, rows: [], totalCount: 0)
+    /// The page asked for and not yet delivered, so the same read is not issued twice.
+    public var pendingLoad: HistoryPageRequest?
+    public var stack: [HistoryRoute] = []
+    public var browseMode: HistoryBrowseMode = .all
+    public var hasLoaded = false
+
+    public init() {}
+
+    public func row(at index: Int) -> HistoryRow? {
+        let offset = index - window.start
+        return window.rows.indices.contains(offset) ? window.rows[offset] : nil
+    }
+
+    /// The detail on top of the stack, if one is showing.
+    public var detail: HistoryDetailState? {
+        if case let .detail(detail)? = stack.last { return detail }
+        return nil
+    }
+}
+
+// MARK: - Actions
+
+/// What happens to History: its list, its browse modes and the record detail on its stack.
+public enum HistoryAction: Equatable, Sendable {
+    case input(FocusInput)
+    /// Bksp in a record's detail: back to the list.
+    case backRequested
+    /// `b` in the list: All -> By request -> By kind -> All.
+    case browseModeCycled
+    /// `d`/Del: delete the highlighted record, or the one whose detail shows (asks first).
+    case deleteRequested
+    /// `D`, or Settings' Clear History row: delete every record (asks first).
+    case clearAllRequested
+    /// History shows (or is about to): read the rows on screen if they are not loaded.
+    case rowsNeeded
+    /// Open a record's detail on top of the list as it is (a search result chosen).
+    case recordOpened(HistoryRow)
+    case pageLoaded(HistoryPage)
+    /// The answer to `.loadRecordDetail`; nil when the record no longer exists.
+    case detailLoaded(id: Int64, detail: RecordDetail?)
+    case recordDeleted(Int64)
+    case allRecordsDeleted(count: Int)
+    /// A Done added a record at the top: show History from the top.
+    case recordCommitted
+    /// Another process committed: read again what is on screen, where it is.
+    case changedElsewhere
+    /// A read failed: stop waiting for it.
+    case loadFailed
+}
+
+// MARK: - Reducer
+
+extension HistoryState {
+    /// The History reducer; `layout` says how many rows the list and the detail have.
+    public mutating func send(_ action: HistoryAction, layout: Layout) -> Outcome {
+        switch action {
+        case let .input(.moved(move)):
+            if var detail {
+                detail.scroll(move, layout: layout)
+                replaceTop(with: detail)
+                return .none
+            }
+            list.move(move, count: totalCount, viewport: layout.historyListRows)
+            return .effects(loadIfNeeded(layout: layout))
+
+        case .input(.activated):
+            guard stack.isEmpty, let row = row(at: list.cursor) else { return .none }
+            return open(row)
+
+        case let .input(.clicked(index)):
+            guard stack.isEmpty, (0..<totalCount).contains(index) else { return .none }
+            if list.cursor == index { return send(.input(.activated), layout: layout) }
+            list.cursor = index
+            list.clamp(count: totalCount, viewport: layout.historyListRows)
+            return .effects(loadIfNeeded(layout: layout))
+
+        case .input(.escape), .backRequested:
+            if !stack.isEmpty { stack.removeLast() }
+            return .none
+
+        case .browseModeCycled:
+            guard stack.isEmpty else { return .none }
+            browseMode = browseMode.next
+            reset(totalCount: totalCount)
+            return Outcome(effects: loadIfNeeded(layout: layout, force: true), requests: [.status(nil)])
+
+        case .deleteRequested:
+            if let detail {
+                return .request(.status(nil), .present(.confirmDeletion(of: detail.record, photoCount: detail.photos?.count)))
+            }
+            guard stack.isEmpty, let row = row(at: list.cursor) else { return .request(.status(nil)) }
+            return .request(.status(nil), .present(.confirmDeletion(of: row, photoCount: nil)))
+
+        case .clearAllRequested:
+            guard totalCount > 0 else { return .request(.status(StatusMessage("History is already empty."))) }
+            return .request(.status(nil), .present(.confirmClearAll(count: totalCount)))
+
+        case .rowsNeeded:
+            return .effects(loadIfNeeded(layout: layout))
+
+        case let .recordOpened(row):
+            stack = []
+            return open(row).then(.effects(loadIfNeeded(layout: layout)))
+
+        case let .pageLoaded(page):
+            guard page.mode == browseMode else { return .none }
+            if let pendingLoad, pendingLoad.start != page.start { return .none }
+            pendingLoad = nil
+            hasLoaded = true
+            window = page
+            totalCount = page.totalCount
+            list.clamp(count: totalCount, viewport: layout.historyListRows)
+            return .effects(loadIfNeeded(layout: layout))
+
+        case let .detailLoaded(id, loaded):
+            guard let loaded else {
+                guard stack.contains(where: { $0.recordID == id }) else { return .none }
+                stack.removeAll { $0.recordID == id }
+                return Outcome(
+                    effects: loadIfNeeded(layout: layout, force: true),
+                    requests: [.status(StatusMessage("Record #\(id) is no longer in History.", kind: .error))]
+                )
+            }
+            stack = stack.map { route in
+                guard case var .detail(detail) = route, detail.record.id == id else { return route }
+                detail.load(loaded, layout: layout)
+                return .detail(detail)
+            }
+            return .none
+
+        case let .recordDeleted(id):
+            stack.removeAll { $0.recordID == id }
+            if let offset = window.rows.firstIndex(where: { $0.id == id }) {
+                window.rows.remove(at: offset)
+                window.totalCount = max(0, window.totalCount - 1)
+                totalCount = max(0, totalCount - 1)
+            } else {
+                window = .empty(totalCount: totalCount, mode: browseMode)
+            }
+            list.clamp(count: totalCount, viewport: layout.historyListRows)
+            return Outcome(
+                effects: loadIfNeeded(layout: layout, force: true),
+                requests: [.status(StatusMessage("Deleted record #\(id).", kind: .success))]
+            )
+
+        case let .allRecordsDeleted(count):
+            stack = []
+            reset(totalCount: 0)
+            hasLoaded = true
+            let records = count == 1 ? "1 record" : "\(Count.grouped(count)) records"
+            return Outcome(
+                effects: loadIfNeeded(layout: layout, force: true),
+                requests: [.status(StatusMessage("Deleted \(records) and their photos.", kind: .success))]
+            )
+
+        case .recordCommitted:
+            stack = []
+            reset(totalCount: totalCount + 1)
+            return .none
+
+        case .changedElsewhere:
+            var effects = hasLoaded ? loadIfNeeded(layout: layout, force: true) : []
+            if let detail { effects.append(.loadRecordDetail(detail.record.id)) }
+            return .effects(effects)
+
+        case .loadFailed:
+            pendingLoad = nil
+            return .none
+        }
+    }
+
+    // MARK: - Rules
+
+    /// Shows History from the top with `totalCount` records and no rows loaded: positions in the
+    /// old window mean nothing any more. The count stays until the first page confirms it.
+    public mutating func reset(totalCount: Int) {
+        self.totalCount = totalCount
+        list = ListPosition()
+        window = .empty(totalCount: totalCount, mode: browseMode)
+        pendingLoad = nil
+    }
+
+    /// Keeps the cursor, the scroll and every detail on the stack within range.
+    public mutating func clamp(layout: Layout) {
+        list.clamp(count: totalCount, viewport: layout.historyListRows)
+        stack = stack.map { route in
+            switch route {
+            case var .detail(detail):
+                detail.clamp(layout: layout)
+                return .detail(detail)
+            }
+        }
+    }
+
+    /// Pushes the record's detail and asks for its photos.
+    private mutating func open(_ row: HistoryRow) -> Outcome {
+        stack.append(.detail(HistoryDetailState(record: row)))
+        return .effects([.loadRecordDetail(row.id)])
+    }
+
+    private mutating func replaceTop(with detail: HistoryDetailState) {
+        stack[stack.count - 1] = .detail(detail)
+    }
+
+    /// Asks for the rows around the visible range when the loaded window does not cover it (or,
+    /// with `force`, always: after a deletion the rows on screen have moved).
+    mutating func loadIfNeeded(layout: Layout, force: Bool = false) -> [AppEffect] {
+        let viewport = layout.historyListRows
+        let first = list.scrollOffset
+        if hasLoaded, !force {
+            let last = min(totalCount, first + viewport)
+            let covered = window.mode == browseMode
+                && first >= window.start && last <= window.start + window.rows.count
+            if last <= first || covered { return [] }
+        }
+        var request = HistoryPageRequest(start: max(0, first - viewport), count: viewport * 3, mode: browseMode)
+        let pending = pendingLoad.map { HistoryPageRequest(start: $0.start, count: $0.count, mode: $0.mode) }
+        guard force || pending != request else { return [] }
+        request.anchor = anchor(near: request.start)
+        pendingLoad = request
+        return [.loadHistory(request)]
+    }
+
+    /// The loaded row nearest to `position`, when the window holds rows of the mode showing:
+    /// where a keyset read can start instead of counting from the top.
+    private func anchor(near position: Int) -> HistoryAnchor? {
+        guard window.mode == browseMode, !window.rows.isEmpty else { return nil }
+        let offset = min(max(position - window.start, 0), window.rows.count - 1)
+        return HistoryAnchor(position: window.start + offset, recordID: window.rows[offset].id)
+    }
+}
+
+extension HistoryPage {
+    /// No rows loaded yet, in `mode`'s order.
+    static func empty(totalCount: Int, mode: HistoryBrowseMode) -> HistoryPage {
+        HistoryPage(start: 0, rows: [], totalCount: totalCount, mode: mode)
+    }
+}

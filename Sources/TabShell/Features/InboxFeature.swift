@@ -1,0 +1,133 @@
+import Foundation
+
+// MARK: - State
+
+/// The Inbox tab's own state.
+public struct InboxState: Equatable, Sendable {
+    public var list = ListPosition()
+    public var requests: [InboxRequest] = []
+    public var pendingCount = 0
+    /// The request Create captures for (Space toggles it); required when capture gating is on.
+    public var chosenRequestID: Int64?
+    public var hasLoaded = false
+    /// The request a Done just answered, drawn highlighted for a moment once the Inbox shows.
+    public var highlight: RequestHighlight?
+    /// The last token handed to a highlight timer, so an old timer cannot end a newer highlight.
+    public var highlightTokens = 0
+
+    public init() {}
+
+    public var highlightedRequest: InboxRequest? {
+        requests.indices.contains(list.cursor) ? requests[list.cursor] : nil
+    }
+
+    public var chosenRequest: InboxRequest? {
+        requests.first { $0.id == chosenRequestID && $0.status == .pending }
+    }
+
+    /// The request drawn highlighted right now, if any.
+    public var highlightedRequestID: Int64? {
+        highlight.flatMap { $0.isShowing ? $0.requestID : nil }
+    }
+}
+
+/// "This request was just answered": set by a Done, shown once the Inbox is on screen (so it is
+/// seen even when capture snapped back to another tab) and ended by a timer.
+public struct RequestHighlight: Equatable, Sendable {
+    public var requestID: Int64
+    public var token: Int
+    /// False until the Inbox is on screen; the timer starts then.
+    public var isShowing: Bool
+
+    public init(requestID: Int64, token: Int, isShowing: Bool) {
+        self.requestID = requestID
+        self.token = token
+        self.isShowing = isShowing
+    }
+
+    /// How long the highlight shows.
+    public static let milliseconds = 1500
+}
+
+// MARK: - Actions
+
+/// What happens to the Inbox.
+public enum InboxAction: Equatable, Sendable {
+    case input(FocusInput)
+    /// Space on a request: choose it as the one Create captures for (toggle).
+    case choiceToggled
+    case loaded(InboxSnapshot)
+    /// A Done answered this request: highlight it once the Inbox shows.
+    case answered(requestID: Int64)
+    /// The Inbox came on screen: start the timer of a waiting highlight.
+    case shown
+    case highlightEnded(token: Int)
+}
+
+// MARK: - Reducer
+
+extension InboxState {
+    /// The Inbox reducer; `viewport` is the number of list rows on screen.
+    public mutating func send(_ action: InboxAction, viewport: Int) -> Outcome {
+        switch action {
+        case let .input(.moved(move)):
+            list.move(move, count: requests.count, viewport: viewport)
+            return .none
+
+        case .input(.activated):
+            guard let request = highlightedRequest else { return .none }
+            guard request.status == .pending else {
+                return .request(.status(StatusMessage("That request is done; pick a pending one.")))
+            }
+            return .request(.startCapture(request))
+
+        case let .input(.clicked(row)):
+            guard requests.indices.contains(row) else { return .none }
+            if list.cursor == row { return send(.input(.activated), viewport: viewport) }
+            list.cursor = row
+            list.clamp(count: requests.count, viewport: viewport)
+            return .none
+
+        case .input(.escape):
+            return .none
+
+        case .choiceToggled:
+            guard let request = highlightedRequest else { return .none }
+            guard request.status == .pending else {
+                return .request(.status(StatusMessage("Only a pending request can be chosen.")))
+            }
+            chosenRequestID = chosenRequestID == request.id ? nil : request.id
+            return .request(.status(
+                chosenRequestID == nil
+                    ? StatusMessage("No request chosen.")
+                    : StatusMessage("Create now captures for \u{201C}\(request.title)\u{201D}.")
+            ))
+
+        case let .loaded(snapshot):
+            requests = snapshot.requests
+            pendingCount = snapshot.pendingCount
+            hasLoaded = true
+            if let chosen = chosenRequestID, chosenRequest?.id != chosen {
+                chosenRequestID = nil
+            }
+            list.clamp(count: requests.count, viewport: viewport)
+            return .none
+
+        case let .answered(requestID):
+            if chosenRequestID == requestID { chosenRequestID = nil }
+            highlightTokens += 1
+            highlight = RequestHighlight(requestID: requestID, token: highlightTokens, isShowing: false)
+            return .none
+
+        case .shown:
+            guard var waiting = highlight, !waiting.isShowing else { return .none }
+            waiting.isShowing = true
+            highlight = waiting
+            return .effects([.schedule(afterMilliseconds: RequestHighlight.milliseconds, action: .highlightEnded(token: waiting.token))])
+
+        case let .highlightEnded(token):
+            if highlight?.token == token { highlight = nil }
+            return .none
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+// MARK: - State
+
+/// The rows of the Settings tab, top to bottom: the settings, then Clear all.
+public enum SettingsRow: Int, CaseIterable, Sendable {
+    case snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvance, freeTextCodes
+    case maximumPhotos, maximumPhotoSize
+    /// Not a setting: asks to delete every History record (after a confirmation).
+    case clearHistory
+
+    public var title: String {
+        switch self {
+        case .snapBackTarget: "After capture, return to"
+        case .captureGating: "Require an Inbox request to capture"
+        case .tabBarPosition: "Tab bar position"
+        case .colorEnabled: "Colour"
+        case .autoAdvance: "Auto-advance after a scan"
+        case .freeTextCodes: "Accept free-text codes"
+        case .maximumPhotos: "Photos per capture, at most"
+        case .maximumPhotoSize: "Largest photo file"
+        case .clearHistory: "Clear History"
+        }
+    }
+
+    /// True for rows that change a stored setting.
+    public var isSetting: Bool { self != .clearHistory }
+}
+
+/// The Settings tab's own state.
+public struct SettingsScreenState: Equatable, Sendable {
+    public var list = ListPosition()
+    public init() {}
+}
+
+// MARK: - Actions
+
+/// What happens on the Settings tab.
+public enum SettingsAction: Equatable, Sendable {
+    case input(FocusInput)
+    /// A row's value stepped forward (Enter, Space, a click) or backward.
+    case rowCycled(SettingsRow, forward: Bool)
+}
+
+// MARK: - Reducer
+
+extension SettingsScreenState {
+    /// The Settings reducer. It changes `settings`, the app's stored settings, which it is
+    /// handed; saving them is an effect.
+    public mutating func send(_ action: SettingsAction, settings: inout Settings, viewport: Int) -> Outcome {
+        let rows = SettingsRow.allCases
+        switch action {
+        case let .input(.moved(move)):
+            list.move(move, count: rows.count, viewport: viewport)
+            return .none
+
+        case .input(.activated):
+            guard let row = SettingsRow(rawValue: list.cursor) else { return .none }
+            return send(.rowCycled(row, forward: true), settings: &settings, viewport: viewport)
+
+        case .input(.clicked), .input(.escape):
+            return .none
+
+        case let .rowCycled(row, forward):
+            if let index = rows.firstIndex(of: row) {
+                list.cursor = index
+                list.clamp(count: rows.count, viewport: viewport)
+            }
+            guard row.isSetting else { return .request(.clearHistory) }
+            settings.cycle(row, forward: forward)
+            return .effects([.saveSettings(settings)])
+        }
+    }
+}

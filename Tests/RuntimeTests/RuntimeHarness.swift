@@ -1,0 +1,93 @@
+import CaptureMode
+import Dispatch
+import Foundation
+import Logging
+import Runtime
+import Storage
+import TabShell
+
+/// The app without a terminal, on a real database in a fresh temporary folder: keys in,
+/// effects performed against storage and the file system, state out.
+final class RuntimeHarness {
+    /// The temporary folder, removed when the last harness using it goes.
+    final class Folder {
+        let url: URL
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("RuntimeTests-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    let owner: Folder
+    var folder: URL { owner.url }
+    let database: AppDatabase
+    let runtime: AppRuntime
+    /// Signalled by background work (photo copies) when results are in the mailbox.
+    private let woken = DispatchSemaphore(value: 0)
+
+    /// A session on a new folder, or on `folder` (a second session on the same data).
+    init(settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), folder: Folder? = nil) throws {
+        owner = try folder ?? Folder()
+        database = try AppDatabase.open(at: owner.url.appendingPathComponent("tabshell.sqlite"))
+        try database.saveSettings(settings)
+        let woken = self.woken
+        var logger = Logger(label: "RuntimeTests") { _ in SwiftLogNoOpLogHandler() }
+        logger.logLevel = .critical
+        runtime = AppRuntime(
+            database: database,
+            state: AppState(settings: settings, size: size, databaseLocation: owner.url.path),
+            logger: logger, home: owner.url.path, wake: { woken.signal() }
+        )
+    }
+
+    deinit {
+        runtime.finish()
+    }
+
+    var state: AppState { runtime.state }
+
+    /// Starts the session as the app does, with what recovery finds in the folder.
+    func start() throws {
+        runtime.start(recovery: try database.recover(now: Date()))
+    }
+
+    func press(_ keys: Key...) {
+        for key in keys { runtime.press(key) }
+    }
+
+    func type(_ text: String) {
+        for character in text { runtime.press(.character(character)) }
+    }
+
+    /// Fires every timer as if `seconds` had passed (auto-advance, highlights).
+    func advance(seconds: Double) {
+        runtime.fireDueTimers(now: .now.advanced(by: .milliseconds(Int(seconds * 1000))))
+    }
+
+    /// Waits for background work to post its results, then delivers them; false on timeout.
+    @discardableResult
+    func awaitBackgroundWork(until done: () -> Bool, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !done() {
+            guard Date() < deadline else { return false }
+            _ = woken.wait(timeout: .now() + .milliseconds(100))
+            runtime.deliverMail()
+        }
+        return true
+    }
+
+    /// A small valid PNG on disk, for photo captures.
+    func writePNG(named name: String) throws -> String {
+        let bytes = DemoPNG.encode(width: 4, height: 3) { x, y in (UInt8(x * 60), UInt8(y * 80), 128) }
+        let url = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// The staging folders under the data folder (each an open or left-over capture).
+    func stagingFolders() -> [String] {
+        let staging = database.media.stagingDirectory.path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+}
