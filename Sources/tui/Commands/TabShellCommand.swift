@@ -6,34 +6,6 @@ import Runtime
 import Storage
 import TabShell
 
-/// Options every command that touches the database shares.
-struct DatabaseOptions: ParsableArguments {
-    @Option(
-        name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"),
-        completion: .file())
-    var path: String?
-
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the database.", valueName: "level"))
-    var logLevel: Logger.Level = .info
-
-    func validate() throws {
-        if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--db needs a file path.")
-        }
-    }
-
-    /// The database URL: `--db`, else the per-user default.
-    func databaseURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let path {
-            let expanded = (path as NSString).expandingTildeInPath
-            return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        }
-        return AppDatabase.defaultDatabaseURL(environment: environment)
-    }
-}
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}
-
 @main
 struct TabShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -130,33 +102,6 @@ struct TabShellCommand: ParsableCommand {
 }
 
 extension CaptureKind: ExpressibleByArgument {}
-
-/// A failure a user can meet: printed as one sentence on stderr, exit status 1.
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ sentence: String) { description = sentence }
-}
-
-func sentence(for error: any Error) -> String {
-    if let error = error as? StorageError { return error.message }
-    return "\(error)"
-}
-
-extension DatabaseOptions {
-    /// `tabshell.log` beside the database: where the app, every command and the crash guard write.
-    static func logFile(beside database: URL) -> URL {
-        database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
-    }
-
-    /// A logger at `--log-level` writing to the log file beside `database`.
-    func logger(beside database: URL) -> Logger {
-        let file = Self.logFile(beside: database)
-        let level = logLevel
-        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
-        logger.logLevel = level
-        return logger
-    }
-}
 
 extension QuitSignal {
     var number: Int32 {
