@@ -17,7 +17,7 @@ struct AlertView {
         let bounds = canvas.bounds
         let width = min(bounds.width - 2, 56)
         let textWidth = width - 4
-        let message = TextLayout.wrap(context.lines(alert.message), width: textWidth)
+        let message = TextWrap.lines(context.lines(alert.message), width: textWidth)
         let buttonRows = buttonLayout(width: textWidth)
         // Inside the border: title and buttons always; blank rows around the message while they
         // fit; the message cut (with an ellipsis) only when the screen is shorter than it.

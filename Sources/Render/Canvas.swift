@@ -97,7 +97,7 @@ struct Canvas {
     @discardableResult
     mutating func putWrapped(_ paragraphs: [String], in rect: Rect, style: CellStyle = .normal) -> Int {
         guard !rect.isEmpty else { return 0 }
-        var lines = TextLayout.wrap(paragraphs, width: rect.width)
+        var lines = TextWrap.lines(paragraphs, width: rect.width)
         if lines.count > rect.height {
             lines = Array(lines.prefix(rect.height))
             let kept = TextLayout.prefix(lines[lines.count - 1], width: rect.width - TextWidth.of(glyphs.ellipsis))
@@ -112,7 +112,7 @@ struct Canvas {
     /// Stacks paragraphs from the top of `rect`, a blank row before each when they all fit
     /// that way, packed together when they do not.
     mutating func putBlocks(_ blocks: [TextBlock], in rect: Rect) {
-        let lineCounts = blocks.map { TextLayout.wrap($0.text, width: rect.width - $0.indent).count }
+        let lineCounts = blocks.map { TextWrap.lines($0.text, width: rect.width - $0.indent).count }
         let spacing = lineCounts.reduce(0, +) + blocks.count <= rect.height ? 1 : 0
         var area = rect
         for block in blocks {

@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 /// The last step: what Done will save, and how to save or discard it.
 struct CaptureReviewView {
@@ -26,7 +27,7 @@ struct CaptureReviewView {
         fields.append(capture.request.map { .init("Request", context.line($0.title)) } ?? .init("Request", "None", style: .dim))
         if capture.collectsPhotos {
             for (index, photo) in capture.photos.enumerated() {
-                fields.append(.init(index == 0 ? "Photos" : "", context.line(photo.originalName), detail: PhotoFacts.describe(photo, context: context)))
+                fields.append(.init(index == 0 ? "Photos" : "", context.line(photo.originalName), detail: PhotoFacts.describe(photo, glyphs: context.glyphs)))
             }
         }
         // The note goes last so a long one cannot push the other fields off the screen.

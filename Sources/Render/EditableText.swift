@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// The characters of a text being edited as they will be drawn: each made safe on its own and
 /// measured, so the cursor (an index into the characters) maps onto exact cells even when a

@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// Labelled fields one under another ("Kind  Barcode"), values wrapped beside their labels:
 /// a record's details, or what a capture will save.

@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// What kind of thing a cell draws. Screens say *what* they draw; the terminal layer alone maps
 /// kinds to colours and attributes (with a monochrome fallback for each).

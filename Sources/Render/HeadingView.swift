@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// The heading row (title, right-aligned context) and the rule under it.
 struct HeadingView {

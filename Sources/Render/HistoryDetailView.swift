@@ -3,8 +3,8 @@ import Foundation
 import TabShell
 
 /// One History record, pushed from the list (or opened from search): every field, each photo's
-/// facts, the note in full. Laid out in the lines `HistoryDetailLayout` counts, so the reducer
-/// scrolls it exactly to its last line.
+/// facts, the note in full, in the lines `HistoryDetailLayout` lays out (the same lines the
+/// reducer scrolls by).
 struct HistoryDetailView: TabContent {
     /// One row of the detail: a label (on a field's first row only) and the value's spans.
     struct Line: Equatable {
@@ -23,7 +23,7 @@ struct HistoryDetailView: TabContent {
         self.context = context
         let detailLayout = HistoryDetailLayout(layout: layout)
         rows = detailLayout.rows
-        lines = Self.lines(of: detail, valueWidth: detailLayout.valueWidth, context: context)
+        lines = Self.lines(of: detail, layout: detailLayout, context: context)
     }
 
     /// The first line shown: the stored offset, never past the last screenful.
@@ -59,61 +59,10 @@ struct HistoryDetailView: TabContent {
 
     // MARK: - Lines
 
-    static func lines(of detail: HistoryDetailState, valueWidth: Int, context: RenderContext) -> [Line] {
-        let record = detail.record
-        let glyphs = context.glyphs
-        var lines: [Line] = []
-
-        /// A field: its paragraphs wrapped beside the label, or one line with a dim remark after
-        /// the value when both fit (`HistoryDetailLayout.lineCount(of:)` counts the same lines).
-        func field(_ label: String, _ paragraphs: [String], remark: String? = nil, style: CellStyle = .normal) {
-            if let remark, paragraphs.count == 1,
-               TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth {
-                lines.append(Line(label: label, spans: [Span(paragraphs[0], style), Span("  \(remark)", .dim)]))
-                return
-            }
-            let wrapped = valueWidth > 0 ? TextLayout.wrap(paragraphs, width: valueWidth) : paragraphs.map { _ in "" }
-            for (index, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
-                lines.append(Line(label: index == 0 ? label : "", spans: [Span(text, style)]))
-            }
+    /// The lines `HistoryDetailLayout` lays out, styled: values plain, remarks dim.
+    static func lines(of detail: HistoryDetailState, layout: HistoryDetailLayout, context: RenderContext) -> [Line] {
+        layout.lines(of: detail, glyphs: context.glyphs, now: context.now).map { line in
+            Line(label: line.label, spans: line.parts.map { Span($0.text, $0.emphasis == .remark ? .dim : .normal) })
         }
-
-        field("Kind", [record.kind.title])
-        if let barcode = record.barcode {
-            field("Barcode", context.lines(barcode.value), remark: barcode.symbology.title)
-        }
-        if let title = record.requestTitle {
-            field("Request", context.lines(title), remark: record.requestID.map { "#\($0)" })
-        } else {
-            field("Request", [glyphs.dash], style: .dim)
-        }
-        field(
-            "Captured", [HistoryDetailLayout.timestamp(record.createdAt)],
-            remark: Age.phrase(from: record.createdAt, now: context.now)
-        )
-        if HistoryDetailLayout.showsPhotos(detail) {
-            switch detail.photos {
-            case nil:
-                lines.append(Line(label: "Photos", spans: [Span("Loading\(glyphs.ellipsis)", .dim)]))
-            case let photos? where photos.isEmpty:
-                lines.append(Line(label: "Photos", spans: [Span("None", .dim)]))
-            case let photos?:
-                // Two lines each, cut rather than wrapped: the name, then its facts under it, all
-                // moved left as far as it takes to show the longest facts whole.
-                let facts = photos.map { PhotoFacts.describe($0, context: context) }
-                let numberWidth = "\(photos.count). ".count
-                let indent = max(0, min(numberWidth, valueWidth - (facts.map(TextWidth.of).max() ?? 0)))
-                for (index, photo) in photos.enumerated() {
-                    let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
-                    lines.append(Line(label: index == 0 ? "Photos" : "", spans: [Span(number), Span(context.line(photo.originalName))]))
-                    lines.append(Line(label: "", spans: [Span(String(repeating: " ", count: indent)), Span(facts[index], .dim)]))
-                }
-            }
-        }
-        // The note goes last so a long one cannot push the other fields off the screen.
-        if let note = record.note {
-            field("Note", context.lines(note))
-        }
-        return lines
     }
 }

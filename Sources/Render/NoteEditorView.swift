@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 /// The note's text area: a box whose lines wrap at spaces, scrolled to keep the cursor in view.
 struct NoteEditorView {
@@ -26,7 +27,7 @@ struct NoteEditorView {
         let lines = buffer.characters.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, characters) in lines.enumerated() {
             let text = EditableText(characters, sanitizer: context.sanitizer)
-            let ranges = TextLayout.wrapRanges(
+            let ranges = TextWrap.ranges(
                 widths: text.glyphs.map(\.width),
                 breaksAfter: characters.map { $0 == " " },
                 width: wrapWidth

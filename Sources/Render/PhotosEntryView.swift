@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 /// The photos step: the path field (Tab completes), copy progress or why a file was refused,
 /// and the staged photos with their facts; the highlighted one is what Del removes.
@@ -48,7 +49,7 @@ struct PhotosEntryView {
         for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {
             let photo = capture.photos[index]
             table.drawRow(
-                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, context: context), .dim)],
+                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, glyphs: context.glyphs), .dim)],
                 in: list.line(offset),
                 selected: index == capture.photoCursor,
                 on: &canvas

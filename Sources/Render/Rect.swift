@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// A rectangle of cells in grid coordinates; views draw inside the one they are given.
 struct Rect: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// What every view needs besides its own state: the glyph set, the sanitizer for data, and "now".
 struct RenderContext {

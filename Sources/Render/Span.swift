@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// A piece of text in one style; lines that mix styles are arrays of spans.
 struct Span: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// What a content tab shows in the shell: its heading (title on the left, context on the right,
 /// a position on the rule below) and its body.

@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// The column layout of a list: a gutter for the selection pointer, then columns of fixed or
 /// flexible width. Lists (Inbox, History, Settings, the kind picker) draw their rows through it,

@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// A paragraph of safe text in one style, optionally indented: the unit of prose screens
 /// (empty states, explanations) that `Canvas.putBlocks` stacks.

@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 /// A one-line input between brackets, scrolled sideways to keep the cursor in view. The
 /// brackets turn into arrows when text runs past either side.

@@ -44,20 +44,4 @@ enum TextLayout {
         }
         return out
     }
-
-    /// One paragraph wrapped at spaces into lines of at most `width` cells (words longer than a
-    /// line are broken); spaces at the breaks are dropped.
-    static func wrap(_ paragraph: String, width: Int) -> [String] {
-        TextWrap.lines(paragraph, width: width)
-    }
-
-    /// Several paragraphs (already split at line breaks) wrapped one after another.
-    static func wrap(_ paragraphs: [String], width: Int) -> [String] {
-        paragraphs.flatMap { wrap($0, width: width) }
-    }
-
-    /// See `TextWrap.ranges(widths:breaksAfter:width:)`.
-    static func wrapRanges(widths: [Int], breaksAfter: [Bool], width: Int) -> [Range<Int>] {
-        TextWrap.ranges(widths: widths, breaksAfter: breaksAfter, width: width)
-    }
 }

@@ -1,9 +1,33 @@
 import CaptureMode
 import Foundation
 
+/// One line of a record's detail: a label (on a field's first line only) and the value's parts.
+public struct DetailLine: Equatable, Sendable {
+    /// How a part reads: the value itself, or something said about it (drawn dim).
+    public enum Emphasis: Equatable, Sendable { case value, remark }
+
+    public struct Part: Equatable, Sendable {
+        public var text: String
+        public var emphasis: Emphasis
+
+        public init(_ text: String, _ emphasis: Emphasis = .value) {
+            self.text = text
+            self.emphasis = emphasis
+        }
+    }
+
+    public var label: String
+    public var parts: [Part]
+
+    public init(label: String, parts: [Part]) {
+        self.label = label
+        self.parts = parts
+    }
+}
+
 /// How a record's detail is laid out in lines: labels in a fixed column, each value's
-/// paragraphs wrapped beside its label, two lines per photo (name, then facts). The reducer
-/// counts these lines to scroll the detail exactly to its end; Render draws the same lines.
+/// paragraphs wrapped beside its label, two lines per photo (name, then facts), the note last.
+/// The reducer scrolls by these lines and Render draws these same lines, styling each part.
 public struct HistoryDetailLayout: Equatable, Sendable {
     /// The label column, "Captured" and two spaces.
     public static let labelWidth = 10
@@ -21,28 +45,72 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         rows = layout.contentRows
     }
 
-    /// The lines a value of these paragraphs takes (at least one).
-    public func lineCount(of paragraphs: [String]) -> Int {
-        guard valueWidth > 0 else { return max(1, paragraphs.count) }
-        return max(1, paragraphs.reduce(0) { $0 + TextWrap.lines($1, width: valueWidth).count })
-    }
-
     /// Whether the detail lists photos: for kinds that take them, and for any record that has some.
     public static func showsPhotos(_ detail: HistoryDetailState) -> Bool {
         [.photos, .product].contains(detail.record.kind) || detail.photos?.isEmpty == false
     }
 
-    /// Every line of the detail, top to bottom.
-    public func lineCount(of detail: HistoryDetailState) -> Int {
+    /// Every line of the detail, top to bottom. `now` adds the record's age beside its time
+    /// when it fits; without it (the reducer counting lines) the count is the same, because a
+    /// remark only ever shares a line that the value alone fills.
+    public func lines(of detail: HistoryDetailState, glyphs: Glyphs, now: Date?) -> [DetailLine] {
         let record = detail.record
-        let sanitizer = Sanitizer(unicode: true)
-        var count = lineCount(of: [record.kind.title])
-        if let barcode = record.barcode { count += lineCount(of: sanitizer.lines(barcode.value)) }
-        count += record.requestTitle.map { lineCount(of: sanitizer.lines($0)) } ?? 1
-        count += lineCount(of: [Self.timestamp(record.createdAt)])
-        if Self.showsPhotos(detail) { count += max(1, 2 * (detail.photos?.count ?? 0)) }
-        if let note = record.note { count += lineCount(of: sanitizer.lines(note)) }
-        return count
+        let sanitizer = Sanitizer(unicode: glyphs == .unicode)
+        var lines: [DetailLine] = []
+
+        /// A field: its paragraphs wrapped beside the label, or one line with a remark after the
+        /// value when both fit.
+        func field(_ label: String, _ paragraphs: [String], remark: String? = nil, emphasis: DetailLine.Emphasis = .value) {
+            if let remark, paragraphs.count == 1,
+               TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth {
+                lines.append(DetailLine(label: label, parts: [.init(paragraphs[0], emphasis), .init("  \(remark)", .remark)]))
+                return
+            }
+            let wrapped = valueWidth > 0 ? TextWrap.lines(paragraphs, width: valueWidth) : paragraphs.map { _ in "" }
+            for (index, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
+                lines.append(DetailLine(label: index == 0 ? label : "", parts: [.init(text, emphasis)]))
+            }
+        }
+
+        field("Kind", [record.kind.title])
+        if let barcode = record.barcode {
+            field("Barcode", sanitizer.lines(barcode.value), remark: barcode.symbology.title)
+        }
+        if let title = record.requestTitle {
+            field("Request", sanitizer.lines(title), remark: record.requestID.map { "#\($0)" })
+        } else {
+            field("Request", [glyphs.dash], emphasis: .remark)
+        }
+        field("Captured", [Self.timestamp(record.createdAt)], remark: now.map { Age.phrase(from: record.createdAt, now: $0) })
+        if Self.showsPhotos(detail) {
+            switch detail.photos {
+            case nil:
+                lines.append(DetailLine(label: "Photos", parts: [.init("Loading\(glyphs.ellipsis)", .remark)]))
+            case let photos? where photos.isEmpty:
+                lines.append(DetailLine(label: "Photos", parts: [.init("None", .remark)]))
+            case let photos?:
+                // Two lines each, cut rather than wrapped: the name, then its facts under it, all
+                // moved left as far as it takes to show the longest facts whole.
+                let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
+                let numberWidth = "\(photos.count). ".count
+                let indent = max(0, min(numberWidth, valueWidth - (facts.map(TextWidth.of).max() ?? 0)))
+                for (index, photo) in photos.enumerated() {
+                    let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
+                    lines.append(DetailLine(label: index == 0 ? "Photos" : "", parts: [.init(number), .init(sanitizer.line(photo.originalName))]))
+                    lines.append(DetailLine(label: "", parts: [.init(String(repeating: " ", count: indent)), .init(facts[index], .remark)]))
+                }
+            }
+        }
+        // The note goes last so a long one cannot push the other fields off the screen.
+        if let note = record.note {
+            field("Note", sanitizer.lines(note))
+        }
+        return lines
+    }
+
+    /// The number of lines of the detail.
+    public func lineCount(of detail: HistoryDetailState) -> Int {
+        lines(of: detail, glyphs: .unicode, now: nil).count
     }
 
     /// The largest first line: the last line at the bottom of the screen.

@@ -15,6 +15,11 @@ public enum TextWrap {
         }
     }
 
+    /// Several paragraphs (already split at line breaks) wrapped one after another.
+    public static func lines(_ paragraphs: [String], width: Int) -> [String] {
+        paragraphs.flatMap { lines($0, width: width) }
+    }
+
     /// Splits items of the given widths into consecutive ranges of at most `width` cells,
     /// preferring to end a range after an item marked in `breaksAfter`. The ranges cover every
     /// item (an empty input gives one empty range), so an editor can map its cursor onto them.

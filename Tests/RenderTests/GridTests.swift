@@ -1,4 +1,5 @@
 @testable import Render
+import TabShell
 import Testing
 
 /// The row comparison the terminal uses to skip unchanged rows: a row is equal only when every

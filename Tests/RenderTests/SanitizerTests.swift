@@ -1,4 +1,5 @@
 @testable import Render
+import TabShell
 import Testing
 
 @Suite struct SanitizerTests {

@@ -18,15 +18,15 @@ import Testing
     }
 
     @Test func wrapBreaksAtSpacesAndBreaksLongWords() {
-        #expect(TextLayout.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
-        #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
-        #expect(TextLayout.wrap("日本語のテキスト", width: 5) == ["日本", "語の", "テキ", "スト"])
-        #expect(TextLayout.wrap("", width: 5) == [""])
+        #expect(TextWrap.lines("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+        #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrap.lines("日本語のテキスト", width: 5) == ["日本", "語の", "テキ", "スト"])
+        #expect(TextWrap.lines("", width: 5) == [""])
     }
 
     @Test func wrapRangesCoverEveryItem() {
         let text = Array("one two  three four")
-        let ranges = TextLayout.wrapRanges(widths: text.map { _ in 1 }, breaksAfter: text.map { $0 == " " }, width: 6)
+        let ranges = TextWrap.ranges(widths: text.map { _ in 1 }, breaksAfter: text.map { $0 == " " }, width: 6)
         #expect(ranges.first?.lowerBound == 0)
         #expect(ranges.last?.upperBound == text.count)
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })

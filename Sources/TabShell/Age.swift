@@ -1,11 +1,10 @@
 import Foundation
-import TabShell
 
 /// Dates as lists and details show them, computed in UTC so rendering stays a pure function.
-enum Age {
+public enum Age {
     /// "now", "5m", "3h", "2d", then "Jan 5" for most of a year, then just the year: at most
     /// six cells, so list columns stay narrow.
-    static func short(from date: Date, now: Date) -> String {
+    public static func short(from date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date).rounded(.down))
         switch seconds {
         case ..<60: return "now"
@@ -21,14 +20,14 @@ enum Age {
     }
 
     /// The age as words for a detail: "just now", "5m ago", "Jan 5".
-    static func phrase(from date: Date, now: Date) -> String {
+    public static func phrase(from date: Date, now: Date) -> String {
         let age = short(from: date, now: now)
         if age == "now" { return "just now" }
         return now.timeIntervalSince(date) < 7 * 86_400 ? "\(age) ago" : age
     }
 
     /// "2025-01-05 14:03 UTC".
-    static func timestamp(_ date: Date) -> String {
+    public static func timestamp(_ date: Date) -> String {
         HistoryDetailLayout.timestamp(date)
     }
 
