@@ -4,6 +4,7 @@ import PackageDescription
 // Module graph (arrows = "imports"):
 //   tui -> Render -> TabShell -> CaptureMode
 //   tui -> Storage -> TabShell, GRDB
+//   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> CNcursesw
 // TabShell, CaptureMode and Render import Foundation only; nothing imports tui.
 let package = Package(
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "CaptureMode"),
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
+        .target(name: "TerminalInput", dependencies: ["TabShell"]),
         .target(
             name: "Storage",
             dependencies: ["TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
@@ -36,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "CNcursesw", "CCrashGuard",
+                "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "TerminalInput", "CNcursesw", "CCrashGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -56,6 +58,10 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "TerminalInputTests",
+            dependencies: ["TerminalInput", "TabShell", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "StorageTests",
