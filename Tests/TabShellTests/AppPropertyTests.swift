@@ -114,7 +114,7 @@ struct SimulatedFrontEnd {
             case .schedule, .saveDraft, .redraw: break
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit: break
-            case let .stagePhoto(path): stagingInFlight.append(path)
+            case let .stagePhoto(path, _): stagingInFlight.append(path)
             case let .unstagePhoto(photo): stagedOnDisk.removeAll { $0 == photo }
             case .discardStaging:
                 // The stager cancels copies in flight and deletes the folder.
