@@ -380,6 +380,8 @@ enum ShellInvariants {
             var expected = before
             expected.presentation = .none
             expected.lastSearchQuery = search.query.text
+            expected.lastSearchResults = search.results
+            expected.lastSearchResultsQuery = search.resultsQuery
             if after != expected { problems.append("Esc on the search sheet changed more than the sheet") }
         }
 
