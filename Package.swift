@@ -5,7 +5,8 @@ import PackageDescription
 //   tui -> Render -> TabShell -> CaptureMode
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> CNcursesw
-// TabShell, CaptureMode and Render import Foundation only; nothing imports tui.
+//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
+// TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
 let package = Package(
     name: "tabshell",
     products: [
@@ -20,6 +21,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "CaptureMode"),
+        .target(name: "Scanning"),
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
         .target(
@@ -44,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "CaptureModeTests",
             dependencies: ["CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "ScanningTests",
+            dependencies: ["Scanning", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TabShellTests",
