@@ -5,6 +5,10 @@ enum ElementValidator {
         let ai = definition.ai
         guard !value.isEmpty else { return .failure(.emptyValue(ai: ai)) }
         let characters = Array(value)
+        // Characters first: "“A” is not a digit" says more than "15 digits, needs 14".
+        if let (bad, set) = firstBadCharacter(characters, definition.components) {
+            return .failure(.badCharacter(ai: ai, character: bad, set: set))
+        }
         let allowed = definition.valueLength
         guard allowed.contains(characters.count) else {
             return .failure(.wrongLength(ai: ai, found: characters.count, allowed: allowed, numeric: definition.isNumeric))
@@ -20,14 +24,28 @@ enum ElementValidator {
             guard part.count >= component.length.lowerBound else {
                 return .failure(.wrongLength(ai: ai, found: characters.count, allowed: allowed, numeric: definition.isNumeric))
             }
-            if let bad = part.first(where: { !component.characters.contains($0) }) {
-                return .failure(.badCharacter(ai: ai, character: bad, set: component.characters))
-            }
             if let problem = check(String(part), component.checks, ai: ai, today: today) {
                 return .failure(problem)
             }
         }
         return .success(GS1Element(ai: ai, title: definition.title, raw: value, value: interpret(definition, value, today: today)))
+    }
+
+    /// The first character outside its component's set; characters past the last component are
+    /// held to the last component's set.
+    private static func firstBadCharacter(_ characters: [Character], _ components: [AIComponent]) -> (Character, AICharacterSet)? {
+        guard !components.isEmpty else { return nil }
+        var componentIndex = 0
+        var componentEnd = components.first?.length.upperBound ?? 0
+        for (position, character) in characters.enumerated() {
+            while position >= componentEnd && componentIndex + 1 < components.count {
+                componentIndex += 1
+                componentEnd += components[componentIndex].length.upperBound
+            }
+            let set = components[componentIndex].characters
+            if !set.contains(character) { return (character, set) }
+        }
+        return nil
     }
 
     private static func check(_ part: String, _ checks: [AIComponent.Check], ai: String, today: CalendarDate) -> GS1Error? {
