@@ -4,6 +4,7 @@
 struct KeyMap: Sendable {
     let forward: [Character: Character]
     let inverse: [Character: Character]
+    let layoutCharacters: Set<Character>
 
     /// The US layout's keys, in the order the other layouts' strings follow.
     static let usKeys = Array("`1234567890-=qwertyuiop[]\\asdfghjkl;'zxcvbnm,./")
@@ -37,5 +38,6 @@ struct KeyMap: Sendable {
         }
         self.forward = forward
         self.inverse = inverse
+        self.layoutCharacters = Set(layoutKeys)
     }
 }

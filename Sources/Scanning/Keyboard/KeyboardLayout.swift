@@ -36,6 +36,10 @@ public enum KeyboardLayout: String, CaseIterable, Codable, Equatable, Hashable, 
         keyMap.inverse[character]
     }
 
+    /// The characters this layout types on the keys the tables cover; others (AltGr characters
+    /// such as AZERTY's `@`) are outside the model and pass through unchanged.
+    var typableCharacters: Set<Character> { keyMap.layoutCharacters }
+
     private var keyMap: KeyMap {
         switch self {
         case .us: KeyMap.identity
