@@ -16,8 +16,6 @@ public enum GS1Error: Error, Equatable, Hashable, Sendable {
     case badTime(ai: String, value: String)
     /// The same AI twice with different values.
     case conflictingValues(ai: String)
-    /// A Digital Link URI whose path has no primary key such as `/01/`.
-    case digitalLinkWithoutKey
     /// A Digital Link URI with a broken `%` escape or a character no URI has.
     case badDigitalLinkEncoding(String)
 
@@ -34,7 +32,7 @@ public enum GS1Error: Error, Equatable, Hashable, Sendable {
         case let .emptyValue(ai), let .wrongLength(ai, _, _, _), let .badCharacter(ai, _, _),
              let .badCheckDigit(ai, _, _), let .badDate(ai, _), let .badTime(ai, _), let .conflictingValues(ai):
             ai
-        case .expectedAI, .digitalLinkWithoutKey, .badDigitalLinkEncoding: nil
+        case .expectedAI, .badDigitalLinkEncoding: nil
         }
     }
 
@@ -74,8 +72,6 @@ public enum GS1Error: Error, Equatable, Hashable, Sendable {
             return "AI (\(ai)): \(value) is not a time (HHMM)"
         case let .conflictingValues(ai):
             return "AI (\(ai)) appears twice with different values"
-        case .digitalLinkWithoutKey:
-            return "this web address is not a GS1 Digital Link: its path has no key such as /01/ (GTIN)"
         case let .badDigitalLinkEncoding(detail):
             return "GS1 Digital Link: \(detail)"
         }
