@@ -68,15 +68,21 @@ public enum Scan {
         if DigitalLinkParser.isWebAddress(body) {
             return DigitalLinkParser.parse(body, today: options.today).map { (.digitalLink, $0) }
         }
-        if BracketedParser.looksBracketed(body) {
-            return (.bracketed, BracketedParser.parse(body, today: options.today))
-        }
         let separators = options.separators
-        let startsWithSeparator = body.first.map(separators.contains) ?? false
-        let hasGroupSeparator = body.contains(ElementStringParser.groupSeparator)
-        let hasStandIn = options.separatorStandIn.map(body.contains) ?? false
         let startsWithAI = AITable.definition(atStartOf: body) != nil
-        if aim?.carriesGS1 == true || startsWithSeparator || hasGroupSeparator || (hasStandIn && startsWithAI) {
+        let marked: Bool
+        if let aim {
+            marked = aim.carriesGS1
+        } else {
+            let startsWithSeparator = body.first.map(separators.contains) ?? false
+            let hasStandIn = options.separatorStandIn.map(body.contains) ?? false
+            marked = startsWithSeparator || body.contains(ElementStringParser.groupSeparator) || (hasStandIn && startsWithAI)
+        }
+        if BracketedParser.looksBracketed(body) {
+            let attempt = BracketedParser.parse(body, today: options.today)
+            return marked || isPlausible(attempt) ? (.bracketed, attempt) : nil
+        }
+        if marked {
             return (.elementString, ElementStringParser.parse(body, separators: separators, today: options.today))
         }
         // No marker: GS1 only if it reads as GS1 throughout and is not a plain code's length of
@@ -84,6 +90,17 @@ public enum Scan {
         guard aim == nil, startsWithAI, case .notACode = PlainCode.classify(body, aim: nil) else { return nil }
         let attempt = ElementStringParser.parse(body, separators: separators, today: options.today)
         return attempt.error == nil ? (.elementString, attempt) : nil
+    }
+
+    /// Unmarked bracketed text is GS1 when it reads, or when it went wrong the way a GS1 string
+    /// goes wrong (a check digit, a length, a date) rather than the way prose does: `(555)
+    /// 123-4567` (no AI 555) and `(12) Monkeys` (letters in a date) stay free text.
+    private static func isPlausible(_ attempt: GS1Parse) -> Bool {
+        guard let error = attempt.error, attempt.elements.isEmpty else { return true }
+        switch error {
+        case .unknownAI, .expectedAI, .badCharacter: return false
+        default: return true
+        }
     }
 
     /// Drops surrounding spaces and the Enter/Tab a scanner ends with. Only these: a trailing

@@ -72,3 +72,29 @@ struct BracketedTests {
         #expect(parse(input).symbology == .freeText)
     }
 }
+
+@Suite("Bracketed text that is not GS1")
+struct BracketedProseTests {
+    @Test("prose and phone numbers in brackets stay free text", arguments: ["(555) 123-4567", "(12) Monkeys", "(10)AB#C"])
+    func prose(input: String) {
+        let result = parse(input)
+        #expect(result.symbology == .freeText)
+        #expect(result.error == nil)
+        #expect(parse(input, options(allowFreeText: false)).error == .notACode)
+    }
+
+    @Test("a GS1 string gone wrong the GS1 way is still reported")
+    func gs1Mistakes() {
+        #expect(parse("(01)0950600013435").error == .gs1(.wrongLength(ai: "01", found: 13, allowed: 14...14, numeric: true)))
+        #expect(parse("(01)09506000134352(12) Monkeys").error == .gs1(.badCharacter(ai: "12", character: "M", set: .numeric)))
+        #expect(parse("]Q3(12) Monkeys").error == .gs1(.badCharacter(ai: "12", character: "M", set: .numeric)))
+    }
+
+    @Test("a barcode that says it is not GS1 is not read as raw GS1 data")
+    func notGS1Identifier() {
+        let result = parse("]C00109506000134352" + "10ABC" + gs + "17201225")
+        #expect(result.symbology == .code128)
+        #expect(result.elements.isEmpty)
+        #expect(result.error == nil)
+    }
+}
