@@ -96,3 +96,11 @@ struct AITableTests {
         #expect(!AICharacterSet.numeric.contains("٣"))
     }
 }
+
+@Suite("AI table size")
+struct AITableSizeTests {
+    @Test("docs/scanning.md's count of AIs is the table's")
+    func count() {
+        #expect(AITable.definitions.count == 541)
+    }
+}
