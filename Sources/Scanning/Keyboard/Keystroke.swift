@@ -19,25 +19,3 @@ public struct Keystroke: Equatable, Hashable, Sendable {
     /// Backspace or Delete: people correct themselves, scanners do not.
     var isEditing: Bool { character == "\u{7F}" || character == "\u{08}" }
 }
-
-/// What a scanner sends after the code.
-public enum ScanSuffix: String, Equatable, Hashable, Codable, Sendable {
-    case enter, tab, none
-
-    /// The suffix a character is, `.none` for any other character.
-    public init(_ character: Character) {
-        switch character {
-        case "\r", "\n", "\r\n": self = .enter
-        case "\t": self = .tab
-        default: self = .none
-        }
-    }
-
-    public var title: String {
-        switch self {
-        case .enter: "Enter"
-        case .tab: "Tab"
-        case .none: "none"
-        }
-    }
-}

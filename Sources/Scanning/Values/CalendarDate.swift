@@ -59,9 +59,3 @@ public struct CalendarDate: Equatable, Hashable, Comparable, Sendable, CustomStr
         return (1...12).contains(month) ? names[month - 1] : "month \(month)"
     }
 }
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
-}
