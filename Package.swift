@@ -6,7 +6,8 @@ import PackageDescription
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> CNcursesw
-// TabShell, CaptureMode and Render import Foundation only; nothing imports tui.
+//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
+// TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
 let package = Package(
     name: "tabshell",
     products: [
@@ -21,6 +22,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "CaptureMode"),
+        .target(name: "Scanning"),
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
         .target(name: "TerminalInput", dependencies: ["TabShell"]),
@@ -46,6 +48,10 @@ let package = Package(
         .testTarget(
             name: "CaptureModeTests",
             dependencies: ["CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "ScanningTests",
+            dependencies: ["Scanning", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TabShellTests",
