@@ -1,8 +1,11 @@
 #include "vips_shim.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <vips/vips.h>
 
 // MARK: - Errors
@@ -132,19 +135,34 @@ int tsv_read_header(const char *path, tsv_header *out, char *error, size_t error
 
 // MARK: - Thumbnail
 
+/// The file as a vips source whose every read checks a deadline. Decoders pull their input a
+/// few kilobytes at a time while they work, so failing a read once the deadline has passed
+/// stops a long decode partway through, which vips' own kill flag (checked only between
+/// output tiles, and a thumbnail is one tile) cannot do.
 typedef struct {
+    int fd;
     gint64 deadline;
     int timed_out;
-} eval_watch;
+} deadline_source;
 
-/// Called by vips while pixels are computed: past the deadline, asks the pipeline to stop.
-static void on_eval(VipsImage *image, VipsProgress *progress, void *user) {
-    (void)progress;
-    eval_watch *watch = user;
-    if (watch->deadline > 0 && g_get_monotonic_time() > watch->deadline) {
-        watch->timed_out = 1;
-        vips_image_set_kill(image, TRUE);
+static gint64 deadline_read(VipsSourceCustom *source, void *buffer, gint64 length, void *user) {
+    (void)source;
+    deadline_source *state = user;
+    if (state->deadline > 0 && g_get_monotonic_time() > state->deadline) {
+        state->timed_out = 1;
+        return -1;
     }
+    ssize_t count;
+    do {
+        count = read(state->fd, buffer, (size_t)length);
+    } while (count < 0 && errno == EINTR);
+    return count;
+}
+
+static gint64 deadline_seek(VipsSourceCustom *source, gint64 offset, int whence, void *user) {
+    (void)source;
+    deadline_source *state = user;
+    return lseek(state->fd, (off_t)offset, whence);
 }
 
 /// Turns whatever the thumbnailer produced (grey, 16-bit, CMYK converted, with or without
@@ -185,34 +203,50 @@ int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int time
     }
     int found = find_allowed_loader(path, error, error_size);
     if (found != TSV_OK) return found;
-    VipsImage *thumbnail = NULL;
-    if (vips_thumbnail(path, &thumbnail, max_width, "height", max_height, "size", VIPS_SIZE_DOWN,
-                       "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) {
-        take_vips_error(error, error_size, "the image cannot be decoded");
-        return TSV_FAILED;
-    }
-    VipsImage *rgba = as_rgba8(thumbnail);
-    g_object_unref(thumbnail);
-    if (rgba == NULL) {
-        take_vips_error(error, error_size, "the image cannot be converted to sRGB");
-        return TSV_FAILED;
-    }
 
-    eval_watch watch = { 0, 0 };
-    if (timeout_ms > 0) {
-        watch.deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
-        vips_image_set_progress(rgba, TRUE);
-        g_signal_connect(rgba, "eval", G_CALLBACK(on_eval), &watch);
+    deadline_source state = { -1, 0, 0 };
+    do {
+        state.fd = open(path, O_RDONLY | O_CLOEXEC);
+    } while (state.fd < 0 && errno == EINTR);
+    if (state.fd < 0) {
+        copy_message(error, error_size, g_strerror(errno));
+        return TSV_FAILED;
     }
+    if (timeout_ms > 0) state.deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+    VipsSourceCustom *source = vips_source_custom_new();
+    if (source == NULL) {
+        close(state.fd);
+        take_vips_error(error, error_size, "cannot make a source");
+        return TSV_FAILED;
+    }
+    g_signal_connect(source, "read", G_CALLBACK(deadline_read), &state);
+    g_signal_connect(source, "seek", G_CALLBACK(deadline_seek), &state);
+
+    VipsImage *thumbnail = NULL, *rgba = NULL;
+    void *pixels = NULL;
     size_t length = 0;
-    void *pixels = vips_image_write_to_memory(rgba, &length);
-    int width = vips_image_get_width(rgba), height = vips_image_get_height(rgba);
-    // Disconnect before `watch` leaves scope: nothing may call on_eval with a dangling pointer.
-    g_signal_handlers_disconnect_by_data(rgba, &watch);
-    g_object_unref(rgba);
+    int width = 0, height = 0;
+    // vips 8.14 does not pass the thumbnailer's fail_on to a source's loader; the loader's
+    // option string does reach it.
+    if (vips_thumbnail_source(VIPS_SOURCE(source), &thumbnail, max_width, "height", max_height,
+                              "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                              "option_string", "fail_on=truncated", NULL) == 0) {
+        rgba = as_rgba8(thumbnail);
+        if (rgba != NULL) {
+            pixels = vips_image_write_to_memory(rgba, &length);
+            width = vips_image_get_width(rgba);
+            height = vips_image_get_height(rgba);
+        }
+    }
+    if (rgba != NULL) g_object_unref(rgba);
+    if (thumbnail != NULL) g_object_unref(thumbnail);
+    // The images are gone, so nothing reads through the source any more; `state` may now go.
+    g_signal_handlers_disconnect_by_data(source, &state);
+    g_object_unref(source);
+    close(state.fd);
 
     if (pixels == NULL) {
-        if (watch.timed_out) {
+        if (state.timed_out) {
             vips_error_clear();
             copy_message(error, error_size, "decoding took longer than its deadline");
             return TSV_TIMED_OUT;

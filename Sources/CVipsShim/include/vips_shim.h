@@ -55,7 +55,8 @@ typedef struct {
 
 /// Decodes the first page of the file, shrunk (never enlarged) to fit max_width × max_height,
 /// upright per EXIF, converted to sRGB. Shrink-on-load where the format has it (JPEG, WebP,
-/// HEIF thumbnails). A truncated file is an error. Stops after timeout_ms (0 = no deadline).
+/// HEIF thumbnails). A truncated file is an error. Reads stop after timeout_ms (0 = no
+/// deadline) and the call returns TSV_TIMED_OUT.
 int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int timeout_ms,
                        tsv_rgba *out, char *error, size_t error_size);
 

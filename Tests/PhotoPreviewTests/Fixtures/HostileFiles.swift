@@ -20,8 +20,10 @@ enum HostileFiles {
         return bytes
     }
 
-    /// An animated GIF of `frames` 1×1 frames on a `width` × `height` canvas.
-    static func animatedGIF(frames: Int, width: UInt16 = 1, height: UInt16 = 1) -> [UInt8] {
+    /// An animated GIF of `frames` frames on a `width` × `height` canvas; each frame is 1×1, or
+    /// the whole canvas when `fullFrames` (its data still one pixel: the decoder must fill the
+    /// rest, in a buffer the size of the canvas).
+    static func animatedGIF(frames: Int, width: UInt16 = 1, height: UInt16 = 1, fullFrames: Bool = false) -> [UInt8] {
         var bytes = Array("GIF89a".utf8)
         bytes += littleEndian(width) + littleEndian(height)
         bytes += [0x80, 0x00, 0x00]  // global colour table of 2 entries
@@ -29,7 +31,8 @@ enum HostileFiles {
         bytes += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
         for _ in 0..<frames {
             bytes += [0x21, 0xF9, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00]  // 10 ms delay
-            bytes += [0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]  // 1×1 at 0,0
+            let frameSize = fullFrames ? littleEndian(width) + littleEndian(height) : [0x01, 0x00, 0x01, 0x00]
+            bytes += [0x2C, 0x00, 0x00, 0x00, 0x00] + frameSize + [0x00]  // at 0,0, no local colours
             bytes += [0x02, 0x02, 0x44, 0x01, 0x00]  // LZW: clear, index 0, end
         }
         bytes.append(0x3B)
