@@ -6,7 +6,8 @@ enum PhotoFile {
     static func checkReadable(_ file: URL) throws(PreviewError) {
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            // The attributes of what a link points to: a linked photo is a photo.
+            attributes = try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
         } catch {
             if !FileManager.default.fileExists(atPath: file.path) { throw .missing }
             throw .unreadable(detail: "\(error)")

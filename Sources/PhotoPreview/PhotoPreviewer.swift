@@ -2,15 +2,15 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Makes previews off the caller's thread. Cache lookups (and hashing, when the caller has no
-/// hash) run concurrently, so a cached preview is never stuck behind a decode; decodes run one
-/// at a time on a queue of their own, which bounds memory to one photo's worth and leaves a
-/// core for the main loop. A request that finds nothing in the cache looks again just before
+/// Makes previews off the caller's thread, on two serial queues: one for cache lookups (and
+/// hashing, when the caller has no hash), so a cached preview is never stuck behind a decode;
+/// one for decodes, which run one at a time, bounding memory to one photo's worth and leaving
+/// a core for the main loop. A screen full of thumbnails costs two threads, not one each. A request that finds nothing in the cache looks again just before
 /// decoding, so two requests for the same preview decode once.
 public final class PhotoPreviewer: Sendable {
     private let pipeline: PreviewPipeline
     private let cache: PreviewCache?
-    private let lookups = DispatchQueue(label: "tabshell.preview.lookup", qos: .utility, attributes: .concurrent)
+    private let lookups = DispatchQueue(label: "tabshell.preview.lookup", qos: .utility)
     private let decodes = DispatchQueue(label: "tabshell.preview.decode", qos: .utility)
 
     /// `cache` nil keeps nothing on disk (every request decodes).

@@ -4,18 +4,15 @@ public struct PreviewLimits: Hashable, Sendable {
     public var maxPixels: Int
     /// Memory the decoder may need at once (see `estimatedDecodeBytes`).
     public var maxDecodeBytes: Int
-    /// Decoding past this is stopped.
-    public var decodeTimeout: Duration
 
-    public init(maxPixels: Int, maxDecodeBytes: Int, decodeTimeout: Duration) {
+    public init(maxPixels: Int, maxDecodeBytes: Int) {
         self.maxPixels = maxPixels
         self.maxDecodeBytes = maxDecodeBytes
-        self.decodeTimeout = decodeTimeout
     }
 
-    /// 100 megapixels (a 200-megapixel phone photo is refused; 12–50 are common), 256 MB of
-    /// decoder memory, 10 seconds.
-    public static let standard = PreviewLimits(maxPixels: 100_000_000, maxDecodeBytes: 256 << 20, decodeTimeout: .seconds(10))
+    /// 100 megapixels (12–50 are common in phones; a 200-megapixel photo is refused) and 256 MB
+    /// of decoder memory. The time a decode may take is the decoder's (`VipsPhotoDecoder.timeout`).
+    public static let standard = PreviewLimits(maxPixels: 100_000_000, maxDecodeBytes: 256 << 20)
 
     /// Throws `.tooLarge` when the header asks for more than the limits allow.
     public func check(_ header: PhotoHeader) throws(PreviewError) {

@@ -21,6 +21,6 @@ enum VipsFailure {
     /// How libjpeg, libpng, libwebp, libnsgif and libheif word "the data stopped early".
     private static let truncationWords = [
         "premature end", "truncated", "unexpected end", "end of file", "not enough", "too short",
-        "out of data", "insufficient", "read error", "end of stream", "eof",
+        "out of data", "insufficient", "read error", "end of stream",
     ]
 }

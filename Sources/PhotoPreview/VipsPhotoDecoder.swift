@@ -4,10 +4,11 @@ import Foundation
 /// Decodes with libvips' thumbnailer (shrink-on-load for JPEG, WebP and HEIF), through the
 /// C wrappers in CVipsShim. Only the JPEG, PNG, WebP, GIF and HEIF loaders are allowed.
 public struct VipsPhotoDecoder: PhotoDecoding {
-    /// Decoding past this is stopped and reported as `.timedOut`.
+    /// Decoding past this is stopped and reported as `.timedOut`; zero or less means no deadline.
     public var timeout: Duration
 
-    public init(timeout: Duration = PreviewLimits.standard.decodeTimeout) {
+    /// Ten seconds: far more than any photo within `PreviewLimits.standard` needs.
+    public init(timeout: Duration = .seconds(10)) {
         self.timeout = timeout
     }
 
@@ -42,7 +43,8 @@ public struct VipsPhotoDecoder: PhotoDecoding {
         var image = tsv_rgba()
         defer { tsv_rgba_free(&image) }
         var message = MessageBuffer()
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = seconds < 0 ? 0 : Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000)
         let status = message.withBuffer { buffer, capacity in
             tsv_thumbnail_rgba(file.path, Int32(box.width), Int32(box.height), milliseconds, &image, buffer, capacity)
         }
@@ -55,22 +57,5 @@ public struct VipsPhotoDecoder: PhotoDecoding {
             throw .damaged(detail: "the decoder returned \(image.length) bytes for \(size)")
         }
         return decoded
-    }
-}
-
-/// A C string buffer for the shim's error messages.
-struct MessageBuffer {
-    private var storage = [CChar](repeating: 0, count: 512)
-
-    mutating func withBuffer<R>(_ body: (UnsafeMutablePointer<CChar>, Int) -> R) -> R {
-        storage.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { preconditionFailure("non-empty buffer has an address") }
-            return body(base, buffer.count)
-        }
-    }
-
-    var text: String {
-        let bytes = storage.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -51,6 +51,15 @@ import Testing
         #expect(image.size == CellSize(columns: 12, rows: 24))
     }
 
+    @Test func aLinkedPhotoIsAPhoto() throws {
+        let folder = try TemporaryFolder()
+        let file = try Self.redBlue("photo.png", in: folder)
+        let link = folder.file("link.png")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        let image = try PreviewPipeline().makePreview(of: link, box: CellSize(columns: 40, rows: 30), mode: .symbols(.blocks, .truecolor), cell: .typical)
+        #expect(image.size == CellSize(columns: 40, rows: 10))
+    }
+
     @Test func readsTheHeaderWithoutDecoding() throws {
         let folder = try TemporaryFolder()
         let file = try Self.redBlue("photo.jpg", in: folder)

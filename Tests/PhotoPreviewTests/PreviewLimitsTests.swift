@@ -10,7 +10,7 @@ import Testing
     @Test func aPhotoOverThePixelLimitIsRefusedBeforeDecoding() throws {
         let file = try SampleImages.save(SampleImages.photoLike(width: 200, height: 100), width: 200, height: 100, as: "photo.jpg", in: folder.url)
         let decoder = CountingDecoder()
-        let limits = PreviewLimits(maxPixels: 19_999, maxDecodeBytes: 1 << 30, decodeTimeout: .seconds(10))
+        let limits = PreviewLimits(maxPixels: 19_999, maxDecodeBytes: 1 << 30)
         let pipeline = PreviewPipeline(decoder: decoder, limits: limits)
         #expect(throws: PreviewError.tooLarge(width: 200, height: 100)) {
             try pipeline.makePreview(of: file, box: CellSize(columns: 20, rows: 10), mode: .symbols(.blocks, .truecolor), cell: .typical)
