@@ -58,6 +58,7 @@ func prepare(_ folder: URL) throws {
     try Data(HostileFiles.pngClaiming(width: 50_000, height: 50_000)).write(to: folder.appendingPathComponent("hostile-50000x50000.png"))
     try Data(HostileFiles.animatedGIF(frames: 5000, width: 640, height: 480)).write(to: folder.appendingPathComponent("hostile-5000-frames.gif"))
     try Data(HostileFiles.animatedGIF(frames: 1, width: 12_000, height: 8_000, fullFrames: true)).write(to: folder.appendingPathComponent("hostile-gif-canvas-96mp.gif"))
+    try Data(HostileFiles.pngClaiming(width: 10_000, height: 6_000, deepInterlaced: true)).write(to: folder.appendingPathComponent("hostile-png-interlaced-60mp-16bit.png"))
     let small = [UInt8](try Data(contentsOf: try SampleImages.save(SampleImages.photoLike(width: 640, height: 480), width: 640, height: 480, as: "small.jpg", in: folder)))
     try Data(HostileFiles.jpegWithICCProfile(small, profileBytes: 16_000_000)).write(to: folder.appendingPathComponent("hostile-icc-16mb.jpg"))
     var random = SplitMix(seed: 9)

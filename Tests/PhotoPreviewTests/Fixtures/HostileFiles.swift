@@ -8,12 +8,14 @@ enum HostileFiles {
         return Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
     }
 
-    /// A valid PNG signature and IHDR claiming `width` × `height` RGB pixels, then a tiny IDAT
-    /// and IEND: the header is real, the pixels are not there.
-    static func pngClaiming(width: UInt32, height: UInt32) -> [UInt8] {
+    /// A valid PNG signature and IHDR claiming `width` × `height` pixels (8-bit RGB, or 16-bit
+    /// RGBA interlaced when `deepInterlaced`), then a tiny IDAT and IEND: the header is real, the
+    /// pixels are not there.
+    static func pngClaiming(width: UInt32, height: UInt32, deepInterlaced: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = bigEndian(width) + bigEndian(height)
-        header += [8, 2, 0, 0, 0]  // 8 bits, truecolour, deflate, adaptive filter, no interlace
+        // Bit depth, colour type (2 truecolour, 6 with alpha), deflate, adaptive filter, interlace.
+        header += deepInterlaced ? [16, 6, 0, 0, 1] : [8, 2, 0, 0, 0]
         bytes += chunk("IHDR", header)
         bytes += chunk("IDAT", [0x78, 0x9C, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01])
         bytes += chunk("IEND", [])
