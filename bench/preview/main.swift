@@ -67,7 +67,7 @@ func prepare(_ folder: URL) throws {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("small.jpg"))
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as? Int) ?? 0
-        print("  " + pad(name, 30) + String(format: "%10d bytes", bytes))
+        print("  " + pad(name, 38) + String(format: "%10d bytes", bytes))
     }
 }
 
@@ -99,7 +99,7 @@ func cached(_ file: URL, cache: URL) async throws {
 func one(_ file: URL) async {
     let previewer = PhotoPreviewer(cache: nil)
     let (result, time) = await timed { await previewer.preview(of: file, box: thumbnailBox, mode: blocks) }
-    let name = pad(file.lastPathComponent, 30), outcome = pad(describe(result), 50), duration = pad(milliseconds(time), 10)
+    let name = pad(file.lastPathComponent, 38), outcome = pad(describe(result), 50), duration = pad(milliseconds(time), 10)
     print("  " + name + outcome + duration + String(format: "  peak RSS %6.1f MB", peakRSSMegabytes()))
 }
 
