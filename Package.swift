@@ -7,7 +7,9 @@ import PackageDescription
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> CNcursesw
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
+//   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
 // TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
+// PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
 let package = Package(
     name: "tabshell",
     products: [
@@ -37,6 +39,18 @@ let package = Package(
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
+        // chafa's pkg-config entry gives only -I flags (its own and GLib's), which SwiftPM accepts.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // vips' own pkg-config entry adds -pthread, which SwiftPM prohibits (a warning on every
+        // build). Its headers are in /usr/include and need only GLib's paths: gobject-2.0 gives them.
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        // C wrappers over vips' variadic API; a C target is not autolinked, hence the libraries here.
+        .target(
+            name: "CVipsShim",
+            dependencies: ["CVips"],
+            linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
+        ),
+        .target(name: "PhotoPreview", dependencies: ["CChafa", "CVipsShim"]),
         .executableTarget(
             name: "tui",
             dependencies: [
@@ -78,6 +92,7 @@ let package = Package(
             dependencies: ["Runtime", "Storage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
         .testTarget(
             name: "CommandTests",
             dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
