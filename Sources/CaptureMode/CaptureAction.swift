@@ -18,6 +18,8 @@ public enum CaptureAction: Equatable, Sendable {
     case autoAdvanceElapsed(token: Int)
     /// Product: go on to photos without a barcode.
     case skipTapped
+    /// `?` (outside a text field) or F1: show or hide this screen's keys.
+    case keysToggled
     /// Review: back to photos to add or replace some.
     case retakeTapped
     /// Tab in the photo path field.

@@ -10,6 +10,15 @@ extension CaptureState {
             }
             return []
         }
+        if case .keysToggled = action {
+            isShowingKeys.toggle()
+            return []
+        }
+        if isShowingKeys {
+            // The keys are showing: anything the key table sends closes them first.
+            isShowingKeys = false
+            if case .closeTapped = action { return [] }
+        }
         if isConfirmingClose {
             switch action {
             case .closeConfirmed: return [.dismiss]
@@ -170,7 +179,7 @@ extension CaptureState {
         case .closeConfirmed:
             return [.dismiss]
 
-        case .closeCancelled, .commitFailed:
+        case .closeCancelled, .commitFailed, .keysToggled:
             return []
         }
     }

@@ -90,6 +90,8 @@ public struct CaptureState: Equatable, Sendable {
     public var isConfirmingClose: Bool
     /// Why Done did not commit, shown until the next edit.
     public var notice: String?
+    /// The keys of the phase on screen are showing over it (`?` or F1).
+    public var isShowingKeys = false
     /// True from Done until the shell reports the commit's outcome; input is ignored meanwhile.
     public var isCommitting: Bool
 
@@ -151,7 +153,7 @@ public struct CaptureState: Equatable, Sendable {
 
     /// True when the focused control is a text field (keys type text instead of acting).
     public var isEditingText: Bool {
-        guard !isCommitting, !isConfirmingClose else { return false }
+        guard !isCommitting, !isConfirmingClose, !isShowingKeys else { return false }
         switch phase {
         case .barcode: return barcode == nil
         case .photos: return copy == nil
@@ -160,11 +162,36 @@ public struct CaptureState: Equatable, Sendable {
         }
     }
 
+    /// The steps of this capture's kind, in order, for the breadcrumb (`Barcode › Photos › Review`).
+    public var steps: [CapturePhase] {
+        switch kind {
+        case .barcode?: [.barcode, .review]
+        case .photos?: [.photos, .review]
+        case .product?: [.barcode, .photos, .review]
+        case .note?: [.note]
+        case nil: []
+        }
+    }
+
     /// Whether this capture's kind collects photos.
     public var collectsPhotos: Bool { kind == .photos || kind == .product }
 
-    /// Whether Close must ask first: staged photos would be deleted.
-    public var closeNeedsConfirmation: Bool { !photos.isEmpty }
+    /// Whether Close must ask first: it would throw away something the user collected or typed.
+    public var closeNeedsConfirmation: Bool { !collectedWork.isEmpty }
+
+    /// What Close would throw away, in words ("the code, the note and 2 photos"); empty when
+    /// the capture holds nothing yet.
+    public var collectedWork: [String] {
+        var parts: [String] = []
+        if barcode != nil || !barcodeInput.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            parts.append(barcode != nil ? "the code" : "the typed code")
+        }
+        if !note.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { parts.append("the note") }
+        if copy == nil, !photoPath.text.trimmingCharacters(in: .whitespaces).isEmpty { parts.append("the typed path") }
+        // A copy under way is cancelled by Close; only photos already staged count.
+        if !photos.isEmpty { parts.append(photos.count == 1 ? "1 photo" : "\(photos.count) photos") }
+        return parts
+    }
 
     /// What Done would write now, or nil (with the reason) when the capture is incomplete.
     public var submission: Result<CaptureSubmission, CaptureIncomplete> {

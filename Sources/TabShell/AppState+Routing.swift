@@ -192,6 +192,10 @@ extension AppState {
     private mutating func toggleHelp() -> [AppEffect] {
         switch presentation {
         case .none: presentation = .sheet(.help(HelpState()))
+        case .sheet(.search):
+            // F1 in search: the keys, in place of the search (its query is remembered).
+            closeSheet()
+            presentation = .sheet(.help(HelpState()))
         case .sheet: closeSheet()
         case .fullScreenCapture, .alert: break
         }

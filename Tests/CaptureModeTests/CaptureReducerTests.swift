@@ -373,19 +373,40 @@ struct CaptureDoneCloseTests {
         #expect(state == before)
     }
 
-    @Test("Close dismisses from every phase", arguments: [
+    @Test("Close dismisses an empty capture from every phase", arguments: [
         CaptureState(),
         started(.barcode),
-        {
-            var state = started(.barcode)
-            _ = state.send(.textPasted(ean13.value))
-            return state
-        }(),
         started(.note),
-        reviewing(),
+        started(.photos),
+        started(.product),
     ])
     func closeDismisses(state: CaptureState) {
         var state = state
+        #expect(state.send(.closeTapped) == [.dismiss])
+    }
+
+    @Test("Close asks first whenever the capture holds something, and says what", arguments: [
+        ({ var s = started(.barcode); _ = s.send(.textTyped("40")); return s }(), "the typed code"),
+        ({ var s = started(.barcode); _ = s.send(.textPasted(ean13.value)); return s }(), "the code"),
+        ({ var s = started(.note); _ = s.send(.textTyped("Aisle 7")); return s }(), "the note"),
+        ({ var s = started(.photos); _ = s.send(.textTyped("~/shelf")); return s }(), "the typed path"),
+        (reviewing(), "the code"),
+    ])
+    func closeAsksWhenThereIsWork(state: CaptureState, what: String) {
+        var state = state
+        #expect(state.send(.closeTapped) == [])
+        #expect(state.isConfirmingClose)
+        #expect(state.collectedWork.contains(what), "\(state.collectedWork)")
+        #expect(state.send(.closeCancelled) == [])
+        #expect(!state.isConfirmingClose)
+        _ = state.send(.closeTapped)
+        #expect(state.send(.closeConfirmed) == [.dismiss])
+    }
+
+    @Test("whitespace alone is not work")
+    func whitespaceIsNotWork() {
+        var state = started(.note)
+        _ = state.send(.textTyped("   "))
         #expect(state.send(.closeTapped) == [.dismiss])
     }
 }

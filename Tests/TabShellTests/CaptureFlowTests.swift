@@ -42,8 +42,22 @@ struct CaptureFlowTests {
     ])
     func closeSnapsBack(from tab: Tab, close: AppAction) {
         var state = AppState.loaded()
-        _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode)), .capture(.textTyped("123"))])
+        _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode))])
         _ = state.send(close)
+        #expect(state.presentation == .none)
+        #expect(state.selectedTab == tab)
+    }
+
+    @Test("Close with something typed asks once; Enter keeps editing, y discards and snaps back", arguments: Tab.contentTabs)
+    func closeWithTypedWorkAsks(from tab: Tab) throws {
+        var state = AppState.loaded()
+        _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode)), .capture(.textTyped("123"))])
+        _ = state.send(.escapePressed)
+        #expect(state.presentation.capture?.isConfirmingClose == true)
+        _ = state.send(.capture(.closeCancelled))  // Enter, n or Esc
+        #expect(state.presentation.capture?.barcodeInput.text == "123")
+        #expect(state.presentation.capture?.isConfirmingClose == false)
+        _ = state.send([.escapePressed, .capture(.closeConfirmed)])
         #expect(state.presentation == .none)
         #expect(state.selectedTab == tab)
     }

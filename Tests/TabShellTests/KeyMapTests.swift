@@ -25,6 +25,8 @@ func state(yielding context: KeyContext) -> AppState {
         _ = state.send(.capture(.enterPressed))
     case .capturePhotos:
         state.presentation = .fullScreenCapture(CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos)))
+    case .captureKeys:
+        _ = state.send([.tabChosen(.create), .capture(.keysToggled)])
     case .captureConfirmClose:
         var capture = CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos))
         capture.photos = [StagedPhoto(storedName: "a.png", originalName: "a.png", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 10)]
@@ -220,7 +222,7 @@ struct KeyMapTests {
     @Test("hints for a state come only from that state's contexts", arguments: KeyContext.allCases)
     func hintsComeFromStateContexts(context: KeyContext) {
         let state = state(yielding: context)
-        let expected = KeyMap.contexts(for: state).flatMap { KeyMap.bindings(for: $0).compactMap(\.hint) }
+        let expected = KeyMap.contexts(for: state).flatMap { KeyMap.bindings(for: $0, in: state).compactMap(\.hint) }
         #expect(KeyMap.hints(for: state, unicode: true).map(\.hint) == expected)
         #expect(KeyMap.hints(for: state, unicode: false).allSatisfy { !$0.keys.isEmpty && $0.keys.allSatisfy(\.isASCII) })
     }

@@ -39,7 +39,7 @@ struct TabStateTests {
         let (inbox, history, settings) = (state.inbox, state.history, state.settingsScreen)
         _ = state.send([
             .tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("x")),
-            .listMoved(.down), .rowActivated, .escapePressed,
+            .listMoved(.down), .rowActivated, .escapePressed, .capture(.closeConfirmed),
         ])
         #expect(state.presentation == .none)
         #expect(state.inbox == inbox)
