@@ -5,7 +5,10 @@ import PackageDescription
 //   tui -> Render -> TabShell -> CaptureMode
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> CNcursesw
+//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging
 // TabShell, CaptureMode and Render import Foundation only; nothing imports tui.
+// SSHServer knows nothing of the app: the app hands it a launcher closure and an
+// authorization policy, and it hands back a peer identity and a pseudo-terminal.
 let package = Package(
     name: "tabshell",
     products: [
@@ -17,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.17.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", exact: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(name: "CaptureMode"),
@@ -33,6 +39,20 @@ let package = Package(
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
+        // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
+        .target(name: "CPty"),
+        .target(
+            name: "SSHServer",
+            dependencies: [
+                "CPty",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "tui",
             dependencies: [
@@ -70,6 +90,15 @@ let package = Package(
             name: "CommandTests",
             dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "SSHServerTests",
+            dependencies: [
+                "SSHServer", "CPty",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "TerminalTests",
