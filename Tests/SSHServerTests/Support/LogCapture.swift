@@ -14,8 +14,9 @@ final class LogCapture: @unchecked Sendable {
 
     var all: [String] { lock.withLock { lines } }
 
-    func contains(_ text: String) -> Bool {
-        all.contains { $0.contains(text) }
+    /// Whether some line has this text and all these `key=value` fields.
+    func contains(_ text: String, _ fields: String...) -> Bool {
+        all.contains { line in line.contains(text) && fields.allSatisfy { line.contains($0) } }
     }
 
     func waitFor(_ text: String, timeout: Duration = .seconds(5)) async throws {
