@@ -58,8 +58,10 @@ final class RunningProgram: @unchecked Sendable {
         self.pid = pid
         self.inputDescriptor = input
         self.commandLine = ([URL(fileURLWithPath: executable).lastPathComponent] + arguments).joined(separator: " ")
-        DispatchQueue.global().async { [self, output] in drain(output) { self.stdout += $0 } }
-        DispatchQueue.global().async { [self, errors] in drain(errors) { self.stderr += $0 } }
+        // Threads of their own: blocking reads on GCD's pool would starve the server's tasks
+        // (libdispatch on Linux adds threads only once a second).
+        Thread { [self, output] in drain(output) { self.stdout += $0 } }.start()
+        Thread { [self, errors] in drain(errors) { self.stderr += $0 } }.start()
     }
 
     private func drain(_ descriptor: Int32, into append: (Data) -> Void) {

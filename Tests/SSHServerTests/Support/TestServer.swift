@@ -19,8 +19,8 @@ final class TestServer: Sendable {
 
     static func start(
         in folder: TemporaryFolder, authorization: SSHAuthorization,
-        limits: (inout SSHServerLimits) -> Void = { _ in },
-        launcher: @escaping SSHSessionLauncher = TestLaunchers.shell
+        launcher: @escaping SSHSessionLauncher = TestLaunchers.shell,
+        limits: (inout SSHServerLimits) -> Void = { _ in }
     ) async throws -> TestServer {
         let logs = LogCapture()
         var configuration = SSHServerConfiguration(
