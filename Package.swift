@@ -96,6 +96,7 @@ let package = Package(
             dependencies: [
                 "SSHServer", "CPty",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]

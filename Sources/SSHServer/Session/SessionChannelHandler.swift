@@ -173,7 +173,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             reserved = reservation
         case .failure(.serverFull(let limit)):
             logger.notice("refused: session limit reached", metadata: ["limit": "\(limit)"])
-            return end(saying: "the server is full (\(limit) sessions); try again later.", exitStatus: 1)
+            return end(saying: "the server is full (\(limit) session\(limit == 1 ? "" : "s") running); try again later.", exitStatus: 1)
         case .failure(.connectionFull(let limit)):
             logger.notice("refused: per-connection session limit reached", metadata: ["limit": "\(limit)"])
             return end(saying: "this connection already runs \(limit) sessions.", exitStatus: 1)

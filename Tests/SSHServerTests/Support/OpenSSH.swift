@@ -13,6 +13,8 @@ struct OpenSSH: Sendable {
     var strictHostKeyChecking = "accept-new"
     /// Names the host in known_hosts, so that a restarted server on another port is the same host.
     var hostAlias = "tabshell-test"
+    /// ssh keeps the first value it reads for an option, so this is how to change it.
+    var logLevel = "ERROR"
 
     /// Options shared by ssh and sftp.
     var options: [String] {
@@ -25,7 +27,7 @@ struct OpenSSH: Sendable {
             "-o", "BatchMode=yes",
             "-o", "IdentitiesOnly=yes",
             "-o", "IdentityAgent=none",
-            "-o", "LogLevel=ERROR",
+            "-o", "LogLevel=\(logLevel)",
             "-o", "ConnectTimeout=10",
             "-o", "User=\(login)",
         ]
