@@ -31,17 +31,6 @@ import Testing
         #expect(server.server.boundPort == nil)
     }
 
-    @Test func anIdleServerStopsAtOnce() async throws {
-        let folder = try TemporaryFolder()
-        let server = try await TestServer.start(in: folder, authorization: .open)
-        _ = try await server.client(key: nil).run("true")
-
-        let started = ContinuousClock.now
-        await server.server.stop()
-
-        #expect(ContinuousClock.now - started < .milliseconds(500))
-    }
-
     @Test func aSecondStartIsRefused() async throws {
         let folder = try TemporaryFolder()
         let server = try await TestServer.start(in: folder, authorization: .open)

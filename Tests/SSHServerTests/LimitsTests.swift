@@ -73,7 +73,7 @@ import Testing
         let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, launcher: { request in
             .run(SSHSessionCommand(
                 executablePath: "/bin/sh", arguments: ["-c", "echo ready; sleep 30"], onExit: { ends.append($0) }))
-        }, limits: { $0.idleTimeout = .milliseconds(500) })
+        }, limits: { $0.idleTimeout = .milliseconds(1500) })
         let idle = try server.client(key: nil).start("x")
         try await idle.waitForOutput("ready")
 
