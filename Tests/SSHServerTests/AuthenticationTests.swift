@@ -71,6 +71,37 @@ import Testing
         #expect(result.status == 0 && result.stdout == "visitor|none\n")
     }
 
+    @Test func aCustomPolicyNamesThePerson() async throws {
+        let folder = try TemporaryFolder()
+        let carol = try await SSHKeygen.makeKey("ecdsa", comment: "laptop", in: folder, name: "carol")
+        let fingerprint = carol.fingerprint
+        let server = try await TestServer.start(in: folder, authorization: .custom { offered in
+            offered.fingerprint.sha256 == fingerprint ? "Carol (from the database)" : nil
+        })
+
+        let result = try await server.client(key: carol).run("echo \"$PEER_NAME\"")
+        await server.server.stop()
+
+        #expect(result.stdout == "Carol (from the database)\n")
+    }
+
+    @Test func aClientOfferingTooManyKeysIsDisconnected() async throws {
+        let folder = try TemporaryFolder()
+        let alice = try await SSHKeygen.makeKey("ed25519", comment: "alice", in: folder, name: "alice")
+        let first = try await SSHKeygen.makeKey("ed25519", comment: "one", in: folder, name: "one")
+        let second = try await SSHKeygen.makeKey("ed25519", comment: "two", in: folder, name: "two")
+        let server = try await TestServer.start(
+            in: folder, authorization: .authorizedKeysFile(try writeAuthorizedKeys([alice.publicLine], in: folder)),
+            limits: { $0.maxAuthTries = 1 })
+
+        let result = try await server.client(key: first).run(
+            "echo in", extra: ["-o", "IdentityFile=\(second.privateKeyPath)", "-o", "IdentityFile=\(alice.privateKeyPath)"])
+        await server.server.stop()
+
+        #expect(result.status == 255 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("Too many authentication failures"))
+    }
+
     @Test func theKeysFileIsReReadWhenItChangesWithoutDroppingSessions() async throws {
         let folder = try TemporaryFolder()
         let alice = try await SSHKeygen.makeKey("ed25519", comment: "alice", in: folder, name: "alice")
