@@ -85,4 +85,40 @@ import Testing
         #expect(result.stderr.contains("tabshell: subsystems such as sftp (sftp, scp) are not offered by this server."))
         #expect(server.logs.contains("refused: subsystem", "subsystem=sftp"))
     }
+
+    /// swift-nio-ssh 0.15.1 cannot skip the x11-req request (apple/swift-nio-ssh#221), so X11
+    /// forwarding ends the connection instead of being refused with a line. Nothing is forwarded
+    /// either way; when the library is fixed this test should expect a refusal line instead.
+    @Test func x11ForwardingEndsTheConnection() async throws {
+        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open)
+
+        let result = try await server.client(key: nil).run(
+            "echo in", extra: ["-o", "ForwardX11=yes"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "DISPLAY": ":9"])
+        await server.server.stop()
+
+        #expect(result.status == 255 && result.stdout.isEmpty)
+        #expect(server.logs.contains("closing: the client sent a request the SSH library cannot read"))
+    }
+
+    @Test func agentForwardingIsIgnoredAndTheSessionRuns() async throws {
+        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open)
+        let folder = try TemporaryFolder()
+        let agent = try await Subprocess.run("/usr/bin/ssh-agent", ["-a", folder.file("agent"), "-s"])
+        defer {
+            let pid = agent.stdout.split(separator: "\n").first { $0.hasPrefix("SSH_AGENT_PID=") }
+                .flatMap { Int32($0.dropFirst("SSH_AGENT_PID=".count).prefix { $0.isNumber }) }
+            if let pid { kill(pid, SIGTERM) }
+        }
+
+        var client = server.client(key: nil)
+        client.logLevel = "DEBUG"
+        client.agentSocket = folder.file("agent")
+        let result = try await client.run("echo \"agent=$SSH_AUTH_SOCK\"", extra: ["-o", "ForwardAgent=yes"])
+        await server.server.stop()
+
+        #expect(result.stderr.contains("Requesting authentication agent forwarding"))
+        // The request is answered by never opening an agent channel: the child has no agent.
+        #expect(result.status == 0 && result.stdout == "agent=\n")
+    }
 }

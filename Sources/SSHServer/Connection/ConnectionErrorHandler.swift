@@ -13,7 +13,15 @@ final class ConnectionErrorHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        connection.logger.info("connection error", metadata: ["error": "\(error)"])
+        if let ssh = error as? NIOSSHError, ssh.type == .invalidPacketFormat, connection.peer != nil {
+            // swift-nio-ssh 0.15.1 cannot skip a channel request it does not know when it carries
+            // data (apple/swift-nio-ssh#221); OpenSSH's X11 request is the common one.
+            connection.logger.notice(
+                "closing: the client sent a request the SSH library cannot read, most likely X11 forwarding",
+                metadata: ["hint": "connect with `ssh -x` (or ForwardX11 no)"])
+        } else {
+            connection.logger.info("connection error", metadata: ["error": "\(error)"])
+        }
         context.close(promise: nil)
     }
 

@@ -15,6 +15,8 @@ struct OpenSSH: Sendable {
     var hostAlias = "tabshell-test"
     /// ssh keeps the first value it reads for an option, so this is how to change it.
     var logLevel = "ERROR"
+    /// An ssh-agent socket to use (and offer to forward), or none.
+    var agentSocket: String?
 
     /// Options shared by ssh and sftp.
     var options: [String] {
@@ -26,7 +28,7 @@ struct OpenSSH: Sendable {
             "-o", "HostKeyAlias=\(hostAlias)",
             "-o", "BatchMode=yes",
             "-o", "IdentitiesOnly=yes",
-            "-o", "IdentityAgent=none",
+            "-o", "IdentityAgent=\(agentSocket ?? "none")",
             "-o", "LogLevel=\(logLevel)",
             "-o", "ConnectTimeout=10",
             "-o", "User=\(login)",
