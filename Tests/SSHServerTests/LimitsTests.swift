@@ -10,10 +10,12 @@ import Testing
         let client = server.client(key: nil)
         let first = try client.start("echo ready; read line; echo \"got $line\"")
         try await first.waitForOutput("ready")
+        #expect(server.server.runningSessions == 1)
 
         let second = try await client.run("echo in")
         first.write("still here\n")
         let firstEnd = try await first.finish()
+        try await waitUntil { server.server.runningSessions == 0 }
         let third = try await client.run("echo in")
         await server.server.stop()
 

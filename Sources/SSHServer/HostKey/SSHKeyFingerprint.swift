@@ -22,7 +22,7 @@ public struct SSHKeyFingerprint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The fingerprint of a public key NIOSSH understands.
-    public init(_ key: NIOSSHPublicKey) {
+    init(_ key: NIOSSHPublicKey) {
         let line = String(openSSHPublicKey: key)
         let parts = line.split(separator: " ")
         let type = parts.first.map(String.init) ?? ""

@@ -50,6 +50,14 @@ public final class SSHServer: Sendable {
         }
     }
 
+    /// Sessions whose child is running (or being launched) now.
+    public var runningSessions: Int {
+        lifecycle.withLockedValue {
+            if case .running(let running) = $0 { return running.context.sessions.count }
+            return 0
+        }
+    }
+
     /// Reads (or creates) the host key, reads the authorized keys, and starts listening.
     /// Ignores SIGPIPE for the whole process: a child closing its stdin must not kill the server.
     public func start() async throws(SSHServerError) -> SSHServerStartReport {

@@ -11,6 +11,14 @@ public struct SSHPeer: Sendable, Equatable {
     public let remoteAddress: String
     /// Unique for the life of the server; every session of one connection shares it.
     public let connectionID: Int
+
+    public init(name: String, keyFingerprint: String?, loginName: String, remoteAddress: String, connectionID: Int) {
+        self.name = name
+        self.keyFingerprint = keyFingerprint
+        self.loginName = loginName
+        self.remoteAddress = remoteAddress
+        self.connectionID = connectionID
+    }
 }
 
 /// The terminal a client asked for (`pty-req`).
@@ -19,6 +27,12 @@ public struct SSHPseudoTerminal: Sendable, Equatable {
     public var term: String
     public var columns: Int
     public var rows: Int
+
+    public init(term: String, columns: Int, rows: Int) {
+        self.term = term
+        self.columns = columns
+        self.rows = rows
+    }
 }
 
 /// What a client asked to run, handed to the launcher to decide.
@@ -32,6 +46,18 @@ public struct SSHSessionRequest: Sendable {
     public let command: String?
     /// How many other sessions of the same person (same ``SSHPeer/name``) are running now.
     public let otherSessionsOfSamePerson: Int
+
+    /// For the app's own tests of its launcher; the server makes these from client requests.
+    public init(
+        peer: SSHPeer, pseudoTerminal: SSHPseudoTerminal?, localeEnvironment: [String: String] = [:],
+        command: String?, otherSessionsOfSamePerson: Int = 0
+    ) {
+        self.peer = peer
+        self.pseudoTerminal = pseudoTerminal
+        self.localeEnvironment = localeEnvironment
+        self.command = command
+        self.otherSessionsOfSamePerson = otherSessionsOfSamePerson
+    }
 
     /// TERM (when there is a terminal) and the locale variables: what a child should inherit.
     public var terminalEnvironment: [String: String] {
@@ -92,6 +118,11 @@ public struct SSHSessionEnd: Sendable, Equatable {
     public let termination: Termination
     /// True when the client had gone (or the server was stopping) and the child was hung up.
     public let wasHungUp: Bool
+
+    public init(termination: Termination, wasHungUp: Bool) {
+        self.termination = termination
+        self.wasHungUp = wasHungUp
+    }
 }
 
 /// Decides what a session runs. Called once per shell or exec request, off the event loop.
