@@ -122,6 +122,23 @@ import Testing
         #expect(request.otherSessionsOfSamePerson == 0)
     }
 
+    @Test func aChildInheritsNoDescriptorOfTheServer() async throws {
+        let folder = try TemporaryFolder()
+        let server = try await TestServer.start(in: folder, authorization: .open) { _ in
+            .run(SSHSessionCommand(executablePath: "/bin/ls", arguments: ["/proc/self/fd"]))
+        }
+        let client = server.client(key: nil)
+
+        let withPipes = try await client.run("x")
+        let terminal = try TerminalSession(client.sshArguments(["-tt"], command: "x"), columns: 80, rows: 24)
+        _ = try await terminal.waitForExit()
+        await server.server.stop()
+
+        // 0, 1 and 2, and the directory ls itself opened.
+        #expect(withPipes.stdout == "0\n1\n2\n3\n")
+        #expect(terminal.text.split(whereSeparator: \.isWhitespace) == ["0", "1", "2", "3"])
+    }
+
     private func openServer() async throws -> (TestServer, OpenSSH) {
         let folder = try TemporaryFolder()
         let server = try await TestServer.start(in: folder, authorization: .open)
