@@ -25,6 +25,33 @@ import Testing
         #expect(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["3", "done"])
     }
 
+    @Test func megabytesPassBothWaysWithNothingLost() async throws {
+        let (server, client) = try await openServer()
+        let input = String(repeating: "0123456789abcdef", count: 131_072)  // 2 MiB
+
+        let upload = try await client.run("wc -c", stdin: input)
+        let download = try await client.run("head -c 2097152 /dev/zero | tr '\\0' x; echo; echo end >&2")
+        await server.server.stop()
+
+        #expect(upload.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2097152")
+        #expect(download.stdout.count == 2_097_153 && download.stdout.hasPrefix("xxxx"))
+        #expect(download.stderr == "end\n" && download.status == 0)
+    }
+
+    @Test func aTerminalSessionsLastBytesArriveBeforeItsExitStatus() async throws {
+        let (server, client) = try await openServer()
+        let terminal = try TerminalSession(
+            client.sshArguments(["-tt"], command: "head -c 1000000 /dev/zero | tr '\\0' x; echo; echo last; exit 4"),
+            columns: 80, rows: 24)
+
+        let status = try await terminal.waitForExit()
+        await server.server.stop()
+
+        #expect(status == 4)
+        #expect(terminal.text.filter { $0 == "x" }.count == 1_000_000)
+        #expect(terminal.text.hasSuffix("last\r\n"))
+    }
+
     @Test func aChildKilledByASignalIsReportedAsSuch() async throws {
         let (server, client) = try await openServer()
 

@@ -76,14 +76,16 @@ final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    /// Waits for ssh to end; its exit status.
+    /// Waits for ssh to end and for everything it wrote to be read; its exit status.
     func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while true {
             var result = cpty_wait_result()
-            if cpty_wait_nohang(pid, &result) == 0, result.kind != 0 {
+            if lock.withLock({ exitStatus }) == nil, cpty_wait_nohang(pid, &result) == 0, result.kind != 0 {
                 let status = result.kind == 1 ? result.value : 128 + result.value
                 lock.withLock { exitStatus = status }
+            }
+            if let status = lock.withLock({ readerDone ? exitStatus : nil }) {
                 return status
             }
             if ContinuousClock.now > deadline { throw TimedOut(what: "ssh to exit") }
