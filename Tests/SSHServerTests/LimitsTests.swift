@@ -53,6 +53,27 @@ import Testing
         #expect(after.status == 0 && after.stdout == "in\n")
     }
 
+    @Test func oneAddressCannotHoldEveryStartupSlot() async throws {
+        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, limits: {
+            $0.maxStartups = 4
+            $0.maxStartupsPerSource = 2
+        })
+        // Another address on this machine plays the host holding silent connections.
+        let held = [LoopbackSocket(connectingTo: server.port, from: "127.0.0.2"),
+                    LoopbackSocket(connectingTo: server.port, from: "127.0.0.2")]
+        try await waitUntil { server.logs.all.filter { $0.contains("connected") }.count == 2 }
+
+        let third = try #require(LoopbackSocket(connectingTo: server.port, from: "127.0.0.2"))
+        let thirdClosed = third.peerClosed(within: .seconds(5))
+        let other = try await server.client(key: nil).run("echo in")
+        await server.server.stop()
+
+        #expect(held.allSatisfy { $0 != nil })
+        #expect(thirdClosed)
+        #expect(server.logs.contains("refused connection", "address=127.0.0.2", "2 connections from this address are already starting up"))
+        #expect(other.status == 0 && other.stdout == "in\n")
+    }
+
     @Test func anAddressOverItsConnectionRateIsRefused() async throws {
         let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, limits: {
             $0.perSourceConnections = 2

@@ -6,12 +6,15 @@ import NIOCore
 final class ConnectionAdmission: Sendable {
     enum Refusal: Equatable, CustomStringConvertible {
         case tooManyStartups(limit: Int)
+        case tooManyStartupsFromSource(limit: Int)
         case sourceRateExceeded(limit: Int, window: TimeAmount)
 
         var description: String {
             switch self {
             case .tooManyStartups(let limit):
                 "\(limit) connections are already starting up"
+            case .tooManyStartupsFromSource(let limit):
+                "\(limit) connections from this address are already starting up"
             case .sourceRateExceeded(let limit, let window):
                 "more than \(limit) connections from this address in \(window.nanoseconds / 1_000_000_000) s"
             }
@@ -20,14 +23,17 @@ final class ConnectionAdmission: Sendable {
 
     private struct State {
         var startingUp = 0
+        var startingUpBySource: [String: Int] = [:]
         var rate: SourceRateLimiter
     }
 
     private let maxStartups: Int
+    private let maxStartupsPerSource: Int
     private let state: NIOLockedValueBox<State>
 
     init(limits: SSHServerLimits) {
         self.maxStartups = limits.maxStartups
+        self.maxStartupsPerSource = limits.maxStartupsPerSource
         self.state = NIOLockedValueBox(State(
             rate: SourceRateLimiter(limit: limits.perSourceConnections, window: TimeAmount(limits.perSourceWindow))))
     }
@@ -41,14 +47,22 @@ final class ConnectionAdmission: Sendable {
             guard state.startingUp < maxStartups else {
                 return .tooManyStartups(limit: maxStartups)
             }
+            guard state.startingUpBySource[source, default: 0] < maxStartupsPerSource else {
+                return .tooManyStartupsFromSource(limit: maxStartupsPerSource)
+            }
             state.startingUp += 1
+            state.startingUpBySource[source, default: 0] += 1
             return nil
         }
     }
 
     /// Gives back a start-up slot: the connection started its first session, or closed.
-    func startupEnded() {
-        state.withLockedValue { $0.startingUp -= 1 }
+    func startupEnded(source: String) {
+        state.withLockedValue { state in
+            state.startingUp -= 1
+            let left = state.startingUpBySource[source, default: 1] - 1
+            state.startingUpBySource[source] = left > 0 ? left : nil
+        }
     }
 
     var connectionsStartingUp: Int {

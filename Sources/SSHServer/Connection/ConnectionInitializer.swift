@@ -16,7 +16,8 @@ enum ConnectionInitializer {
         }
 
         let connection = ConnectionState(
-            id: context.nextConnectionID(), remoteAddress: remote, logger: context.logger, admission: context.admission)
+            id: context.nextConnectionID(), remoteAddress: remote, source: source, logger: context.logger,
+            admission: context.admission)
         connection.logger.info("connected")
         context.connections.withLockedValue { $0[connection.id] = channel }
 

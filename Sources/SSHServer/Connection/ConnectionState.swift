@@ -6,15 +6,18 @@ import NIOCore
 final class ConnectionState {
     let id: Int
     let remoteAddress: String
+    /// The client's IP address, what the per-source limits count.
+    let source: String
     private(set) var peer: SSHPeer?
     private(set) var logger: Logger
     private var holdsStartupSlot = true
     private var graceTimer: Scheduled<Void>?
     private let admission: ConnectionAdmission
 
-    init(id: Int, remoteAddress: String, logger: Logger, admission: ConnectionAdmission) {
+    init(id: Int, remoteAddress: String, source: String, logger: Logger, admission: ConnectionAdmission) {
         self.id = id
         self.remoteAddress = remoteAddress
+        self.source = source
         self.admission = admission
         var logger = logger
         logger[metadataKey: "connection"] = "\(id)"
@@ -49,6 +52,6 @@ final class ConnectionState {
     private func releaseStartupSlot() {
         guard holdsStartupSlot else { return }
         holdsStartupSlot = false
-        admission.startupEnded()
+        admission.startupEnded(source: source)
     }
 }

@@ -8,6 +8,9 @@ public struct SSHServerLimits: Sendable, Equatable {
     /// Connections that have not yet started a session, unauthenticated ones included (sshd's
     /// MaxStartups, without the random early drop). Further connections are closed at once.
     public var maxStartups = 16
+    /// Of those, how many one address may hold (sshd's PerSourceMaxStartups), so that one host's
+    /// slow or half-open connections cannot fill every start-up slot.
+    public var maxStartupsPerSource = 4
     /// Time a connection has to authenticate and ask for its first session (sshd's LoginGraceTime).
     public var loginGraceTime: Duration = .seconds(30)
     /// Keys a client may offer per connection (sshd's MaxAuthTries): after that it is disconnected.

@@ -4,10 +4,19 @@ import Foundation
 final class LoopbackSocket: @unchecked Sendable {
     let descriptor: Int32
 
-    /// Connects to 127.0.0.1:port; nil when nothing listens there.
-    init?(connectingTo port: Int) {
+    /// Connects to 127.0.0.1:port from `source` (any 127.x.y.z is this machine too); nil when
+    /// nothing listens there.
+    init?(connectingTo port: Int, from source: String = "127.0.0.1") {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
+        var local = Self.loopback(port: 0, host: source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(fd)
+            return nil
+        }
         var address = Self.loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -53,11 +62,11 @@ final class LoopbackSocket: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    private static func loopback(port: Int, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         return address
     }
 }
