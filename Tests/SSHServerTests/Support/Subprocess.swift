@@ -25,7 +25,15 @@ enum Subprocess {
     }
 
     static func start(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> RunningProgram {
-        try RunningProgram(executable, arguments, environment: environment)
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw MissingProgram(path: executable)
+        }
+        return try RunningProgram(executable, arguments, environment: environment)
+    }
+
+    struct MissingProgram: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing: these tests need the real OpenSSH client (apt-get install openssh-client, as scripts/install-deps does)" }
     }
 }
 
