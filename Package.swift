@@ -4,9 +4,13 @@ import PackageDescription
 // Module graph (arrows = "imports"):
 //   tui -> Render -> TabShell -> CaptureMode
 //   tui -> Storage -> TabShell, GRDB
+//   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> CNcursesw
-//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging
-// TabShell, CaptureMode and Render import Foundation only; nothing imports tui.
+//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
+//   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
+//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
+// TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
+// PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
 // SSHServer knows nothing of the app: the app hands it a launcher closure and an
 // authorization policy, and it hands back a peer identity and a pseudo-terminal.
 let package = Package(
@@ -26,8 +30,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "CaptureMode"),
+        .target(name: "Scanning"),
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
+        .target(name: "TerminalInput", dependencies: ["TabShell"]),
         .target(
             name: "Storage",
             dependencies: ["TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
@@ -39,6 +45,18 @@ let package = Package(
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
+        // chafa's pkg-config entry gives only -I flags (its own and GLib's), which SwiftPM accepts.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // vips' own pkg-config entry adds -pthread, which SwiftPM prohibits (a warning on every
+        // build). Its headers are in /usr/include and need only GLib's paths: gobject-2.0 gives them.
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        // C wrappers over vips' variadic API; a C target is not autolinked, hence the libraries here.
+        .target(
+            name: "CVipsShim",
+            dependencies: ["CVips"],
+            linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
+        ),
+        .target(name: "PhotoPreview", dependencies: ["CChafa", "CVipsShim"]),
         // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
         .target(name: "CPty"),
         .target(
@@ -56,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "CNcursesw", "CCrashGuard",
+                "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "TerminalInput", "CNcursesw", "CCrashGuard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -64,6 +82,10 @@ let package = Package(
         .testTarget(
             name: "CaptureModeTests",
             dependencies: ["CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "ScanningTests",
+            dependencies: ["Scanning", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TabShellTests",
@@ -78,6 +100,10 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
+            name: "TerminalInputTests",
+            dependencies: ["TerminalInput", "TabShell", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
         ),
@@ -86,6 +112,7 @@ let package = Package(
             dependencies: ["Runtime", "Storage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
         .testTarget(
             name: "CommandTests",
             dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],

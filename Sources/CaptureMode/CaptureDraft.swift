@@ -8,27 +8,38 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     public var phase: String
     public var barcode: Barcode?
     public var note: String?
+    /// The code typed into the barcode field but not yet accepted.
+    public var typedCode: String?
+    /// The id of the request the capture answers (kept on its own for drafts written before
+    /// `request` was).
     public var requestID: Int64?
+    /// The request the capture answers, whole, so a draft can answer it even when the request
+    /// is not among those loaded at start.
+    public var request: CaptureRequestLink?
     /// The staged photos, in the order they were added.
     public var photos: [StagedPhoto]
     public var updatedAt: Date
 
     public init(
-        kind: CaptureKind, phase: String, barcode: Barcode? = nil, note: String? = nil,
-        requestID: Int64? = nil, photos: [StagedPhoto] = [], updatedAt: Date
+        kind: CaptureKind, phase: String, barcode: Barcode? = nil, note: String? = nil, typedCode: String? = nil,
+        requestID: Int64? = nil, request: CaptureRequestLink? = nil, photos: [StagedPhoto] = [], updatedAt: Date
     ) {
         self.kind = kind
         self.phase = phase
         self.barcode = barcode
         self.note = note
-        self.requestID = requestID
+        self.typedCode = typedCode
+        self.requestID = request?.id ?? requestID
+        self.request = request
         self.photos = photos
         self.updatedAt = updatedAt
     }
 
-    /// True when there is something worth offering back: a code, some note text or a photo.
+    /// True when there is something worth offering back: a code (accepted or typed), some note
+    /// text or a photo.
     public var hasContent: Bool {
         barcode != nil
+            || !(typedCode ?? "").trimmingCharacters(in: .whitespaces).isEmpty
             || !(note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !photos.isEmpty
     }
@@ -40,12 +51,15 @@ extension CaptureState {
     public var draft: CaptureDraft? {
         guard let kind else { return nil }
         let text = note.text
+        let typed = barcode == nil ? barcodeInput.text : ""
         return CaptureDraft(
             kind: kind,
             phase: phase.rawValue,
             barcode: barcode,
             note: text.isEmpty ? nil : text,
+            typedCode: typed.isEmpty ? nil : typed,
             requestID: request?.id,
+            request: request,
             photos: photos,
             updatedAt: Date(timeIntervalSince1970: 0)
         )

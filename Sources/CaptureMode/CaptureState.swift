@@ -28,7 +28,7 @@ public struct CaptureConfig: Equatable, Sendable {
 }
 
 /// The Inbox request a capture answers.
-public struct CaptureRequestLink: Equatable, Sendable {
+public struct CaptureRequestLink: Codable, Equatable, Sendable {
     public var id: Int64
     public var title: String
     public var kind: CaptureKind
@@ -122,16 +122,24 @@ public struct CaptureState: Equatable, Sendable {
     /// phase, code, note and staged photos. An accepted code stays accepted (no toast, no timer).
     public init(
         config: CaptureConfig, request: CaptureRequestLink?, kind: CaptureKind, phase: CapturePhase,
-        barcode: Barcode?, note: String?, photos: [StagedPhoto]
+        barcode: Barcode?, note: String?, typedCode: String? = nil, photos: [StagedPhoto]
     ) {
         self.init(config: config, request: request)
         self.kind = kind
         self.phase = phase == .picker ? (kind == .note ? .note : kind == .photos ? .photos : .barcode) : phase
         self.barcode = barcode
-        if let barcode { barcodeInput = TextBuffer(barcode.value, limit: BarcodeValidator.maximumLength) }
+        if let barcode {
+            barcodeInput = TextBuffer(barcode.value, limit: BarcodeValidator.maximumLength)
+        } else if let typedCode {
+            barcodeInput = TextBuffer(typedCode, limit: BarcodeValidator.maximumLength)
+        }
         if let note { self.note = TextBuffer(note, multiline: true) }
         self.photos = photos
         self.photoCursor = max(0, photos.count - 1)
+        if self.phase == .barcode, barcode != nil {
+            // Killed during the "scanned" toast: the code is accepted, so go on as its timer would.
+            self.phase = kind == .product ? .photos : .review
+        }
         if self.phase == .review, case .failure = submission {
             // A draft saved mid-way cannot be reviewed yet: resume where input is still needed.
             self.phase = collectsPhotos ? .photos : (kind == .note ? .note : .barcode)

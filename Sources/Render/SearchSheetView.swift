@@ -21,7 +21,7 @@ struct SearchSheetView {
 
         let label = "Find "
         canvas.put(label, row: text.row, column: text.column, width: text.width, style: .heading)
-        TextFieldView(buffer: search.query, isEditing: true, context: context)
+        TextFieldView(buffer: search.query, isEditing: true, context: context, isSelected: search.isQuerySelected)
             .draw(in: text.line(0).inset(left: label.count), on: &canvas)
         guard text.height > 1 else { return }
         canvas.put(summary, row: text.row + 1, column: text.column, width: text.width, style: .dim)

@@ -11,6 +11,8 @@ struct TextFieldView {
     let buffer: TextBuffer
     let isEditing: Bool
     let context: RenderContext
+    /// The whole text is selected (typing replaces it): drawn as a selected row.
+    var isSelected = false
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let line = rect.line(0)
@@ -29,7 +31,7 @@ struct TextFieldView {
         // ...unless the cursor is further left; then it sits at the left edge.
         if isEditing { start = min(start, cursor) }
         canvas.fill(inner, style: .field)
-        text.draw(start..<count, row: inner.row, column: inner.column, width: inner.width, style: .field, on: &canvas)
+        text.draw(start..<count, row: inner.row, column: inner.column, width: inner.width, style: isSelected ? .selectedRow : .field, on: &canvas)
 
         let glyphs = context.glyphs
         let runsOff = text.width(of: start..<count) > inner.width

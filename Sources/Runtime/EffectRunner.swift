@@ -61,8 +61,8 @@ final class EffectRunner {
             return .actions([])
         case let .schedule(milliseconds, action):
             return .schedule(milliseconds: milliseconds, action: action)
-        case let .stagePhoto(path):
-            return .actions(photoStager.stage(path, maxBytes: maximumPhotoBytes))
+        case let .stagePhoto(path, draft):
+            return .actions(photoStager.stage(path, maxBytes: maximumPhotoBytes, draft: draft, now: now))
         case let .unstagePhoto(photo):
             photoStager.remove(photo)
             return .actions([])

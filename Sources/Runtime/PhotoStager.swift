@@ -50,7 +50,10 @@ final class PhotoStager {
 
     // MARK: - Effects
 
-    func stage(_ rawPath: String, maxBytes: Int64) -> [AppAction] {
+    /// Copies a photo into the capture's staging folder in the background. `draft` (what the
+    /// capture is: kind, request, phase) is written first, so a kill during or right after the
+    /// copy leaves a draft that still knows what the capture was for.
+    func stage(_ rawPath: String, maxBytes: Int64, draft: CaptureDraft?, now: Date) -> [AppAction] {
         guard let path = PathInput.resolve(rawPath, home: home) else {
             return [.capture(.photoStagingFailed("That is not a file path; type one, or drag a file here."))]
         }
@@ -58,6 +61,10 @@ final class PhotoStager {
         let box: SessionBox
         do {
             box = SessionBox(try openSession())
+            if var draft {
+                draft.updatedAt = now
+                try box.session.saveDraft(draft)
+            }
         } catch {
             return [.capture(.photoStagingFailed(error.message))]
         }

@@ -15,7 +15,9 @@ public indirect enum AppEffect: Equatable, Sendable {
     case schedule(afterMilliseconds: Int, action: AppAction)
     /// Copy a photo into this capture's staging directory (created on first use); report
     /// progress and the result as capture actions.
-    case stagePhoto(path: String)
+    /// `draft` is what the capture is (kind, request, phase): the staging folder records it
+    /// before the first byte is copied, so a kill at any moment leaves a draft that knows it.
+    case stagePhoto(path: String, draft: CaptureDraft?)
     case unstagePhoto(StagedPhoto)
     /// Complete a typed path from its directory's listing; answer with `.pathCompleted`.
     case completePath(String)

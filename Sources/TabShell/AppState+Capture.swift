@@ -37,7 +37,7 @@ extension AppState {
             case let .scheduleAutoAdvance(milliseconds, token):
                 return [.schedule(afterMilliseconds: milliseconds, action: .capture(.autoAdvanceElapsed(token: token)))]
             case let .commit(submission): return [.commitCapture(submission)]
-            case let .stagePhoto(path): return [.stagePhoto(path: path)]
+            case let .stagePhoto(path): return [.stagePhoto(path: path, draft: capture.draft)]
             case let .unstagePhoto(photo): return [.unstagePhoto(photo)]
             case let .completePath(text): return [.completePath(text)]
             case .dismiss:

@@ -46,7 +46,7 @@ extension AppState {
         case let .allRecordsDeleted(count): return toHistory(.allRecordsDeleted(count: count))
         case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
         case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
-        case .databaseChangedElsewhere: return [.loadInbox] + toHistory(.changedElsewhere)
+        case .databaseChangedElsewhere: return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
         case let .storageFailed(message): return storageFailed(message)
@@ -201,13 +201,20 @@ extension AppState {
     private mutating func openSearch() -> [AppEffect] {
         guard presentation == .none else { return [] }
         status = nil
-        presentation = .sheet(.search(SearchState(query: lastSearchQuery)))
+        var search = SearchState(query: lastSearchQuery)
+        search.results = lastSearchResults
+        search.resultsQuery = lastSearchResultsQuery
+        presentation = .sheet(.search(search))
         return toSearch(.opened)
     }
 
     /// Closes whatever sheet shows, remembering a search's query for the next `/`.
     mutating func closeSheet() {
-        if let search = presentation.search { lastSearchQuery = search.query.text }
+        if let search = presentation.search {
+            lastSearchQuery = search.query.text
+            lastSearchResults = search.results
+            lastSearchResultsQuery = search.resultsQuery
+        }
         presentation = .none
     }
 

@@ -26,6 +26,10 @@ public struct AppState: Equatable, Sendable {
     public var recoverySummary: String?
     /// What the search sheet held when it last closed; `/` opens it with this query again.
     public var lastSearchQuery = ""
+    /// The results the search sheet last showed, and their query: a reopened sheet shows them
+    /// until its query answers again.
+    public var lastSearchResults: [HistoryRow] = []
+    public var lastSearchResultsQuery: String?
 
     public init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80),

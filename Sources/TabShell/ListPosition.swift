@@ -39,3 +39,26 @@ public struct ListPosition: Equatable, Sendable {
         if cursor >= scrollOffset + viewport { scrollOffset = cursor - viewport + 1 }
     }
 }
+
+extension ListPosition {
+    /// The ids to put the cursor back on after the list is read again, best first: the item
+    /// under the cursor, then those after it (nearest first), then those before it. `start` is
+    /// the absolute index of `ids[0]` (a window of a longer list).
+    public static func preference<ID>(around cursor: Int, in ids: [ID], startingAt start: Int = 0) -> [ID] {
+        let local = cursor - start
+        guard ids.indices.contains(local) else { return [] }
+        return [ids[local]] + ids[(local + 1)...] + ids[..<local].reversed()
+    }
+
+    /// After a reload: puts the cursor on the first id of `preference` still in `ids` (the same
+    /// item, else its nearest neighbour), keeping it on the same screen row where the list
+    /// allows, so the item does not jump. With none of them there, the cursor keeps its index.
+    public mutating func follow<ID: Equatable>(_ preference: [ID], in ids: [ID], startingAt start: Int = 0, count: Int, viewport: Int) {
+        let screenRow = cursor - scrollOffset
+        if let found = preference.lazy.compactMap({ id in ids.firstIndex(of: id) }).first {
+            cursor = start + found
+            scrollOffset = cursor - screenRow
+        }
+        clamp(count: count, viewport: viewport)
+    }
+}

@@ -154,6 +154,47 @@ struct PhotoCaptureEndToEndTests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []).isEmpty)
     }
 
+    /// The journey that lost its request: a Product from an Inbox request, the barcode skipped,
+    /// a photo added first, the app killed. The draft still is a product for that request.
+    @Test func aKilledProductForARequestResumesAndAnswersIt() throws {
+        let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-e2e-draft-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataHome) }
+        let dbURL = dataHome.appendingPathComponent("tabshell/tabshell.sqlite")
+        try FileManager.default.createDirectory(at: dbURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let seeded = try AppDatabase.open(at: dbURL)
+        let requestID = try seeded.addRequest(title: "Shelf 9 facings", kind: .product, now: Date())
+        let s = try TabShellEndToEndTests.launch(environment: ["XDG_DATA_HOME": dataHome.path])
+        try Self.png(width: 12, height: 34).write(to: s.workDirectory.appendingPathComponent("p.png"))
+        try s.waitFor(text: "Shelf 9 facings")
+        try s.press("Enter")
+        try s.waitFor(text: "Capture · Product")
+        try s.press("C-s")
+        try s.waitFor(text: "Photos (0 of")
+        try s.type("p.png")
+        try s.press("Enter")
+        try s.waitFor(text: "12×34")
+        kill(try TabShellEndToEndTests.appPID(s), SIGKILL)
+        try s.waitFor(text: "[app exit")
+
+        let t = try TabShellEndToEndTests.launch(environment: ["XDG_DATA_HOME": dataHome.path])
+        let offer = try t.waitFor(text: "Resume the unfinished capture?")
+        #expect(offer.contains("product capture"), "\(offer)")
+        #expect(offer.contains("Shelf 9"), "\(offer)")
+        try t.press("r")
+        let resumed = try t.waitFor(text: "12×34")
+        #expect(resumed.contains("Capture · Product"))
+        try t.press("C-d")
+        try t.waitFor(text: "Saved product")
+        try t.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(t)
+
+        let db = try AppDatabase.open(at: dbURL)
+        let row = try #require(try db.historyPage(HistoryPageRequest(start: 0, count: 1)).rows.first)
+        #expect(row.kind == .product)
+        #expect(row.requestID == requestID)
+        #expect(try db.inbox().pendingCount == 0)
+    }
+
     @Test func aDiscardedDraftLeavesNothing() throws {
         let dataHome = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-e2e-draft-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataHome) }

@@ -138,6 +138,7 @@ enum Demo {
     /// The search sheet for `query` with `count` of the demo rows as results.
     static func search(_ query: String, results count: Int, cursor: Int = 0, answered: Bool = true) -> Presentation {
         var search = SearchState(query: query)
+        search.isQuerySelected = false  // typed, not reopened
         search.results = Array(historyRows.prefix(count))
         search.resultsQuery = answered ? search.trimmedQuery : nil
         search.list = ListPosition(cursor: cursor, scrollOffset: 0)

@@ -114,7 +114,7 @@ struct SimulatedFrontEnd {
             case .schedule, .saveDraft, .redraw: break
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit: break
-            case let .stagePhoto(path): stagingInFlight.append(path)
+            case let .stagePhoto(path, _): stagingInFlight.append(path)
             case let .unstagePhoto(photo): stagedOnDisk.removeAll { $0 == photo }
             case .discardStaging:
                 // The stager cancels copies in flight and deletes the folder.
@@ -380,6 +380,8 @@ enum ShellInvariants {
             var expected = before
             expected.presentation = .none
             expected.lastSearchQuery = search.query.text
+            expected.lastSearchResults = search.results
+            expected.lastSearchResultsQuery = search.resultsQuery
             if after != expected { problems.append("Esc on the search sheet changed more than the sheet") }
         }
 

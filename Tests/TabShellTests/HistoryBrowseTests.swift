@@ -204,9 +204,10 @@ struct HistoryBrowseTests {
         #expect(state.history.list.cursor == 3)
         #expect(state.history.row(at: 3) == next)
         #expect(state.status == StatusMessage("Deleted record #\(row.id).", kind: .success))
-        // Re-read from the top, anchored on the first row still loaded.
-        let anchor = state.history.window.rows.first.map { HistoryAnchor(position: 0, recordID: $0.id) }
-        #expect(effects.historyRequests == [HistoryPageRequest(start: 0, count: 3 * state.layout.historyListRows, anchor: anchor)])
+        // Re-read from the top by position (rows have moved, so no record anchors the read), and
+        // the cursor stays on the record that took the deleted one's place.
+        #expect(effects.historyRequests == [HistoryPageRequest(start: 0, count: 3 * state.layout.historyListRows, anchor: nil)])
+        #expect(state.history.following?.first == next.id)
     }
 
     @Test("deleting the last record keeps the cursor on what is now the last")

@@ -150,6 +150,8 @@ struct SearchTests {
 
         var expected = before
         expected.lastSearchQuery = "pa"
+        expected.lastSearchResults = Self.rows(20)  // shown again on reopening, until "pa" answers
+        expected.lastSearchResultsQuery = "pal"
         #expect(state == expected)
     }
 

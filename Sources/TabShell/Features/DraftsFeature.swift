@@ -23,19 +23,25 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
     /// summary. `requests` names the request the draft answers.
     public init(_ found: RecoveredDraft, config: CaptureConfig, requests: [InboxRequest]) {
         let draft = found.draft
-        let link = draft.requestID.flatMap { id in requests.first { $0.id == id } }
-            .map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
+        // The draft names its request itself; an older draft only by id, found among the
+        // requests loaded, or kept by id alone so Done still answers it.
+        let link = draft.request
+            ?? draft.requestID.map { id in
+                requests.first { $0.id == id }.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
+                    ?? CaptureRequestLink(id: id, title: "Request #\(id)", kind: draft.kind)
+            }
         let capture = CaptureState(
             config: config, request: link, kind: draft.kind,
             phase: CapturePhase(rawValue: draft.phase) ?? .picker,
-            barcode: draft.barcode, note: draft.note, photos: draft.photos
+            barcode: draft.barcode, note: draft.note, typedCode: draft.typedCode, photos: draft.photos
         )
         var parts: [String] = []
-        if let barcode = draft.barcode { parts.append(barcode.value) }
+        if let barcode = draft.barcode { parts.append(barcode.value) } else if let typed = draft.typedCode { parts.append(typed) }
         if let note = draft.note?.split(separator: "\n").first { parts.append("\u{201C}\(note.prefix(40))\u{201D}") }
         if !draft.photos.isEmpty { parts.append(draft.photos.count == 1 ? "1 photo" : "\(draft.photos.count) photos") }
         let what = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
-        self.init(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(what).", capture: capture)
+        let answering = link.map { " for \u{201C}\($0.title.prefix(40))\u{201D}" } ?? ""
+        self.init(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(answering)\(what).", capture: capture)
     }
 
     var alert: Alert {

@@ -13,6 +13,9 @@ public struct HistoryState: Equatable, Sendable {
     public var stack: [HistoryRoute] = []
     public var browseMode: HistoryBrowseMode = .all
     public var hasLoaded = false
+    /// Set when the rows are read again under the cursor (a change elsewhere, a deletion): the
+    /// records to put the cursor back on, best first (see `ListPosition.preference`).
+    public var following: [Int64]?
 
     public init() {}
 
@@ -119,7 +122,12 @@ extension HistoryState {
             hasLoaded = true
             window = page
             totalCount = page.totalCount
-            list.clamp(count: totalCount, viewport: layout.historyListRows)
+            if let preference = following {
+                following = nil
+                list.follow(preference, in: page.rows.map(\.id), startingAt: page.start, count: totalCount, viewport: layout.historyListRows)
+            } else {
+                list.clamp(count: totalCount, viewport: layout.historyListRows)
+            }
             return .effects(loadIfNeeded(layout: layout))
 
         case let .detailLoaded(id, loaded):
@@ -148,6 +156,7 @@ extension HistoryState {
                 window = .empty(totalCount: totalCount, mode: browseMode)
             }
             list.clamp(count: totalCount, viewport: layout.historyListRows)
+            followCursor()
             return Outcome(
                 effects: loadIfNeeded(layout: layout, force: true),
                 requests: [.status(StatusMessage("Deleted record #\(id).", kind: .success))]
@@ -169,6 +178,7 @@ extension HistoryState {
             return .none
 
         case .changedElsewhere:
+            followCursor()
             var effects = hasLoaded ? loadIfNeeded(layout: layout, force: true) : []
             if let detail { effects.append(.loadRecordDetail(detail.record.id)) }
             return .effects(effects)
@@ -188,6 +198,14 @@ extension HistoryState {
         list = ListPosition()
         window = .empty(totalCount: totalCount, mode: browseMode)
         pendingLoad = nil
+        following = nil
+    }
+
+    /// The next page read is the same rows again, possibly moved: remember which record the
+    /// cursor is on (and its neighbours) so it stays on it.
+    private mutating func followCursor() {
+        guard window.mode == browseMode, row(at: list.cursor) != nil else { return }
+        following = ListPosition.preference(around: list.cursor, in: window.rows.map(\.id), startingAt: window.start)
     }
 
     /// Keeps the cursor, the scroll and every detail on the stack within range.
@@ -226,7 +244,9 @@ extension HistoryState {
         var request = HistoryPageRequest(start: max(0, first - viewport), count: viewport * 3, mode: browseMode)
         let pending = pendingLoad.map { HistoryPageRequest(start: $0.start, count: $0.count, mode: $0.mode) }
         guard force || pending != request else { return [] }
-        request.anchor = anchor(near: request.start)
+        // Positions have moved when the cursor is being followed: read by position, not from a
+        // record whose position is no longer known.
+        request.anchor = following == nil ? anchor(near: request.start) : nil
         pendingLoad = request
         return [.loadHistory(request)]
     }

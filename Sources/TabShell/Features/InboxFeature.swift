@@ -104,13 +104,16 @@ extension InboxState {
             ))
 
         case let .loaded(snapshot):
+            // The cursor stays on its request (or the nearest one left): another session's new
+            // request must not put Enter on a different one.
+            let preference = ListPosition.preference(around: list.cursor, in: requests.map(\.id))
             requests = snapshot.requests
             pendingCount = snapshot.pendingCount
             hasLoaded = true
             if let chosen = chosenRequestID, chosenRequest?.id != chosen {
                 chosenRequestID = nil
             }
-            list.clamp(count: requests.count, viewport: viewport)
+            list.follow(preference, in: requests.map(\.id), count: requests.count, viewport: viewport)
             return .none
 
         case let .answered(requestID):

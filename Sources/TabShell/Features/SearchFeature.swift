@@ -29,8 +29,13 @@ public struct SearchState: Equatable, Sendable {
     /// The (trimmed) query `results` answer; nil before the first answer or when the query is empty.
     public var resultsQuery: String?
 
+    /// The query is selected, as in a command palette: the sheet reopened with the last query,
+    /// and the first thing typed replaces it (a move of the text cursor keeps it).
+    public var isQuerySelected = false
+
     public init(query: String = "") {
         self.query = TextBuffer(query, multiline: false, limit: Self.queryLimit)
+        self.isQuerySelected = !query.isEmpty
     }
 
     /// The query as it is searched for: surrounding spaces do not count.
@@ -45,6 +50,16 @@ public struct SearchState: Equatable, Sendable {
 
     /// Applies a key's edit to the query.
     public mutating func apply(_ edit: TextEdit) {
+        if isQuerySelected {
+            isQuerySelected = false
+            switch edit {
+            case .typed, .pasted, .backspace, .deleteForward, .deleteToLineStart: query.clear()
+            case .moved: break
+            }
+            if case .backspace = edit { return }
+            if case .deleteForward = edit { return }
+            if case .deleteToLineStart = edit { return }
+        }
         switch edit {
         case let .typed(text), let .pasted(text): query.insert(text)
         case .backspace: query.backspace()
@@ -65,6 +80,8 @@ public enum SearchAction: Equatable, Sendable {
     case edited(TextEdit)
     /// Storage's answer: `rows` match `query`.
     case resultsLoaded(query: String, rows: [HistoryRow])
+    /// Another process changed the records: run the shown query again.
+    case changedElsewhere
     /// A read failed: stop waiting for an answer that is not coming.
     case loadFailed
 }
@@ -103,10 +120,21 @@ extension SearchState {
 
         case let .resultsLoaded(query, rows):
             guard query == trimmedQuery else { return .none }
-            results = rows
-            resultsQuery = query
-            list = ListPosition()
+            if query == resultsQuery {
+                // The same query read again: the cursor stays on its record.
+                let preference = ListPosition.preference(around: list.cursor, in: results.map(\.id))
+                results = rows
+                list.follow(preference, in: rows.map(\.id), count: rows.count, viewport: viewport)
+            } else {
+                results = rows
+                resultsQuery = query
+                list = ListPosition()
+            }
             return .none
+
+        case .changedElsewhere:
+            guard let shown = resultsQuery, shown == trimmedQuery, !shown.isEmpty else { return .none }
+            return .effects([.search(query: shown, limit: Self.resultLimit)])
 
         case .loadFailed:
             // The status line says why; the sheet stops showing "Searching".

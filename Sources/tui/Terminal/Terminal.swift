@@ -3,6 +3,7 @@ import CNcursesw
 import Glibc
 import Render
 import TabShell
+import TerminalInput
 
 /// Something that happened at the terminal, in the app's terms.
 enum TerminalEvent: Equatable {
@@ -41,14 +42,14 @@ struct TerminalError: Error, Equatable {
 final class Terminal {
     // MARK: - Tuning
 
-    /// How long Esc waits for the rest of an escape sequence (curses' default is a full second).
-    private static let escapeDelayMilliseconds: Int32 = 25
     /// A paste whose end marker has not come after this much silence is delivered as it is.
     private static let pasteSilence: Duration = .seconds(2)
     /// Reads that find nothing although poll() said the tty was readable: the tty hit EOF.
     private static let emptyReadsMeaningHangup = 8
-    private static let bracketedPasteOn = "\u{1b}[?2004h"
-    private static let bracketedPasteOff = "\u{1b}[?2004l"
+    /// Bracketed paste, and mouse reports in SGR form (ESC [ < b ; x ; y M), which stay plain
+    /// ASCII at any column where the X10 form's raw bytes do not survive a UTF-8 decoder.
+    private static let inputModesOn = "\u{1b}[?2004h\u{1b}[?1006h"
+    private static let inputModesOff = "\u{1b}[?1006l\u{1b}[?2004l"
     /// The signals we watch. None is at its default when newterm runs, so curses installs no
     /// handlers of its own: resizes, Ctrl-Z and quitting all happen on the main thread.
     private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
@@ -90,7 +91,7 @@ final class Terminal {
     /// The tty modes from before curses started, put back by `restore()`.
     private var originalModes: termios
     private let signals: SignalWatcher
-    private var decoder = KeyDecoder()
+    private var decoder = InputDecoder()
     /// Events decoded but not yet returned (one input burst can hold several).
     private var pending: [TerminalEvent] = []
     private var pendingQuits: [QuitSignal] = []
@@ -200,7 +201,9 @@ final class Terminal {
         noecho()
         nonl()
         allowFlowControlKeys()
-        keypad(window, true)
+        // Keypad translation off: curses knows only the keys of one terminfo entry and turns
+        // any other terminal's sequence into Esc + letters. InputDecoder reads them all.
+        keypad(window, false)
         intrflush(window, false)
         // Reads never block: nextEvent sleeps in poll() on the tty and the signal pipe instead.
         nodelay(window, true)
@@ -208,7 +211,6 @@ final class Terminal {
         scrollok(window, false)
         // Finish each frame even while keys are arriving; the next frame follows anyway.
         typeahead(-1)
-        set_escdelay(Self.escapeDelayMilliseconds)
         curs_set(0)
         cursorVisible = false
         if colorsUsable { defineColorPairs() }
@@ -216,9 +218,7 @@ final class Terminal {
         mousemask(ts_button1_pressed() | ts_button1_clicked() | ts_button4_pressed() | ts_button5_pressed(), nil)
         mouseinterval(0)  // report presses at once instead of waiting to make clicks
 
-        define_key("\u{1b}[200~", KeyDecoder.pasteBeginCode)
-        define_key("\u{1b}[201~", KeyDecoder.pasteEndCode)
-        writeToTTY(Self.bracketedPasteOn)
+        writeToTTY(Self.inputModesOn)
     }
 
     /// Turns off XON/XOFF flow control, which cbreak leaves on: otherwise Ctrl-S freezes the
@@ -260,7 +260,7 @@ final class Terminal {
         let clearOnExit = Self.capability("rmcup") == nil ? Self.capability("clear") : nil
         endwin()
         if let clearOnExit { writeToTTY(clearOnExit) }
-        writeToTTY(Self.bracketedPasteOff)
+        writeToTTY(Self.inputModesOff)
         delscreen(screen)
         self.screen = nil
         tcsetattr(ttyDescriptor, TCSANOW, &originalModes)
@@ -414,10 +414,19 @@ final class Terminal {
                 let pasteLeft = now.duration(to: lastInput.advanced(by: Self.pasteSilence))
                 if pasteLeft <= .zero {
                     // The end marker never came: deliver what arrived.
-                    if let paste = decoder.finishPaste() { enqueue(.key(paste)) }
+                    if let paste = decoder.finishPaste() { enqueue(paste) }
                     continue
                 }
                 wait = min(wait ?? pasteLeft, pasteLeft)
+            }
+            if let delay = sequenceDelay {
+                // A lone Esc, or a sequence cut short: once input is quiet, it is complete.
+                let left = now.duration(to: lastInput.advanced(by: delay))
+                if left <= .zero {
+                    for event in decoder.timeOut() { enqueue(event) }
+                    continue
+                }
+                wait = min(wait ?? left, left)
             }
             if let deadline, deadline <= now { return .timeout }
             waitForInput(upTo: wait)
@@ -459,20 +468,13 @@ final class Terminal {
             if status == ERR { break }
             readSomething = true
             lastInput = .now
-            switch decoder.feed(status: status, code: code) {
-            case let .key(key)?:
-                enqueue(.key(key))
-            case .resize?:
-                reportSizeIfChanged()
-            case .mouse?:
-                var report = MEVENT()
-                if getmouse(&report) == OK,
-                   let event = decoder.mouse(buttons: report.bstate, row: Int(report.y), column: Int(report.x)) {
-                    enqueue(event)
-                }
-            case nil:
-                break
+            if status == KEY_CODE_YES {
+                // Keypad translation is off; curses still reports its own resize this way.
+                if Int32(truncatingIfNeeded: code) == KEY_RESIZE { reportSizeIfChanged() }
+                continue
             }
+            guard let scalar = Unicode.Scalar(UInt32(code)) else { continue }
+            for event in decoder.feed(scalar) { enqueue(event) }
         }
         return readSomething
     }
@@ -498,7 +500,7 @@ final class Terminal {
     private func enqueue(_ event: TerminalEvent) {
         switch (pending.last, event) {
         case let (.key(.character(previous))?, .key(.character(next))):
-            if let joined = KeyDecoder.joined(previous, next) {
+            if let joined = Self.joined(previous, next) {
                 pending[pending.count - 1] = .key(.character(joined))
                 return
             }
@@ -508,6 +510,32 @@ final class Terminal {
             break
         }
         pending.append(event)
+    }
+
+    /// The character that `previous` and `next` make together, when they are one grapheme
+    /// (a letter and its accent, an emoji and its modifier or joiner). Input arrives one scalar
+    /// at a time; characters of one burst are joined with this.
+    static func joined(_ previous: Character, _ next: Character) -> Character? {
+        let text = String(previous) + String(next)
+        return text.count == 1 ? text.first : nil
+    }
+
+    private func enqueue(_ event: InputEvent) {
+        switch event {
+        case let .key(key): enqueue(TerminalEvent.key(key))
+        case let .click(row, column): enqueue(TerminalEvent.click(row: row, column: column))
+        case let .scroll(up): enqueue(TerminalEvent.scroll(up: up))
+        case .reply: break  // no query is asked yet
+        }
+    }
+
+    /// How long the decoder may wait for the rest of what it holds, nil when it holds nothing.
+    private var sequenceDelay: Duration? {
+        switch decoder.waiting {
+        case .nothing: nil
+        case .escape: InputDecoder.escapeDelay
+        case .sequence: InputDecoder.sequenceDelay
+        }
     }
 
     /// Ctrl-L, the terminal convention for "the screen is garbled": reads the size again and
@@ -557,7 +585,7 @@ final class Terminal {
     /// Ctrl-Z: give the terminal back to the shell, stop, and on `fg` take it again.
     private func suspend() {
         guard screen != nil, pendingQuits.isEmpty else { return }
-        writeToTTY(Self.bracketedPasteOff)
+        writeToTTY(Self.inputModesOff)
         curs_set(1)
         endwin()
         awaitingOwnContinue = true
@@ -580,7 +608,7 @@ final class Terminal {
         // Program modes now, so typing before the next frame does not echo; that frame's
         // doupdate brings back the alternate screen, keypad mode and mouse reporting.
         reset_prog_mode()
-        writeToTTY(Self.bracketedPasteOn)
+        writeToTTY(Self.inputModesOn)
         cursorVisible = nil
         screenIsGarbled = true
         reportSizeIfChanged(force: true)

@@ -1,0 +1,122 @@
+/// The cache's file format for a `CellImage`: a small binary layout, little-endian.
+///
+///     "TSPV" version:u8 kind:u8 columns:u16 rows:u16
+///     kind 0 (cells), per cell: scalar:u32 flags:u8 [fg r,g,b,index] [bg r,g,b,index]
+///                     (flags bit 0: foreground present, bit 1: background present)
+///     kind 1 (graphics): protocol:u8 length:u32 sequence bytes (UTF-8)
+///
+/// Reading checks every length and value, so a damaged or foreign file is nil, never a crash.
+enum CellImageCodec {
+    static let version: UInt8 = 1
+    private static let magic: [UInt8] = Array("TSPV".utf8)
+    private static let maxSide = 10_000
+
+    static func encode(_ image: CellImage) -> [UInt8] {
+        var bytes = magic
+        bytes.append(version)
+        switch image {
+        case .cells(let grid):
+            bytes.append(0)
+            appendSize(grid.size, to: &bytes)
+            bytes.reserveCapacity(bytes.count + grid.cells.count * 13)
+            for cell in grid.cells {
+                appendUInt32(cell.character.value, to: &bytes)
+                bytes.append((cell.foreground == nil ? 0 : 1) | (cell.background == nil ? 0 : 2))
+                for color in [cell.foreground, cell.background].compactMap({ $0 }) {
+                    bytes.append(contentsOf: [color.red, color.green, color.blue, color.index256])
+                }
+            }
+        case .graphics(let graphics):
+            bytes.append(1)
+            appendSize(graphics.size, to: &bytes)
+            bytes.append(protocolCode(graphics.graphicsProtocol))
+            let sequence = Array(graphics.sequence.utf8)
+            appendUInt32(UInt32(sequence.count), to: &bytes)
+            bytes.append(contentsOf: sequence)
+        }
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> CellImage? {
+        var reader = ByteReader(bytes)
+        guard reader.read(count: magic.count) == magic[...], reader.readUInt8() == version,
+            let kind = reader.readUInt8(), let columns = reader.readUInt16(), let rows = reader.readUInt16(),
+            (1...maxSide).contains(Int(columns)), (1...maxSide).contains(Int(rows))
+        else { return nil }
+        let size = CellSize(columns: Int(columns), rows: Int(rows))
+        let image: CellImage
+        switch kind {
+        case 0:
+            guard let grid = decodeCells(&reader, size: size) else { return nil }
+            image = .cells(grid)
+        case 1:
+            guard let code = reader.readUInt8(), let graphicsProtocol = protocolFromCode(code),
+                let length = reader.readUInt32(), let sequence = reader.read(count: Int(length))
+            else { return nil }
+            image = .graphics(GraphicsImage(graphicsProtocol: graphicsProtocol, size: size, sequence: String(decoding: sequence, as: UTF8.self)))
+        default:
+            return nil
+        }
+        return reader.isAtEnd ? image : nil
+    }
+
+    private static func decodeCells(_ reader: inout ByteReader, size: CellSize) -> CellGrid? {
+        // Each cell takes at least 5 bytes: refuse a header that promises more than the file holds.
+        guard reader.remaining >= size.cellCount * 5 else { return nil }
+        var cells: [PreviewCell] = []
+        cells.reserveCapacity(size.cellCount)
+        for _ in 0..<size.cellCount {
+            guard let value = reader.readUInt32(), let character = Unicode.Scalar(value),
+                let flags = reader.readUInt8(), flags & ~3 == 0
+            else { return nil }
+            var cell = PreviewCell(character: character)
+            if flags & 1 != 0 {
+                guard let color = readColor(&reader) else { return nil }
+                cell.foreground = color
+            }
+            if flags & 2 != 0 {
+                guard let color = readColor(&reader) else { return nil }
+                cell.background = color
+            }
+            cells.append(cell)
+        }
+        return CellGrid(size: size, cells: cells)
+    }
+
+    private static func readColor(_ reader: inout ByteReader) -> CellColor? {
+        guard let parts = reader.read(count: 4) else { return nil }
+        let start = parts.startIndex
+        return CellColor(red: parts[start], green: parts[start + 1], blue: parts[start + 2], index256: parts[start + 3])
+    }
+
+    private static func appendSize(_ size: CellSize, to bytes: inout [UInt8]) {
+        appendUInt16(UInt16(clamping: size.columns), to: &bytes)
+        appendUInt16(UInt16(clamping: size.rows), to: &bytes)
+    }
+
+    private static func appendUInt16(_ value: UInt16, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(value & 0xFF))
+        bytes.append(UInt8(value >> 8))
+    }
+
+    private static func appendUInt32(_ value: UInt32, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+
+    private static func protocolCode(_ graphicsProtocol: GraphicsProtocol) -> UInt8 {
+        switch graphicsProtocol {
+        case .sixel: 0
+        case .kitty: 1
+        case .iterm2: 2
+        }
+    }
+
+    private static func protocolFromCode(_ code: UInt8) -> GraphicsProtocol? {
+        switch code {
+        case 0: .sixel
+        case 1: .kitty
+        case 2: .iterm2
+        default: nil
+        }
+    }
+}

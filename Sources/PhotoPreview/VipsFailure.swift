@@ -1,0 +1,26 @@
+import CVipsShim
+
+/// Turns the shim's status and vips' message into the error a user sees. vips has no error
+/// codes, only text: a message naming an early end of data is a truncated file, and anything
+/// else from a loader is damage.
+enum VipsFailure {
+    static func error(status: Int32, message: String) -> PreviewError {
+        switch status {
+        case TSV_UNKNOWN_FORMAT.rawValue: return .unsupportedFormat(detail: message)
+        case TSV_TIMED_OUT.rawValue: return .timedOut
+        case TSV_NOT_STARTED.rawValue: return .decoderUnavailable(detail: message)
+        default: break
+        }
+        let lowered = message.lowercased()
+        if truncationWords.contains(where: lowered.contains) {
+            return .truncated(detail: message)
+        }
+        return .damaged(detail: message)
+    }
+
+    /// How libjpeg, libpng, libwebp, libnsgif and libheif word "the data stopped early".
+    private static let truncationWords = [
+        "premature end", "truncated", "unexpected end", "end of file", "not enough", "too short",
+        "out of data", "insufficient", "read error", "end of stream",
+    ]
+}
