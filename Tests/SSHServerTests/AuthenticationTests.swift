@@ -126,6 +126,23 @@ import Testing
         #expect(alicesEnd.status == 0 && alicesEnd.stdout == "ready\ngot still here\n")
     }
 
+    @Test func theKeysFileIsReReadOnDemand() async throws {
+        let folder = try TemporaryFolder()
+        let bob = try await SSHKeygen.makeKey("ed25519", comment: "bob", in: folder, name: "bob")
+        let keys = try writeAuthorizedKeys([], in: folder)
+        let server = try await TestServer.start(in: folder, authorization: .authorizedKeysFile(keys), checkInterval: .seconds(3600))
+        let before = try await server.client(key: bob).run("echo in")
+
+        _ = try writeAuthorizedKeys([bob.publicLine, "ssh-rsa AAAA carol"], in: folder)
+        let report = try server.server.reloadAuthorizedKeys()?.get()
+        let after = try await server.client(key: bob).run("echo in")
+        await server.server.stop()
+
+        #expect(before.status == 255)
+        #expect(report?.keys.map(\.name) == ["bob"] && report?.problems.map(\.line) == [2])
+        #expect(after.status == 0)
+    }
+
     @Test func theHostKeyIsTheSameAfterARestart() async throws {
         let folder = try TemporaryFolder()
         let alice = try await SSHKeygen.makeKey("ed25519", comment: "alice", in: folder, name: "alice")

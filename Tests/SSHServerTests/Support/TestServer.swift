@@ -20,13 +20,14 @@ final class TestServer: Sendable {
     static func start(
         in folder: TemporaryFolder, authorization: SSHAuthorization,
         launcher: @escaping SSHSessionLauncher = TestLaunchers.shell,
-        limits: (inout SSHServerLimits) -> Void = { _ in }
+        limits: (inout SSHServerLimits) -> Void = { _ in },
+        checkInterval: Duration = .milliseconds(100)
     ) async throws -> TestServer {
         let logs = LogCapture()
         var configuration = SSHServerConfiguration(
             hostKeyPath: folder.file("host_ed25519"), authorization: authorization, logger: logs.logger, launcher: launcher)
         configuration.port = 0
-        configuration.authorizedKeysCheckInterval = .milliseconds(100)
+        configuration.authorizedKeysCheckInterval = checkInterval
         configuration.limits.hangUpGrace = .seconds(3)
         limits(&configuration.limits)
         let server = SSHServer(configuration: configuration)
