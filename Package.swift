@@ -8,8 +8,11 @@ import PackageDescription
 //   tui -> CNcursesw
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
+//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 // TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
+// SSHServer knows nothing of the app: the app hands it a launcher closure and an
+// authorization policy, and it hands back a peer identity and a pseudo-terminal.
 let package = Package(
     name: "tabshell",
     products: [
@@ -21,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.17.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", exact: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         .target(name: "CaptureMode"),
@@ -51,6 +57,20 @@ let package = Package(
             linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
         ),
         .target(name: "PhotoPreview", dependencies: ["CChafa", "CVipsShim"]),
+        // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
+        .target(name: "CPty"),
+        .target(
+            name: "SSHServer",
+            dependencies: [
+                "CPty",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "tui",
             dependencies: [
@@ -97,6 +117,16 @@ let package = Package(
             name: "CommandTests",
             dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "SSHServerTests",
+            dependencies: [
+                "SSHServer", "CPty",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "TerminalTests",
