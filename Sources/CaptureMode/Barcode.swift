@@ -53,11 +53,32 @@ public enum BarcodeError: Error, Equatable, Sendable {
 
 /// Validates codes by length and GS1 check digit.
 public enum BarcodeValidator {
+    /// `4006 3813 3393 1` or `400-638-133-393-1`, as people copy codes from labels: the digits
+    /// alone. Only single spaces or dashes between digit groups go; anything else is kept.
+    public static func withoutDigitGroupSeparators(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.first, let last = scalars.last,
+              first.properties.numericType != nil, ("0"..."9").contains(first), ("0"..."9").contains(last) else { return text }
+        var digits = String.UnicodeScalarView()
+        var previousWasSeparator = false
+        for scalar in scalars {
+            if ("0"..."9").contains(scalar) {
+                digits.append(scalar)
+                previousWasSeparator = false
+            } else if scalar == " " || scalar == "-", !previousWasSeparator {
+                previousWasSeparator = true
+            } else {
+                return text
+            }
+        }
+        return String(digits)
+    }
+
     /// Free-text payloads longer than this are refused even when free text is allowed.
     public static let maximumLength = 512
 
     public static func validate(_ raw: String, allowFreeText: Bool) -> Result<Barcode, BarcodeError> {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = withoutDigitGroupSeparators(raw.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !text.isEmpty else { return .failure(.empty) }
         guard text.count <= maximumLength else { return .failure(.tooLong(limit: maximumLength)) }
 

@@ -7,8 +7,17 @@ extension AppState {
     /// tab); a result goes to the feature that asked for it. Each feature's rules live in its
     /// own reducer (Sources/TabShell/Features).
     public mutating func send(_ action: AppAction) -> [AppEffect] {
+        let statusBefore = status
         let effects = route(action)
-        return effects + settle()
+        return effects + settle() + expireStatus(changedFrom: statusBefore)
+    }
+
+    /// A new success message ("✓ Saved … to History.") goes after a few seconds, so the key
+    /// hints it covers come back without a key press.
+    private mutating func expireStatus(changedFrom before: StatusMessage?) -> [AppEffect] {
+        guard let status, status != before, status.kind == .success else { return [] }
+        statusToken += 1
+        return [.schedule(afterMilliseconds: StatusMessage.successMilliseconds, action: .statusExpired(token: statusToken))]
     }
 
     private mutating func route(_ action: AppAction) -> [AppEffect] {
@@ -46,6 +55,9 @@ extension AppState {
         case let .allRecordsDeleted(count): return toHistory(.allRecordsDeleted(count: count))
         case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
         case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
+        case let .statusExpired(token):
+            if token == statusToken, status?.kind == .success { status = nil }
+            return []
         case .databaseChangedElsewhere: return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))

@@ -111,3 +111,15 @@ struct BarcodeValidatorTests {
         }
     }
 }
+
+@Suite struct DigitGroupTests {
+    @Test(arguments: ["4006 3813 3393 1", "400-638-133-393-1", "4006381 333931", " 4006 3813 3393 1 "])
+    func digitGroupsAreTheDigitsTheyAre(typed: String) {
+        #expect(BarcodeValidator.validate(typed, allowFreeText: false) == .success(Barcode(value: "4006381333931", symbology: .ean13)))
+    }
+
+    @Test(arguments: ["4006  3813", "4006--3813", "-4006", "4006-", "40a6 3813", "4006\t3813"])
+    func otherSeparatorsAreNotSkipped(typed: String) {
+        #expect(BarcodeValidator.withoutDigitGroupSeparators(typed) == typed)
+    }
+}

@@ -66,6 +66,11 @@ struct DraftResumeTests {
         try Self.drive(first, kind: kind, to: moment)
         let before = try #require(first.state.presentation.capture)
         first.runtime.finish()  // what a kill leaves: the folder and its draft.json, unlocked
+        let folders = first.stagingFolders()
+        try #require(folders.count == 1, "staging folders after \(moment): \(folders)")
+        let draftFile = first.database.media.stagingDirectory.appendingPathComponent(folders[0]).appendingPathComponent("draft.json")
+        let draftText = (try? String(contentsOf: draftFile, encoding: .utf8)) ?? "(none)"
+        try #require(draftText.contains("\"\(kind.rawValue)\""), "draft.json: \(draftText)")
 
         let second = try RuntimeHarness(folder: first.owner)
         try second.start()
