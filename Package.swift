@@ -2,11 +2,11 @@
 import PackageDescription
 
 // Module graph (arrows = "imports"):
-//   tui -> Render -> TabShell -> CaptureMode
+//   tui -> Render -> TabShell -> CaptureMode -> Scanning
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> CNcursesw
-//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
+//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 // TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
@@ -29,7 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
-        .target(name: "CaptureMode"),
+        .target(name: "CaptureMode", dependencies: ["Scanning"]),
         .target(name: "Scanning"),
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),

@@ -26,6 +26,9 @@ struct CaptureReviewView {
         }
         if let barcode = capture.barcode {
             fields.append(.init("Code", context.line(barcode.value), detail: barcode.symbology.title))
+            for field in barcode.fields {
+                fields.append(.init(field.label, context.line(field.value)))
+            }
         }
         fields.append(capture.request.map { .init("Request", context.line($0.title)) } ?? .init("Request", "None", style: .dim))
         if capture.collectsPhotos {

@@ -66,6 +66,7 @@ struct SettingsView: TabContent {
         case .freeTextCodes: toggle(settings.allowFreeTextCodes)
         case .maximumPhotos: choice("\(settings.maximumPhotos)")
         case .maximumPhotoSize: choice("\(settings.maximumPhotoBytes / (1024 * 1024)) MiB")
+        case .scannerLayout: choice(settings.scannerLayout.map(\.description) ?? "Same as this computer")
         case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"
         }
     }

@@ -56,7 +56,9 @@ enum HistoryQueries {
     // sql-fragment
     static let photoColumns = """
         (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount,
-               (SELECT originalName FROM photo WHERE photo.captureId = capture.id ORDER BY position LIMIT 1) AS firstPhotoName
+               (SELECT originalName FROM photo WHERE photo.captureId = capture.id ORDER BY position LIMIT 1) AS firstPhotoName,
+               (SELECT COUNT(*) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchCodes,
+               (SELECT TOTAL(quantity) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchScans
         """
 
     // MARK: - Count

@@ -55,6 +55,14 @@ extension AppState {
         case let .allRecordsDeleted(count): return toHistory(.allRecordsDeleted(count: count))
         case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
         case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
+        case .draftSaveDue:
+            // settle() saves the draft now if it still differs from the one on disk.
+            isDraftSaveScheduled = false
+            if let draft = presentation.capture?.draft, draft.hasContent, draft != savedDraft {
+                savedDraft = draft
+                return [.saveDraft(draft)]
+            }
+            return []
         case let .statusExpired(token):
             if token == statusToken, status?.kind == .success { status = nil }
             return []
@@ -277,12 +285,25 @@ extension AppState {
             return effects
         }
         // While a copy runs the staging folder is busy; the photo's arrival saves the draft.
-        if capture.copy == nil, let draft = capture.draft, draft.hasContent, draft != savedDraft {
-            savedDraft = draft
-            effects.append(.saveDraft(draft))
+        guard capture.copy == nil, let draft = capture.draft, draft.hasContent, draft != savedDraft else { return effects }
+        var withoutTyping = draft
+        withoutTyping.typedCode = savedDraft?.typedCode
+        if withoutTyping == savedDraft {
+            // Only the code being typed changed: one save a moment after typing pauses, not a
+            // durable write per keystroke (a scanner types a code in a few milliseconds).
+            if !isDraftSaveScheduled {
+                isDraftSaveScheduled = true
+                effects.append(.schedule(afterMilliseconds: Self.typedCodeSaveDelay, action: .draftSaveDue))
+            }
+            return effects
         }
+        savedDraft = draft
+        effects.append(.saveDraft(draft))
         return effects
     }
+
+    /// How long after the last keystroke a code being typed is kept in the draft.
+    static let typedCodeSaveDelay = 1000
 }
 
 private extension FocusInput {

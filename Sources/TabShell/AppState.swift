@@ -24,6 +24,8 @@ public struct AppState: Equatable, Sendable {
     public var drafts = DraftsState()
     /// The capture's draft as last handed to `.saveDraft`, so it is written only when it changes.
     public var savedDraft: CaptureDraft?
+    /// A save of the draft is waiting for typing to pause.
+    public var isDraftSaveScheduled = false
     /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
     public var recoverySummary: String?
     /// What the search sheet held when it last closed; `/` opens it with this query again.

@@ -36,12 +36,17 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
     /// How many photos the record holds, and the first one's name, for the list's summary.
     public var photoCount: Int
     public var firstPhotoName: String?
+    /// A batch's distinct codes and its scans (repeats included).
+    public var batchCodes: Int
+    public var batchScans: Int
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
         requestID: Int64?, requestTitle: String?, createdAt: Date,
-        photoCount: Int = 0, firstPhotoName: String? = nil
+        photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
     ) {
+        self.batchCodes = batchCodes
+        self.batchScans = batchScans
         self.id = id
         self.kind = kind
         self.barcode = barcode
@@ -58,6 +63,7 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
     public var summary: String {
         if let barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
         if let note, let line = note.split(separator: "\n", omittingEmptySubsequences: true).first { return String(line) }
+        if kind == .batch { return "\(Count.noun(batchScans, "scan")), \(Count.noun(batchCodes, "code"))" }
         let photos = photoSummary
         if kind == .product { return photos.isEmpty ? "No barcode" : "No barcode \u{00B7} " + photos }
         return photos
@@ -150,10 +156,13 @@ public struct RecordPhoto: Equatable, Sendable, Identifiable {
 public struct RecordDetail: Equatable, Sendable {
     public var record: HistoryRow
     public var photos: [RecordPhoto]
+    /// A batch's lines in scan order; empty for other kinds.
+    public var lines: [BatchLine]
 
-    public init(record: HistoryRow, photos: [RecordPhoto]) {
+    public init(record: HistoryRow, photos: [RecordPhoto], lines: [BatchLine] = []) {
         self.record = record
         self.photos = photos
+        self.lines = lines
     }
 }
 

@@ -29,7 +29,7 @@ struct InboxAddCommand: ParsableCommand {
     @Option(help: "More detail, shown under the list.")
     var body: String = ""
 
-    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.allCases.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
+    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.requestable.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
     var kind: CaptureKind = .barcode
 
     func validate() throws {
