@@ -43,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "Runtime",
-            dependencies: ["TabShell", "CaptureMode", "Storage", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TabShell", "CaptureMode", "Storage", "PhotoCodes", .product(name: "Logging", package: "swift-log")]
         ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),

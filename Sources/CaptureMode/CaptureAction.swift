@@ -24,6 +24,8 @@ public enum CaptureAction: Equatable, Sendable {
     case codeSourceMeasured(CodeSource)
     /// Batch: take back the last scan (also Backspace on the empty field).
     case undoScanTapped
+    /// Barcodes were found on a staged photo (as a scanner would send them).
+    case photoCodesRead(storedName: String, codes: [String])
     /// Review: back to photos to add or replace some.
     case retakeTapped
     /// Tab in the photo path field.

@@ -97,6 +97,24 @@ extension CaptureState {
         case .undoScanTapped:
             return undoLastScan()
 
+        case let .photoCodesRead(storedName, codes):
+            guard let photo = photos.first(where: { $0.storedName == storedName }) else { return [] }
+            var options = config.scanOptions
+            options.detectsLayout = false
+            let found = codes.compactMap { try? BarcodeValidator.read($0, options: options).barcode.get() }
+            guard !found.isEmpty else { return [] }
+            photoCodes[storedName] = found
+            if kind == .product, barcode == nil, let first = found.first {
+                // A Product without a scanned code takes the one on its photo.
+                barcode = first
+                codeSource = .photo
+                photoMessage = "Read \(first.symbology.title) \(first.summary) from \(photo.originalName)."
+            } else {
+                let list = found.map { "\($0.symbology.title) \($0.summary)" }.joined(separator: ", ")
+                photoMessage = "Codes on \(photo.originalName): \(list)."
+            }
+            return []
+
         case .deleteToLineStartPressed:
             return edit { $0.deleteToLineStart() }
 

@@ -88,6 +88,8 @@ public struct CaptureState: Equatable, Sendable {
     public var phase: CapturePhase
     public var pickerCursor: Int
     public var barcodeInput: TextBuffer
+    /// Codes read from staged photos, by the photo's stored name.
+    public var photoCodes: [String: [Barcode]] = [:]
     /// A batch's scans so far.
     public var batch = BatchLines()
     /// What the last batch scan did ("Added …", "… again: 3"), shown under the field.

@@ -103,3 +103,86 @@ struct BatchEndToEndTests {
         print("batch: 500 scans typed in \(String(format: "%.1f", typed)) s, all counted")
     }
 }
+
+/// A Product whose code comes from its photo: no scan, a photo of the label, and the code is
+/// read from it in the background.
+@Suite(.serialized)
+struct CodeFromPhotoEndToEndTests {
+    /// An EAN-13 label as a PNG: 95 modules of 3 px between 11-module quiet zones, 60 px tall.
+    static func eanLabel(_ digits: String) -> Data {
+        let l = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"]
+        let parity = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
+        func complement(_ bits: String) -> String { String(bits.map { $0 == "1" ? "0" : "1" }) }
+        let values = digits.compactMap(\.wholeNumberValue)
+        let sides = Array(parity[values[0]])
+        var bits = "101"
+        for (index, value) in values[1...6].enumerated() { bits += sides[index] == "L" ? l[value] : String(complement(l[value]).reversed()) }
+        bits += "01010"
+        for value in values[7...12] { bits += complement(l[value]) }
+        bits += "101"
+        let modules = Array(String(repeating: "0", count: 11) + bits + String(repeating: "0", count: 11))
+        let bytes = DemoPNG.encode(width: modules.count * 3, height: 60) { x, y in
+            let bar = y >= 8 && y < 52 && modules[x / 3] == "1"
+            return bar ? (0, 0, 0) : (255, 255, 255)
+        }
+        return Data(bytes)
+    }
+
+    @Test func aProductWithoutAScanTakesTheCodeOnItsPhoto() throws {
+        let s = try TabShellEndToEndTests.launch()
+        try Self.eanLabel("4006381333931").write(to: s.workDirectory.appendingPathComponent("label.png"))
+        try s.waitFor(text: "[ Inbox")
+        try s.press("2", "r")
+        try s.waitFor(text: "Capture · Product")
+        try s.press("C-s")
+        try s.waitFor(text: "Photos (0 of")
+        try s.type("label.png")
+        try s.press("Enter")
+        try s.waitFor(text: "Read EAN-13 4006381333931 from label.png", timeout: 20)
+        try s.press("Enter")  // the empty field: on to review
+        let review = try s.waitFor(text: "4006381333931  EAN-13")
+        #expect(!review.contains("barcode skipped"), "\(review)")
+        try s.press("C-d")
+        try s.waitFor(text: "[ Inbox")
+        try s.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(s)
+        let db = try TabShellEndToEndTests.database(in: s)
+        let row = try #require(try db.historyPage(HistoryPageRequest(start: 0, count: 1)).rows.first)
+        #expect(row.kind == .product)
+        #expect(row.barcode == Barcode(value: "4006381333931", symbology: .ean13))
+    }
+}
+
+/// A scanner set to US typing into a computer set to AZERTY: the app says so with the fix, and
+/// with Settings › Scanner layout set, the same scan reads.
+@Suite(.serialized)
+struct ScannerLayoutEndToEndTests {
+    @Test func anAZERTYScanIsRecognisedAndTheSettingMapsItBack() throws {
+        let garbled = LayoutTranslation(scanner: .us, computer: .azerty).garble("4006381333931")
+        let s = try TabShellEndToEndTests.launch()
+        try s.waitFor(text: "[ Inbox")
+        try s.press("2", "b")
+        try s.waitFor(text: "EAN-13")
+        try s.type(garbled + "\r")
+        let hint = try s.waitFor(text: "AZERTY")
+        #expect(hint.contains("Scanner layout"), "the fix is named:\n\(hint)")
+        try s.press("Escape")
+        try s.waitFor(text: "Discard this capture?")
+        try s.press("y")
+        try s.press("4")
+        try s.waitFor(text: "Scanner layout")
+        try s.press("End", "Up", "Enter")
+        try s.waitFor(text: "US scanner on AZERTY")
+        try s.press("2", "b")
+        try s.waitFor(text: "EAN-13")
+        try s.type(garbled + "\r")
+        try s.waitFor(text: "4006381333931  EAN-13")
+        try s.press("C-d")
+        try s.waitFor(text: "[ Settings")
+        try s.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(s)
+        let db = try TabShellEndToEndTests.database(in: s)
+        let row = try #require(try db.historyPage(HistoryPageRequest(start: 0, count: 1)).rows.first)
+        #expect(row.barcode == Barcode(value: "4006381333931", symbology: .ean13))
+    }
+}
