@@ -23,12 +23,12 @@ public enum Screen {
             ShellView(state: state, context: context).draw(on: &canvas)
         case let .sheet(.help(help)):
             ShellView(state: state, context: context).draw(on: &canvas)
-            let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
+            let regions = ShellLayout(state: state)
             HelpSheetView(scrollOffset: help.scrollOffset, layout: state.layout, regions: regions, context: context)
                 .draw(on: &canvas)
         case let .sheet(.search(search)):
             ShellView(state: state, context: context).draw(on: &canvas)
-            let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
+            let regions = ShellLayout(state: state)
             SearchSheetView(search: search, layout: state.layout, regions: regions, context: context)
                 .draw(on: &canvas)
         case let .fullScreenCapture(capture):

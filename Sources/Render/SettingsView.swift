@@ -60,6 +60,7 @@ struct SettingsView: TabContent {
         case .snapBackTarget: choice(settings.snapBackTarget.title)
         case .captureGating: toggle(settings.captureGating)
         case .tabBarPosition: choice(settings.tabBarPosition.title)
+        case .tabBarOnScroll: choice(settings.tabBarMinimizesOnScroll ? "Minimize" : "Never")
         case .colorEnabled:
             if noColor { "[NO_COLOR]" } else if settings.colorEnabled && !context.options.color { "[mono term]" } else { toggle(settings.colorEnabled) }
         case .autoAdvance: choice(settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off")

@@ -12,17 +12,23 @@ struct ShellLayout {
     let tabBarRule: Rect
     let tabBar: Rect
 
-    init(size: ScreenSize, tabBarPosition: TabBarPosition) {
+    init(size: ScreenSize, tabBarPosition: TabBarPosition, compactTabBar: Bool = false) {
         let bounds = Rect(row: 0, column: 0, width: size.columns, height: size.rows)
-        let contentRows = Layout(size: size).contentRows
+        let contentRows = Layout(size: size, compactTabBar: compactTabBar).contentRows
         let barOnTop = tabBarPosition == .top
-        let headingRow = barOnTop ? 2 : 0
+        // A compact bar is one line with no rule: the content gets the rule's row.
+        let barRows = compactTabBar ? 1 : 2
+        let headingRow = barOnTop ? barRows : 0
         let hintRow = headingRow + 2 + contentRows
         heading = Rect(row: headingRow, column: 0, width: size.columns, height: 2)
         content = Rect(row: headingRow + 2, column: 1, width: size.columns - 2, height: contentRows)
         hints = bounds.line(hintRow).inset(left: 1, right: 1)
-        tabBarRule = bounds.line(barOnTop ? 1 : hintRow + 1)
-        tabBar = bounds.line(barOnTop ? 0 : hintRow + 2)
+        tabBarRule = compactTabBar ? Rect(row: barOnTop ? 0 : hintRow + 1, column: 0, width: 0, height: 0) : bounds.line(barOnTop ? 1 : hintRow + 1)
+        tabBar = bounds.line(barOnTop ? 0 : hintRow + (compactTabBar ? 1 : 2))
+    }
+
+    init(state: AppState) {
+        self.init(size: state.size, tabBarPosition: state.settings.tabBarPosition, compactTabBar: state.isTabBarMinimized)
     }
 
     /// Where a sheet goes: from the heading's rule down to the content's last row, so the

@@ -8,14 +8,19 @@ struct ShellView {
     let context: RenderContext
 
     func draw(on canvas: inout Canvas) {
-        let regions = ShellLayout(size: state.size, tabBarPosition: state.settings.tabBarPosition)
+        let regions = ShellLayout(state: state)
         let content = self.content
         HeadingView(heading: content.heading).draw(in: regions.heading, on: &canvas)
         content.draw(in: regions.content, on: &canvas)
         HintLineView(state: state, context: context).draw(in: regions.hints, on: &canvas)
-        canvas.rule(regions.tabBarRule)
-        TabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, color: context.options.color)
-            .draw(in: regions.tabBar, on: &canvas)
+        if state.isTabBarMinimized {
+            CompactTabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, context: context)
+                .draw(in: regions.tabBar, on: &canvas)
+        } else {
+            canvas.rule(regions.tabBarRule)
+            TabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, color: context.options.color)
+                .draw(in: regions.tabBar, on: &canvas)
+        }
     }
 
     /// The selected tab's screen; History shows the top of its navigation stack.

@@ -15,7 +15,8 @@ extension Migrations {
     /// - `captureElement`: one row per GS1 field of the capture's code, `(captureId, ai)` unique,
     ///   indexed by `(ai, value)` so a lot or serial is found by index.
     /// - `captureLine`: a batch capture's lines in scan order, each code with its quantity.
-    /// - `settings.scannerLayout`: Settings › Scanner keyboard layout, `us>azerty` or NULL.
+    /// - `settings.scannerLayout`: Settings › Scanner layout, `us>azerty` or NULL;
+    ///   `settings.tabBarMinimizes`: whether scrolling down minimizes the tab bar (#12).
     static func v5(_ db: Database) throws {
         guard let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'capture'") else {
             throw DatabaseError(message: "The capture table is missing.")
@@ -53,6 +54,7 @@ extension Migrations {
         }
         try db.alter(table: "settings") { t in
             t.add(column: "scannerLayout", .text).check(sql: "scannerLayout IS NULL OR scannerLayout GLOB '[a-z]*>[a-z]*'")
+            t.add(column: "tabBarMinimizes", .boolean).notNull().defaults(to: true)
         }
         try db.execute(sql: """
             CREATE TABLE captureElement (

@@ -24,6 +24,9 @@ public struct AppState: Equatable, Sendable {
     public var drafts = DraftsState()
     /// The capture's draft as last handed to `.saveDraft`, so it is written only when it changes.
     public var savedDraft: CaptureDraft?
+    /// Scrolling down a list minimized the tab bar to one compact line (seed 004's
+    /// `.tabBarMinimizeBehavior(.onScrollDown)`); scrolling up, the top, or a tab key restores it.
+    public var isTabBarMinimized = false
     /// A save of the draft is waiting for typing to pause.
     public var isDraftSaveScheduled = false
     /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
@@ -45,7 +48,7 @@ public struct AppState: Equatable, Sendable {
         self.environment = environment
     }
 
-    public var layout: Layout { Layout(size: size) }
+    public var layout: Layout { Layout(size: size, compactTabBar: isTabBarMinimized) }
 
     /// Where the selection goes when capture closes.
     public var snapBackTarget: Tab {

@@ -21,15 +21,23 @@ public struct Layout: Equatable, Sendable {
     public static let chromeRows = 5
 
     public let size: ScreenSize
+    /// The tab bar is minimized to one compact line (no rule): the list gets its row.
+    public let compactTabBar: Bool
 
-    public init(size: ScreenSize) { self.size = size }
+    public init(size: ScreenSize, compactTabBar: Bool = false) {
+        self.size = size
+        self.compactTabBar = compactTabBar
+    }
+
+    /// Rows outside the content area for this layout.
+    public var chromeRows: Int { compactTabBar ? Self.chromeRows - 1 : Self.chromeRows }
 
     public var isTooSmall: Bool {
         size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
     }
 
     /// Rows available to a content tab's body.
-    public var contentRows: Int { max(1, size.rows - Self.chromeRows) }
+    public var contentRows: Int { max(1, size.rows - chromeRows) }
 
     /// Rows of the Inbox list; the rest of the content area previews the highlighted request.
     public var inboxListRows: Int { contentRows > 8 ? contentRows - 3 : contentRows }

@@ -28,6 +28,8 @@ public struct Settings: Equatable, Codable, Sendable {
     public var maximumPhotos: Int = 3
     /// The largest photo file accepted, in bytes.
     public var maximumPhotoBytes: Int64 = 50 * 1024 * 1024
+    /// Scrolling down a list minimizes the tab bar (true, the default) or never does.
+    public var tabBarMinimizesOnScroll = true
     /// A scanner set to another keyboard layout than this computer's: what to undo. Nil: none.
     public var scannerLayout: LayoutTranslation?
 
@@ -77,6 +79,7 @@ extension Settings {
             maximumPhotoBytes = mebibytes * 1024 * 1024
         case .autoAdvance:
             autoAdvanceMilliseconds = Self.step(Settings.autoAdvanceChoices, from: autoAdvanceMilliseconds, forward: forward)
+        case .tabBarOnScroll: tabBarMinimizesOnScroll.toggle()
         case .scannerLayout:
             let choices: [LayoutTranslation?] = [nil] + LayoutTranslation.candidates.map { $0 }
             let index = choices.firstIndex(of: scannerLayout) ?? 0

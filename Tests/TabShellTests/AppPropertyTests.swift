@@ -345,6 +345,8 @@ enum ShellInvariants {
         // (3) Switching tabs leaves every tab's own state alone (History may only ask for its rows;
         //     the Inbox may only start showing the highlight it was holding).
         if isTabSwitch(action) {
+            // A tab switch restores a minimized tab bar; the lists follow that size change.
+            let before = before.adjustingTabBar(minimized: after.isTabBarMinimized)
             var history = after.history
             if after.selectedTab == .history { history.pendingLoad = before.history.pendingLoad }
             var inbox = after.inbox

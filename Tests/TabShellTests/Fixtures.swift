@@ -39,6 +39,16 @@ func page(for request: HistoryPageRequest, total: Int) -> HistoryPage {
     return HistoryPage(start: request.start, rows: rows, totalCount: total, mode: request.mode)
 }
 
+extension Settings {
+    /// The defaults with a tab bar that never minimizes, so tests about lists count rows
+    /// against a fixed layout (TabBarMinimizeTests turn minimizing on).
+    static var fixed: Settings {
+        var settings = Settings.default
+        settings.tabBarMinimizesOnScroll = false
+        return settings
+    }
+}
+
 extension AppState {
     /// Sends each action in turn and returns all effects.
     @discardableResult
@@ -48,7 +58,7 @@ extension AppState {
 
     /// A state whose Inbox and History have been loaded, as after start-up.
     static func loaded(
-        requests: [InboxRequest] = [], historyTotal: Int = 0, settings: Settings = .default,
+        requests: [InboxRequest] = [], historyTotal: Int = 0, settings: Settings = .fixed,
         size: ScreenSize = ScreenSize(rows: 24, columns: 80)
     ) -> AppState {
         var state = AppState(settings: settings, size: size)

@@ -18,8 +18,10 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var maximumPhotoBytes: Int64
     /// `us>azerty` (scanner>computer), or NULL.
     var scannerLayout: String?
+    var tabBarMinimizes: Bool
 
     init(_ settings: Settings) {
+        tabBarMinimizes = settings.tabBarMinimizesOnScroll
         scannerLayout = settings.scannerLayout.map { "\($0.scanner.rawValue)>\($0.computer.rawValue)" }
         snapBackTarget = settings.snapBackTarget
         captureGating = settings.captureGating
@@ -42,6 +44,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         )
         settings.maximumPhotos = maximumPhotos
         settings.maximumPhotoBytes = maximumPhotoBytes
+        settings.tabBarMinimizesOnScroll = tabBarMinimizes
         if let parts = scannerLayout?.split(separator: ">"), parts.count == 2,
            let scanner = KeyboardLayout(rawValue: String(parts[0])), let computer = KeyboardLayout(rawValue: String(parts[1])) {
             settings.scannerLayout = LayoutTranslation(scanner: scanner, computer: computer)

@@ -4,7 +4,7 @@ import Foundation
 
 /// The rows of the Settings tab, top to bottom: the settings, then Clear all.
 public enum SettingsRow: Int, CaseIterable, Sendable {
-    case snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvance, freeTextCodes
+    case snapBackTarget, captureGating, tabBarPosition, tabBarOnScroll, colorEnabled, autoAdvance, freeTextCodes
     case maximumPhotos, maximumPhotoSize, scannerLayout
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
@@ -14,6 +14,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .snapBackTarget: "After capture, return to"
         case .captureGating: "Require an Inbox request to capture"
         case .tabBarPosition: "Tab bar position"
+        case .tabBarOnScroll: "Tab bar while scrolling down"
         case .colorEnabled: "Colour"
         case .autoAdvance: "Auto-advance after a scan"
         case .freeTextCodes: "Accept free-text codes"

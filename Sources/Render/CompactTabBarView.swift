@@ -1,0 +1,25 @@
+import Foundation
+import TabShell
+
+/// The tab bar minimized while scrolling down (seed 004's `.onScrollDown`): one line that still
+/// says where you are — the current tab, bracketed, and the Inbox badge — and how to get the bar
+/// back. A click on it restores the full bar on the same tab.
+struct CompactTabBarView {
+    let selectedTab: Tab
+    let pendingCount: Int
+    let context: RenderContext
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        let line = rect.line(0)
+        canvas.fill(line)
+        var spans = [Span("[\(selectedTab.title)]", .tabSelected)]
+        if pendingCount > 0 {
+            let count = pendingCount > 99 ? "99+" : String(pendingCount)
+            spans.append(Span(selectedTab == .inbox ? "(\(count))" : "  Inbox (\(count))", selectedTab == .inbox && !context.options.color ? .tabSelected : .badge))
+        }
+        let arrow = context.options.unicode ? "\u{2191}" : "Up"
+        spans.append(Span("  \(arrow) or 1-\(Tab.allCases.count): tabs", .dim))
+        canvas.put(spans, row: line.row, column: line.column + 1, width: max(0, line.width - 2))
+        canvas.addHitRegion(row: line.row, columns: line.columns, action: .tabChosen(selectedTab))
+    }
+}
