@@ -19,6 +19,9 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     /// The staged photos, in the order they were added.
     public var photos: [StagedPhoto]
     public var updatedAt: Date
+    /// Who the capture belongs to (`--as`, the serve session's person); a draft with an owner is
+    /// offered back only to them. Nil in drafts written before tabshell kept it.
+    public var owner: String? = nil
 
     public init(
         kind: CaptureKind, phase: String, barcode: Barcode? = nil, note: String? = nil, typedCode: String? = nil,

@@ -18,6 +18,8 @@ public struct CaptureConfig: Equatable, Sendable {
     public var maximumPhotos: Int
     /// The largest file accepted as a photo, in bytes.
     public var maximumPhotoBytes: Int64
+    /// Photos come only from the person's uploads, by name (`tabshell serve`), not from any path.
+    public var photosFromUploads = false
 
     public init(autoAdvanceMilliseconds: Int = 800, allowsFreeText: Bool = false, maximumPhotos: Int = 3, maximumPhotoBytes: Int64 = 50 * 1024 * 1024) {
         self.autoAdvanceMilliseconds = autoAdvanceMilliseconds

@@ -39,8 +39,9 @@ extension AppDatabase {
     /// recorded when they were staged; `submission.photos` chooses which and in what order.
     ///
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
+    /// `capturedBy` names who captured it (kept in `capture.capturedBy`, shown in History).
     public func commitCapture(
-        _ submission: CaptureSubmission, staging: StagingSession?, now: Date
+        _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String? = nil
     ) throws(StorageError) -> Int64 {
         if let note = submission.note, note.count > Self.maximumNoteLength {
             throw .invalidInput("A note can have at most \(Self.maximumNoteLength) characters.")
@@ -87,7 +88,8 @@ extension AppDatabase {
                         try request.update(db)
                     }
                 }
-                var record = CaptureRecord(submission: submission, createdAt: now, stagingId: staging?.stagingID)
+                var record = CaptureRecord(
+                    submission: submission, createdAt: now, stagingId: staging?.stagingID, capturedBy: capturedBy)
                 try record.insert(db)
                 let captureID = db.lastInsertedRowID
                 for (position, photo) in photos.enumerated() {

@@ -10,6 +10,7 @@ enum Migrations {
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
+        migrator.registerMigration("v5-identities", migrate: identities)
         return migrator
     }
 

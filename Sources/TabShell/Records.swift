@@ -33,10 +33,12 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
     public var requestID: Int64?
     public var requestTitle: String?
     public var createdAt: Date
+    /// Who captured it; nil for records from before tabshell kept it.
+    public var capturedBy: String?
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
-        requestID: Int64?, requestTitle: String?, createdAt: Date
+        requestID: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -45,6 +47,7 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
         self.requestID = requestID
         self.requestTitle = requestTitle
         self.createdAt = createdAt
+        self.capturedBy = capturedBy
     }
 
     /// One-line summary for lists: the code, else the note's first line.
@@ -64,12 +67,15 @@ public struct HistoryPage: Equatable, Sendable {
     public var totalCount: Int
     /// The order the rows are in; a page read for another mode than the one showing is stale.
     public var mode: HistoryBrowseMode
+    /// More than one person has captured records: History shows who captured each.
+    public var hasSeveralPeople: Bool
 
-    public init(start: Int, rows: [HistoryRow], totalCount: Int, mode: HistoryBrowseMode = .all) {
+    public init(start: Int, rows: [HistoryRow], totalCount: Int, mode: HistoryBrowseMode = .all, hasSeveralPeople: Bool = false) {
         self.start = start
         self.rows = rows
         self.totalCount = totalCount
         self.mode = mode
+        self.hasSeveralPeople = hasSeveralPeople
     }
 }
 

@@ -18,6 +18,8 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var createdAt: Date
     /// The staging session (folder name) the capture was committed from, if any.
     var stagingId: String?
+    /// Who captured it (`--as`, the serve session's person, or the Unix user); nil before v5.
+    var capturedBy: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -25,7 +27,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         static let stagingId = Column(CodingKeys.stagingId)
     }
 
-    init(submission: CaptureSubmission, createdAt: Date, stagingId: String? = nil) {
+    init(submission: CaptureSubmission, createdAt: Date, stagingId: String? = nil, capturedBy: String? = nil) {
         self.id = nil
         self.kind = submission.kind
         self.barcode = submission.barcode?.value
@@ -34,6 +36,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.requestId = submission.requestID
         self.createdAt = createdAt
         self.stagingId = stagingId
+        self.capturedBy = capturedBy
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -13,6 +13,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var requestId: Int64?
     var requestTitle: String?
     var createdAt: Date
+    var capturedBy: String?
 
     /// All History rows, newest first (served by the `capture_on_createdAt_id` index).
     static func all() -> QueryInterfaceRequest<HistoryRowRecord> {
@@ -41,13 +42,14 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         }
         self.init(
             id: id, kind: kind, barcode: row["barcode"], symbology: symbology, note: row["note"],
-            requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt
+            requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt,
+            capturedBy: row["capturedBy"]
         )
     }
 
     init(
         id: Int64, kind: CaptureKind, barcode: String?, symbology: Symbology?, note: String?,
-        requestId: Int64?, requestTitle: String?, createdAt: Date
+        requestId: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -57,6 +59,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         self.requestId = requestId
         self.requestTitle = requestTitle
         self.createdAt = createdAt
+        self.capturedBy = capturedBy
     }
 
     var historyRow: HistoryRow {
@@ -66,7 +69,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         }
         return HistoryRow(
             id: id, kind: kind, barcode: code, note: note,
-            requestID: requestId, requestTitle: requestTitle, createdAt: createdAt
+            requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
+            capturedBy: capturedBy
         )
     }
 }

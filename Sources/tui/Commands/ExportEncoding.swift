@@ -19,6 +19,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
         "id", "kind", "created_at", "barcode", "symbology", "note",
         "request_id", "request_title", "request_status",
         "photo_count", "photo_paths", "photo_formats", "photo_sizes", "photo_bytes",
+        "captured_by",
     ]
 
     /// What comes before the first record.
@@ -115,6 +116,7 @@ enum JSONText {
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
             ("createdAt", string(ExportTime.string(record.createdAt))),
+            ("capturedBy", optional(record.capturedBy)),
             ("barcode", record.barcode.map { object([("value", string($0.value)), ("symbology", string($0.symbology.rawValue))]) } ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
@@ -131,6 +133,7 @@ enum JSONText {
             ("status", string(request.status.rawValue)),
             ("createdAt", string(ExportTime.string(request.createdAt))),
             ("doneAt", optional(ExportTime.string(request.doneAt))),
+            ("createdBy", optional(request.createdBy)),
         ])
     }
 
@@ -185,6 +188,7 @@ enum CSVText {
             record.photos.map(\.format.rawValue).joined(separator: ";"),
             record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
             record.photos.map { String($0.byteSize) }.joined(separator: ";"),
+            record.capturedBy ?? "",
         ])
     }
 }
