@@ -75,6 +75,7 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "TerminalInput", "CNcursesw", "CCrashGuard",
+                "SSHServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -163,6 +163,21 @@ public struct UploadFolder: Equatable, Sendable {
         return Int64(info.st_size)
     }
 
+    /// What the upload `name` is (format and pixel size), from its first bytes; nil when there
+    /// is no such upload or it is not an image any more.
+    public func inspect(_ name: String) -> InspectedImage? {
+        guard Self.problem(with: name) == nil else { return nil }
+        let fd = open(path + "/" + name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { DurableFiles.closeDescriptor(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, DurableFiles.isRegularFile(info) else { return nil }
+        var header = [UInt8](repeating: 0, count: ImageInspector.headerLength)
+        let count = header.withUnsafeMutableBytes { DurableFiles.readFully(fd, into: $0, count: $0.count) }
+        guard count > 0 else { return nil }
+        return ImageInspector.inspect(header: Array(header[0 ..< count]))
+    }
+
     /// Creates the folder (and missing parents) with mode 0700; refuses one that is a link.
     public func prepare() throws(StorageError) {
         if let info = DurableFiles.status(path) {
