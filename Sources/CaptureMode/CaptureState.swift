@@ -237,7 +237,7 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
         case .noKindChosen: "Choose what to capture first."
         case .noBarcode: "Scan or type a valid code before Done."
         case .emptyNote: "Write something before Done."
-        case .noPhotos: "Add at least one photo before Done: type or paste a file path, then Enter."
+        case .noPhotos: "Add at least one photo before Done: type or paste its file path (its upload name under tabshell serve), then Enter."
         case .copyInProgress: "Wait for the copy to finish, or Close to cancel it."
         case let .unavailable(kind): "\(kind.title) capture is not available in this version."
         }
