@@ -116,7 +116,11 @@ let package = Package(
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
         .testTarget(
             name: "CommandTests",
-            dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "tui", "Storage", "TabShell", "CaptureMode", "SSHServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -46,8 +46,8 @@ struct ServeCommand: ParsableCommand {
         completion: .file())
     var authorizedKeys: String?
 
-    @Flag(help: "Demo mode: anyone gets in without a key, each connection on its own throw-away demo data.")
-    var demo = false
+    @OptionGroup var demoOption: DemoOption
+    var demo: Bool { demoOption.demo }
 
     @Option(
         name: .customLong("resume-window"),
@@ -205,6 +205,13 @@ struct ServeCommand: ParsableCommand {
         done.wait()
         return box.withLock { $0 } ?? .failure(CancellationError())
     }
+}
+
+/// `--demo`, for the app and for `serve`. argument-parser hands an option to the first command
+/// of the line that declares it, unless both declare the same option type: then both see it.
+struct DemoOption: ParsableArguments {
+    @Flag(help: "Throw-away demo data with sample requests, records and photos, deleted afterwards. With serve: anyone gets in without a key, each connection on its own demo data.")
+    var demo = false
 }
 
 /// `--listen`: `host:port`, `[v6]:port`, or `:port` (all addresses).

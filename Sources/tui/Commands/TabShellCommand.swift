@@ -34,8 +34,9 @@ struct TabShellCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Flag(help: "Start on a throw-away demo database with sample requests and records.")
-    var demo = false
+    @OptionGroup var demoOption: DemoOption
+    /// `--demo` (one option type shared with `serve`, so the flag reaches whichever command runs).
+    var demo: Bool { demoOption.demo }
 
     @OptionGroup var identity: IdentityOptions
 
