@@ -35,7 +35,7 @@ struct SummaryLogHandler: LogHandler {
         var parts = tm()
         localtime_r(&time, &parts)
         let stamp = String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
-        let sanitizer = Sanitizer(unicode: false)
+        let sanitizer = Sanitizer(unicode: true)
         let text = [stamp, who, "\(event.message)", extra.isEmpty ? "" : "(" + extra.joined(separator: ", ") + ")"]
             .filter { !$0.isEmpty }
             .joined(separator: " ")
