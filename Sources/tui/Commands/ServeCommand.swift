@@ -60,6 +60,12 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-startups"), help: ArgumentHelp("Connections not yet running a session (sshd's MaxStartups).", valueName: "n"))
     var maxStartups = 16
 
+    @Option(name: .customLong("per-source-max-startups"), help: ArgumentHelp("Of those, how many one address may hold (sshd's PerSourceMaxStartups).", valueName: "n"))
+    var perSourceMaxStartups = 4
+
+    @Option(name: .customLong("per-source-connections"), help: ArgumentHelp("New connections one address may make per minute.", valueName: "n"))
+    var perSourceConnections = 30
+
     @Option(name: .customLong("login-grace-time"), help: ArgumentHelp("Time to log in and start a session (sshd's LoginGraceTime).", valueName: "time"))
     var loginGraceTime = "30s"
 
@@ -84,8 +90,8 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("\(name) needs a time such as 90s, 10m or 1h.")
             }
         }
-        if maxSessions < 1 || maxStartups < 1 || maxAuthTries < 1 {
-            throw ValidationError("--max-sessions, --max-startups and --max-auth-tries must be at least 1.")
+        if [maxSessions, maxStartups, maxAuthTries, perSourceMaxStartups, perSourceConnections].contains(where: { $0 < 1 }) {
+            throw ValidationError("The limits (--max-sessions, --max-startups, --per-source-…, --max-auth-tries) must be at least 1.")
         }
     }
 
@@ -127,7 +133,8 @@ struct ServeCommand: ParsableCommand {
         configuration.port = address.port
         configuration.limits.maxSessions = maxSessions
         configuration.limits.maxStartups = maxStartups
-        configuration.limits.maxStartupsPerSource = min(configuration.limits.maxStartupsPerSource, maxStartups)
+        configuration.limits.maxStartupsPerSource = min(perSourceMaxStartups, maxStartups)
+        configuration.limits.perSourceConnections = perSourceConnections
         configuration.limits.maxAuthTries = maxAuthTries
         configuration.limits.loginGraceTime = .seconds(grace)
         if let idleTimeout, let seconds = TimeText.seconds(idleTimeout), seconds > 0 {
