@@ -18,6 +18,8 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     public var request: CaptureRequestLink?
     /// The staged photos, in the order they were added.
     public var photos: [StagedPhoto]
+    /// A batch's lines (absent in drafts written before batches existed).
+    public var lines: [BatchLine]?
     public var updatedAt: Date
     /// Who the capture belongs to (`--as`, the serve session's person); a draft with an owner is
     /// offered back only to them. Nil in drafts written before tabshell kept it.
@@ -25,8 +27,10 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
 
     public init(
         kind: CaptureKind, phase: String, barcode: Barcode? = nil, note: String? = nil, typedCode: String? = nil,
-        requestID: Int64? = nil, request: CaptureRequestLink? = nil, photos: [StagedPhoto] = [], updatedAt: Date
+        requestID: Int64? = nil, request: CaptureRequestLink? = nil, photos: [StagedPhoto] = [], lines: [BatchLine]? = nil,
+        updatedAt: Date
     ) {
+        self.lines = lines
         self.kind = kind
         self.phase = phase
         self.barcode = barcode
@@ -45,6 +49,7 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
             || !(typedCode ?? "").trimmingCharacters(in: .whitespaces).isEmpty
             || !(note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !photos.isEmpty
+            || !(lines ?? []).isEmpty
     }
 }
 
@@ -64,6 +69,7 @@ extension CaptureState {
             requestID: request?.id,
             request: request,
             photos: photos,
+            lines: kind == .batch ? batch.lines : nil,
             updatedAt: Date(timeIntervalSince1970: 0)
         )
     }

@@ -52,7 +52,8 @@ struct PhotosEntryView {
         for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {
             let photo = capture.photos[index]
             table.drawRow(
-                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, glyphs: context.glyphs), .dim)],
+                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, glyphs: context.glyphs), .dim)]
+                    + (capture.photoCodes[photo.storedName] ?? []).map { Span("  \($0.symbology.title) \(context.line($0.summary))", .toast) },
                 in: list.line(offset),
                 selected: index == capture.photoCursor,
                 on: &canvas

@@ -22,6 +22,25 @@ extension AppDatabase {
 
     // MARK: - Done
 
+    /// A code's GS1 fields as rows (searchable and exportable by AI), and a batch's lines, in
+    /// the capture's transaction.
+    static func insertScanData(of submission: CaptureSubmission, captureID: Int64, _ db: Database) throws {
+        if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
+            for element in barcode.reading.elements {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO captureElement (captureId, ai, value) VALUES (?, ?, ?)",
+                    arguments: [captureID, element.ai, element.raw]
+                )
+            }
+        }
+        for (position, line) in submission.lines.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO captureLine (captureId, position, barcode, symbology, quantity) VALUES (?, ?, ?, ?, ?)",
+                arguments: [captureID, position, line.barcode.value, line.barcode.symbology.rawValue, line.quantity]
+            )
+        }
+    }
+
     /// Done: stores a finished capture, its photos and the answered request's new status, and
     /// returns the capture's id.
     ///
@@ -104,6 +123,7 @@ extension AppDatabase {
                     var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
                     try row.insert(db)
                 }
+                try Self.insertScanData(of: submission, captureID: captureID, db)
                 return captureID
             }
         } catch {

@@ -10,7 +10,8 @@ enum Migrations {
         migrator.registerMigration("v2", migrate: v2)
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
-        migrator.registerMigration("v5-identities", migrate: identities)
+        migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6-identities", migrate: identities)
         return migrator
     }
 

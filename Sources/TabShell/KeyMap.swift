@@ -272,17 +272,21 @@ public enum KeyMap {
                 KeyBinding([.character("p")], help: "Photos", action: .capture(.kindChosen(.photos))),
                 KeyBinding([.character("r")], help: "Product: a barcode, then photos", action: .capture(.kindChosen(.product))),
                 KeyBinding([.character("n")], help: "Note", action: .capture(.kindChosen(.note))),
+                KeyBinding([.character("s")], help: "Batch: many scans in a row, counted (stock-take, receiving)", action: .capture(.kindChosen(.batch))),
                 close, done, captureKeys,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
         case .captureBarcode:
             // Ctrl-S only where it does something: a Product's barcode (every binding in docs).
             let skips = state.map { $0.presentation.capture?.kind == .product } ?? true
+            let undoes = state.map { $0.presentation.capture?.kind == .batch } ?? true
             return [
                 KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
                 close, done,
-            ] + (skips ? [KeyBinding([.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : []) + [
+            ] + (skips ? [KeyBinding([.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : [])
+                + (undoes ? [KeyBinding([.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))] : []) + [
                 captureKeysInField, typing("Type the code"), textEditing,
+                KeyBinding([.control("]")], help: "GS1 group separator (FNC1), as scanners send it (byte 0x1D)", action: .capture(.textTyped("\u{1D}"))),
                 KeyBinding([.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
             ]
         case .capturePhotos:

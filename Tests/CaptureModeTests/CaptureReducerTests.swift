@@ -188,7 +188,7 @@ struct CaptureBarcodeTests {
         var state = started(.barcode)
         _ = state.send(.textTyped("4006381333932"))
         #expect(state.send(.enterPressed) == [])
-        #expect(state.barcodeError == .badCheckDigit(symbology: .ean13, expected: 1, found: 2))
+        #expect(state.barcodeError == .badCheckDigit(symbology: .ean13, expected: "1", found: "2"))
         #expect(state.barcodeInput.text == "4006381333932")
         #expect(state.barcode == nil)
         #expect(state.phase == .barcode)
@@ -232,7 +232,7 @@ struct CaptureBarcodeTests {
     func pastedBadCode() {
         var state = started(.barcode)
         #expect(state.send(.textPasted("96385070")) == [])
-        #expect(state.barcodeError == .badCheckDigit(symbology: .ean8, expected: 4, found: 0))
+        #expect(state.barcodeError == .badCheckDigit(symbology: .ean8, expected: "4", found: "0"))
         #expect(state.barcodeInput.text == "96385070")
     }
 
@@ -317,7 +317,7 @@ struct CaptureDoneCloseTests {
         var state = reviewing(request: CaptureRequestLink(id: 12, title: "Pallet", kind: .barcode))
         #expect(state.phase == .review)
         let effects = state.send(.doneTapped)
-        #expect(effects == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, requestID: 12))])
+        #expect(effects == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, requestID: 12, codeSource: .paste))])
         #expect(state.isCommitting)
         #expect(!state.isEditingText)
     }
@@ -325,14 +325,14 @@ struct CaptureDoneCloseTests {
     @Test("Enter on review is Done")
     func enterOnReviewIsDone() {
         var state = reviewing()
-        #expect(state.send(.enterPressed) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13))])
+        #expect(state.send(.enterPressed) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste))])
     }
 
     @Test("Done during the toast commits the accepted code")
     func doneDuringToast() {
         var state = started(.barcode)
         _ = state.send(.textPasted(ean13.value))
-        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13))])
+        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste))])
     }
 
     @Test("input is ignored while committing, Close and Done included")

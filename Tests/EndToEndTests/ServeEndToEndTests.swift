@@ -89,11 +89,15 @@ struct ServeEndToEndTests {
         }
 
         /// `person`'s app over `ssh -tt` in tmux; `[app exit N]` shows when ssh ends.
-        func session(_ person: String?) throws -> TmuxSession {
-            let script = "\(TmuxSession.survivesKeyboardSignals) \(ssh(person)) </dev/tty & \(TmuxSession.waitForApp) echo \"[app exit $code]\""
-            let session = try TmuxSession(script)
-            try session.waitFor("the tab bar over ssh", timeout: 30) { $0.contains("[ Inbox") && $0.contains("Settings") }
+        func session(_ person: String?) async throws -> TmuxSession {
+            let session = try connect(person)
+            try await session.waitUntil("the tab bar over ssh", timeout: 30) { $0.contains("[ Inbox") && $0.contains("Settings") }
             return session
+        }
+
+        /// `person`'s ssh in tmux, without waiting for anything.
+        func connect(_ person: String?) throws -> TmuxSession {
+            try TmuxSession("\(TmuxSession.survivesKeyboardSignals) \(ssh(person)) </dev/tty & \(TmuxSession.waitForApp) echo \"[app exit $code]\"")
         }
 
         /// The server-side app of `person`'s session (its command line names their folder).
@@ -114,42 +118,42 @@ struct ServeEndToEndTests {
     }
 
     /// Types a note capture and Done.
-    static func captureNote(_ text: String, in s: TmuxSession) throws {
+    static func captureNote(_ text: String, in s: TmuxSession) async throws {
         try s.press("2")
-        try s.waitFor("the picker") { $0.contains("What do you want to capture?") }
+        try await s.waitUntil("the picker") { $0.contains("What do you want to capture?") }
         try s.press("n")
-        try s.waitFor("the note") { $0.contains("Capture · Note") }
+        try await s.waitUntil("the note") { $0.contains("Capture · Note") }
         try s.type(text)
         try s.press("C-d")
-        try s.waitFor("back on the tabs") { $0.contains("[ Inbox") }
+        try await s.waitUntil("back on the tabs") { $0.contains("[ Inbox") }
     }
 
-    @Test func aCaptureByEachOfTwoPeopleThenHistoryShowsWho() throws {
+    @Test func aCaptureByEachOfTwoPeopleThenHistoryShowsWho() async throws {
         let server = try Server()
-        let ana = try server.session("ana")
-        try Self.captureNote("Pallet 7 counted", in: ana)
-        let ben = try server.session("ben")
-        try Self.captureNote("Shelf label checked", in: ben)
+        let ana = try await server.session("ana")
+        try await Self.captureNote("Pallet 7 counted", in: ana)
+        let ben = try await server.session("ben")
+        try await Self.captureNote("Shelf label checked", in: ben)
         try ben.press("3")
-        let history = try ben.waitFor("History with who") { $0.contains("Shelf label checked") && $0.contains("Pallet 7 counted") }
+        let history = try await ben.waitUntil("History with who") { $0.contains("Shelf label checked") && $0.contains("Pallet 7 counted") }
         #expect(history.contains(" By "), "a By column once two people are in the data:\n\(history)")
         let rows = history.split(separator: "\n")
         #expect(rows.contains { $0.contains("Shelf label checked") && $0.contains(" ben ") }, "\(history)")
         #expect(rows.contains { $0.contains("Pallet 7 counted") && $0.contains(" ana ") }, "\(history)")
         try ben.press("Down", "Enter")
-        try ben.waitFor("the detail names ana") { $0.contains("Record #1") && $0.contains("By        ana") }
+        try await ben.waitUntil("the detail names ana") { $0.contains("Record #1") && $0.contains("By        ana") }
         // ana's screen follows the other session's commit: the column appears there too.
         try ana.press("3")
-        try ana.waitFor("ana's History") { $0.contains("Shelf label checked") && $0.contains(" By ") }
+        try await ana.waitUntil("ana's History") { $0.contains("Shelf label checked") && $0.contains(" By ") }
         for s in [ana, ben] {
             try s.press("q")
-            #expect(try TabShellEndToEndTests.exitCode(s) == 0, "the exit status comes back through ssh")
+            #expect(try await Self.exitCode(s) == 0, "the exit status comes back through ssh")
         }
         let page = try AppDatabase.open(at: server.database).historyPage(.init(start: 0, count: 5))
         #expect(page.rows.map(\.capturedBy) == ["ben", "ana"])
     }
 
-    @Test func allowedCommandsRunAsThePersonAndEverythingElseIsRefused() throws {
+    @Test func allowedCommandsRunAsThePersonAndEverythingElseIsRefused() async throws {
         let server = try Server()
         let added = try Stress.shell(server.ssh("ben", "inbox add --title \(TmuxSession.quote("'Count the boxes'")) --kind note", tty: false) + " </dev/null")
         #expect(added.status == 0, "\(added.output)")
@@ -179,34 +183,34 @@ struct ServeEndToEndTests {
         }
     }
 
-    @Test func aDroppedConnectionComesBackWithinTheWindowWithItsPhotosStaged() throws {
+    @Test func aDroppedConnectionComesBackWithinTheWindowWithItsPhotosStaged() async throws {
         let server = try Server()
         let photo = try server.writePNG("shelf.png")
         let uploaded = try Stress.shell(server.ssh("ana", "photos add shelf.png", tty: false) + " < \(TmuxSession.quote(photo.path))")
         #expect(uploaded.status == 0 && uploaded.output.contains("Kept shelf.png: PNG 10x10"), "\(uploaded.output)")
 
-        let first = try server.session("ana")
+        let first = try await server.session("ana")
         try first.press("3")
-        try first.waitFor("History") { $0.contains("[ History") }
+        try await first.waitUntil("History") { $0.contains("[ History") }
         try first.press("2", "p")
-        try first.waitFor("photos phase") { $0.contains("Capture · Photos") && $0.contains("your uploads") }
+        try await first.waitUntil("photos phase") { $0.contains("Capture · Photos") && $0.contains("your uploads") }
         try first.type("shelf.png")
         try first.press("Enter")
-        try first.waitFor("the staged photo") { $0.contains("shelf.png") && $0.contains("10×10") }
+        try await first.waitUntil("the staged photo") { $0.contains("shelf.png") && $0.contains("10×10") }
         try first.type("sh")
-        try first.waitFor("the half-typed name") { $0.contains("File [sh ") }
+        try await first.waitUntil("the half-typed name") { $0.contains("File [sh ") }
         let appBefore = try #require(server.appPIDs(of: "ana").first, "no server-side app for ana")
         kill(try TabShellEndToEndTests.appPID(first), SIGKILL)
         let gone = Stress.waitGone(appBefore, timeout: 10)
         #expect(gone.elapsed != nil, "the app of a dropped connection must end")
 
-        let second = try TmuxSession("\(TmuxSession.survivesKeyboardSignals) \(server.ssh("ana")) </dev/tty & \(TmuxSession.waitForApp) echo \"[app exit $code]\"")
-        let back = try second.waitFor("the same screen", timeout: 30) { $0.contains("Capture · Photos") && $0.contains("10×10") }
+        let second = try server.connect("ana")
+        let back = try await second.waitUntil("the same screen", timeout: 30) { $0.contains("Capture · Photos") && $0.contains("10×10") }
         #expect(back.contains("Welcome back"), "\(back)")
         #expect(back.contains("File [sh "), "the half-typed name is still in the field:\n\(back)")
         #expect(!back.contains("Resume the unfinished capture?"))
         try second.press("C-u", "C-d")
-        try second.waitFor("back on History, where it was") { $0.contains("[ History") && $0.contains("Photos") }
+        try await second.waitUntil("back on History, where it was") { $0.contains("[ History") && $0.contains("Photos") }
         let db = try AppDatabase.open(at: server.database)
         let page = try db.historyPage(.init(start: 0, count: 5))
         #expect(page.rows.map(\.capturedBy) == ["ana"])
@@ -215,33 +219,33 @@ struct ServeEndToEndTests {
         try second.press("q")
     }
 
-    @Test func afterTheWindowTheDraftIsOfferedAsToday() throws {
+    @Test func afterTheWindowTheDraftIsOfferedAsToday() async throws {
         let server = try Server(resumeWindow: "1s")
         let photo = try server.writePNG("label.png")
         _ = try Stress.shell(server.ssh("ana", "photos add label.png", tty: false) + " < \(TmuxSession.quote(photo.path))")
-        let first = try server.session("ana")
+        let first = try await server.session("ana")
         try first.press("2", "p")
-        try first.waitFor("photos phase") { $0.contains("Capture · Photos") }
+        try await first.waitUntil("photos phase") { $0.contains("Capture · Photos") }
         try first.type("label.png")
         try first.press("Enter")
-        try first.waitFor("the staged photo") { $0.contains("10×10") }
+        try await first.waitUntil("the staged photo") { $0.contains("10×10") }
         let app = try #require(server.appPIDs(of: "ana").first)
         kill(try TabShellEndToEndTests.appPID(first), SIGKILL)
         _ = Stress.waitGone(app, timeout: 10)
-        Thread.sleep(forTimeInterval: 1.5)
+        try await Task.sleep(for: .milliseconds(1500))
 
-        let second = try TmuxSession("\(TmuxSession.survivesKeyboardSignals) \(server.ssh("ana")) </dev/tty & \(TmuxSession.waitForApp) echo \"[app exit $code]\"")
-        let offered = try second.waitFor("the draft offered", timeout: 30) { $0.contains("Resume the unfinished capture?") }
+        let second = try server.connect("ana")
+        let offered = try await second.waitUntil("the draft offered", timeout: 30) { $0.contains("Resume the unfinished capture?") }
         #expect(!offered.contains("Welcome back"))
         try second.press("r")
-        try second.waitFor("the resumed photo") { $0.contains("Capture · Photos") && $0.contains("10×10") }
+        try await second.waitUntil("the resumed photo") { $0.contains("Capture · Photos") && $0.contains("10×10") }
         try second.press("C-d")
-        try second.waitFor("saved") { $0.contains("[ Inbox") }
+        try await second.waitUntil("saved") { $0.contains("[ Inbox") }
         #expect(try AppDatabase.open(at: server.database).historyCount() == 1)
         try second.press("q")
     }
 
-    @Test func aPhotoUploadedIsTheOwnersAndNoPathLeadsOutOfTheFolder() throws {
+    @Test func aPhotoUploadedIsTheOwnersAndNoPathLeadsOutOfTheFolder() async throws {
         let server = try Server()
         let photo = try server.writePNG("shelf.png")
         _ = try Stress.shell(server.ssh("ana", "photos add shelf.png", tty: false) + " < \(TmuxSession.quote(photo.path))")
@@ -253,30 +257,30 @@ struct ServeEndToEndTests {
         let anasUploads = server.database.deletingLastPathComponent().appendingPathComponent("people/ana/uploads")
         #expect(symlink(secret.path, anasUploads.appendingPathComponent("link.png").path) == 0)
 
-        let ben = try server.session("ben")
+        let ben = try await server.session("ben")
         try ben.press("2", "p")
-        try ben.waitFor("ben's photos phase") { $0.contains("Capture · Photos") }
+        try await ben.waitUntil("ben's photos phase") { $0.contains("Capture · Photos") }
         try ben.press("Tab")
         try ben.type("shelf.png")
         try ben.press("Enter")
-        try ben.waitFor("ben has no such upload") { $0.contains("You have no upload named") }
+        try await ben.waitUntil("ben has no such upload") { $0.contains("You have no upload named") }
         for typed in ["../ana/uploads/shelf.png", "/etc/passwd", secret.path] {
             try ben.press("C-u")
             try ben.type(typed)
             try ben.press("Enter")
-            try ben.waitFor("\(typed) refused") { $0.contains("is not a name") || $0.contains("no upload named") }
+            try await ben.waitUntil("\(typed) refused") { $0.contains("is not a name") || $0.contains("no upload named") }
         }
         let bens = try ben.screen()
         #expect(bens.contains("Photos (0 of 3)"), "\(bens)")
 
-        let ana = try server.session("ana")
+        let ana = try await server.session("ana")
         try ana.press("2", "p")
-        try ana.waitFor("ana's photos phase") { $0.contains("Capture · Photos") }
+        try await ana.waitUntil("ana's photos phase") { $0.contains("Capture · Photos") }
         for typed in ["/etc/", "../", "../../"] {
             try ana.press("C-u")
             try ana.type(typed)
             try ana.press("Tab")
-            Thread.sleep(forTimeInterval: 0.3)
+            try await Task.sleep(for: .milliseconds(300))
             let screen = try ana.screen()
             #expect(screen.contains("File [\(typed) "), "\(typed) was completed:\n\(screen)")
             #expect(!screen.contains("Matches:"), "\(typed) listed something:\n\(screen)")
@@ -284,14 +288,14 @@ struct ServeEndToEndTests {
         try ana.press("C-u")
         try ana.type("link.png")
         try ana.press("Enter")
-        try ana.waitFor("the link refused") { $0.contains("no upload named") || $0.contains("not a file") }
+        try await ana.waitUntil("the link refused") { $0.contains("no upload named") || $0.contains("not a file") }
         try ana.press("C-u", "Tab")
-        try ana.waitFor("her upload completed") { $0.contains("File [shelf.png ") }
+        try await ana.waitUntil("her upload completed") { $0.contains("File [shelf.png ") }
         #expect(!(try ana.screen()).contains("link.png"))
         try ana.press("Enter")
-        try ana.waitFor("her photo staged") { $0.contains("10×10") && $0.contains("Photos (1 of 3)") }
+        try await ana.waitUntil("her photo staged") { $0.contains("10×10") && $0.contains("Photos (1 of 3)") }
         try ana.press("C-d")
-        try ana.waitFor("saved") { $0.contains("[ Inbox") }
+        try await ana.waitUntil("saved") { $0.contains("[ Inbox") }
         let db = try AppDatabase.open(at: server.database)
         let id = try #require(try db.historyPage(.init(start: 0, count: 1)).rows.first?.id)
         #expect(try db.recordDetail(id: id)?.photos.map(\.pixelWidth) == [10], "the upload, not the link's target")
@@ -300,41 +304,41 @@ struct ServeEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: secret.path))
     }
 
-    @Test func demoVisitorsEachHaveTheirOwnDataAndNothingIsLeft() throws {
+    @Test func demoVisitorsEachHaveTheirOwnDataAndNothingIsLeft() async throws {
         let server = try Server(people: [], demo: true)
-        let one = try server.session(nil)
-        try Self.captureNote("Visitor one was here", in: one)
+        let one = try await server.session(nil)
+        try await Self.captureNote("Visitor one was here", in: one)
         try one.press("3")
-        try one.waitFor("one's History") { $0.contains("Visitor one was here") }
-        let two = try server.session(nil)
+        try await one.waitUntil("one's History") { $0.contains("Visitor one was here") }
+        let two = try await server.session(nil)
         try two.press("3")
-        let history = try two.waitFor("two's History") { $0.contains("History") && $0.contains("8 records") }
+        let history = try await two.waitUntil("two's History") { $0.contains("History") && $0.contains("8 records") }
         #expect(!history.contains("Visitor one was here"))
         // The demo's sample photos are the visitor's uploads.
         try two.press("2", "p")
-        try two.waitFor("photos phase") { $0.contains("Capture · Photos") }
+        try await two.waitUntil("photos phase") { $0.contains("Capture · Photos") }
         try two.press("Tab")
-        try two.waitFor("the sample photos") { $0.contains("coffee-beans-barcode.png") && $0.contains("coffee-beans-front.png") }
+        try await two.waitUntil("the sample photos") { $0.contains("coffee-beans-barcode.png") && $0.contains("coffee-beans-front.png") }
         let temporary = server.directory.appendingPathComponent("tmp").path
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 2, "one data set per connection")
         try one.press("q")
         try two.press("Escape")
-        try two.waitFor("Close asks") { $0.contains("Discard this capture?") }
+        try await two.waitUntil("Close asks") { $0.contains("Discard this capture?") }
         try two.press("y")
-        try two.waitFor("back on the tabs") { $0.contains("[ History") }
+        try await two.waitUntil("back on the tabs") { $0.contains("[ History") }
         try two.press("q")
-        _ = try TabShellEndToEndTests.exitCode(one)
-        _ = try TabShellEndToEndTests.exitCode(two)
-        let cleaned = Stress.poll(timeout: 5) { ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["?"]).isEmpty }
+        _ = try await Self.exitCode(one)
+        _ = try await Self.exitCode(two)
+        let cleaned = await Self.poll(timeout: 5) { ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["?"]).isEmpty }
         #expect(cleaned, "left behind: \((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [])")
     }
 
-    @Test func sigtermWithSessionsOpenEndsWithinTwoSeconds() throws {
+    @Test func sigtermWithSessionsOpenEndsWithinTwoSeconds() async throws {
         let server = try Server()
-        let ana = try server.session("ana")
-        let ben = try server.session("ben")
+        let ana = try await server.session("ana")
+        let ben = try await server.session("ben")
         try ben.press("2", "n")
-        try ben.waitFor("ben's note") { $0.contains("Capture · Note") }
+        try await ben.waitUntil("ben's note") { $0.contains("Capture · Note") }
         try ben.type("half a note")
         let seconds = server.terminate()
         print(String(format: "serve: SIGTERM with 2 sessions open, exited after %.2f s", seconds))
@@ -342,11 +346,53 @@ struct ServeEndToEndTests {
         for s in [ana, ben] {
             // The server's "the server is stopping" line lands on the app's alternate screen,
             // which the app leaves as it exits: what remains is the hang-up's status.
-            #expect(try TabShellEndToEndTests.exitCode(s) == 129, "hung up (128 + SIGHUP)")
+            #expect(try await Self.exitCode(s) == 129, "hung up (128 + SIGHUP)")
         }
         #expect(server.appPIDs(of: "ana").isEmpty && server.appPIDs(of: "ben").isEmpty, "no session outlives the server")
         // ben's capture was kept (a snapshot and its draft) for when the server is back.
         let bens = server.database.deletingLastPathComponent().appendingPathComponent("people/ben/session.json")
         #expect(FileManager.default.fileExists(atPath: bens.path))
+    }
+}
+
+// MARK: - Waiting without holding a thread
+
+extension ServeEndToEndTests {
+    /// The status `[app exit N]` shows once ssh has ended.
+    static func exitCode(_ session: TmuxSession) async throws -> Int? {
+        let screen = try await session.waitUntil(text: "[app exit")
+        guard let range = screen.range(of: #"\[app exit (\d+)\]"#, options: .regularExpression) else { return nil }
+        return Int(screen[range].dropFirst(10).dropLast())
+    }
+
+    /// Polls `condition` every 20 ms up to `timeout` seconds, sleeping between polls.
+    static func poll(timeout: Double, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        } while Date() < deadline
+        return false
+    }
+}
+
+extension TmuxSession {
+    /// ``waitFor(_:timeout:_:)`` that sleeps with `Task.sleep` between looks, so a waiting test
+    /// leaves the test runner's few threads to the other tests (the SSH server's are async).
+    @discardableResult
+    func waitUntil(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw HarnessError("timed out waiting for \(what); screen was:\n\(last)")
+    }
+
+    @discardableResult
+    func waitUntil(text: String, timeout: Double = 10) async throws -> String {
+        try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 }

@@ -596,7 +596,8 @@ struct AppPropertyTests {
         #expect(coverage.clearAlls > Self.runs / 50, "\(coverage)")
         #expect(coverage.highlightsShown > Self.runs / 20, "\(coverage)")
         #expect(coverage.photosStaged > Self.runs / 20, "\(coverage)")
-        #expect(coverage.closesWithPhotos > Self.runs / 100, "\(coverage)")
+        // Close asks before discarding (y to confirm), so fewer random sessions get there.
+        #expect(coverage.closesWithPhotos >= Self.runs / 200, "\(coverage)")
         print("property: \(Self.runs) sessions, \(coverage.steps) steps; \(coverage.capturesOpened) captures opened, \(coverage.commits) Dones committed, \(coverage.photosStaged) photos staged, \(coverage.closesWithPhotos) closes with staged photos")
     }
 

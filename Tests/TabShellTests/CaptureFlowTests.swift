@@ -85,7 +85,7 @@ struct CaptureFlowTests {
         #expect(scanned.first == .schedule(afterMilliseconds: 800, action: .capture(.autoAdvanceElapsed(token: 1))))
         #expect(scanned.dropFirst().map(\.savedDraft?.barcode) == [validEAN13], "the scan is kept as a draft at once")
 
-        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13)
+        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, codeSource: .paste)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
         #expect(state.presentation.capture?.isCommitting == true)
 
@@ -188,7 +188,7 @@ struct CaptureFlowTests {
     func commitClearsChosenRequest() {
         var state = AppState.loaded(requests: [request(4)])
         _ = state.send([.requestChoiceToggled, .tabChosen(.create), .capture(.textPasted(validEAN13.value))])
-        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 4)
+        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 4, codeSource: .paste)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
         _ = state.send(.captureCommitted(recordID: 9, submission: submission))
         #expect(state.inbox.chosenRequestID == nil)

@@ -190,7 +190,7 @@ struct KeyMapTests {
     func enterOnReviewCommits() throws {
         var state = state(yielding: .captureReview)
         let effects = state.send(try #require(KeyMap.action(for: .enter, in: state)))
-        #expect(effects.commits == [CaptureSubmission(kind: .barcode, barcode: validEAN13)])
+        #expect(effects.commits == [CaptureSubmission(kind: .barcode, barcode: validEAN13, codeSource: .paste)])
     }
 
     // MARK: - Help sheet

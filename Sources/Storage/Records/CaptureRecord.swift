@@ -18,7 +18,9 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var createdAt: Date
     /// The staging session (folder name) the capture was committed from, if any.
     var stagingId: String?
-    /// Who captured it (`--as`, the serve session's person, or the Unix user); nil before v5.
+    /// Where the code came from (`scanner`, `person`, `paste`, `photo`), if known.
+    var inputSource: String?
+    /// Who captured it (`--as`, the serve session's person, or the Unix user); nil before v6.
     var capturedBy: String?
 
     enum Columns {
@@ -36,6 +38,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.requestId = submission.requestID
         self.createdAt = createdAt
         self.stagingId = stagingId
+        self.inputSource = submission.codeSource?.rawValue
         self.capturedBy = capturedBy
     }
 

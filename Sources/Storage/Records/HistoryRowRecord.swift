@@ -14,6 +14,10 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var requestTitle: String?
     var createdAt: Date
     var capturedBy: String?
+    var photoCount = 0
+    var firstPhotoName: String?
+    var batchCodes = 0
+    var batchScans = 0
 
     /// All History rows, newest first (served by the `capture_on_createdAt_id` index).
     static func all() -> QueryInterfaceRequest<HistoryRowRecord> {
@@ -45,6 +49,13 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
             requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt,
             capturedBy: row["capturedBy"]
         )
+        // Present in History's and search's selections; absent in older callers' rows.
+        if row.hasColumn("photoCount") { photoCount = row["photoCount"] ?? 0 }
+        firstPhotoName = row["firstPhotoName"]
+        if row.hasColumn("batchCodes") {
+            batchCodes = row["batchCodes"] ?? 0
+            batchScans = Int((row["batchScans"] as Double?) ?? 0)
+        }
     }
 
     init(
@@ -70,7 +81,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         return HistoryRow(
             id: id, kind: kind, barcode: code, note: note,
             requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
-            capturedBy: capturedBy
+            capturedBy: capturedBy,
+            photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans
         )
     }
 }

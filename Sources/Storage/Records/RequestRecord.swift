@@ -14,7 +14,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var status: RequestStatus
     var createdAt: Date
     var doneAt: Date?
-    /// Who added it (`inbox add`, `inbox import`); nil before v5.
+    /// Who added it (`inbox add`, `inbox import`); nil before v6.
     var createdBy: String?
 
     enum Columns {

@@ -1,3 +1,4 @@
+import CaptureMode
 import Foundation
 
 // MARK: - State
@@ -10,6 +11,8 @@ public struct HistoryDetailState: Equatable, Sendable {
     public var photos: [RecordPhoto]?
     /// The first line shown.
     public var scrollOffset: Int
+    /// A batch's lines, nil until the detail is loaded.
+    public var lines: [BatchLine]?
 
     public init(record: HistoryRow, photos: [RecordPhoto]? = nil, scrollOffset: Int = 0) {
         self.record = record
@@ -57,6 +60,7 @@ extension HistoryDetailState {
     mutating func load(_ detail: RecordDetail, layout: Layout) {
         record = detail.record
         photos = detail.photos
+        lines = detail.record.kind == .batch ? detail.lines : nil
         clamp(layout: layout)
     }
 }

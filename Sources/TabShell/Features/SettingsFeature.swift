@@ -5,7 +5,7 @@ import Foundation
 /// The rows of the Settings tab, top to bottom: the settings, then Clear all.
 public enum SettingsRow: Int, CaseIterable, Sendable {
     case snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvance, freeTextCodes
-    case maximumPhotos, maximumPhotoSize
+    case maximumPhotos, maximumPhotoSize, scannerLayout
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
 
@@ -19,6 +19,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .freeTextCodes: "Accept free-text codes"
         case .maximumPhotos: "Photos per capture, at most"
         case .maximumPhotoSize: "Largest photo file"
+        case .scannerLayout: "Scanner layout"
         case .clearHistory: "Clear History"
         }
     }
