@@ -124,6 +124,7 @@ struct ServeEndToEndTests {
         try s.press("n")
         try await s.waitUntil("the note") { $0.contains("Capture · Note") }
         try s.type(text)
+        try await s.waitUntil("the note typed") { $0.contains(text) }
         try s.press("C-d")
         try await s.waitUntil("back on the tabs") { $0.contains("[ Inbox") }
     }
