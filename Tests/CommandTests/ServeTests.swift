@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import SSHServer
 import Storage
+import TabShell
 import Testing
 @testable import tui
 
@@ -225,4 +226,35 @@ import Testing
 struct HarnessFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A person's folder: the session lock and the snapshot to come back to.
+@Suite struct PersonFolderTests {
+    @Test func oneSessionHoldsTheLockAndASecondWaitsThenGivesUp() throws {
+        let workspace = try Workspace()
+        let folder = PersonFolder(person: "ana", beside: workspace.databaseURL)
+        let first = try #require(folder.lockSession(waitingUpTo: .milliseconds(100)))
+        let started = ContinuousClock.now
+        #expect(folder.lockSession(waitingUpTo: .milliseconds(300)) == nil)
+        #expect(ContinuousClock.now - started >= .milliseconds(300), "it waited for an ending session")
+        close(first)
+        let second = try #require(folder.lockSession(waitingUpTo: .milliseconds(100)), "free once the first is gone")
+        close(second)
+    }
+
+    @Test func aSnapshotIsUsedOnceAndOnlyWithinTheWindow() throws {
+        let workspace = try Workspace()
+        let folder = PersonFolder(person: "ana", beside: workspace.databaseURL)
+        let saved = TabShell.AppState().sessionSnapshot(savedAt: testNow, stagingID: nil)
+        try folder.save(saved)
+        var info = stat()
+        #expect(stat(folder.snapshotFile, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(folder.takeSnapshot(within: .seconds(600), now: testNow.addingTimeInterval(599)) == saved)
+        #expect(folder.takeSnapshot(within: .seconds(600), now: testNow) == nil, "used up")
+        try folder.save(saved)
+        #expect(folder.takeSnapshot(within: .seconds(600), now: testNow.addingTimeInterval(601)) == nil, "too old")
+        #expect(!FileManager.default.fileExists(atPath: folder.snapshotFile), "and dropped")
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: folder.snapshotFile))
+        #expect(folder.takeSnapshot(within: .seconds(600), now: testNow) == nil)
+    }
 }

@@ -91,8 +91,17 @@ struct ServeEndToEndTests {
         /// `person`'s app over `ssh -tt` in tmux; `[app exit N]` shows when ssh ends.
         func session(_ person: String?) async throws -> TmuxSession {
             let session = try connect(person)
-            try await session.waitUntil("the tab bar over ssh", timeout: 30) { $0.contains("[ Inbox") && $0.contains("Settings") }
+            do {
+                try await session.waitUntil("the tab bar over ssh", timeout: 30) { $0.contains("[ Inbox") && $0.contains("Settings") }
+            } catch {
+                throw HarnessError("\(error)\nserver's output:\n\(serverLog)\nits log:\n\(appLog.suffix(3000))")
+            }
             return session
+        }
+
+        /// The end of tabshell.log beside the database (the server's and its sessions' lines).
+        var appLog: String {
+            (try? String(contentsOf: database.deletingLastPathComponent().appendingPathComponent("tabshell.log"), encoding: .utf8)) ?? ""
         }
 
         /// `person`'s ssh in tmux, without waiting for anything.
@@ -133,6 +142,11 @@ struct ServeEndToEndTests {
         let server = try Server()
         let ana = try await server.session("ana")
         try await Self.captureNote("Pallet 7 counted", in: ana)
+        // ana again while her first session runs: a second session starts fresh and says so.
+        let again = try await server.session("ana")
+        try await again.waitUntil("the second session's sentence") { $0.contains("another session too") }
+        try again.press("q")
+        #expect(try await Self.exitCode(again) == 0)
         let ben = try await server.session("ben")
         try await Self.captureNote("Shelf label checked", in: ben)
         try ben.press("3")
@@ -369,11 +383,11 @@ extension ServeEndToEndTests {
     /// Polls `condition` every 20 ms up to `timeout` seconds, sleeping between polls.
     static func poll(timeout: Double, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        repeat {
+        while true {
             if condition() { return true }
+            if Date() >= deadline { return false }
             try? await Task.sleep(for: .milliseconds(20))
-        } while Date() < deadline
-        return false
+        }
     }
 }
 
@@ -383,13 +397,13 @@ extension TmuxSession {
     @discardableResult
     func waitUntil(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
+        while true {
+            // Looked at once more after the deadline: on a loaded machine a sleep can outlast it.
+            let last = try screen()
             if condition(last) { return last }
+            if Date() >= deadline { throw HarnessError("timed out waiting for \(what); screen was:\n\(last)") }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw HarnessError("timed out waiting for \(what); screen was:\n\(last)")
     }
 
     @discardableResult
