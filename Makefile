@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo test release clean stress
+.PHONY: deps build run demo serve-demo test release clean stress
 
 deps:
 	@./scripts/install-deps
@@ -16,6 +16,10 @@ run: build
 
 demo: build
 	@"$$($(SWIFT) build --show-bin-path)/tabshell" --demo
+
+## Serves the demo over SSH to anyone: ssh -p 2222 host (each connection on its own throw-away data).
+serve-demo: build
+	@"$$($(SWIFT) build --show-bin-path)/tabshell" serve --demo --listen 0.0.0.0:2222 $(ARGS)
 
 ## Sets up and runs every test: models, screens, storage, and the real binary in tmux.
 ## The SSH server's tests run on their own: they wait on real ssh clients from async code, and
@@ -82,7 +86,11 @@ stress: build
 	TABSHELL_PROPERTY_RUNS=10000 TABSHELL_CRASH_RUNS=1000 TABSHELL_COMMITS_PER_SESSION=2000 \
 		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests|AppPropertyTests|CrashTests|ConcurrencyTests'
 ## Performance benchmark (issue #5): release build, data sets, tabshell vs a bare curses program.
-.PHONY: bench bench-data
+.PHONY: bench bench-data bench-serve
+## tabshell serve against OpenSSH + ForceCommand, memory per session, N sessions typing (issue #13).
+bench-serve:
+	@./scripts/bench-serve $(ARGS)
+
 bench:
 	@./scripts/bench $(ARGS)
 

@@ -82,6 +82,7 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "TerminalInput", "CNcursesw", "CCrashGuard",
+                "SSHServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -123,7 +124,11 @@ let package = Package(
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CVipsShim", "CZbar", "Scanning"]),
         .testTarget(
             name: "CommandTests",
-            dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "tui", "Storage", "TabShell", "CaptureMode", "SSHServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(

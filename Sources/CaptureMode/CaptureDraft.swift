@@ -21,6 +21,9 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     /// A batch's lines (absent in drafts written before batches existed).
     public var lines: [BatchLine]?
     public var updatedAt: Date
+    /// Who the capture belongs to (`--as`, the serve session's person); a draft with an owner is
+    /// offered back only to them. Nil in drafts written before tabshell kept it.
+    public var owner: String? = nil
 
     public init(
         kind: CaptureKind, phase: String, barcode: Barcode? = nil, note: String? = nil, typedCode: String? = nil,

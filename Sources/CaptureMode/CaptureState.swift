@@ -18,6 +18,8 @@ public struct CaptureConfig: Equatable, Sendable {
     public var maximumPhotos: Int
     /// The largest file accepted as a photo, in bytes.
     public var maximumPhotoBytes: Int64
+    /// Photos come only from the person's uploads, by name (`tabshell serve`), not from any path.
+    public var photosFromUploads = false
     /// The character a scanner is set to send for FNC1 instead of 0x1D, if any.
     public var separatorStandIn: Character?
     /// The scanner/computer keyboard-layout pair to undo (Settings › Scanner layout), if any.
@@ -276,7 +278,7 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
         case .noKindChosen: "Choose what to capture first."
         case .noBarcode: "Scan or type a valid code before Done."
         case .emptyNote: "Write something before Done."
-        case .noPhotos: "Add at least one photo before Done: type or paste a file path, then Enter."
+        case .noPhotos: "Add at least one photo before Done: type or paste its file path (its upload name under tabshell serve), then Enter."
         case .emptyBatch: "Scan at least one code before Done."
         case .copyInProgress: "Wait for the copy to finish, or Close to cancel it."
         case let .unavailable(kind): "\(kind.title) capture is not available in this version."

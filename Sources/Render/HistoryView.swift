@@ -53,6 +53,8 @@ struct HistoryView: TabContent {
 
     private enum Column {
         case kind, summary, request, age
+        /// Who captured the record; only when more than one person is in the data.
+        case person
         /// The group's name, on the first row of each group.
         case group
 
@@ -63,6 +65,7 @@ struct HistoryView: TabContent {
             case .request: "Request"
             case .age: "Age"
             case .group: "Request"
+            case .person: "By"
             }
         }
     }
@@ -74,14 +77,19 @@ struct HistoryView: TabContent {
     }
 
     private func columns(wide: Bool) -> [Column] {
+        var columns: [Column]
         switch history.browseMode {
-        case .all, .byKind: wide ? [.kind, .summary, .request, .age] : [.kind, .summary, .age]
-        case .byRequest: wide ? [.group, .kind, .summary, .age] : [.group, .summary, .age]
+        case .all, .byKind: columns = wide ? [.kind, .summary, .request, .age] : [.kind, .summary, .age]
+        case .byRequest: columns = wide ? [.group, .kind, .summary, .age] : [.group, .summary, .age]
         }
+        if history.window.hasSeveralPeople, let age = columns.lastIndex(of: .age) {
+            columns.insert(.person, at: age)
+        }
+        return columns
     }
 
     private func table(_ columns: [Column], ageWidth: Int) -> Table {
-        let wide = columns.count == 4
+        let wide = columns.count >= 4
         return Table(columns: columns.map { column in
             switch column {
             case .kind: .fixed(Self.kindWidth)
@@ -89,6 +97,7 @@ struct HistoryView: TabContent {
             case .request: .flexible(2)
             case .group: .flexible(2)
             case .age: .fixed(ageWidth, .trailing)
+            case .person: .flexible(1)
             }
         }, gap: wide ? 2 : 1)
     }
@@ -108,6 +117,8 @@ struct HistoryView: TabContent {
             return row.requestTitle.map { Span(context.line($0), .heading) } ?? Span("No request", .dim)
         case .age:
             return Span(age, .dim)
+        case .person:
+            return row.capturedBy.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim)
         }
     }
 

@@ -12,7 +12,10 @@ struct PhotosEntryView {
         var area = rect.inset(left: Table.gutterWidth)
         guard !area.isEmpty else { return }
         if area.height >= 8 {
-            canvas.put("Type or paste an image file's path; Tab completes, Enter adds it.", row: area.row, column: area.column, width: area.width, style: .dim)
+            let prompt = capture.config.photosFromUploads
+                ? "Type the name of one of your uploads; Tab lists them, Enter adds it."
+                : "Type or paste an image file's path; Tab completes, Enter adds it."
+            canvas.put(prompt, row: area.row, column: area.column, width: area.width, style: .dim)
             area = area.inset(top: 2)
         }
         let label = "File "

@@ -27,15 +27,43 @@ public final class AppRuntime {
     private var lastChangeCounter: Int64?
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
-    public init(database: AppDatabase, state: AppState, logger: Logger, home: String, wake: @escaping @Sendable () -> Void) {
+    /// `person` is who captures (kept with each record and draft); `uploads`, under `tabshell
+    /// serve`, is the only folder photos may come from.
+    public init(
+        database: AppDatabase, state: AppState, logger: Logger, home: String, wake: @escaping @Sendable () -> Void,
+        person: String? = nil, uploads: UploadFolder? = nil
+    ) {
         self.state = state
         self.logger = logger
-        runner = EffectRunner(database: database, logger: logger, home: home, mailbox: mailbox, wake: wake)
+        runner = EffectRunner(
+            database: database, logger: logger, home: home, mailbox: mailbox, wake: wake, uploads: uploads, person: person)
     }
 
-    /// Starts the session: loads what the tabs show and offers what recovery found.
-    public func start(recovery: RecoveryReport?) {
+    /// Starts the session: loads what the tabs show and offers what recovery found. With a
+    /// `snapshot` (a person back within the resume window), the navigation comes back as it was
+    /// and the capture in progress takes its staging folder back, which is then not offered as
+    /// a draft; `message` says so on the status line.
+    public func start(recovery: RecoveryReport?, resuming snapshot: SessionSnapshot? = nil, message: String? = nil) {
         dispatch(.started)
+        var recovery = recovery
+        if let snapshot {
+            var photos: [StagedPhoto] = []
+            if let stagingID = snapshot.capture?.stagingID,
+               let index = recovery?.drafts.firstIndex(where: { $0.id == stagingID }),
+               let found = recovery?.drafts[index] {
+                recovery?.drafts.remove(at: index)
+                do {
+                    photos = try runner.adoptDraft(found)
+                } catch {
+                    logger.warning("could not take the capture back: \(error.message)")
+                }
+            }
+            logger.info("session restored", metadata: ["saved": "\(snapshot.savedAt)", "photos": "\(photos.count)"])
+            dispatch(.sessionRestored(snapshot, photos: photos, message: message))
+        } else if let message {
+            state.status = StatusMessage(message)
+            needsDraw = true
+        }
         if let recovery {
             dispatch(.recoveryFinished(drafts: runner.recovered(recovery), summary: recovery.summary))
         }
@@ -44,8 +72,12 @@ public final class AppRuntime {
     /// The session ends (quit, signal, hang-up): a capture still open keeps its staging folder
     /// as a draft for the next start.
     public func finish() {
+        stagingIDAtFinish = runner.photoStager.currentSession.map { $0.id.uuidString.lowercased() }
         runner.photoStager.closeKeepingDraft()
     }
+
+    /// The staging folder of the capture open when the session finished, for its snapshot.
+    public private(set) var stagingIDAtFinish: String?
 
     // MARK: - Input
 

@@ -12,6 +12,7 @@ final class EffectRunner {
     private let logger: Logger
     private let home: String
     private let mailbox: Mailbox
+    private let uploads: UploadFolder?
     let photoStager: PhotoStager
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
     private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
@@ -23,20 +24,35 @@ final class EffectRunner {
         case repaint
     }
 
-    init(database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox, wake: @escaping @Sendable () -> Void) {
+    init(
+        database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox, wake: @escaping @Sendable () -> Void,
+        uploads: UploadFolder? = nil, person: String? = nil
+    ) {
         self.database = database
         self.logger = logger
         self.home = home
         self.mailbox = mailbox
-        self.photoStager = PhotoStager(database: database, mailbox: mailbox, wake: wake, logger: logger, home: home)
+        self.uploads = uploads
+        self.photoStager = PhotoStager(
+            database: database, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads, person: person)
     }
 
-    /// Remembers what recovery found, and hands the model the drafts as values.
+    /// Remembers what recovery found, and hands the model the drafts as values: only drafts
+    /// that are this person's, or that name nobody (written before drafts kept their owner).
     func recovered(_ report: RecoveryReport) -> [RecoveredDraft] {
-        report.drafts.map { found in
+        report.drafts.filter { $0.draft.owner == nil || $0.draft.owner == photoStager.person }.map { found in
             recoveredDrafts[found.id] = found
             return RecoveredDraft(id: found.id, draft: found.draft)
         }
+    }
+
+    /// Takes a draft's staging folder back for the capture on screen (a session restored);
+    /// returns the photos it holds.
+    func adoptDraft(_ found: RecoveryReport.Draft) throws(StorageError) -> [StagedPhoto] {
+        let session = try database.resumeDraft(found)
+        photoStager.adopt(session)
+        logger.info("draft taken back", metadata: ["staging": "\(found.id)"])
+        return session.photos
     }
 
     func perform(_ effect: AppEffect, maximumPhotoBytes: Int64, now: Date) -> Result {
@@ -85,6 +101,7 @@ final class EffectRunner {
             }
             return .actions([.draftDropped(id)])
         case let .completePath(text):
+            if let uploads { return .actions([.capture(UploadCompleter(uploads: uploads).complete(text))]) }
             return .actions([.capture(PathCompleter(home: home).complete(text))])
         case let .loadRecordDetail(id):
             return storage { [.recordDetailLoaded(id: id, detail: try $0.recordDetail(id: id))] }

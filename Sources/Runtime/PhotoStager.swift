@@ -16,6 +16,10 @@ final class PhotoStager {
     private let wake: @Sendable () -> Void
     private let logger: Logger
     private let home: String
+    /// Under `tabshell serve`: photos come only from this folder, by name.
+    private let uploads: UploadFolder?
+    /// Who captures: written into drafts (offered back only to them) and into the record.
+    let person: String?
     private var session: StagingSession?
     private var copy: RunningCopy?
 
@@ -32,12 +36,17 @@ final class PhotoStager {
         init(_ session: StagingSession) { self.session = session }
     }
 
-    init(database: AppDatabase, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String) {
+    init(
+        database: AppDatabase, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String,
+        uploads: UploadFolder? = nil, person: String? = nil
+    ) {
         self.database = database
         self.mailbox = mailbox
         self.wake = wake
         self.logger = logger
         self.home = home
+        self.uploads = uploads
+        self.person = person
     }
 
     /// The staging session of the capture on screen, if it has one.
@@ -55,8 +64,17 @@ final class PhotoStager {
     /// capture is: kind, request, phase) is written first, so a kill during or right after the
     /// copy leaves a draft that still knows what the capture was for.
     func stage(_ rawPath: String, maxBytes: Int64, draft: CaptureDraft?, now: Date) -> [AppAction] {
-        guard let path = PathInput.resolve(rawPath, home: home) else {
-            return [.capture(.photoStagingFailed("That is not a file path; type one, or drag a file here."))]
+        let path: String
+        if let uploads {
+            switch uploads.resolve(rawPath) {
+            case let .success(found): path = found
+            case let .failure(refusal): return [.capture(.photoStagingFailed(refusal.message))]
+            }
+        } else {
+            guard let typed = PathInput.resolve(rawPath, home: home) else {
+                return [.capture(.photoStagingFailed("That is not a file path; type one, or drag a file here."))]
+            }
+            path = typed
         }
         finishCopy()
         let box: SessionBox
@@ -64,6 +82,7 @@ final class PhotoStager {
             box = SessionBox(try openSession())
             if var draft {
                 draft.updatedAt = now
+                draft.owner = person
                 try box.session.saveDraft(draft)
             }
         } catch {
@@ -134,7 +153,7 @@ final class PhotoStager {
     /// Done: files into the media store, then one transaction; the session is spent on success.
     func commit(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
         finishCopy()
-        let id = try database.commitCapture(submission, staging: session, now: now)
+        let id = try database.commitCapture(submission, staging: session, now: now, capturedBy: person)
         session = nil
         return id
     }
@@ -146,6 +165,7 @@ final class PhotoStager {
         if copy != nil { return }
         var stamped = draft
         stamped.updatedAt = now
+        stamped.owner = person
         do {
             try openSession().saveDraft(stamped)
         } catch {

@@ -13,10 +13,12 @@ public struct ExportedRecord: Equatable, Sendable {
     public var createdAt: Date
     public var request: ExportedRequest?
     public var photos: [ExportedPhoto]
+    /// Who captured it; nil for records from before tabshell kept it.
+    public var capturedBy: String?
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?, createdAt: Date,
-        request: ExportedRequest?, photos: [ExportedPhoto]
+        request: ExportedRequest?, photos: [ExportedPhoto], capturedBy: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -25,6 +27,7 @@ public struct ExportedRecord: Equatable, Sendable {
         self.createdAt = createdAt
         self.request = request
         self.photos = photos
+        self.capturedBy = capturedBy
     }
 }
 
@@ -37,8 +40,13 @@ public struct ExportedRequest: Equatable, Sendable {
     public var status: RequestStatus
     public var createdAt: Date
     public var doneAt: Date?
+    /// Who added it; nil for requests from before tabshell kept it.
+    public var createdBy: String?
 
-    public init(id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, doneAt: Date?) {
+    public init(
+        id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, doneAt: Date?,
+        createdBy: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.body = body
@@ -46,6 +54,7 @@ public struct ExportedRequest: Equatable, Sendable {
         self.status = status
         self.createdAt = createdAt
         self.doneAt = doneAt
+        self.createdBy = createdBy
     }
 }
 
@@ -142,6 +151,7 @@ extension AppDatabase {
                request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
+               request.createdBy AS requestCreatedBy, capture.capturedBy,
                (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -155,6 +165,7 @@ extension AppDatabase {
                request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
+               request.createdBy AS requestCreatedBy, capture.capturedBy,
                photo.position, photo.storedName, photo.originalName, photo.format,
                photo.pixelWidth, photo.pixelHeight, photo.byteSize
         FROM capture
@@ -177,11 +188,12 @@ extension AppDatabase {
                 kind: try decode(CaptureKind.self, row["requestKind"], column: "request.kind"),
                 status: try decode(RequestStatus.self, row["requestStatus"], column: "request.status"),
                 createdAt: row["requestCreatedAt"] ?? Date(timeIntervalSince1970: 0),
-                doneAt: row["requestDoneAt"])
+                doneAt: row["requestDoneAt"], createdBy: row["requestCreatedBy"])
         }
         return ExportedRecord(
             id: row["id"], kind: kind, barcode: barcode, note: row["note"],
-            createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), request: request, photos: [])
+            createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), request: request, photos: [],
+            capturedBy: row["capturedBy"])
     }
 
     private static func exportedPhoto(_ row: Row, storedName: String, mediaPath: String) throws -> ExportedPhoto {

@@ -41,7 +41,9 @@ extension AppDatabase {
             }
             let positions = start..<min(total, start + count)
             let records = try HistoryQueries.rows(mode, at: positions, total: total, anchor: request.anchor, db)
-            return HistoryPage(start: start, rows: records.map(\.historyRow), totalCount: total, mode: mode)
+            return HistoryPage(
+                start: start, rows: records.map(\.historyRow), totalCount: total, mode: mode,
+                hasSeveralPeople: try HistoryQueries.hasSeveralPeople(db))
         }
     }
 

@@ -35,13 +35,13 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
 /// The file `tabshell inbox import` reads (docs/export.md): either a JSON array of request
 /// objects, or an object `{"version": 1, "requests": [...]}` such as `tabshell inbox list --json`
 /// prints. Each request has `title` (required), `body` and `kind` (default `barcode`); `id`,
-/// `status`, `createdAt` and `doneAt` are accepted and ignored (an import always adds new,
+/// `status`, `createdAt`, `doneAt` and `createdBy` are accepted and ignored (an import always adds new,
 /// pending requests); any other key is an error, so a typo never loses a field silently.
 public enum RequestImport {
     /// The largest file accepted, so a wrong file cannot exhaust memory.
     public static let maximumBytes = 64 << 20
     static let knownKeys: Set<String> = ["title", "body", "kind"]
-    static let ignoredKeys: Set<String> = ["id", "status", "createdAt", "doneAt"]
+    static let ignoredKeys: Set<String> = ["id", "status", "createdAt", "doneAt", "createdBy"]
 
     /// What ``parse(_:)`` found: every request, or every problem.
     public enum Outcome: Equatable, Sendable {
@@ -137,7 +137,8 @@ public enum RequestImport {
 extension AppDatabase {
     /// Adds every request as pending, created at `now`, in one transaction: all or nothing.
     /// Returns their ids in order.
-    public func importRequests(_ requests: [NewRequest], now: Date) throws(StorageError) -> [Int64] {
+    /// `createdBy` names who imported them.
+    public func importRequests(_ requests: [NewRequest], now: Date, createdBy: String? = nil) throws(StorageError) -> [Int64] {
         for request in requests {
             let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty, title.count <= Self.maximumTitleLength, request.body.count <= Self.maximumBodyLength else {
@@ -150,7 +151,7 @@ extension AppDatabase {
             for request in requests {
                 var record = RequestRecord(
                     title: request.title.trimmingCharacters(in: .whitespacesAndNewlines), body: request.body,
-                    kind: request.kind, status: .pending, createdAt: now)
+                    kind: request.kind, status: .pending, createdAt: now, createdBy: createdBy)
                 try record.insert(db)
                 ids.append(db.lastInsertedRowID)
             }
@@ -168,7 +169,7 @@ extension AppDatabase {
                 record.id.map {
                     ExportedRequest(
                         id: $0, title: record.title, body: record.body, kind: record.kind, status: record.status,
-                        createdAt: record.createdAt, doneAt: record.doneAt)
+                        createdAt: record.createdAt, doneAt: record.doneAt, createdBy: record.createdBy)
                 }
             }
         }

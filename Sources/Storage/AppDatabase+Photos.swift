@@ -22,23 +22,6 @@ extension AppDatabase {
 
     // MARK: - Done
 
-    /// Done: stores a finished capture, its photos and the answered request's new status, and
-    /// returns the capture's id.
-    ///
-    /// 1. Each photo of `submission` moves from `staging`'s folder into the media folder (a
-    ///    rename on one file system), and the media folder is fsynced: the files are durably in
-    ///    place before any row names them.
-    /// 2. One IMMEDIATE transaction inserts the capture (with the session's id), its `photo` rows
-    ///    in order and marks the request done (at `now`; a done request stays done). Its commit
-    ///    is the point of no return.
-    /// 3. The staging folder is deleted.
-    ///
-    /// When step 1 or 2 fails, the photos are moved back into the staging folder and the session
-    /// stays open, so Done can be retried or the capture closed; whatever cannot be moved back is
-    /// an unreferenced file that start-up recovery quarantines. The photos' facts are those
-    /// recorded when they were staged; `submission.photos` chooses which and in what order.
-    ///
-    /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
     /// A code's GS1 fields as rows (searchable and exportable by AI), and a batch's lines, in
     /// the capture's transaction.
     static func insertScanData(of submission: CaptureSubmission, captureID: Int64, _ db: Database) throws {
@@ -58,8 +41,26 @@ extension AppDatabase {
         }
     }
 
+    /// Done: stores a finished capture, its photos and the answered request's new status, and
+    /// returns the capture's id.
+    ///
+    /// 1. Each photo of `submission` moves from `staging`'s folder into the media folder (a
+    ///    rename on one file system), and the media folder is fsynced: the files are durably in
+    ///    place before any row names them.
+    /// 2. One IMMEDIATE transaction inserts the capture (with the session's id), its `photo` rows
+    ///    in order and marks the request done (at `now`; a done request stays done). Its commit
+    ///    is the point of no return.
+    /// 3. The staging folder is deleted.
+    ///
+    /// When step 1 or 2 fails, the photos are moved back into the staging folder and the session
+    /// stays open, so Done can be retried or the capture closed; whatever cannot be moved back is
+    /// an unreferenced file that start-up recovery quarantines. The photos' facts are those
+    /// recorded when they were staged; `submission.photos` chooses which and in what order.
+    ///
+    /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
+    /// `capturedBy` names who captured it (kept in `capture.capturedBy`, shown in History).
     public func commitCapture(
-        _ submission: CaptureSubmission, staging: StagingSession?, now: Date
+        _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String? = nil
     ) throws(StorageError) -> Int64 {
         if let note = submission.note, note.count > Self.maximumNoteLength {
             throw .invalidInput("A note can have at most \(Self.maximumNoteLength) characters.")
@@ -106,7 +107,8 @@ extension AppDatabase {
                         try request.update(db)
                     }
                 }
-                var record = CaptureRecord(submission: submission, createdAt: now, stagingId: staging?.stagingID)
+                var record = CaptureRecord(
+                    submission: submission, createdAt: now, stagingId: staging?.stagingID, capturedBy: capturedBy)
                 try record.insert(db)
                 let captureID = db.lastInsertedRowID
                 for (position, photo) in photos.enumerated() {

@@ -104,8 +104,11 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Inbox
 
-    /// Adds a pending Inbox request and returns its id. The title is stored trimmed.
-    public func addRequest(title: String, body: String = "", kind: CaptureKind, now: Date) throws(StorageError) -> Int64 {
+    /// Adds a pending Inbox request and returns its id. The title is stored trimmed; `createdBy`
+    /// names who asked.
+    public func addRequest(
+        title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil
+    ) throws(StorageError) -> Int64 {
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
             throw .invalidInput("A request needs a title.")
@@ -117,7 +120,7 @@ public final class AppDatabase: Sendable {
             throw .invalidInput("A request body can have at most \(Self.maximumBodyLength) characters.")
         }
         return try write { db in
-            var record = RequestRecord(title: title, body: body, kind: kind, status: .pending, createdAt: now)
+            var record = RequestRecord(title: title, body: body, kind: kind, status: .pending, createdAt: now, createdBy: createdBy)
             try record.insert(db)
             return db.lastInsertedRowID
         }
@@ -153,8 +156,8 @@ public final class AppDatabase: Sendable {
     /// ``commitCapture(_:staging:now:)`` without a staging session.
     ///
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
-    public func commitCapture(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
-        try commitCapture(submission, staging: nil, now: now)
+    public func commitCapture(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
+        try commitCapture(submission, staging: nil, now: now, capturedBy: capturedBy)
     }
 
     // MARK: - Maintenance

@@ -70,10 +70,7 @@ extension AppDatabase {
     /// Two small PNGs of the coffee beans, written (0600) into the media folder and synced.
     static func writeDemoPhotos(_ media: MediaStore) throws(StorageError) -> [StagedPhoto] {
         let directory = try media.prepare(media.mediaDirectory)
-        let pictures: [(name: String, width: Int, height: Int, bytes: [UInt8])] = [
-            ("coffee-beans-front.png", 48, 64, DemoPNG.encode(width: 48, height: 64, pixel: coffeeBag)),
-            ("coffee-beans-barcode.png", 64, 32, DemoPNG.encode(width: 64, height: 32, pixel: barcodeBars)),
-        ]
+        let pictures = demoPictureFacts()
         var photos: [StagedPhoto] = []
         for picture in pictures {
             let storedName = MediaStore.newStoredName(for: .png)
@@ -84,6 +81,21 @@ extension AppDatabase {
         }
         try DurableFiles.syncDirectory(directory)
         return photos
+    }
+}
+
+extension AppDatabase {
+    /// The demo's pictures with their sizes.
+    static func demoPictureFacts() -> [(name: String, width: Int, height: Int, bytes: [UInt8])] {
+        [
+            ("coffee-beans-front.png", 48, 64, DemoPNG.encode(width: 48, height: 64, pixel: coffeeBag)),
+            ("coffee-beans-barcode.png", 64, 32, DemoPNG.encode(width: 64, height: 32, pixel: barcodeBars)),
+        ]
+    }
+
+    /// The demo's sample photos as files would hold them: name and PNG bytes.
+    static func demoPictures() -> [(name: String, bytes: [UInt8])] {
+        demoPictureFacts().map { ($0.name, $0.bytes) }
     }
 }
 

@@ -46,7 +46,7 @@ enum HistoryQueries {
     // sql-fragment
     static let rowSelection = """
         SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-               capture.requestId, request.title AS requestTitle, capture.createdAt,
+               capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
                \(photoColumns)
         FROM capture LEFT JOIN request ON request.id = capture.requestId
         """
@@ -68,6 +68,18 @@ enum HistoryQueries {
 
     static func count(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: countSQL) ?? 0
+    }
+
+    /// The first and last name in `capture_on_capturedBy`: two index lookups, no scan.
+    // Two subqueries: SQLite reads MIN or MAX off an index only when it is alone in its query.
+    static let peopleSQL = "SELECT (SELECT MIN(capturedBy) FROM capture), (SELECT MAX(capturedBy) FROM capture)"
+
+    /// Whether records name more than one person (records without a name are not counted).
+    static func hasSeveralPeople(_ db: Database) throws -> Bool {
+        guard let row = try Row.fetchOne(db, sql: peopleSQL),
+              let first: String = row[0], let last: String = row[1]
+        else { return false }
+        return first != last
     }
 
     // MARK: - Pages
@@ -291,7 +303,7 @@ enum HistoryQueries {
         return Statement(
             sql: """
                 SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-                       capture.requestId, request.title AS requestTitle, capture.createdAt,
+                       capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
                        \(photoColumns)
                 FROM (SELECT rowid AS hitId FROM captureSearch WHERE captureSearch MATCH ? ORDER BY rowid DESC LIMIT ?) AS hit
                 JOIN capture ON capture.id = hit.hitId

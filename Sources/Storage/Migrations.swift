@@ -11,6 +11,7 @@ enum Migrations {
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6-identities", migrate: identities)
         return migrator
     }
 

@@ -73,4 +73,7 @@ public enum AppAction: Equatable, Sendable {
     case draftResumed(String)
     /// Storage deleted the draft, or could not reopen it.
     case draftDropped(String)
+    /// The person came back within the resume window (`tabshell serve`): their navigation as it
+    /// was, the photos still in the capture's staging folder, and a sentence saying so.
+    case sessionRestored(SessionSnapshot, photos: [StagedPhoto], message: String?)
 }

@@ -23,7 +23,7 @@ extension AppState {
             return []
         }
         let link = target.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
-        presentation = .fullScreenCapture(CaptureState(config: settings.captureConfig, request: link))
+        presentation = .fullScreenCapture(CaptureState(config: captureConfig, request: link))
         return []
     }
 

@@ -84,9 +84,11 @@ extension AppState {
         case let .storageFailed(message): return storageFailed(message)
         case let .recoveryFinished(found, summary):
             recoverySummary = summary.isEmpty ? nil : summary
-            return toDrafts(.found(found, config: settings.captureConfig, requests: inbox.requests)) + offerNextDraft()
+            return toDrafts(.found(found, config: captureConfig, requests: inbox.requests)) + offerNextDraft()
         case let .draftResumed(id): return toDrafts(.resumed(id))
         case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()
+        case let .sessionRestored(snapshot, photos, message):
+            return restore(snapshot, photos: photos, message: message) + [.loadInbox] + toHistory(.rowsNeeded)
         }
     }
 

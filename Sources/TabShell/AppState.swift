@@ -37,6 +37,8 @@ public struct AppState: Equatable, Sendable {
     /// until its query answers again.
     public var lastSearchResults: [HistoryRow] = []
     public var lastSearchResultsQuery: String?
+    /// Under `tabshell serve`: the photo field takes only names from the person's uploads.
+    public var photosFromUploads = false
 
     public init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80),
@@ -49,6 +51,13 @@ public struct AppState: Equatable, Sendable {
     }
 
     public var layout: Layout { Layout(size: size, compactTabBar: isTabBarMinimized) }
+
+    /// What a capture started now takes from Settings (and from how the session runs).
+    public var captureConfig: CaptureConfig {
+        var config = settings.captureConfig
+        config.photosFromUploads = photosFromUploads
+        return config
+    }
 
     /// Where the selection goes when capture closes.
     public var snapBackTarget: Tab {

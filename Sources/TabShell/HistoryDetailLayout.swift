@@ -91,6 +91,9 @@ public struct HistoryDetailLayout: Equatable, Sendable {
             field("Request", [glyphs.dash], emphasis: .remark)
         }
         field("Captured", [Self.timestamp(record.createdAt)], remark: now.map { Age.phrase(from: record.createdAt, now: $0) })
+        if let person = record.capturedBy {
+            field("By", sanitizer.lines(person))
+        }
         if Self.showsPhotos(detail) {
             switch detail.photos {
             case nil:

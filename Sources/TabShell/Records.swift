@@ -33,6 +33,8 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
     public var requestID: Int64?
     public var requestTitle: String?
     public var createdAt: Date
+    /// Who captured it; nil for records from before tabshell kept it.
+    public var capturedBy: String?
     /// How many photos the record holds, and the first one's name, for the list's summary.
     public var photoCount: Int
     public var firstPhotoName: String?
@@ -42,7 +44,7 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
-        requestID: Int64?, requestTitle: String?, createdAt: Date,
+        requestID: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil,
         photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
     ) {
         self.batchCodes = batchCodes
@@ -54,6 +56,7 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
         self.requestID = requestID
         self.requestTitle = requestTitle
         self.createdAt = createdAt
+        self.capturedBy = capturedBy
         self.photoCount = photoCount
         self.firstPhotoName = firstPhotoName
     }
@@ -86,12 +89,15 @@ public struct HistoryPage: Equatable, Sendable {
     public var totalCount: Int
     /// The order the rows are in; a page read for another mode than the one showing is stale.
     public var mode: HistoryBrowseMode
+    /// More than one person has captured records: History shows who captured each.
+    public var hasSeveralPeople: Bool
 
-    public init(start: Int, rows: [HistoryRow], totalCount: Int, mode: HistoryBrowseMode = .all) {
+    public init(start: Int, rows: [HistoryRow], totalCount: Int, mode: HistoryBrowseMode = .all, hasSeveralPeople: Bool = false) {
         self.start = start
         self.rows = rows
         self.totalCount = totalCount
         self.mode = mode
+        self.hasSeveralPeople = hasSeveralPeople
     }
 }
 

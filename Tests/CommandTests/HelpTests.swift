@@ -14,6 +14,11 @@ import Testing
         ("history", HistoryCommand.self),
         ("history-list", HistoryListCommand.self),
         ("history-export", HistoryExportCommand.self),
+        ("photos", PhotosCommand.self),
+        ("photos-add", PhotosAddCommand.self),
+        ("photos-list", PhotosListCommand.self),
+        ("photos-remove", PhotosRemoveCommand.self),
+        ("serve", ServeCommand.self),
         ("doctor", DoctorCommand.self),
         ("generate", GenerateCommand.self),
     ]

@@ -20,6 +20,8 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var stagingId: String?
     /// Where the code came from (`scanner`, `person`, `paste`, `photo`), if known.
     var inputSource: String?
+    /// Who captured it (`--as`, the serve session's person, or the Unix user); nil before v6.
+    var capturedBy: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -27,7 +29,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         static let stagingId = Column(CodingKeys.stagingId)
     }
 
-    init(submission: CaptureSubmission, createdAt: Date, stagingId: String? = nil) {
+    init(submission: CaptureSubmission, createdAt: Date, stagingId: String? = nil, capturedBy: String? = nil) {
         self.id = nil
         self.kind = submission.kind
         self.barcode = submission.barcode?.value
@@ -37,6 +39,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.createdAt = createdAt
         self.stagingId = stagingId
         self.inputSource = submission.codeSource?.rawValue
+        self.capturedBy = capturedBy
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

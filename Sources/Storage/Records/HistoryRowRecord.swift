@@ -13,6 +13,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var requestId: Int64?
     var requestTitle: String?
     var createdAt: Date
+    var capturedBy: String?
     var photoCount = 0
     var firstPhotoName: String?
     var batchCodes = 0
@@ -45,7 +46,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         }
         self.init(
             id: id, kind: kind, barcode: row["barcode"], symbology: symbology, note: row["note"],
-            requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt
+            requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt,
+            capturedBy: row["capturedBy"]
         )
         // Present in History's and search's selections; absent in older callers' rows.
         if row.hasColumn("photoCount") { photoCount = row["photoCount"] ?? 0 }
@@ -58,7 +60,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
 
     init(
         id: Int64, kind: CaptureKind, barcode: String?, symbology: Symbology?, note: String?,
-        requestId: Int64?, requestTitle: String?, createdAt: Date
+        requestId: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -68,6 +70,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         self.requestId = requestId
         self.requestTitle = requestTitle
         self.createdAt = createdAt
+        self.capturedBy = capturedBy
     }
 
     var historyRow: HistoryRow {
@@ -78,6 +81,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         return HistoryRow(
             id: id, kind: kind, barcode: code, note: note,
             requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
+            capturedBy: capturedBy,
             photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans
         )
     }

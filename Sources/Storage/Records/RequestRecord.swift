@@ -14,6 +14,8 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var status: RequestStatus
     var createdAt: Date
     var doneAt: Date?
+    /// Who added it (`inbox add`, `inbox import`); nil before v6.
+    var createdBy: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -24,7 +26,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
 
     init(
         id: Int64? = nil, title: String, body: String, kind: CaptureKind, status: RequestStatus,
-        createdAt: Date, doneAt: Date? = nil
+        createdAt: Date, doneAt: Date? = nil, createdBy: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -33,6 +35,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.status = status
         self.createdAt = createdAt
         self.doneAt = doneAt
+        self.createdBy = createdBy
     }
 
     /// Reads the columns by name, without Codable's keyed containers: start-up reads up to
@@ -45,7 +48,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "A request row lacks its title, body, kind, status or date.")
         }
-        self.init(id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"])
+        self.init(id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"], createdBy: row["createdBy"])
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -20,6 +20,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
         "request_id", "request_title", "request_status",
         "photo_count", "photo_paths", "photo_formats", "photo_sizes", "photo_bytes",
         "gtin", "lot", "expiry", "serial",
+        "captured_by",
     ]
 
     /// What comes before the first record.
@@ -116,6 +117,7 @@ enum JSONText {
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
             ("createdAt", string(ExportTime.string(record.createdAt))),
+            ("capturedBy", optional(record.capturedBy)),
             ("barcode", record.barcode.map(barcode) ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
@@ -142,6 +144,7 @@ enum JSONText {
             ("status", string(request.status.rawValue)),
             ("createdAt", string(ExportTime.string(request.createdAt))),
             ("doneAt", optional(ExportTime.string(request.doneAt))),
+            ("createdBy", optional(request.createdBy)),
         ])
     }
 
@@ -196,7 +199,7 @@ enum CSVText {
             record.photos.map(\.format.rawValue).joined(separator: ";"),
             record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
             record.photos.map { String($0.byteSize) }.joined(separator: ";"),
-        ] + gs1Columns(record.barcode))
+        ] + gs1Columns(record.barcode) + [record.capturedBy ?? ""])
     }
 
     /// GTIN, lot, expiry (as a date) and serial of GS1 data; empty for other codes.

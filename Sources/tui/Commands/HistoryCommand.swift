@@ -167,6 +167,8 @@ struct HistoryListCommand: ParsableCommand {
             ],
             unicode: context.localeIsUTF8)
         var count = 0
+        // Who captured each record, shown as a column once more than one person is listed.
+        var capturers: [String?] = []
         logger.info("history list", metadata: ["json": "\(json)", "limit": "\(limit)"])
         try finishing {
             do {
@@ -179,6 +181,7 @@ struct HistoryListCommand: ParsableCommand {
                             String(record.id), record.kind.rawValue, tableTime(record.createdAt),
                             summary(record), String(photoCount), record.request?.title ?? "",
                         ])
+                        capturers.append(record.capturedBy)
                     }
                     count += 1
                 }
@@ -190,6 +193,14 @@ struct HistoryListCommand: ParsableCommand {
             } else if count == 0 {
                 try output.write("No records. Press 2 in tabshell to capture one, or try tabshell --demo.\n")
             } else {
+                if Set(capturers.compactMap { $0 }).count > 1 {
+                    table.columns.insert(.init(title: "BY", maximumWidth: 20), at: 3)
+                    for index in table.rows.indices where index < capturers.count {
+                        table.rows[index].insert(TextTable.truncate(
+                            Sanitizer(unicode: context.localeIsUTF8).line(capturers[index] ?? "-"), to: 20,
+                            ellipsis: context.localeIsUTF8 ? "…" : "~"), at: 3)
+                    }
+                }
                 try output.write(table.render())
             }
             try output.finish()
@@ -210,6 +221,7 @@ extension JSONText {
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
             ("createdAt", string(ExportTime.string(record.createdAt))),
+            ("capturedBy", optional(record.capturedBy)),
             ("barcode", record.barcode.map { object([("value", string($0.value)), ("symbology", string($0.symbology.rawValue))]) } ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),

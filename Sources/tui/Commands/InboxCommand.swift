@@ -23,6 +23,8 @@ struct InboxAddCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var identity: IdentityOptions
+
     @Option(help: "What is asked for, shown in the Inbox list.")
     var title: String
 
@@ -48,8 +50,8 @@ struct InboxAddCommand: ParsableCommand {
         let logger = database.logger(beside: url)
         do {
             let db = try AppDatabase.open(at: url)
-            let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now())
-            logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)"])
+            let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person)
+            logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
             // A person at a terminal reads what happened; a script reads the id alone.
             let line = context.outputIsTerminal
                 ? "Added request #\(id) (\(kind.title.lowercased())): \(Sanitizer(unicode: true).line(title)).\n"
@@ -144,6 +146,8 @@ struct InboxImportCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    @OptionGroup var identity: IdentityOptions
+
     @Argument(help: ArgumentHelp("The JSON file, or - for standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String
 
@@ -182,7 +186,7 @@ struct InboxImportCommand: ParsableCommand {
         case let .requests(requests):
             do {
                 let db = try AppDatabase.open(at: url)
-                let ids = try db.importRequests(requests, now: context.now())
+                let ids = try db.importRequests(requests, now: context.now(), createdBy: identity.person)
                 logger.info("inbox import", metadata: ["count": "\(ids.count)", "file": "\(source)"])
                 try finishing {
                     try context.output.write("Imported \(ids.count) request\(ids.count == 1 ? "" : "s").\n")

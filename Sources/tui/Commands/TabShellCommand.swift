@@ -12,9 +12,11 @@ struct TabShellCommand: ParsableCommand {
         commandName: "tabshell",
         abstract: "The iOS tab shell in your terminal: an Inbox of requests, a + Create action tab that opens capture mode, History and Settings.",
         usage: """
-        tabshell [--db <path>] [--demo] [--log-level <level>]
+        tabshell [--db <path>] [--demo] [--as <name>] [--log-level <level>]
         tabshell inbox add|list|import …
         tabshell history list|export …
+        tabshell photos add|list|remove …
+        tabshell serve [--listen <addr:port>] [--authorized-keys <file> | --demo]
         tabshell doctor
         """,
         discussion: """
@@ -24,13 +26,21 @@ struct TabShellCommand: ParsableCommand {
         tabshell.log beside the database, never the terminal.
         """,
         version: "0.1.0",
-        subcommands: [InboxCommand.self, HistoryCommand.self, DoctorCommand.self, GenerateCommand.self]
+        subcommands: [
+            InboxCommand.self, HistoryCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
+            GenerateCommand.self,
+        ]
     )
 
     @OptionGroup var database: DatabaseOptions
 
-    @Flag(help: "Start on a throw-away demo database with sample requests and records.")
-    var demo = false
+    @OptionGroup var demoOption: DemoOption
+    /// `--demo` (one option type shared with `serve`, so the flag reaches whichever command runs).
+    var demo: Bool { demoOption.demo }
+
+    @OptionGroup var identity: IdentityOptions
+
+    @OptionGroup var served: ServedSessionOptions
 
     func validate() throws {
         if demo, database.path != nil {
@@ -77,7 +87,12 @@ struct TabShellCommand: ParsableCommand {
         }
         state.size = terminal.size
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        let runtime = AppRuntime(database: db, state: state, logger: logger, home: home, wake: terminal.waker())
+        let person = identity.person
+        let session = served.start(person: person, logger: logger)
+        state.photosFromUploads = session != nil
+        let runtime = AppRuntime(
+            database: db, state: state, logger: logger, home: home, wake: terminal.waker(),
+            person: person, uploads: session?.folder.uploads)
         let app = App(runtime: runtime, terminal: terminal, logger: logger)
         let recovery: RecoveryReport?
         do {
@@ -89,7 +104,10 @@ struct TabShellCommand: ParsableCommand {
             recovery = nil
         }
         let capturedStandardError = CrashGuard.captureStandardError()
-        let reason = app.run(recovery: recovery)
+        let reason = app.run(recovery: recovery, resuming: session?.snapshot, message: session?.message)
+        if let session, reason == .signal(.hangup) || reason == .terminalGone {
+            session.keep(runtime.state.sessionSnapshot(savedAt: Date(), stagingID: runtime.stagingIDAtFinish), logger: logger)
+        }
         terminal.restore()
         if capturedStandardError { CrashGuard.releaseStandardError() }
         logger.info("stopped", metadata: ["reason": "\(reason)"])

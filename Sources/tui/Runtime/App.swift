@@ -28,10 +28,10 @@ final class App {
         self.logger = logger
     }
 
-    func run(recovery: RecoveryReport?) -> ExitReason {
+    func run(recovery: RecoveryReport?, resuming snapshot: SessionSnapshot? = nil, message: String? = nil) -> ExitReason {
         // However the loop ends, a capture still open keeps its staging folder as a draft.
         defer { runtime.finish() }
-        runtime.start(recovery: recovery)
+        runtime.start(recovery: recovery, resuming: snapshot, message: message)
         while !runtime.state.isQuitting {
             if runtime.needsRepaint { terminal.repaint() }
             if runtime.needsDraw { draw() }

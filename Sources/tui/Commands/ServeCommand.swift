@@ -1,0 +1,297 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import SSHServer
+import Storage
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabshell serve`: tabshell's own SSH server. `ssh -p 2222 host` and you are in the app, as
+/// yourself, with no Unix account and no sshd configuration; each session is the tabshell
+/// binary in its own process on its own terminal. See docs/ssh-server.md.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve tabshell over SSH: ssh -p 2222 host and you are in, as yourself.",
+        discussion: """
+        Team mode (--authorized-keys FILE): OpenSSH's authorized_keys format, one Ed25519 or ECDSA key \
+        per person, the key's comment being the person's name (kept with what they capture). The file \
+        is re-read when it changes or on SIGHUP. Demo mode (--demo): anyone gets in without a key, each \
+        connection on its own fresh demo data, deleted when it ends. Besides the app, ssh host COMMAND \
+        runs: inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME \
+        (photos add reads the image on standard input; captures take photos only from these uploads). \
+        A person whose connection drops and who comes back within --resume-window finds everything as \
+        it was. Runs in the foreground; logs to tabshell.log beside the database, and one line per \
+        event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds.
+        """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("Address and port to listen on.", valueName: "addr:port"))
+    var listen = "127.0.0.1:2222"
+
+    @Option(
+        name: .customLong("host-key"),
+        help: ArgumentHelp("The Ed25519 host key, created (0600) on first start (default: ssh_host_ed25519_key beside the database).", valueName: "path"),
+        completion: .file())
+    var hostKey: String?
+
+    @Option(
+        name: .customLong("authorized-keys"),
+        help: ArgumentHelp("Team mode: who may log in, in OpenSSH's authorized_keys format; a key's comment is the person's name.", valueName: "file"),
+        completion: .file())
+    var authorizedKeys: String?
+
+    @OptionGroup var demoOption: DemoOption
+    var demo: Bool { demoOption.demo }
+
+    @Option(
+        name: .customLong("resume-window"),
+        help: ArgumentHelp("How long after a dropped connection a person gets back what they had (e.g. 90s, 10m, 1h; 0 turns it off).", valueName: "time"))
+    var resumeWindow = "10m"
+
+    @Option(name: .customLong("max-sessions"), help: ArgumentHelp("Sessions running at once, server-wide.", valueName: "n"))
+    var maxSessions = 64
+
+    @Option(name: .customLong("max-startups"), help: ArgumentHelp("Connections not yet running a session (sshd's MaxStartups).", valueName: "n"))
+    var maxStartups = 16
+
+    @Option(name: .customLong("per-source-max-startups"), help: ArgumentHelp("Of those, how many one address may hold (sshd's PerSourceMaxStartups).", valueName: "n"))
+    var perSourceMaxStartups = 4
+
+    @Option(name: .customLong("per-source-connections"), help: ArgumentHelp("New connections one address may make per minute.", valueName: "n"))
+    var perSourceConnections = 30
+
+    @Option(name: .customLong("login-grace-time"), help: ArgumentHelp("Time to log in and start a session (sshd's LoginGraceTime).", valueName: "time"))
+    var loginGraceTime = "30s"
+
+    @Option(name: .customLong("max-auth-tries"), help: ArgumentHelp("Keys a client may offer per connection (sshd's MaxAuthTries).", valueName: "n"))
+    var maxAuthTries = 6
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection silent for this long (default: never).", valueName: "time"))
+    var idleTimeout: String?
+
+    func validate() throws {
+        if demo == (authorizedKeys != nil) {
+            throw ValidationError("Choose who may log in: --authorized-keys FILE (team mode) or --demo (anyone, on throw-away data).")
+        }
+        if demo, database.path != nil {
+            throw ValidationError("--demo gives each connection its own throw-away data; leave out --db.")
+        }
+        guard ListenAddress(listen) != nil else {
+            throw ValidationError("--listen needs an address and a port, such as 127.0.0.1:2222 or [::1]:2222.")
+        }
+        for (name, text) in [("--resume-window", resumeWindow), ("--login-grace-time", loginGraceTime), ("--idle-timeout", idleTimeout ?? "1s")] {
+            guard TimeText.seconds(text) != nil else {
+                throw ValidationError("\(name) needs a time such as 90s, 10m or 1h.")
+            }
+        }
+        if [maxSessions, maxStartups, maxAuthTries, perSourceMaxStartups, perSourceConnections].contains(where: { $0 < 1 }) {
+            throw ValidationError("The limits (--max-sessions, --max-startups, --per-source-…, --max-auth-tries) must be at least 1.")
+        }
+    }
+
+    func run() throws {
+        umask(0o077)
+        let url = database.databaseURL()
+        let dataFolder = url.deletingLastPathComponent()
+        guard let address = ListenAddress(listen), let window = TimeText.seconds(resumeWindow),
+              let grace = TimeText.seconds(loginGraceTime)
+        else { throw ValidationError("Bad --listen or time.") }
+
+        // The database is opened (made, migrated) once here, so sessions never race to do it.
+        if !demo {
+            do {
+                _ = try AppDatabase.open(at: url)
+            } catch {
+                throw Failure(error.message)
+            }
+        } else {
+            try? FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let logger = serverLogger(beside: url)
+        guard let executable = Self.runningExecutable() else {
+            throw Failure("tabshell cannot find its own executable (/proc/self/exe) to run sessions with.")
+        }
+
+        let demoSets = demo ? DemoDataSets() : nil
+        let launcher = ServeLauncher(
+            executable: executable,
+            data: demoSets.map { .demo($0) } ?? .team(database: url),
+            resumeWindowSeconds: window, logLevel: database.logLevel, logger: logger)
+        var configuration = SSHServerConfiguration(
+            hostKeyPath: hostKey.map { ($0 as NSString).expandingTildeInPath }
+                ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,
+            authorization: authorizedKeys.map { .authorizedKeysFile(($0 as NSString).expandingTildeInPath) } ?? .open,
+            logger: logger,
+            launcher: launcher.launcher)
+        configuration.host = address.host
+        configuration.port = address.port
+        configuration.limits.maxSessions = maxSessions
+        configuration.limits.maxStartups = maxStartups
+        configuration.limits.maxStartupsPerSource = min(perSourceMaxStartups, maxStartups)
+        configuration.limits.perSourceConnections = perSourceConnections
+        configuration.limits.maxAuthTries = maxAuthTries
+        configuration.limits.loginGraceTime = .seconds(grace)
+        if let idleTimeout, let seconds = TimeText.seconds(idleTimeout), seconds > 0 {
+            configuration.limits.idleTimeout = .seconds(seconds)
+        }
+        let server = SSHServer(configuration: configuration)
+
+        // Signals first, so a SIGTERM during start-up is not lost.
+        let stopping = SignalLatch()
+        let signals = ServeSignals(
+            reload: {
+                if case .failure(let error)? = server.reloadAuthorizedKeys() {
+                    logger.error("authorized keys unreadable on SIGHUP", metadata: ["error": "\(error)"])
+                }
+            },
+            stop: { stopping.signal() })
+
+        let report: SSHServerStartReport
+        switch Self.wait({ try await server.start() }) {
+        case let .success(started): report = started
+        case let .failure(error):
+            signals.cancel()
+            throw Failure(sentence(for: error))
+        }
+        for line in report.lines { print(line) }
+        let target = address.host == "0.0.0.0" || address.host == "::" ? "HOST" : address.hostForSSH
+        let portPart = report.port == 22 ? "" : "-p \(report.port) "
+        print(demo
+            ? "Demo mode: anyone can connect, each on throw-away data: ssh \(portPart)\(target)"
+            : "Connect with: ssh \(portPart)\(target)   (resume window \(resumeWindow))")
+        fflush(nil)
+
+        stopping.wait()
+        _ = Self.wait { await server.stop() }
+        signals.cancel()
+        demoSets?.removeAll()
+    }
+
+    // MARK: - Helpers
+
+    /// The log file beside the database, plus a one-line-per-event summary on standard error
+    /// when it is a terminal.
+    private func serverLogger(beside url: URL) -> Logger {
+        let file = DatabaseOptions.logFile(beside: url)
+        let level = database.logLevel
+        let summary = isatty(STDERR_FILENO) == 1
+        var logger = Logger(label: "tabshell.serve") { _ in
+            var handlers: [any LogHandler] = [FileLogHandler(url: file, level: level)]
+            if summary { handlers.append(SummaryLogHandler()) }
+            return MultiplexLogHandler(handlers)
+        }
+        logger.logLevel = level
+        return logger
+    }
+
+    /// The absolute path of the binary running now: sessions run exactly it.
+    static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.hasPrefix("/") ? path : nil
+    }
+
+    /// Runs async work from this synchronous command and waits for it.
+    static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
+        let box = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await work()) } catch { result = .failure(error) }
+            box.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return box.withLock { $0 } ?? .failure(CancellationError())
+    }
+}
+
+/// `--demo`, for the app and for `serve`. argument-parser hands an option to the first command
+/// of the line that declares it, unless both declare the same option type: then both see it.
+struct DemoOption: ParsableArguments {
+    @Flag(help: "Throw-away demo data with sample requests, records and photos, deleted afterwards. With serve: anyone gets in without a key, each connection on its own demo data.")
+    var demo = false
+}
+
+/// `--listen`: `host:port`, `[v6]:port`, or `:port` (all addresses).
+struct ListenAddress: Equatable {
+    var host: String
+    var port: Int
+
+    init?(_ text: String) {
+        let hostPart: Substring
+        let portPart: Substring
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            hostPart = text[text.index(after: text.startIndex) ..< close]
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":") else { return nil }
+            portPart = rest.dropFirst()
+        } else {
+            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { return nil }
+            hostPart = text[..<colon]
+            portPart = text[text.index(after: colon)...]
+        }
+        guard let port = Int(portPart), (0...65535).contains(port) else { return nil }
+        self.host = hostPart.isEmpty ? "0.0.0.0" : String(hostPart)
+        self.port = port
+    }
+
+    /// The host as an ssh command line names it.
+    var hostForSSH: String { host.contains(":") ? host : host }
+}
+
+/// Times on the command line: `90s`, `10m`, `1h`, or a plain number of seconds.
+enum TimeText {
+    static func seconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let last = trimmed.last else { return nil }
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        if let unit = units[last], let value = Int(trimmed.dropLast()), value >= 0, value <= 365 * 86400 / unit {
+            return value * unit
+        }
+        if let value = Int(trimmed), value >= 0, value <= 365 * 86400 { return value }
+        return nil
+    }
+}
+
+/// A one-shot latch the signal handlers open and the main thread waits on.
+final class SignalLatch: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let opened = Atomic<Bool>(false)
+
+    func signal() {
+        if !opened.exchange(true, ordering: .relaxed) { semaphore.signal() }
+    }
+
+    func wait() { semaphore.wait() }
+}
+
+/// SIGHUP re-reads the authorized keys; SIGTERM and SIGINT stop the server. Watched with
+/// dispatch sources (the signals themselves ignored), so nothing runs inside a signal handler.
+final class ServeSignals {
+    private var sources: [any DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "tabshell.serve.signals")
+
+    init(reload: @escaping @Sendable () -> Void, stop: @escaping @Sendable () -> Void) {
+        for (number, action) in [(SIGHUP, reload), (SIGTERM, stop), (SIGINT, stop)] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler(handler: action)
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+        sources.removeAll()
+    }
+}

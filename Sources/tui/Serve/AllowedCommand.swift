@@ -1,0 +1,92 @@
+import Foundation
+
+/// The commands a person may run over `ssh host COMMAND` against `tabshell serve`, checked word
+/// by word before anything runs. Each is the tabshell subcommand of the same name, run as that
+/// person: same output, same exit status as locally. Options that would reach outside the
+/// person's own data (`--db`, `--as`, `--output`, `--log-level`, …) are never accepted from the
+/// client; the server adds the ones it decides.
+struct AllowedCommand: Equatable {
+    /// The subcommand's words (`["history", "list"]`).
+    var subcommand: [String]
+    /// The client's options and arguments, each one checked.
+    var arguments: [String]
+
+    /// One line for refusals and help.
+    static let summary = "inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME"
+
+    /// What a command may take after its subcommand words.
+    private enum Grammar {
+        /// Options with a value, options without one, and how many plain arguments.
+        case options(valued: Set<String>, flags: Set<String>, arguments: ClosedRange<Int>)
+        /// Exactly these words.
+        case exactly([String])
+    }
+
+    private static let table: [(words: [String], grammar: Grammar)] = [
+        (["inbox", "add"], .options(valued: ["--title", "--body", "--kind"], flags: [], arguments: 0...0)),
+        (["inbox", "list"], .options(valued: ["--limit"], flags: ["--json"], arguments: 0...0)),
+        (["inbox", "import"], .exactly(["-"])),
+        (["history", "list"], .options(valued: ["--limit"], flags: ["--json"], arguments: 0...0)),
+        (["history", "export"], .options(valued: ["--format"], flags: [], arguments: 0...0)),
+        (["photos", "add"], .options(valued: [], flags: [], arguments: 1...1)),
+        (["photos", "list"], .options(valued: [], flags: [], arguments: 0...0)),
+        (["photos", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
+    ]
+
+    /// The allowed command `words` ask for, or a sentence saying why not.
+    static func parse(_ words: [String]) -> Result<AllowedCommand, Refusal> {
+        let shown = words.joined(separator: " ")
+        guard let entry = table.first(where: { words.starts(with: $0.words) }) else {
+            return .failure(Refusal("`\(cut(shown))` is not an allowed command; allowed: \(summary)."))
+        }
+        let rest = Array(words.dropFirst(entry.words.count))
+        switch entry.grammar {
+        case let .exactly(expected):
+            guard rest == expected else {
+                return .failure(Refusal("`\(cut(shown))` is not allowed; use: \((entry.words + expected).joined(separator: " "))."))
+            }
+        case let .options(valued, flags, arguments):
+            var plain = 0
+            var index = 0
+            while index < rest.count {
+                let word = rest[index]
+                let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+                if valued.contains(name) {
+                    if !word.contains("=") {
+                        guard index + 1 < rest.count else {
+                            return .failure(Refusal("\(name) needs a value."))
+                        }
+                        index += 1
+                    }
+                } else if flags.contains(word) {
+                    // fine
+                } else if word.hasPrefix("-") {
+                    return .failure(Refusal("\(cut(word)) is not an option the server accepts for \(entry.words.joined(separator: " "))."))
+                } else {
+                    plain += 1
+                }
+                index += 1
+            }
+            guard arguments.contains(plain) else {
+                return .failure(Refusal("`\(cut(shown))` is not allowed; allowed: \(summary)."))
+            }
+        }
+        return .success(AllowedCommand(subcommand: entry.words, arguments: rest))
+    }
+
+    /// Reads standard input (so it needs the client's input, not a terminal).
+    var readsInput: Bool { subcommand == ["inbox", "import"] || subcommand == ["photos", "add"] }
+
+    var isPhotos: Bool { subcommand.first == "photos" }
+
+    private static func cut(_ text: String) -> String {
+        let printable = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        return printable.count > 80 ? String(printable.prefix(80)) + "…" : printable
+    }
+
+    /// Why a command is not run: one sentence for the client.
+    struct Refusal: Error, Equatable {
+        let sentence: String
+        init(_ sentence: String) { self.sentence = sentence }
+    }
+}

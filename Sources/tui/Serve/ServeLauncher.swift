@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import SSHServer
+import Storage
+
+/// What each `tabshell serve` session runs: the tabshell binary itself, as the person, on the
+/// session's terminal (the app) or with pipes (an allowed command). It decides from the
+/// server's word on who connected (`SSHPeer.name`), never from the client's arguments.
+final class ServeLauncher: Sendable {
+    /// Where the data is: one database for the team, or a fresh demo set per connection.
+    enum Data: Sendable {
+        case team(database: URL)
+        case demo(DemoDataSets)
+    }
+
+    let executable: String
+    let data: Data
+    /// How long after a dropped connection the person gets back what they had; 0 turns it off.
+    let resumeWindowSeconds: Int
+    let logLevel: Logger.Level
+    private let logger: Logger
+
+    init(executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger) {
+        self.executable = executable
+        self.data = data
+        self.resumeWindowSeconds = resumeWindowSeconds
+        self.logLevel = logLevel
+        self.logger = logger
+    }
+
+    /// The launcher the server calls for each session.
+    var launcher: SSHSessionLauncher {
+        { [self] request in decide(request) }
+    }
+
+    func decide(_ request: SSHSessionRequest, now: Date = Date()) -> SSHSessionDecision {
+        let person: String
+        switch data {
+        case .team:
+            if let problem = PersonName.problem(with: request.peer.name) {
+                return .refuse("your key's comment cannot be used as a name (\(problem)) Ask for it to be changed.")
+            }
+            person = request.peer.name
+        case .demo:
+            // Demo names are whatever login the visitor typed: kept only if they are a name.
+            person = PersonName.problem(with: request.peer.name) == nil ? request.peer.name : "visitor"
+        }
+
+        var command: AllowedCommand?
+        if let text = request.command, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let words = request.commandWords else {
+                return .refuse("the command could not be read (a quote is left open).")
+            }
+            switch AllowedCommand.parse(words) {
+            case let .success(allowed): command = allowed
+            case let .failure(refusal): return .refuse(refusal.sentence)
+            }
+        } else if request.pseudoTerminal == nil {
+            return .refuse("this server needs a terminal: connect with `ssh -t`.")
+        }
+
+        let database: URL
+        let folder: PersonFolder
+        var release: (@Sendable () -> Void)?
+        switch data {
+        case let .team(url):
+            database = url
+            folder = PersonFolder(person: person, beside: url)
+        case let .demo(sets):
+            do {
+                (database, folder) = try sets.acquire(connectionID: request.peer.connectionID, person: person, now: now)
+            } catch {
+                logger.error("demo data set could not be made", metadata: ["error": "\(error)"])
+                return .refuse("the demo could not be prepared; try again.")
+            }
+            let connection = request.peer.connectionID
+            release = { sets.release(connectionID: connection) }
+        }
+
+        do {
+            try folder.prepare()
+        } catch {
+            logger.error("cannot make the person's folder", metadata: ["folder": "\(folder.path)", "error": "\(error)"])
+            release?()
+            return .refuse("the server cannot prepare your folder; tell its administrator.")
+        }
+
+        var arguments: [String]
+        let common = ["--db", database.path, "--as", person, "--log-level", "\(logLevel)"]
+        if let command {
+            arguments = command.subcommand + common
+            if command.isPhotos { arguments += ["--session-folder", folder.path] }
+            arguments += command.arguments
+        } else {
+            let window: Int
+            if case .demo = data { window = 0 } else { window = resumeWindowSeconds }
+            arguments = common + ["--session-folder", folder.path, "--resume-within", String(window)]
+        }
+        var environment = request.localeEnvironment
+        if request.pseudoTerminal != nil { environment = request.terminalEnvironment }
+        // A client that sends no locale gets what a system's default locale would give (sshd's
+        // PAM sets it from /etc/default/locale): UTF-8, so the app draws its lines and accents.
+        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) {
+            environment["LANG"] = "C.UTF-8"
+        }
+        environment["HOME"] = folder.path
+        var onExit: (@Sendable (SSHSessionEnd) -> Void)?
+        if let release {
+            onExit = { _ in release() }
+        }
+        return .run(SSHSessionCommand(
+            executablePath: executable, arguments: arguments, environment: environment,
+            workingDirectory: folder.path, onExit: onExit))
+    }
+}

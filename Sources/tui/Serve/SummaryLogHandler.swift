@@ -1,0 +1,56 @@
+import Foundation
+import Glibc
+import Logging
+import TabShell
+
+/// `tabshell serve`'s running commentary on a terminal's standard error: one line per event,
+/// `HH:MM:SS who what`, e.g. `14:03:07 ana@127.0.0.1:53122 session started`. The full record,
+/// every field, goes to the log file; this is for the person watching the server.
+struct SummaryLogHandler: LogHandler {
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+    private let sink = Sink()
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        guard event.level >= .info else { return }
+        sink.write(Self.line(event: event, metadata: metadata.merging(event.metadata ?? [:]) { $1 }, now: Date()))
+    }
+
+    /// The summary line of one event (without a newline): time, who, what, and the one or two
+    /// fields that say most about it.
+    static func line(event: LogEvent, metadata: Logger.Metadata, now: Date) -> String {
+        func field(_ key: String) -> String? { metadata[key].map { "\($0)" } }
+        var who = field("address") ?? ""
+        if let person = field("person") { who = person + (who.isEmpty ? "" : "@" + who) }
+        var extra: [String] = []
+        for key in ["reason", "command", "end", "fingerprint", "sessions", "error"] {
+            if let value = field(key), !value.isEmpty, value != "nil" { extra.append(value) }
+        }
+        var time = time_t(now.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        let stamp = String(format: "%02d:%02d:%02d", parts.tm_hour, parts.tm_min, parts.tm_sec)
+        let sanitizer = Sanitizer(unicode: true)
+        let text = [stamp, who, "\(event.message)", extra.isEmpty ? "" : "(" + extra.joined(separator: ", ") + ")"]
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+        return sanitizer.line(text)
+    }
+
+    /// Serialises the writes of all threads.
+    final class Sink: @unchecked Sendable {
+        private let lock = NSLock()
+
+        func write(_ line: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CaptureMode
+import Foundation
+import TabShell
+import Testing
+
+/// The navigation state as a snapshot, and back (issue #13: coming back after a dropped link).
+@Suite("Session snapshots")
+struct SessionSnapshotTests {
+    /// History with 30 records, the 5th open in its detail, a capture of a note half typed.
+    static func stateWithEverythingOpen() -> AppState {
+        var state = AppState.loaded(requests: [request(1), request(2, kind: .note)], historyTotal: 30)
+        _ = state.send([.tabChosen(.history), .listMoved(.down), .listMoved(.down), .listMoved(.down), .listMoved(.down), .rowActivated])
+        _ = state.send([.tabChosen(.settings), .listMoved(.down), .listMoved(.down), .tabChosen(.inbox), .listMoved(.down)])
+        _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("Two boxes,\ndented")),
+                        .capture(.cursorMoved(.up))])
+        return state
+    }
+
+    @Test func aSnapshotSurvivesJSONAndRestoresTheNavigation() throws {
+        let before = Self.stateWithEverythingOpen()
+        let snapshot = before.sessionSnapshot(savedAt: epoch, stagingID: "abc")
+        let decoded = try JSONDecoder().decode(SessionSnapshot.self, from: JSONEncoder().encode(snapshot))
+        #expect(decoded == snapshot)
+
+        var after = AppState.loaded(requests: [request(1), request(2, kind: .note)], historyTotal: 30)
+        let effects = after.send(.sessionRestored(decoded, photos: [], message: "Welcome back."))
+
+        #expect(after.selectedTab == before.selectedTab)
+        #expect(after.inbox.list == before.inbox.list)
+        #expect(after.settingsScreen.list == before.settingsScreen.list)
+        #expect(after.history.list.cursor == before.history.list.cursor)
+        #expect(after.history.stack.map(\.recordID) == before.history.stack.map(\.recordID))
+        let capture = try #require(after.presentation.capture)
+        let original = try #require(before.presentation.capture)
+        #expect(capture.kind == .note && capture.phase == original.phase)
+        #expect(capture.note == original.note, "the text and where the cursor was")
+        #expect(after.status == StatusMessage("Welcome back.", kind: .success))
+        // The data on screen is read again: the Inbox, History's rows, the detail's record.
+        #expect(effects.contains(.loadInbox))
+        #expect(!effects.historyRequests.isEmpty)
+        #expect(effects.contains(.loadRecordDetail(before.history.stack[0].recordID)))
+        #expect(!effects.contains { if case .saveDraft = $0 { true } else { false } }, "the draft on disk is already this")
+    }
+
+    @Test func anAlertIsNotKeptButWhatIsUnderItIs() throws {
+        var state = AppState.loaded(historyTotal: 3)
+        _ = state.send([.tabChosen(.history), .deleteRequested])
+        #expect(state.presentation.alert != nil)
+        let snapshot = state.sessionSnapshot(savedAt: epoch, stagingID: nil)
+        var after = AppState.loaded(historyTotal: 3)
+        _ = after.send(.sessionRestored(snapshot, photos: [], message: nil))
+        #expect(after.presentation == .none)
+        #expect(after.selectedTab == .history)
+    }
+
+    @Test func theHelpSheetComesBackScrolled() {
+        var state = AppState.loaded()
+        _ = state.send([.helpRequested, .listMoved(.down), .listMoved(.down)])
+        let snapshot = state.sessionSnapshot(savedAt: epoch, stagingID: nil)
+        var after = AppState.loaded()
+        _ = after.send(.sessionRestored(snapshot, photos: [], message: nil))
+        #expect(after.presentation == state.presentation)
+    }
+
+    @Test func theActionTabIsNeverRestoredAsSelected() throws {
+        var snapshot = AppState.loaded().sessionSnapshot(savedAt: epoch, stagingID: nil)
+        snapshot.selectedTab = .create
+        var after = AppState.loaded()
+        _ = after.send(.sessionRestored(snapshot, photos: [], message: nil))
+        #expect(after.selectedTab.role == .content)
+    }
+}
