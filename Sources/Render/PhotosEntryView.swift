@@ -44,6 +44,18 @@ struct PhotosEntryView {
             return
         }
         let list = area.inset(left: -Table.gutterWidth)
+        if let box = context.thumbnailBox {
+            if ThumbnailListView.fits(box: box, in: list) {
+                let items = capture.photos.enumerated().map { index, photo in
+                    ThumbnailListView.Item(
+                        source: .staged(storedName: photo.storedName),
+                        title: "\(index + 1). \(context.line(photo.originalName))",
+                        facts: PhotoFacts.describe(photo, glyphs: context.glyphs)
+                    )
+                }
+                return ThumbnailListView(items: items, highlighted: capture.photoCursor, box: box, context: context).draw(in: list, on: &canvas)
+            }
+        }
         let first = max(0, min(capture.photoCursor - list.height + 1, capture.photos.count - list.height))
         let table = Table(columns: [.flexible(), .flexible()], gap: 2)
         for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {

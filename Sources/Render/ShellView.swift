@@ -33,6 +33,7 @@ struct ShellView {
                 holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.requests.count, "request"))",
                 recoverySummary: state.recoverySummary,
                 recordCount: state.history.totalCount,
+                previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
                 layout: state.layout, context: context
             )
         case .inbox, .create:

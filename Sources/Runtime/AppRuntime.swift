@@ -27,10 +27,20 @@ public final class AppRuntime {
     private var lastChangeCounter: Int64?
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
-    public init(database: AppDatabase, state: AppState, logger: Logger, home: String, wake: @escaping @Sendable () -> Void) {
+    /// `previewCache` is the folder photo previews are kept in (nil: none kept on disk).
+    public init(
+        database: AppDatabase, state: AppState, logger: Logger, home: String,
+        previewCache: URL? = nil, wake: @escaping @Sendable () -> Void
+    ) {
         self.state = state
         self.logger = logger
-        runner = EffectRunner(database: database, logger: logger, home: home, mailbox: mailbox, wake: wake)
+        runner = EffectRunner(database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake)
+    }
+
+    /// Where photo previews are cached: `$XDG_CACHE_HOME/tabshell/previews` when that is an
+    /// absolute path, else `~/.cache/tabshell/previews`.
+    public static func previewCacheDirectory(environment: [String: String], home: String) -> URL {
+        PreviewLoader.cacheDirectory(environment: environment, home: home)
     }
 
     /// Starts the session: loads what the tabs show and offers what recovery found.
@@ -44,6 +54,7 @@ public final class AppRuntime {
     /// The session ends (quit, signal, hang-up): a capture still open keeps its staging folder
     /// as a draft for the next start.
     public func finish() {
+        runner.previewLoader.cancelAll()
         runner.photoStager.closeKeepingDraft()
     }
 

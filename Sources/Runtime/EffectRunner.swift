@@ -13,6 +13,7 @@ final class EffectRunner {
     private let home: String
     private let mailbox: Mailbox
     let photoStager: PhotoStager
+    let previewLoader: PreviewLoader
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
     private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
 
@@ -23,12 +24,16 @@ final class EffectRunner {
         case repaint
     }
 
-    init(database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox, wake: @escaping @Sendable () -> Void) {
+    init(
+        database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox,
+        previewCache: URL?, wake: @escaping @Sendable () -> Void
+    ) {
         self.database = database
         self.logger = logger
         self.home = home
         self.mailbox = mailbox
         self.photoStager = PhotoStager(database: database, mailbox: mailbox, wake: wake, logger: logger, home: home)
+        self.previewLoader = PreviewLoader(media: database.media, cacheDirectory: previewCache, mailbox: mailbox, wake: wake, logger: logger)
     }
 
     /// Remembers what recovery found, and hands the model the drafts as values.
@@ -102,6 +107,12 @@ final class EffectRunner {
             }
         case let .search(query, limit):
             return storage { [.searchResultsLoaded(query: query, rows: try $0.search(query, limit: limit))] }
+        case let .loadPreview(request, ticket):
+            previewLoader.load(request, ticket: ticket, staging: photoStager.currentSession?.directory)
+            return .actions([])
+        case let .cancelPreview(ticket):
+            previewLoader.cancel(ticket: ticket)
+            return .actions([])
         case .redraw:
             return .repaint
         case .quit:

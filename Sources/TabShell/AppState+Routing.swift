@@ -8,7 +8,7 @@ extension AppState {
     /// own reducer (Sources/TabShell/Features).
     public mutating func send(_ action: AppAction) -> [AppEffect] {
         let effects = route(action)
-        return effects + settle()
+        return effects + settle() + settlePreviews()
     }
 
     private mutating func route(_ action: AppAction) -> [AppEffect] {
@@ -38,6 +38,8 @@ extension AppState {
         case .alertDismissed: return dismissAlert()
         case let .alertButtonPressed(index): return pressAlertButton(index)
         case let .capture(action): return toCapture(action)
+        case .photoViewRequested: return openViewer()
+        case let .viewerPhotoStepped(offset): return stepViewer(by: offset)
 
         case let .inboxLoaded(snapshot): return toInbox(.loaded(snapshot))
         case let .historyLoaded(page): return toHistory(.pageLoaded(page))
@@ -55,6 +57,7 @@ extension AppState {
             return toDrafts(.found(found, config: settings.captureConfig, requests: inbox.requests)) + offerNextDraft()
         case let .draftResumed(id): return toDrafts(.resumed(id))
         case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()
+        case let .previewLoaded(request, ticket, outcome): return previewLoaded(request, ticket: ticket, outcome: outcome)
         }
     }
 
@@ -71,6 +74,8 @@ extension AppState {
             return toSearch(.input(input))
         case .fullScreenCapture:
             return input == .escape ? toCapture(.closeTapped) : []
+        case .viewer:
+            return input == .escape ? closeViewer() : []
         case .none:
             // A move or Enter on a tab is the user moving on: the last message goes.
             if input == .activated || input.isMove { status = nil }
@@ -168,7 +173,7 @@ extension AppState {
         switch presentation {
         case .none: break
         case .sheet: closeSheet()
-        case .fullScreenCapture, .alert: return []
+        case .fullScreenCapture, .alert, .viewer: return []
         }
         status = nil
         switch tab.role {
@@ -193,7 +198,7 @@ extension AppState {
         switch presentation {
         case .none: presentation = .sheet(.help(HelpState()))
         case .sheet: closeSheet()
-        case .fullScreenCapture, .alert: break
+        case .fullScreenCapture, .alert, .viewer: break
         }
         return []
     }

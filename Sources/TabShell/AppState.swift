@@ -30,6 +30,10 @@ public struct AppState: Equatable, Sendable {
     /// until its query answers again.
     public var lastSearchResults: [HistoryRow] = []
     public var lastSearchResultsQuery: String?
+    /// What this terminal can show of photos; nil (no terminal, as in tests) shows none.
+    public var previewTerminal: PreviewTerminal?
+    /// The photo previews asked for and held.
+    public var previews = PreviewsState()
 
     public init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80),
@@ -41,7 +45,14 @@ public struct AppState: Equatable, Sendable {
         self.environment = environment
     }
 
-    public var layout: Layout { Layout(size: size) }
+    public var layout: Layout {
+        Layout(size: size, thumbnail: previewStyle.map { _ in PreviewBoxes.thumbnail(for: size) })
+    }
+
+    /// How photos are drawn now, or nil when previews are off (Settings, or no terminal).
+    public var previewStyle: PreviewStyle? {
+        previewTerminal?.style(for: settings.photoPreviews, usesColor: usesColor)
+    }
 
     /// Where the selection goes when capture closes.
     public var snapBackTarget: Tab {

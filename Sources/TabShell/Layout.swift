@@ -21,8 +21,14 @@ public struct Layout: Equatable, Sendable {
     public static let chromeRows = 5
 
     public let size: ScreenSize
+    /// The box of a photo thumbnail beside its name, when previews are on; nil keeps screens
+    /// as text only (previews off, or no terminal that can show them).
+    public let thumbnail: CellBox?
 
-    public init(size: ScreenSize) { self.size = size }
+    public init(size: ScreenSize, thumbnail: CellBox? = nil) {
+        self.size = size
+        self.thumbnail = thumbnail
+    }
 
     public var isTooSmall: Bool {
         size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns

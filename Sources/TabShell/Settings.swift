@@ -28,6 +28,8 @@ public struct Settings: Equatable, Codable, Sendable {
     public var maximumPhotos: Int = 3
     /// The largest photo file accepted, in bytes.
     public var maximumPhotoBytes: Int64 = 50 * 1024 * 1024
+    /// How photos are shown: automatic, always blocks, or not at all.
+    public var photoPreviews: PhotoPreviewSetting = .automatic
 
     public init(
         snapBackTarget: SnapBackTarget = .lastTab,
@@ -75,9 +77,17 @@ extension Settings {
             maximumPhotoBytes = mebibytes * 1024 * 1024
         case .autoAdvance:
             autoAdvanceMilliseconds = Self.step(Settings.autoAdvanceChoices, from: autoAdvanceMilliseconds, forward: forward)
+        case .photoPreviews:
+            photoPreviews = Self.step(PhotoPreviewSetting.allCases, from: photoPreviews, forward: forward)
         case .clearHistory:
             break
         }
+    }
+
+    /// The next (or previous) choice after `current` in `choices`' order, wrapping.
+    static func step<T: Equatable>(_ choices: [T], from current: T, forward: Bool) -> T {
+        let index = choices.firstIndex(of: current) ?? 0
+        return choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
     }
 
     /// The next (or previous) choice after `current`, wrapping; a value between choices steps to

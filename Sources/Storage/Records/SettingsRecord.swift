@@ -15,6 +15,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var allowFreeTextCodes: Bool
     var maximumPhotos: Int
     var maximumPhotoBytes: Int64
+    var photoPreviews: PhotoPreviewSetting
 
     init(_ settings: Settings) {
         snapBackTarget = settings.snapBackTarget
@@ -25,6 +26,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         allowFreeTextCodes = settings.allowFreeTextCodes
         maximumPhotos = settings.maximumPhotos
         maximumPhotoBytes = settings.maximumPhotoBytes
+        photoPreviews = settings.photoPreviews
     }
 
     var settings: Settings {
@@ -38,6 +40,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         )
         settings.maximumPhotos = maximumPhotos
         settings.maximumPhotoBytes = maximumPhotoBytes
+        settings.photoPreviews = photoPreviews
         return settings
     }
 }

@@ -6,6 +6,7 @@ import Foundation
 public enum SettingsRow: Int, CaseIterable, Sendable {
     case snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvance, freeTextCodes
     case maximumPhotos, maximumPhotoSize
+    case photoPreviews
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
 
@@ -19,6 +20,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .freeTextCodes: "Accept free-text codes"
         case .maximumPhotos: "Photos per capture, at most"
         case .maximumPhotoSize: "Largest photo file"
+        case .photoPreviews: "Photo previews"
         case .clearHistory: "Clear History"
         }
     }

@@ -76,8 +76,12 @@ struct TabShellCommand: ParsableCommand {
             throw Failure(error.message)
         }
         state.size = terminal.size
+        state.previewTerminal = PreviewTerminal.detect(isUTF8: terminal.isUnicode, colorCount: terminal.colorCount, environment: environment)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        let runtime = AppRuntime(database: db, state: state, logger: logger, home: home, wake: terminal.waker())
+        let runtime = AppRuntime(
+            database: db, state: state, logger: logger, home: home,
+            previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker()
+        )
         let app = App(runtime: runtime, terminal: terminal, logger: logger)
         let recovery: RecoveryReport?
         do {
