@@ -260,7 +260,7 @@ public enum KeyMap {
             // Enter views a photo only where there is a viewer: previews on, photos loaded.
             let views = state.map { $0.previewStyle != nil && $0.history.detail?.photos?.isEmpty == false } ?? true
             return (views ? [
-                KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (↑↓ highlight one)", action: .photoViewRequested),
+                KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested),
             ] : []) + [
                 KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested),
                 KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .deleteRequested),

@@ -231,7 +231,7 @@ struct KeyMapTests {
     @Test("hints for a state come only from that state's contexts", arguments: KeyContext.allCases)
     func hintsComeFromStateContexts(context: KeyContext) {
         let state = state(yielding: context)
-        let expected = KeyMap.contexts(for: state).flatMap { KeyMap.bindings(for: $0).compactMap(\.hint) }
+        let expected = KeyMap.contexts(for: state).flatMap { KeyMap.bindings(for: $0, in: state).compactMap(\.hint) }
         #expect(KeyMap.hints(for: state, unicode: true).map(\.hint) == expected)
         #expect(KeyMap.hints(for: state, unicode: false).allSatisfy { !$0.keys.isEmpty && $0.keys.allSatisfy(\.isASCII) })
     }
