@@ -22,13 +22,14 @@ public struct PreviewsState: Equatable, Sendable {
 
     public func status(of request: PreviewRequest) -> PreviewStatus? { entries[request] }
 
-    /// A finished image of `source` in `style` that fits `box`, the largest there is: drawn
-    /// while the preview for a new box (after a resize) is being made, so the picture does not
-    /// blink out.
+    /// A finished image of `source` in `style` that fits `box` and fills at least half of it one
+    /// way, the largest there is: drawn while the preview for a new box (after a resize) is
+    /// being made, so the picture does not blink out. (A thumbnail is no stand-in for the viewer.)
     public func standIn(for request: PreviewRequest) -> PreviewImage? {
         var best: PreviewImage?
         for (key, status) in entries where key.source == request.source && key.style == request.style {
-            guard case let .ready(image) = status, request.box.contains(image.size) else { continue }
+            guard case let .ready(image) = status, request.box.contains(image.size),
+                  image.size.columns * 2 >= request.box.columns || image.size.rows * 2 >= request.box.rows else { continue }
             if image.size.columns * image.size.rows > (best.map { $0.size.columns * $0.size.rows } ?? 0) { best = image }
         }
         return best
