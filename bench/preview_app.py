@@ -189,12 +189,13 @@ def main():
     app.send(b"\x1b[C")
     app.settle(app.mark())
     app.send(b"\x1b[D")
+    app.settle(app.mark())
     mark = app.mark()
     start = time.monotonic()
     app.send(b"\x1b[C")
     shown = app.wait_for(contains("2/2"), mark)
     data = app.settle(mark)
-    print(f"viewer, next photo cached: {len(data)} bytes")
+    print(f"viewer, → to the next photo (cached): {len(data)} bytes")
 
     # 5. Idle.
     mark = app.mark()

@@ -27,17 +27,21 @@ final class RuntimeHarness {
     private let woken = DispatchSemaphore(value: 0)
 
     /// A session on a new folder, or on `folder` (a second session on the same data).
-    init(settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), folder: Folder? = nil) throws {
+    init(
+        settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), folder: Folder? = nil,
+        previewTerminal: PreviewTerminal? = nil
+    ) throws {
         owner = try folder ?? Folder()
         database = try AppDatabase.open(at: owner.url.appendingPathComponent("tabshell.sqlite"))
         try database.saveSettings(settings)
         let woken = self.woken
         var logger = Logger(label: "RuntimeTests") { _ in SwiftLogNoOpLogHandler() }
         logger.logLevel = .critical
+        var state = AppState(settings: settings, size: size, databaseLocation: owner.url.path)
+        state.previewTerminal = previewTerminal
         runtime = AppRuntime(
-            database: database,
-            state: AppState(settings: settings, size: size, databaseLocation: owner.url.path),
-            logger: logger, home: owner.url.path, wake: { woken.signal() }
+            database: database, state: state, logger: logger, home: owner.url.path,
+            previewCache: owner.url.appendingPathComponent("cache/previews", isDirectory: true), wake: { woken.signal() }
         )
     }
 
