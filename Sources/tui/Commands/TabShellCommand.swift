@@ -76,7 +76,7 @@ struct TabShellCommand: ParsableCommand {
             throw Failure(error.message)
         }
         state.size = terminal.size
-        state.previewTerminal = PreviewTerminal.detect(isUTF8: terminal.isUnicode, colorCount: terminal.colorCount, environment: environment)
+        state.previewTerminal = PreviewTerminal.detect(isUTF8: terminal.isUnicode, colorCount: terminal.previewColorCount, environment: environment)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let runtime = AppRuntime(
             database: db, state: state, logger: logger, home: home,

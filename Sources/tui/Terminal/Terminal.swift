@@ -138,6 +138,12 @@ final class Terminal {
     /// curses' COLORS: how many colours the terminal has (0 without colour).
     let colorCount: Int
 
+    /// The colours photo previews can be drawn in: COLORS when at least 256 colour pairs are
+    /// free for them, else 0 (previews are then monochrome rather than short of pairs).
+    var previewColorCount: Int {
+        Int(lastPreviewPair - Self.firstPreviewPair + 1) >= 256 ? colorCount : 0
+    }
+
     // MARK: - Start and restore
 
     /// Takes over the terminal on /dev/tty (so it works with stdin or stdout redirected).
