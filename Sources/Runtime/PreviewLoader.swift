@@ -24,9 +24,20 @@ final class PreviewLoader {
 
     private final class FinishedTickets: Sendable {
         private let tickets = Mutex<[Int]>([])
-        func add(_ ticket: Int) { tickets.withLock { $0.append(ticket) } }
+        /// Previews started and not yet ended (a decode cannot be stopped once it runs).
+        private let unfinished = Atomic<Int>(0)
+        func start() { unfinished.add(1, ordering: .relaxed) }
+        func add(_ ticket: Int) {
+            tickets.withLock { $0.append(ticket) }
+            unfinished.subtract(1, ordering: .relaxed)
+        }
         func takeAll() -> [Int] { tickets.withLock { all in defer { all.removeAll() }; return all } }
+        var isIdle: Bool { unfinished.load(ordering: .relaxed) == 0 }
     }
+
+    /// How long the end of a session waits for a decode already running: the process should
+    /// not exit (and tear down libvips) under a decode, nor wait for a slow one.
+    static let drainLimit: Duration = .milliseconds(500)
 
     /// `cacheDirectory` nil keeps nothing on disk (every preview is made again).
     init(media: MediaStore, cacheDirectory: URL?, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger) {
@@ -59,6 +70,7 @@ final class PreviewLoader {
         let logger = self.logger
         let box = CellSize(columns: request.box.columns, rows: request.box.rows)
         let mode = Self.renderMode(for: request.style)
+        finished.start()
         running[ticket] = Task.detached(priority: .utility) {
             let started = ContinuousClock.now
             let result = await previewer.preview(of: file, box: box, mode: mode)
@@ -92,10 +104,13 @@ final class PreviewLoader {
         running.removeValue(forKey: ticket)?.cancel()
     }
 
-    /// Cancels everything (the session ends).
+    /// Cancels everything (the session ends), then waits up to `drainLimit` for a decode that
+    /// had already started to end.
     func cancelAll() {
         for task in running.values { task.cancel() }
         running.removeAll()
+        let deadline = ContinuousClock.now.advanced(by: Self.drainLimit)
+        while !finished.isIdle, ContinuousClock.now < deadline { usleep(2_000) }
     }
 
     private func forgetFinished() {
