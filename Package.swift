@@ -2,15 +2,21 @@
 import PackageDescription
 
 // Module graph (arrows = "imports"):
-//   tui -> Render -> TabShell -> CaptureMode
+//   tui -> Render -> TabShell -> CaptureMode -> Scanning
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> Runtime -> Storage, PhotoPreview   (effects performed off the model; previews made off the loop)
 //   tui -> CNcursesw
-//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts) stands alone
+//   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
+//   PhotoCodes -> PhotoPreview, CZbar, CVipsShim   (barcodes read from photos, issue #14; docs/scanning.md)
+//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 // TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
+// PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CVipsShim
+// and scans with zbar; it draws nothing and stores nothing.
+// SSHServer knows nothing of the app: the app hands it a launcher closure and an
+// authorization policy, and it hands back a peer identity and a pseudo-terminal.
 let package = Package(
     name: "tabshell",
     products: [
@@ -22,9 +28,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.17.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh.git", exact: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
     ],
     targets: [
-        .target(name: "CaptureMode"),
+        .target(name: "CaptureMode", dependencies: ["Scanning"]),
         .target(name: "Scanning"),
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
@@ -35,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "Runtime",
-            dependencies: ["TabShell", "CaptureMode", "Storage", "PhotoPreview", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TabShell", "CaptureMode", "Storage", "PhotoPreview", "PhotoCodes", .product(name: "Logging", package: "swift-log")]
         ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
@@ -52,6 +61,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
         ),
         .target(name: "PhotoPreview", dependencies: ["CChafa", "CVipsShim"]),
+        // zbar's pkg-config entry gives only -lzbar (its headers are in /usr/include): the module
+        // map links it, and the provider names the Debian package for a missing library.
+        .systemLibrary(name: "CZbar", providers: [.apt(["libzbar-dev"])]),
+        .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CZbar", "CVipsShim"]),
+        // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
+        .target(name: "CPty"),
+        .target(
+            name: "SSHServer",
+            dependencies: [
+                "CPty",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "tui",
             dependencies: [
@@ -94,10 +121,21 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
+        .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CVipsShim", "CZbar", "Scanning"]),
         .testTarget(
             name: "CommandTests",
             dependencies: ["tui", "Storage", "TabShell", "CaptureMode", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "SSHServerTests",
+            dependencies: [
+                "SSHServer", "CPty",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "TerminalTests",

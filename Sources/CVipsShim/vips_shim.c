@@ -133,7 +133,7 @@ int tsv_read_header(const char *path, tsv_header *out, char *error, size_t error
     return TSV_OK;
 }
 
-// MARK: - Thumbnail
+// MARK: - Thumbnails
 
 /// The file as a vips source whose every read checks a deadline. Decoders pull their input a
 /// few kilobytes at a time while they work, so failing a read once the deadline has passed
@@ -192,11 +192,38 @@ static VipsImage *as_rgba8(VipsImage *in) {
     return status == 0 ? rgba : NULL;
 }
 
-int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int timeout_ms,
-                       tsv_rgba *out, char *error, size_t error_size) {
+/// Turns whatever the thumbnailer produced into one band of 8-bit grey (zbar's Y800). Alpha is
+/// flattened onto white first: transparent pixels are often stored black, and would read as bars.
+static VipsImage *as_grey8(VipsImage *in) {
+    VipsImage *grey = NULL, *narrow = NULL, *flat = NULL, *one = NULL;
+    if (vips_colourspace(in, &grey, VIPS_INTERPRETATION_B_W, NULL) != 0) return NULL;
+    int status = vips_cast_uchar(grey, &narrow, NULL);
+    g_object_unref(grey);
+    if (status != 0) return NULL;
+    if (vips_image_hasalpha(narrow)) {
+        VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+        status = vips_flatten(narrow, &flat, "background", white, NULL);
+        vips_area_unref(VIPS_AREA(white));
+        g_object_unref(narrow);
+        if (status != 0) return NULL;
+        status = vips_cast_uchar(flat, &narrow, NULL);
+        g_object_unref(flat);
+        if (status != 0) return NULL;
+    }
+    if (vips_image_get_bands(narrow) == 1) return narrow;
+    status = vips_extract_band(narrow, &one, 0, NULL);
+    g_object_unref(narrow);
+    return status == 0 ? one : NULL;
+}
+
+/// What tsv_thumbnail_rgba and tsv_thumbnail_grey share: the allow-list check, the file as a
+/// deadline source, the thumbnail, the conversion to `bands` bands of 8 bits, and the copy out.
+static int thumbnail_pixels(const char *path, int max_width, int max_height, int timeout_ms,
+                            VipsImage *(*convert)(VipsImage *), int bands,
+                            unsigned char **out_pixels, size_t *out_length, int *out_width, int *out_height,
+                            char *error, size_t error_size) {
     int started = tsv_start(error, error_size);
     if (started != TSV_OK) return TSV_NOT_STARTED;
-    memset(out, 0, sizeof *out);
     if (max_width < 1 || max_height < 1) {
         copy_message(error, error_size, "the target size is empty");
         return TSV_FAILED;
@@ -222,7 +249,7 @@ int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int time
     g_signal_connect(source, "read", G_CALLBACK(deadline_read), &state);
     g_signal_connect(source, "seek", G_CALLBACK(deadline_seek), &state);
 
-    VipsImage *thumbnail = NULL, *rgba = NULL;
+    VipsImage *thumbnail = NULL, *converted = NULL;
     void *pixels = NULL;
     size_t length = 0;
     int width = 0, height = 0;
@@ -231,14 +258,14 @@ int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int time
     if (vips_thumbnail_source(VIPS_SOURCE(source), &thumbnail, max_width, "height", max_height,
                               "size", VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED,
                               "option_string", "fail_on=truncated", NULL) == 0) {
-        rgba = as_rgba8(thumbnail);
-        if (rgba != NULL) {
-            pixels = vips_image_write_to_memory(rgba, &length);
-            width = vips_image_get_width(rgba);
-            height = vips_image_get_height(rgba);
+        converted = convert(thumbnail);
+        if (converted != NULL) {
+            pixels = vips_image_write_to_memory(converted, &length);
+            width = vips_image_get_width(converted);
+            height = vips_image_get_height(converted);
         }
     }
-    if (rgba != NULL) g_object_unref(rgba);
+    if (converted != NULL) g_object_unref(converted);
     if (thumbnail != NULL) g_object_unref(thumbnail);
     // The images are gone, so nothing reads through the source any more; `state` may now go.
     g_signal_handlers_disconnect_by_data(source, &state);
@@ -254,17 +281,38 @@ int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int time
         take_vips_error(error, error_size, "the image cannot be decoded");
         return TSV_FAILED;
     }
-    if (length != (size_t)width * (size_t)height * 4) {
+    if (length != (size_t)width * (size_t)height * (size_t)bands) {
         g_free(pixels);
         copy_message(error, error_size, "the decoded image has an unexpected size");
         return TSV_FAILED;
     }
     vips_error_clear();
-    out->pixels = pixels;
-    out->length = length;
-    out->width = width;
-    out->height = height;
+    *out_pixels = pixels;
+    *out_length = length;
+    *out_width = width;
+    *out_height = height;
     return TSV_OK;
+}
+
+int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int timeout_ms,
+                       tsv_rgba *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    return thumbnail_pixels(path, max_width, max_height, timeout_ms, as_rgba8, 4,
+                            &out->pixels, &out->length, &out->width, &out->height, error, error_size);
+}
+
+int tsv_thumbnail_grey(const char *path, int max_width, int max_height, int timeout_ms,
+                       tsv_grey *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    return thumbnail_pixels(path, max_width, max_height, timeout_ms, as_grey8, 1,
+                            &out->pixels, &out->length, &out->width, &out->height, error, error_size);
+}
+
+void tsv_grey_free(tsv_grey *image) {
+    if (image == NULL) return;
+    g_free(image->pixels);
+    image->pixels = NULL;
+    image->length = 0;
 }
 
 void tsv_rgba_free(tsv_rgba *image) {

@@ -1,18 +1,22 @@
 import Foundation
+@_exported import Scanning
 
-/// The barcode families tabshell recognises, plus free text (QR-like payloads) when allowed.
-public enum Symbology: String, CaseIterable, Codable, Sendable, Hashable {
-    case ean13, ean8, upcA, upcE, gtin14, freeText
+/// What kind of code was read: from the scanner's AIM identifier, or from the content
+/// (Scanning's table: the EAN/UPC family, ISBN, ISSN, ITF-14, the GS1 forms and carriers, …).
+public typealias Symbology = ScanSymbology
 
-    public var title: String {
-        switch self {
-        case .ean13: "EAN-13"
-        case .ean8: "EAN-8"
-        case .upcA: "UPC-A"
-        case .upcE: "UPC-E"
-        case .gtin14: "GTIN-14"
-        case .freeText: "Text"
-        }
+/// Why a typed or scanned code was refused; each case has one sentence for the screen.
+public typealias BarcodeError = ScanError
+
+extension ScanResult {
+    /// The code to keep: GS1 data in its one bracketed spelling (so it stores, searches and
+    /// exports the same whatever form it came in), a plain code without its AIM prefix, or the
+    /// refusal.
+    public var barcode: Result<Barcode, BarcodeError> {
+        if let error { return .failure(error) }
+        if let bracketed = bracketedText { return .success(Barcode(value: bracketed, symbology: symbology)) }
+        let value = addOn.map { code + $0 } ?? code
+        return .success(Barcode(value: value, symbology: symbology))
     }
 }
 
@@ -25,64 +29,64 @@ public struct Barcode: Equatable, Hashable, Sendable, Codable {
         self.value = value
         self.symbology = symbology
     }
-}
 
-/// Why a typed or scanned code was refused. Each case carries a sentence for the screen.
-public enum BarcodeError: Error, Equatable, Sendable {
-    case empty
-    case badCheckDigit(symbology: Symbology, expected: Int, found: Int)
-    case unsupportedLength(digits: Int)
-    case notACode
-    case tooLong(limit: Int)
-
-    public var message: String {
-        switch self {
-        case .empty:
-            "Type or scan a code, then press Enter."
-        case let .badCheckDigit(symbology, expected, found):
-            "Bad check digit for \(symbology.title): the last digit is \(found), it should be \(expected)."
-        case let .unsupportedLength(digits):
-            "\(digits) digits is not a code length tabshell knows (8, 12, 13 or 14); free text is off in Settings."
-        case .notACode:
-            "Not a barcode: codes are digits only; free text is off in Settings."
-        case let .tooLong(limit):
-            "Too long: a code has at most \(limit) characters."
-        }
+    /// The code read again, for its GS1 fields (GTIN, lot, expiry, serial, quantity…): GS1
+    /// data is kept in its bracketed form, which reads back to the same fields.
+    public var reading: ScanResult {
+        Scan.parse(value, options: ScanOptions(allowFreeText: true, maximumLength: BarcodeValidator.maximumLength, detectsLayout: false))
     }
+
+    /// Whether the code carries GS1 fields worth listing one by one.
+    public var hasFields: Bool { value.hasPrefix("(") && !reading.elements.isEmpty }
+
+    /// The GS1 fields one by one, as screens list them: ("GTIN (01)", "09506000134352"),
+    /// ("Expiry (17)", "2020-12-25"); empty for a plain code.
+    public var fields: [(label: String, value: String)] {
+        guard value.hasPrefix("(") else { return [] }
+        return reading.elements.map { ("\($0.title) (\($0.ai))", $0.value.text) }
+    }
+
+    /// One line for a toast or a list: the fields of GS1 data (`GTIN 09506000134352 · lot
+    /// ABC123 · exp 2020-12-25`), else the code itself.
+    public var summary: String { hasFields ? reading.description : value }
 }
 
 /// Validates codes by length and GS1 check digit.
 public enum BarcodeValidator {
+    /// `4006 3813 3393 1` or `400-638-133-393-1`, as people copy codes from labels: the digits
+    /// alone. Only single spaces or dashes between digit groups go; anything else is kept.
+    public static func withoutDigitGroupSeparators(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.first, let last = scalars.last,
+              first.properties.numericType != nil, ("0"..."9").contains(first), ("0"..."9").contains(last) else { return text }
+        var digits = String.UnicodeScalarView()
+        var previousWasSeparator = false
+        for scalar in scalars {
+            if ("0"..."9").contains(scalar) {
+                digits.append(scalar)
+                previousWasSeparator = false
+            } else if scalar == " " || scalar == "-", !previousWasSeparator {
+                previousWasSeparator = true
+            } else {
+                return text
+            }
+        }
+        return String(digits)
+    }
+
     /// Free-text payloads longer than this are refused even when free text is allowed.
     public static let maximumLength = 512
 
     public static func validate(_ raw: String, allowFreeText: Bool) -> Result<Barcode, BarcodeError> {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return .failure(.empty) }
-        guard text.count <= maximumLength else { return .failure(.tooLong(limit: maximumLength)) }
+        let result = read(raw, options: ScanOptions(allowFreeText: allowFreeText, maximumLength: maximumLength, detectsLayout: false))
+        return result.barcode
+    }
 
-        let isDigits = text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
-        guard isDigits else {
-            return allowFreeText ? .success(Barcode(value: text, symbology: .freeText)) : .failure(.notACode)
-        }
-        let digits = text.unicodeScalars.map { Int($0.value) - 48 }
-
-        switch digits.count {
-        case 8:
-            // Eight digits are UPC-E when they start with number system 0 or 1 and the UPC-E
-            // check digit holds; otherwise EAN-8.
-            if digits[0] <= 1, let expanded = expandUPCE(digits), checkDigit(of: expanded.dropLast()) == digits[7] {
-                return .success(Barcode(value: text, symbology: .upcE))
-            }
-            return checked(text, digits, .ean8)
-        case 12: return checked(text, digits, .upcA)
-        case 13: return checked(text, digits, .ean13)
-        case 14: return checked(text, digits, .gtin14)
-        default:
-            return allowFreeText
-                ? .success(Barcode(value: text, symbology: .freeText))
-                : .failure(.unsupportedLength(digits: digits.count))
-        }
+    /// Reads a scan or a typed code with Scanning (AIM prefix, GS1 data in its three forms, the
+    /// codes with check digits, layout hints), digit groups typed with spaces or dashes first
+    /// joined up.
+    public static func read(_ raw: String, options: ScanOptions) -> ScanResult {
+        Scan.parse(withoutDigitGroupSeparators(raw.trimmingCharacters(in: .whitespacesAndNewlines)), options: options)
     }
 
     /// GS1 mod-10 check digit of the payload digits (all but the check digit).
@@ -106,13 +110,5 @@ public enum BarcodeValidator {
         default: body = [x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, x[5]]
         }
         return [ns] + body + [check]
-    }
-
-    private static func checked(_ text: String, _ digits: [Int], _ symbology: Symbology) -> Result<Barcode, BarcodeError> {
-        let expected = checkDigit(of: digits.dropLast())
-        guard let found = digits.last, found == expected else {
-            return .failure(.badCheckDigit(symbology: symbology, expected: expected, found: digits.last ?? 0))
-        }
-        return .success(Barcode(value: text, symbology: symbology))
     }
 }

@@ -18,6 +18,14 @@ public enum CaptureAction: Equatable, Sendable {
     case autoAdvanceElapsed(token: Int)
     /// Product: go on to photos without a barcode.
     case skipTapped
+    /// `?` (outside a text field) or F1: show or hide this screen's keys.
+    case keysToggled
+    /// The front end timed the keystrokes of the code about to be entered.
+    case codeSourceMeasured(CodeSource)
+    /// Batch: take back the last scan (also Backspace on the empty field).
+    case undoScanTapped
+    /// Barcodes were found on a staged photo (as a scanner would send them).
+    case photoCodesRead(storedName: String, codes: [String])
     /// Review: back to photos to add or replace some.
     case retakeTapped
     /// Tab in the photo path field.

@@ -18,12 +18,16 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     public var request: CaptureRequestLink?
     /// The staged photos, in the order they were added.
     public var photos: [StagedPhoto]
+    /// A batch's lines (absent in drafts written before batches existed).
+    public var lines: [BatchLine]?
     public var updatedAt: Date
 
     public init(
         kind: CaptureKind, phase: String, barcode: Barcode? = nil, note: String? = nil, typedCode: String? = nil,
-        requestID: Int64? = nil, request: CaptureRequestLink? = nil, photos: [StagedPhoto] = [], updatedAt: Date
+        requestID: Int64? = nil, request: CaptureRequestLink? = nil, photos: [StagedPhoto] = [], lines: [BatchLine]? = nil,
+        updatedAt: Date
     ) {
+        self.lines = lines
         self.kind = kind
         self.phase = phase
         self.barcode = barcode
@@ -42,6 +46,7 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
             || !(typedCode ?? "").trimmingCharacters(in: .whitespaces).isEmpty
             || !(note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !photos.isEmpty
+            || !(lines ?? []).isEmpty
     }
 }
 
@@ -61,6 +66,7 @@ extension CaptureState {
             requestID: request?.id,
             request: request,
             photos: photos,
+            lines: kind == .batch ? batch.lines : nil,
             updatedAt: Date(timeIntervalSince1970: 0)
         )
     }

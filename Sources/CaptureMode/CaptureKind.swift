@@ -7,6 +7,8 @@ public enum CaptureKind: String, CaseIterable, Codable, Sendable, Hashable {
     case photos
     case product
     case note
+    /// Many scans in a row (stock-take, receiving), each counted; committed as one record.
+    case batch
 
     public var title: String {
         switch self {
@@ -14,6 +16,7 @@ public enum CaptureKind: String, CaseIterable, Codable, Sendable, Hashable {
         case .photos: "Photos"
         case .product: "Product"
         case .note: "Note"
+        case .batch: "Batch"
         }
     }
 
@@ -24,11 +27,15 @@ public enum CaptureKind: String, CaseIterable, Codable, Sendable, Hashable {
         case .photos: "Copy 1 or more image files from this host"
         case .product: "A barcode, then photos"
         case .note: "A few lines of text"
+        case .batch: "Many scans in a row, counted (stock-take, receiving)"
         }
     }
 
     /// The kinds this build can capture end to end; the picker lists only these.
-    public static let available: [CaptureKind] = [.barcode, .photos, .product, .note]
+    public static let available: [CaptureKind] = [.barcode, .photos, .product, .note, .batch]
+
+    /// The kinds an Inbox request may ask for (a batch is started on the spot, not asked for).
+    public static let requestable: [CaptureKind] = [.barcode, .photos, .product, .note]
 
     public var isAvailable: Bool { Self.available.contains(self) }
 }

@@ -10,6 +10,15 @@ extension CaptureState {
             }
             return []
         }
+        if case .keysToggled = action {
+            isShowingKeys.toggle()
+            return []
+        }
+        if isShowingKeys {
+            // The keys are showing: anything the key table sends closes them first.
+            isShowingKeys = false
+            if case .closeTapped = action { return [] }
+        }
         if isConfirmingClose {
             switch action {
             case .closeConfirmed: return [.dismiss]
@@ -49,8 +58,23 @@ extension CaptureState {
                 photoPath.insert(text)
                 return submitPhotoPath()
             }
-            guard phase == .barcode, barcode == nil else { return edit { $0.insert(text) } }
+            guard phase == .barcode, barcode == nil || kind == .batch else { return edit { $0.insert(text) } }
+            if kind == .batch {
+                // A paste of many codes, one per line: each line is a scan.
+                let codes = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                if codes.count > 1 {
+                    for code in codes {
+                        barcodeInput.clear()
+                        barcodeInput.insert(code)
+                        codeSource = .paste
+                        _ = submitBarcode()
+                        if barcodeError != nil { break }
+                    }
+                    return []
+                }
+            }
             barcodeInput.insert(text)
+            codeSource = .paste
             return submitBarcode()
 
         case .enterPressed:
@@ -63,7 +87,33 @@ extension CaptureState {
             }
 
         case .backspacePressed:
+            if kind == .batch, phase == .barcode, barcodeInput.isEmpty { return undoLastScan() }
             return edit { $0.backspace() }
+
+        case let .codeSourceMeasured(source):
+            codeSource = source
+            return []
+
+        case .undoScanTapped:
+            return undoLastScan()
+
+        case let .photoCodesRead(storedName, codes):
+            guard let photo = photos.first(where: { $0.storedName == storedName }) else { return [] }
+            var options = config.scanOptions
+            options.detectsLayout = false
+            let found = codes.compactMap { try? BarcodeValidator.read($0, options: options).barcode.get() }
+            guard !found.isEmpty else { return [] }
+            photoCodes[storedName] = found
+            if kind == .product, barcode == nil, let first = found.first {
+                // A Product without a scanned code takes the one on its photo.
+                barcode = first
+                codeSource = .photo
+                photoMessage = "Read \(first.symbology.title) \(first.summary) from \(photo.originalName)."
+            } else {
+                let list = found.map { "\($0.symbology.title) \($0.summary)" }.joined(separator: ", ")
+                photoMessage = "Codes on \(photo.originalName): \(list)."
+            }
+            return []
 
         case .deleteToLineStartPressed:
             return edit { $0.deleteToLineStart() }
@@ -98,6 +148,7 @@ extension CaptureState {
             guard phase == .barcode, kind == .product else { return [] }
             barcodeInput.clear()
             barcodeError = nil
+            layoutHint = nil
             scanToast = nil
             autoAdvanceToken += 1
             phase = .photos
@@ -170,7 +221,7 @@ extension CaptureState {
         case .closeConfirmed:
             return [.dismiss]
 
-        case .closeCancelled, .commitFailed:
+        case .closeCancelled, .commitFailed, .keysToggled:
             return []
         }
     }
@@ -181,6 +232,7 @@ extension CaptureState {
         case .barcode where barcode == nil:
             change(&barcodeInput)
             barcodeError = nil
+            layoutHint = nil
         case .note:
             change(&note)
         case .photos where copy == nil:
@@ -193,11 +245,41 @@ extension CaptureState {
         return []
     }
 
+    /// A batch: every valid scan is a line at once (or one more of a line), the field empties
+    /// for the next, and no auto-advance.
+    private mutating func addToBatch(_ code: Barcode) -> [CaptureEffect] {
+        let line = batch.add(code)
+        barcodeInput.clear()
+        barcodeError = nil
+        layoutHint = nil
+        notice = nil
+        batchMessage = line.quantity == 1
+            ? "Added \(code.summary) (\(code.symbology.title))."
+            : "\(code.summary) again: now \(line.quantity)."
+        return []
+    }
+
+    /// Backspace on the empty field of a batch (or Ctrl-Z): the last scan is taken back.
+    private mutating func undoLastScan() -> [CaptureEffect] {
+        guard let undone = batch.undoLast() else {
+            batchMessage = "Nothing to undo."
+            return []
+        }
+        batchMessage = undone.quantity == 0
+            ? "Took back \(undone.barcode.summary)."
+            : "Took back one \(undone.barcode.summary): now \(undone.quantity)."
+        notice = nil
+        return []
+    }
+
     private mutating func submitBarcode() -> [CaptureEffect] {
-        switch BarcodeValidator.validate(barcodeInput.text, allowFreeText: config.allowsFreeText) {
+        let reading = BarcodeValidator.read(barcodeInput.text, options: config.scanOptions)
+        if kind == .batch, case let .success(code) = reading.barcode { return addToBatch(code) }
+        switch reading.barcode {
         case let .success(code):
             barcode = code
             barcodeError = nil
+            layoutHint = nil
             notice = nil
             scanToast = code
             autoAdvanceToken += 1
@@ -207,6 +289,8 @@ extension CaptureState {
             return [.scheduleAutoAdvance(milliseconds: config.autoAdvanceMilliseconds, token: autoAdvanceToken)]
         case let .failure(error):
             barcodeError = error
+            // A scanner set to another keyboard layout: say so, with the fix.
+            layoutHint = reading.layoutMismatch?.message
             return []
         }
     }

@@ -18,6 +18,18 @@ public struct CaptureConfig: Equatable, Sendable {
     public var maximumPhotos: Int
     /// The largest file accepted as a photo, in bytes.
     public var maximumPhotoBytes: Int64
+    /// The character a scanner is set to send for FNC1 instead of 0x1D, if any.
+    public var separatorStandIn: Character?
+    /// The scanner/computer keyboard-layout pair to undo (Settings › Scanner layout), if any.
+    public var scannerLayout: LayoutTranslation?
+
+    /// How codes are read: free text or not, the stand-in separator, the layout to undo.
+    public var scanOptions: ScanOptions {
+        ScanOptions(
+            separatorStandIn: separatorStandIn, allowFreeText: allowsFreeText, maximumLength: BarcodeValidator.maximumLength,
+            layout: scannerLayout, detectsLayout: scannerLayout == nil
+        )
+    }
 
     public init(autoAdvanceMilliseconds: Int = 800, allowsFreeText: Bool = false, maximumPhotos: Int = 3, maximumPhotoBytes: Int64 = 50 * 1024 * 1024) {
         self.autoAdvanceMilliseconds = autoAdvanceMilliseconds
@@ -48,13 +60,22 @@ public struct CaptureSubmission: Equatable, Sendable {
     public var requestID: Int64?
     /// Staged photos in the order they were added; empty for kinds without photos.
     public var photos: [StagedPhoto]
+    /// A batch's lines, in scan order; empty for other kinds.
+    public var lines: [BatchLine]
+    /// Where the code came from: a scanner or a person (told by keystroke timing), a paste.
+    public var codeSource: CodeSource?
 
-    public init(kind: CaptureKind, barcode: Barcode? = nil, note: String? = nil, requestID: Int64? = nil, photos: [StagedPhoto] = []) {
+    public init(
+        kind: CaptureKind, barcode: Barcode? = nil, note: String? = nil, requestID: Int64? = nil, photos: [StagedPhoto] = [],
+        lines: [BatchLine] = [], codeSource: CodeSource? = nil
+    ) {
         self.kind = kind
         self.barcode = barcode
         self.note = note
         self.requestID = requestID
         self.photos = photos
+        self.lines = lines
+        self.codeSource = codeSource
     }
 }
 
@@ -67,10 +88,21 @@ public struct CaptureState: Equatable, Sendable {
     public var phase: CapturePhase
     public var pickerCursor: Int
     public var barcodeInput: TextBuffer
+    /// Codes read from staged photos, by the photo's stored name.
+    public var photoCodes: [String: [Barcode]] = [:]
+    /// A batch's scans so far.
+    public var batch = BatchLines()
+    /// What the last batch scan did ("Added …", "… again: 3"), shown under the field.
+    public var batchMessage: String?
+    /// How the code being typed arrives, as the front end measured it (keystroke timing).
+    public var codeSource: CodeSource?
     /// The accepted code; once set, barcode input stops (single scan).
     public var barcode: Barcode?
     /// Inline error under the barcode field; the input is kept.
     public var barcodeError: BarcodeError?
+    /// When the refused input looks like a scanner typing in another keyboard layout: which,
+    /// and the fix.
+    public var layoutHint: String?
     /// Shown while waiting to auto-advance after a scan.
     public var scanToast: Barcode?
     /// Identifies the pending auto-advance so a stale timer cannot move a later phase.
@@ -90,6 +122,8 @@ public struct CaptureState: Equatable, Sendable {
     public var isConfirmingClose: Bool
     /// Why Done did not commit, shown until the next edit.
     public var notice: String?
+    /// The keys of the phase on screen are showing over it (`?` or F1).
+    public var isShowingKeys = false
     /// True from Done until the shell reports the commit's outcome; input is ignored meanwhile.
     public var isCommitting: Bool
 
@@ -122,7 +156,7 @@ public struct CaptureState: Equatable, Sendable {
     /// phase, code, note and staged photos. An accepted code stays accepted (no toast, no timer).
     public init(
         config: CaptureConfig, request: CaptureRequestLink?, kind: CaptureKind, phase: CapturePhase,
-        barcode: Barcode?, note: String?, typedCode: String? = nil, photos: [StagedPhoto]
+        barcode: Barcode?, note: String?, typedCode: String? = nil, photos: [StagedPhoto], lines: [BatchLine] = []
     ) {
         self.init(config: config, request: request)
         self.kind = kind
@@ -136,7 +170,8 @@ public struct CaptureState: Equatable, Sendable {
         if let note { self.note = TextBuffer(note, multiline: true) }
         self.photos = photos
         self.photoCursor = max(0, photos.count - 1)
-        if self.phase == .barcode, barcode != nil {
+        self.batch = BatchLines(lines: lines)
+        if self.phase == .barcode, barcode != nil, kind != .batch {
             // Killed during the "scanned" toast: the code is accepted, so go on as its timer would.
             self.phase = kind == .product ? .photos : .review
         }
@@ -151,20 +186,46 @@ public struct CaptureState: Equatable, Sendable {
 
     /// True when the focused control is a text field (keys type text instead of acting).
     public var isEditingText: Bool {
-        guard !isCommitting, !isConfirmingClose else { return false }
+        guard !isCommitting, !isConfirmingClose, !isShowingKeys else { return false }
         switch phase {
-        case .barcode: return barcode == nil
+        case .barcode: return barcode == nil || kind == .batch
         case .photos: return copy == nil
         case .note: return true
         case .picker, .review: return false
         }
     }
 
+    /// The steps of this capture's kind, in order, for the breadcrumb (`Barcode › Photos › Review`).
+    public var steps: [CapturePhase] {
+        switch kind {
+        case .barcode?: [.barcode, .review]
+        case .photos?: [.photos, .review]
+        case .product?: [.barcode, .photos, .review]
+        case .note?, .batch?: []
+        case nil: []
+        }
+    }
+
     /// Whether this capture's kind collects photos.
     public var collectsPhotos: Bool { kind == .photos || kind == .product }
 
-    /// Whether Close must ask first: staged photos would be deleted.
-    public var closeNeedsConfirmation: Bool { !photos.isEmpty }
+    /// Whether Close must ask first: it would throw away something the user collected or typed.
+    public var closeNeedsConfirmation: Bool { !collectedWork.isEmpty }
+
+    /// What Close would throw away, in words ("the code, the note and 2 photos"); empty when
+    /// the capture holds nothing yet.
+    public var collectedWork: [String] {
+        var parts: [String] = []
+        if barcode != nil || !barcodeInput.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            parts.append(barcode != nil ? "the code" : "the typed code")
+        }
+        if !note.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { parts.append("the note") }
+        if copy == nil, !photoPath.text.trimmingCharacters(in: .whitespaces).isEmpty { parts.append("the typed path") }
+        // A copy under way is cancelled by Close; only photos already staged count.
+        if !photos.isEmpty { parts.append(photos.count == 1 ? "1 photo" : "\(photos.count) photos") }
+        if !batch.isEmpty { parts.append(batch.summary) }
+        return parts
+    }
 
     /// What Done would write now, or nil (with the reason) when the capture is incomplete.
     public var submission: Result<CaptureSubmission, CaptureIncomplete> {
@@ -173,21 +234,27 @@ public struct CaptureState: Equatable, Sendable {
         switch kind {
         case .barcode:
             guard let barcode else { return .failure(.noBarcode) }
-            return .success(CaptureSubmission(kind: kind, barcode: barcode, requestID: request?.id))
+            return .success(CaptureSubmission(kind: kind, barcode: barcode, requestID: request?.id, codeSource: codeSource))
         case .product, .photos:
             guard !photos.isEmpty else { return .failure(.noPhotos) }
-            return .success(CaptureSubmission(kind: kind, barcode: kind == .product ? barcode : nil, requestID: request?.id, photos: photos))
+            return .success(CaptureSubmission(
+                kind: kind, barcode: kind == .product ? barcode : nil, requestID: request?.id, photos: photos,
+                codeSource: kind == .product && barcode != nil ? codeSource : nil
+            ))
         case .note:
             let text = note.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return .failure(.emptyNote) }
             return .success(CaptureSubmission(kind: kind, note: note.text, requestID: request?.id))
+        case .batch:
+            guard !batch.isEmpty else { return .failure(.emptyBatch) }
+            return .success(CaptureSubmission(kind: kind, requestID: request?.id, lines: batch.lines, codeSource: codeSource))
         }
     }
 
     mutating func start(_ kind: CaptureKind) {
         self.kind = kind
         switch kind {
-        case .barcode, .product: phase = .barcode
+        case .barcode, .product, .batch: phase = .barcode
         case .note: phase = .note
         case .photos: phase = .photos
         }
@@ -200,6 +267,7 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
     case noBarcode
     case emptyNote
     case noPhotos
+    case emptyBatch
     case copyInProgress
     case unavailable(CaptureKind)
 
@@ -209,6 +277,7 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
         case .noBarcode: "Scan or type a valid code before Done."
         case .emptyNote: "Write something before Done."
         case .noPhotos: "Add at least one photo before Done: type or paste a file path, then Enter."
+        case .emptyBatch: "Scan at least one code before Done."
         case .copyInProgress: "Wait for the copy to finish, or Close to cancel it."
         case let .unavailable(kind): "\(kind.title) capture is not available in this version."
         }

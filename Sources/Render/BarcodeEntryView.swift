@@ -21,20 +21,45 @@ struct BarcodeEntryView {
         area = area.inset(top: 1)
 
         if let toast = capture.scanToast {
-            let text = "\(context.glyphs.success) \(context.line(toast.value))\(context.glyphs.separator)\(toast.symbology.title)"
+            let text = "\(context.glyphs.success) \(context.line(toast.summary))\(context.glyphs.separator)\(toast.symbology.title)"
             canvas.put(text, row: area.row, column: area.column, width: area.width, style: .toast)
             area = area.inset(top: 1)
         } else if let error = capture.barcodeError {
-            let message = "\(context.glyphs.error) \(error.message)"
+            let message = "\(context.glyphs.error) \(error.message)" + (capture.layoutHint.map { " " + $0 } ?? "")
             let used = canvas.putWrapped([message], in: area.split(top: max(1, area.height - 2)).top, style: .error)
             area = area.inset(top: used)
+        } else if capture.kind == .batch, let message = capture.batchMessage {
+            canvas.put("\(context.glyphs.success) " + context.line(message), row: area.row, column: area.column, width: area.width, style: .toast)
+            area = area.inset(top: 1)
         }
         if area.height >= 2 { area = area.inset(top: 1) }
+        if capture.kind == .batch {
+            drawBatch(in: area, on: &canvas)
+            return
+        }
         canvas.putWrapped([acceptedCodes], in: area, style: .dim)
     }
 
+    /// A batch: the running count, then the lines, the latest scan first so it is always in view.
+    private func drawBatch(in rect: Rect, on canvas: inout Canvas) {
+        guard rect.height > 0 else { return }
+        let batch = capture.batch
+        let count = batch.isEmpty ? "No scans yet. Scan away; each code is added at once." : batch.summary + "  (Bksp on the empty field takes the last back)"
+        canvas.put(count, row: rect.row, column: rect.column, width: rect.width, style: .heading)
+        let list = rect.inset(top: 1)
+        let quantityWidth = max(3, String(batch.lines.map(\.quantity).max() ?? 0).count + 1)
+        for (offset, line) in batch.lines.reversed().prefix(list.height).enumerated() {
+            let row = list.line(offset)
+            canvas.put("\u{00D7}" + String(line.quantity), row: row.row, column: row.column, width: quantityWidth, style: .dim)
+            canvas.put(
+                [Span(context.line(line.barcode.summary)), Span("  " + line.barcode.symbology.title, .dim)],
+                row: row.row, column: row.column + quantityWidth + 1, width: row.width - quantityWidth - 1
+            )
+        }
+    }
+
     private var acceptedCodes: String {
-        let codes = Symbology.allCases.filter { $0 != .freeText }.map(\.title).joined(separator: ", ")
-        return "Accepts \(codes)" + (capture.config.allowsFreeText ? ", or any text." : ".")
+        "Accepts EAN-13, EAN-8, UPC-A, UPC-E, GTIN-14, ITF-14, ISBN, ISSN and GS1 data (with FNC1, as (01)..., or a Digital Link), with or without an AIM prefix"
+            + (capture.config.allowsFreeText ? ", or any text." : ".")
     }
 }

@@ -44,8 +44,14 @@ struct CaptureReviewView {
     private var fields: [FieldListView.Field] {
         var fields: [FieldListView.Field] = []
         if let kind = capture.kind { fields.append(.init("Kind", kind.title)) }
+        if capture.barcode == nil, capture.kind == .product {
+            fields.append(.init("Code", "None", detail: "barcode skipped"))
+        }
         if let barcode = capture.barcode {
             fields.append(.init("Code", context.line(barcode.value), detail: barcode.symbology.title))
+            for field in barcode.fields {
+                fields.append(.init(field.label, context.line(field.value)))
+            }
         }
         fields.append(capture.request.map { .init("Request", context.line($0.title)) } ?? .init("Request", "None", style: .dim))
         if capture.collectsPhotos {

@@ -21,6 +21,10 @@ struct CaptureView {
             )
             body = body.inset(top: 1)
         }
+        if capture.steps.count > 1, body.height >= 6 {
+            drawSteps(in: body.line(0).inset(left: Table.gutterWidth), on: &canvas)
+            body = body.inset(top: 1)
+        }
         // A blank row under the header reads better when there is room for it.
         if body.height >= 8 { body = body.inset(top: 1) }
         drawBody(in: body, on: &canvas)
@@ -28,6 +32,43 @@ struct CaptureView {
         HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
         if capture.isConfirmingClose {
             ConfirmCloseView(capture: capture, context: context).draw(on: &canvas)
+        }
+        if capture.isShowingKeys { drawKeys(on: &canvas) }
+    }
+
+    /// `?`/F1: the keys of the phase underneath, framed over it.
+    private func drawKeys(on canvas: inout Canvas) {
+        let lines = KeyMap.helpLines(for: KeyMap.captureContexts(for: state) + [.global], in: state, unicode: context.options.unicode)
+        let bounds = canvas.bounds
+        let width = min(bounds.width, 72)
+        let height = min(bounds.height - 2, lines.count + 2)
+        guard width >= 10, height >= 3 else { return }
+        let box = Rect(row: 1 + (bounds.height - 2 - height) / 2, column: (bounds.width - width) / 2, width: width, height: height)
+        canvas.clearSides(of: box)
+        canvas.removeHitRegions(under: box)
+        canvas.box(box, title: "Keys")
+        HelpSheetView.drawLines(lines, scrollOffset: 0, in: box, on: &canvas)
+    }
+
+    /// Where a multi-step capture is: `Barcode › Photos › Review`, the current step bright.
+    private func drawSteps(in rect: Rect, on canvas: inout Canvas) {
+        let separator = context.options.unicode ? " \u{203A} " : " > "
+        var spans: [Span] = []
+        for (index, step) in capture.steps.enumerated() {
+            if index > 0 { spans.append(Span(separator, .dim)) }
+            let current = step == capture.phase || (step == .review && capture.phase == .barcode && capture.barcode != nil && capture.kind == .barcode)
+            spans.append(Span(Self.stepTitle(step), current ? .heading : .dim))
+        }
+        canvas.put(spans, row: rect.row, column: rect.column, width: rect.width)
+    }
+
+    private static func stepTitle(_ phase: CapturePhase) -> String {
+        switch phase {
+        case .picker: "Kind"
+        case .barcode: "Barcode"
+        case .photos: "Photos"
+        case .note: "Note"
+        case .review: "Review"
         }
     }
 

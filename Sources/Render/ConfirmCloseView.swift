@@ -2,21 +2,31 @@ import CaptureMode
 import Foundation
 import TabShell
 
-/// Asked when Close would delete staged photos: an alert with Discard (the default, `y`) and
-/// Keep (`n`), whose clicks go to the capture reducer.
+/// Asked when Close would throw away what the capture holds (a code, a note, typed text,
+/// photos): Keep editing is the default (Enter, `n`, Esc), Discard is `y`. The clicks go to the
+/// capture reducer. The same question for every kind of work.
 struct ConfirmCloseView {
     let capture: CaptureState
     let context: RenderContext
 
-    func draw(on canvas: inout Canvas) {
-        let count = capture.photos.count
-        let alert = Alert(
+    static func alert(for capture: CaptureState) -> Alert {
+        let work = capture.collectedWork
+        let listed: String = switch work.count {
+        case 0: "what you entered"
+        case 1: work[0]
+        default: work.dropLast().joined(separator: ", ") + " and " + (work.last ?? "")
+        }
+        return Alert(
             title: "Discard this capture?",
-            message: "Close deletes the \(count == 1 ? "photo" : "\(count) photos") copied so far. Nothing is saved.",
-            buttons: [AlertButton("Discard", key: "y"), AlertButton("Keep", key: "n")]
+            message: "Close throws away \(listed). Nothing is saved.",
+            buttons: [AlertButton("Keep editing", key: "n"), AlertButton("Discard", key: "y")],
+            defaultButton: 0
         )
-        AlertView(alert: alert, context: context) { index in
-            index == 0 ? .capture(.closeConfirmed) : .capture(.closeCancelled)
+    }
+
+    func draw(on canvas: inout Canvas) {
+        AlertView(alert: Self.alert(for: capture), context: context) { index in
+            index == 0 ? .capture(.closeCancelled) : .capture(.closeConfirmed)
         }
         .draw(on: &canvas)
     }

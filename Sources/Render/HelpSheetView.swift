@@ -11,9 +11,14 @@ struct HelpSheetView {
 
     func draw(on canvas: inout Canvas) {
         let box = regions.drawSheetFrame(title: "Keys", layout: layout, on: &canvas)
+        Self.drawLines(KeyMap.helpLines(unicode: context.options.unicode), scrollOffset: scrollOffset, in: box, on: &canvas)
+    }
 
-        let lines = KeyMap.helpLines(unicode: context.options.unicode)
+    /// Draws help lines inside a framed box, from `scrollOffset`, with a position note when
+    /// they do not all fit.
+    static func drawLines(_ lines: [HelpLine], scrollOffset: Int, in box: Rect, on canvas: inout Canvas) {
         let inside = box.inset(top: 1, left: 2, bottom: 1, right: 2)
+        guard !inside.isEmpty else { return }
         let first = min(max(0, scrollOffset), max(0, lines.count - 1))
         let visible = lines[first..<min(lines.count, first + inside.height)]
         let keyWidth = min(inside.width / 3, visible.map(keysWidth).max() ?? 0)
@@ -33,7 +38,7 @@ struct HelpSheetView {
         }
     }
 
-    private func keysWidth(_ line: HelpLine) -> Int {
+    private static func keysWidth(_ line: HelpLine) -> Int {
         if case let .binding(keys, _) = line { return TextWidth.of(keys) + 1 }
         return 0
     }

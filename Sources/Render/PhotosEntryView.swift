@@ -35,7 +35,11 @@ struct PhotosEntryView {
         guard !area.isEmpty else { return }
 
         let heading = "Photos (\(capture.photos.count) of \(capture.config.maximumPhotos))"
-        canvas.put(heading, row: area.row, column: area.column, width: area.width, style: .heading)
+        let used = canvas.put(heading, row: area.row, column: area.column, width: area.width, style: .heading)
+        if context.thumbnailBox != nil, !capture.photos.isEmpty, capture.copy == nil {
+            // The hint line is full on this step; the viewer's key is said here too.
+            canvas.put("  F3 full screen", row: area.row, column: area.column + used, width: area.width - used, style: .dim)
+        }
         area = area.inset(top: 1)
         guard !capture.photos.isEmpty else {
             if !area.isEmpty {
@@ -61,7 +65,8 @@ struct PhotosEntryView {
         for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {
             let photo = capture.photos[index]
             table.drawRow(
-                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, glyphs: context.glyphs), .dim)],
+                [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, glyphs: context.glyphs), .dim)]
+                    + (capture.photoCodes[photo.storedName] ?? []).map { Span("  \($0.symbology.title) \(context.line($0.summary))", .toast) },
                 in: list.line(offset),
                 selected: index == capture.photoCursor,
                 on: &canvas

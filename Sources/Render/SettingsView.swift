@@ -13,6 +13,8 @@ struct SettingsView: TabContent {
     let recoverySummary: String?
     /// History's record count, for the Clear History row.
     let recordCount: Int
+    /// NO_COLOR is set: colour is off whatever the setting says, and the row says why.
+    var noColor = false
     /// How photos are drawn ("automatic (blocks: inside tmux), 256 colours"); nil without a terminal.
     var previewSummary: String? = nil
     let layout: Layout
@@ -64,11 +66,13 @@ struct SettingsView: TabContent {
         case .snapBackTarget: choice(settings.snapBackTarget.title)
         case .captureGating: toggle(settings.captureGating)
         case .tabBarPosition: choice(settings.tabBarPosition.title)
-        case .colorEnabled: toggle(settings.colorEnabled)
+        case .colorEnabled:
+            if noColor { "[NO_COLOR]" } else if settings.colorEnabled && !context.options.color { "[mono term]" } else { toggle(settings.colorEnabled) }
         case .autoAdvance: choice(settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off")
         case .freeTextCodes: toggle(settings.allowFreeTextCodes)
         case .maximumPhotos: choice("\(settings.maximumPhotos)")
         case .maximumPhotoSize: choice("\(settings.maximumPhotoBytes / (1024 * 1024)) MiB")
+        case .scannerLayout: choice(settings.scannerLayout.map(\.description) ?? "Same as this computer")
         case .photoPreviews: choice(settings.photoPreviews.title)
         case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"
         }

@@ -14,7 +14,7 @@ struct ShellView {
         content.draw(in: regions.content, on: &canvas)
         HintLineView(state: state, context: context).draw(in: regions.hints, on: &canvas)
         canvas.rule(regions.tabBarRule)
-        TabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount)
+        TabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, color: context.options.color)
             .draw(in: regions.tabBar, on: &canvas)
     }
 
@@ -33,6 +33,7 @@ struct ShellView {
                 holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.requests.count, "request"))",
                 recoverySummary: state.recoverySummary,
                 recordCount: state.history.totalCount,
+                noColor: state.environment.noColor,
                 previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
                 layout: state.layout, context: context
             )

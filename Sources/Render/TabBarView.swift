@@ -7,6 +7,8 @@ import TabShell
 struct TabBarView {
     let selectedTab: Tab
     let pendingCount: Int
+    /// Without colour the selected tab is reversed, badge and all.
+    var color = true
 
     /// How much room labels take, from the richest to the tightest.
     private enum Density: CaseIterable {
@@ -19,7 +21,8 @@ struct TabBarView {
             switch self {
             case .roomyTitles, .titles: tab.title
             case .shortTitles: tab.shortTitle
-            case .keys, .keysWithoutBadge: String(tab.key)
+            // The action tab keeps its "+": a bare digit would not say it creates.
+            case .keys, .keysWithoutBadge: tab.role == .action ? "+" : String(tab.key)
             }
         }
     }
@@ -53,7 +56,7 @@ struct TabBarView {
         var spans = [Span(density.name(of: tab), style)]
         if tab == .inbox, pendingCount > 0, density != .keysWithoutBadge {
             let count = pendingCount > 99 ? "99+" : String(pendingCount)
-            spans += [Span(density.padding, style), Span("(\(count))", .badge)]
+            spans += [Span(density.padding, style), Span("(\(count))", selected && !color ? .tabSelected : .badge)]
         }
         guard tab.role == .content else { return spans }
         let open = "[" + density.padding, close = density.padding + "]"

@@ -60,9 +60,37 @@ public final class AppRuntime {
 
     // MARK: - Input
 
-    /// A key, through the one key table; a key that means nothing here does nothing.
-    public func press(_ key: Key) {
+    /// A key, through the one key table; a key that means nothing here does nothing. `at` is
+    /// when it arrived, for telling a scanner's burst from typing.
+    public func press(_ key: Key, at instant: ContinuousClock.Instant = .now) {
+        timeCodeEntry(key, at: instant)
         if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
+    }
+
+    /// The keystrokes of the code being entered, timed: at Enter, whether a scanner or a
+    /// person typed it goes to the capture (and onto the record).
+    private var codeKeystrokes: [Keystroke] = []
+    private let keyClockOrigin = ContinuousClock.now
+
+    private func timeCodeEntry(_ key: Key, at instant: ContinuousClock.Instant) {
+        guard let capture = state.presentation.capture, capture.phase == .barcode, capture.isEditingText else {
+            codeKeystrokes = []
+            return
+        }
+        let time = keyClockOrigin.duration(to: instant)
+        switch key {
+        case let .character(character): codeKeystrokes.append(Keystroke(character, at: time))
+        case .control("]"): codeKeystrokes.append(Keystroke("\u{1D}", at: time))
+        case .enter, .tab:
+            if !codeKeystrokes.isEmpty {
+                let source: CodeSource = ScannerTiming.standard.source(of: codeKeystrokes) == .scanner ? .scanner : .person
+                dispatch(.capture(.codeSourceMeasured(source)))
+            }
+            codeKeystrokes = []
+        default:
+            // An edit (Backspace, a cursor move) is a person's.
+            if !codeKeystrokes.isEmpty { codeKeystrokes.append(Keystroke("\u{8}", at: time + .seconds(1))) }
+        }
     }
 
     /// Runs an action and every action its effects lead to, in order.

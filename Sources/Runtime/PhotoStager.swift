@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import Logging
+import PhotoCodes
 import Storage
 import Synchronization
 import TabShell
@@ -90,7 +91,9 @@ final class PhotoStager {
                 result = .failure(error)
             }
             switch result {
-            case let .success(photo): mailbox.post(.capture(.photoStaged(photo)))
+            case let .success(photo):
+                mailbox.post(.capture(.photoStaged(photo)))
+                Self.readCodes(on: photo, at: box.session.fileURL(of: photo), mailbox: mailbox, wake: wake)
             case .failure(.cancelled): break
             case let .failure(error): mailbox.post(.capture(.photoStagingFailed(error.message)))
             }
@@ -98,6 +101,16 @@ final class PhotoStager {
             wake()
         }
         return []
+    }
+
+    /// Looks for barcodes on a staged photo on a thread of its own, so the capture never waits
+    /// for it; what it finds comes back as a capture action (nothing, for a photo without one).
+    private static func readCodes(on photo: StagedPhoto, at url: URL, mailbox: Mailbox, wake: @escaping @Sendable () -> Void) {
+        Thread.detachNewThread {
+            guard let found = try? PhotoCodeReader.codes(in: url), !found.isEmpty else { return }
+            mailbox.post(.capture(.photoCodesRead(storedName: photo.storedName, codes: found.map(\.scannerInput))))
+            wake()
+        }
     }
 
     func remove(_ photo: StagedPhoto) {

@@ -80,7 +80,14 @@ extension AppDatabase {
             let photos = try PhotoRecord
                 .fetchAll(db, sql: "SELECT * FROM photo WHERE captureId = ? ORDER BY position", arguments: [id])
                 .compactMap(\.recordPhoto)
-            return RecordDetail(record: record.historyRow, photos: photos)
+            let lines = try Row.fetchAll(
+                db, sql: "SELECT barcode, symbology, quantity FROM captureLine WHERE captureId = ? ORDER BY position", arguments: [id]
+            ).compactMap { row -> BatchLine? in
+                guard let value: String = row["barcode"], let name: String = row["symbology"],
+                      let symbology = Symbology(rawValue: name), let quantity: Int = row["quantity"] else { return nil }
+                return BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: quantity)
+            }
+            return RecordDetail(record: record.historyRow, photos: photos, lines: lines)
         }
     }
 }

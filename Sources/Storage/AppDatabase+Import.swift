@@ -121,11 +121,11 @@ public enum RequestImport {
         default: reasons.append("\"body\" must be a string.")
         }
         var kind = CaptureKind.barcode
-        let kinds = CaptureKind.allCases.map(\.rawValue).joined(separator: ", ")
+        let kinds = CaptureKind.requestable.map(\.rawValue).joined(separator: ", ")
         switch object["kind"] {
         case nil: break
         case let text as String:
-            if let known = CaptureKind(rawValue: text) { kind = known } else {
+            if let known = CaptureKind(rawValue: text), CaptureKind.requestable.contains(known) { kind = known } else {
                 reasons.append("\"kind\" \"\(text)\" is not one of \(kinds).")
             }
         default: reasons.append("\"kind\" must be a string, one of \(kinds).")

@@ -39,6 +39,25 @@ extension AppDatabase {
     /// recorded when they were staged; `submission.photos` chooses which and in what order.
     ///
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
+    /// A code's GS1 fields as rows (searchable and exportable by AI), and a batch's lines, in
+    /// the capture's transaction.
+    static func insertScanData(of submission: CaptureSubmission, captureID: Int64, _ db: Database) throws {
+        if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
+            for element in barcode.reading.elements {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO captureElement (captureId, ai, value) VALUES (?, ?, ?)",
+                    arguments: [captureID, element.ai, element.raw]
+                )
+            }
+        }
+        for (position, line) in submission.lines.enumerated() {
+            try db.execute(
+                sql: "INSERT INTO captureLine (captureId, position, barcode, symbology, quantity) VALUES (?, ?, ?, ?, ?)",
+                arguments: [captureID, position, line.barcode.value, line.barcode.symbology.rawValue, line.quantity]
+            )
+        }
+    }
+
     public func commitCapture(
         _ submission: CaptureSubmission, staging: StagingSession?, now: Date
     ) throws(StorageError) -> Int64 {
@@ -102,6 +121,7 @@ extension AppDatabase {
                     var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
                     try row.insert(db)
                 }
+                try Self.insertScanData(of: submission, captureID: captureID, db)
                 return captureID
             }
         } catch {

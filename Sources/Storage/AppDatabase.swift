@@ -143,7 +143,7 @@ public final class AppDatabase: Sendable {
     /// The capture with this id, as History shows it, or nil if there is none.
     public func record(id: Int64) throws(StorageError) -> HistoryRow? {
         try read { db in
-            try HistoryRowRecord.all().filter(CaptureRecord.Columns.id == id).fetchOne(db)?.historyRow
+            try HistoryRowRecord.fetchOne(db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id])?.historyRow
         }
     }
 

@@ -56,7 +56,7 @@ extension AppDatabase {
                 INSERT INTO request (title, body, kind, status, createdAt, doneAt) VALUES (?, ?, ?, ?, ?, ?)
                 """)
             for index in 0..<plan.requests {
-                let kind = CaptureKind.allCases[Int(random.next() % UInt64(CaptureKind.allCases.count))]
+                let kind = CaptureKind.requestable[Int(random.next() % UInt64(CaptureKind.requestable.count))]
                 let title = "\(Words.verbs.pick(&random)) the \(Words.things.pick(&random)) in aisle \(index % 40 + 1)"
                 let createdAt = requestStart.addingTimeInterval(Double(index) * 60)
                 let done = random.next() % 10 < 7
@@ -79,7 +79,7 @@ extension AppDatabase {
                 let note: String? = switch kind {
                 case .note: Words.sentence(&random, words: 3 + Int(random.next() % 8))
                 case .product: Words.sentence(&random, words: 2)
-                case .barcode, .photos: nil
+                case .barcode, .photos, .batch: nil
                 }
                 let requestID: Int64? = !requestIDs.isEmpty && random.next() % 5 == 0 ? requestIDs.pick(&random) : nil
                 let createdAt = first.addingTimeInterval(Double(index) * 30 + Double(random.next() % 20))

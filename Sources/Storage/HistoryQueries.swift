@@ -46,8 +46,19 @@ enum HistoryQueries {
     // sql-fragment
     static let rowSelection = """
         SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-               capture.requestId, request.title AS requestTitle, capture.createdAt
+               capture.requestId, request.title AS requestTitle, capture.createdAt,
+               \(photoColumns)
         FROM capture LEFT JOIN request ON request.id = capture.requestId
+        """
+
+    /// A record's photo count and first photo's name, for the list: two lookups on the
+    /// UNIQUE(captureId, position) index per row shown.
+    // sql-fragment
+    static let photoColumns = """
+        (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount,
+               (SELECT originalName FROM photo WHERE photo.captureId = capture.id ORDER BY position LIMIT 1) AS firstPhotoName,
+               (SELECT COUNT(*) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchCodes,
+               (SELECT TOTAL(quantity) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchScans
         """
 
     // MARK: - Count
@@ -280,7 +291,8 @@ enum HistoryQueries {
         return Statement(
             sql: """
                 SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-                       capture.requestId, request.title AS requestTitle, capture.createdAt
+                       capture.requestId, request.title AS requestTitle, capture.createdAt,
+                       \(photoColumns)
                 FROM (SELECT rowid AS hitId FROM captureSearch WHERE captureSearch MATCH ? ORDER BY rowid DESC LIMIT ?) AS hit
                 JOIN capture ON capture.id = hit.hitId
                 LEFT JOIN request ON request.id = capture.requestId

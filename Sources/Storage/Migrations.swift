@@ -11,6 +11,7 @@ enum Migrations {
         migrator.registerMigration("v3", migrate: v3)
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
+        migrator.registerMigration("v6", migrate: v6)
         return migrator
     }
 
@@ -158,16 +159,6 @@ extension Migrations {
                 WHERE rowid IN (SELECT id FROM capture WHERE requestId = new.id);
             END;
             """)
-    }
-}
-
-extension Migrations {
-    /// The photo-preview setting (issue #15): automatic, blocks or off.
-    fileprivate static func v5(_ db: Database) throws {
-        try db.alter(table: "settings") { t in
-            t.add(column: "photoPreviews", .text).notNull().defaults(to: "automatic")
-                .check(sql: "photoPreviews IN ('automatic','blocks','off')")
-        }
     }
 }
 

@@ -49,6 +49,11 @@ public final class StagingSession {
     public var isOpen: Bool { lock.isHeld }
 
     var path: String { directory.path }
+
+    /// Where a photo staged by this session is on disk (for reading it: previews, codes).
+    public func fileURL(of photo: StagedPhoto) -> URL {
+        URL(fileURLWithPath: path + "/" + photo.storedName)
+    }
     var stagingID: String { id.uuidString.lowercased() }
 
     // MARK: - Starting

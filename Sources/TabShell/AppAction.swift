@@ -67,6 +67,10 @@ public enum AppAction: Equatable, Sendable {
     case searchResultsLoaded(query: String, rows: [HistoryRow])
     /// The Inbox highlight's timer fired.
     case highlightEnded(token: Int)
+    /// Typing paused: keep the code being typed in the draft.
+    case draftSaveDue
+    /// A success message's time is up (the token says which message).
+    case statusExpired(token: Int)
     /// Start-up recovery's findings: drafts to offer and a sentence on what was swept.
     case recoveryFinished(drafts: [RecoveredDraft], summary: String)
     /// Storage reopened the draft's staging folder for this session.

@@ -7,8 +7,17 @@ extension AppState {
     /// tab); a result goes to the feature that asked for it. Each feature's rules live in its
     /// own reducer (Sources/TabShell/Features).
     public mutating func send(_ action: AppAction) -> [AppEffect] {
+        let statusBefore = status
         let effects = route(action)
-        return effects + settle() + settlePreviews()
+        return effects + settle() + expireStatus(changedFrom: statusBefore) + settlePreviews()
+    }
+
+    /// A new success message ("✓ Saved … to History.") goes after a few seconds, so the key
+    /// hints it covers come back without a key press.
+    private mutating func expireStatus(changedFrom before: StatusMessage?) -> [AppEffect] {
+        guard let status, status != before, status.kind == .success else { return [] }
+        statusToken += 1
+        return [.schedule(afterMilliseconds: StatusMessage.successMilliseconds, action: .statusExpired(token: statusToken))]
     }
 
     private mutating func route(_ action: AppAction) -> [AppEffect] {
@@ -48,6 +57,17 @@ extension AppState {
         case let .allRecordsDeleted(count): return toHistory(.allRecordsDeleted(count: count))
         case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
         case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
+        case .draftSaveDue:
+            // settle() saves the draft now if it still differs from the one on disk.
+            isDraftSaveScheduled = false
+            if let draft = presentation.capture?.draft, draft.hasContent, draft != savedDraft {
+                savedDraft = draft
+                return [.saveDraft(draft)]
+            }
+            return []
+        case let .statusExpired(token):
+            if token == statusToken, status?.kind == .success { status = nil }
+            return []
         case .databaseChangedElsewhere: return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
@@ -197,6 +217,10 @@ extension AppState {
     private mutating func toggleHelp() -> [AppEffect] {
         switch presentation {
         case .none: presentation = .sheet(.help(HelpState()))
+        case .sheet(.search):
+            // F1 in search: the keys, in place of the search (its query is remembered).
+            closeSheet()
+            presentation = .sheet(.help(HelpState()))
         case .sheet: closeSheet()
         case .fullScreenCapture, .alert, .viewer: break
         }
@@ -266,12 +290,25 @@ extension AppState {
             return effects
         }
         // While a copy runs the staging folder is busy; the photo's arrival saves the draft.
-        if capture.copy == nil, let draft = capture.draft, draft.hasContent, draft != savedDraft {
-            savedDraft = draft
-            effects.append(.saveDraft(draft))
+        guard capture.copy == nil, let draft = capture.draft, draft.hasContent, draft != savedDraft else { return effects }
+        var withoutTyping = draft
+        withoutTyping.typedCode = savedDraft?.typedCode
+        if withoutTyping == savedDraft {
+            // Only the code being typed changed: one save a moment after typing pauses, not a
+            // durable write per keystroke (a scanner types a code in a few milliseconds).
+            if !isDraftSaveScheduled {
+                isDraftSaveScheduled = true
+                effects.append(.schedule(afterMilliseconds: Self.typedCodeSaveDelay, action: .draftSaveDue))
+            }
+            return effects
         }
+        savedDraft = draft
+        effects.append(.saveDraft(draft))
         return effects
     }
+
+    /// How long after the last keystroke a code being typed is kept in the draft.
+    static let typedCodeSaveDelay = 1000
 }
 
 private extension FocusInput {

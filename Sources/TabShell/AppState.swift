@@ -17,11 +17,15 @@ public struct AppState: Equatable, Sendable {
     public var databaseLocation: String
     /// A one-line message in the hint line until the next key ("Saved …", an error).
     public var status: StatusMessage?
+    /// Counts the timers handed out for success messages, so an old timer cannot clear a newer one.
+    public var statusToken = 0
     public var isQuitting = false
     /// Unfinished captures found at start-up, offered one at a time.
     public var drafts = DraftsState()
     /// The capture's draft as last handed to `.saveDraft`, so it is written only when it changes.
     public var savedDraft: CaptureDraft?
+    /// A save of the draft is waiting for typing to pause.
+    public var isDraftSaveScheduled = false
     /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
     public var recoverySummary: String?
     /// What the search sheet held when it last closed; `/` opens it with this query again.
@@ -82,6 +86,9 @@ public struct DisplayEnvironment: Equatable, Sendable {
 /// A transient line in the status area.
 public struct StatusMessage: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case info, success, error }
+    /// How long a success message stays before the key hints come back; errors and notes stay
+    /// until the next key.
+    public static let successMilliseconds = 4000
     public var text: String
     public var kind: Kind
 

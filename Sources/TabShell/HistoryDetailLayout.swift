@@ -129,6 +129,15 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         field("Kind", [record.kind.title])
         if let barcode = record.barcode {
             field("Barcode", sanitizer.lines(barcode.value), remark: barcode.symbology.title)
+            for gs1 in barcode.fields {
+                field(gs1.label, sanitizer.lines(gs1.value))
+            }
+        }
+        if record.kind == .batch, let lines = detail.lines {
+            field("Scans", [record.summary])
+            for (index, line) in lines.enumerated() {
+                field(index == 0 ? "Lines" : "", sanitizer.lines(line.barcode.summary), remark: "\u{00D7}\(line.quantity)  \(line.barcode.symbology.title)")
+            }
         }
         if let title = record.requestTitle {
             field("Request", sanitizer.lines(title), remark: record.requestID.map { "#\($0)" })

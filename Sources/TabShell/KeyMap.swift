@@ -4,7 +4,7 @@ import Foundation
 /// Where a set of key bindings applies.
 public enum KeyContext: String, CaseIterable, Sendable {
     case tabs, inbox, history, historyDetail, settings
-    case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose
+    case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose, captureKeys
     case search, help, alert, confirm
     /// Showing a staged photo full screen, from capture's photos step or review (previews on).
     case capturePhotoView
@@ -23,7 +23,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .capturePicker: "Capture: choose a kind"
         case .captureBarcode: "Capture: barcode"
         case .capturePhotos: "Capture: photos"
-        case .captureConfirmClose: "Capture: discard staged photos?"
+        case .captureConfirmClose: "Capture: discard what it holds?"
+        case .captureKeys: "Capture: these keys"
         case .captureNote: "Capture: note"
         case .captureReview: "Capture: review"
         case .search: "Search"
@@ -221,6 +222,9 @@ public enum KeyMap {
 
     static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
     static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
+    /// F1 in a text field (where `?` is text); `?` too elsewhere.
+    static let captureKeysInField = KeyBinding([.function(1)], hint: "keys", help: "Show this screen's keys", action: .capture(.keysToggled))
+    static let captureKeys = KeyBinding([.character("?"), .function(1)], hint: "keys", help: "Show this screen's keys", action: .capture(.keysToggled))
     static func typing(_ help: String = "Type into the field") -> KeyBinding {
         KeyBinding([.anyCharacter], help: help, command: .edit(.captureField))
     }
@@ -241,7 +245,7 @@ public enum KeyMap {
                 KeyBinding([.left, .character("h"), .backTab], help: "Previous tab (skips + Create)", action: .previousTabRequested),
             ] + tabDigits + [
                 KeyBinding([.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
-                KeyBinding([.character("?")], hint: "keys", help: "Show every key", action: .helpRequested),
+                KeyBinding([.character("?"), .function(1)], hint: "keys", help: "Show every key", action: .helpRequested),
                 KeyBinding([.character("q"), .control("c")], hint: "quit", help: "Quit", action: .quitRequested),
             ]
         case .inbox:
@@ -278,14 +282,21 @@ public enum KeyMap {
                 KeyBinding([.character("p")], help: "Photos", action: .capture(.kindChosen(.photos))),
                 KeyBinding([.character("r")], help: "Product: a barcode, then photos", action: .capture(.kindChosen(.product))),
                 KeyBinding([.character("n")], help: "Note", action: .capture(.kindChosen(.note))),
-                close, done,
+                KeyBinding([.character("s")], help: "Batch: many scans in a row, counted (stock-take, receiving)", action: .capture(.kindChosen(.batch))),
+                close, done, captureKeys,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
         case .captureBarcode:
+            // Ctrl-S only where it does something: a Product's barcode (every binding in docs).
+            let skips = state.map { $0.presentation.capture?.kind == .product } ?? true
+            let undoes = state.map { $0.presentation.capture?.kind == .batch } ?? true
             return [
                 KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
-                close, done, typing("Type the code"), textEditing,
-                KeyBinding([.control("s")], help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped)),
+                close, done,
+            ] + (skips ? [KeyBinding([.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : [])
+                + (undoes ? [KeyBinding([.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))] : []) + [
+                captureKeysInField, typing("Type the code"), textEditing,
+                KeyBinding([.control("]")], help: "GS1 group separator (FNC1), as scanners send it (byte 0x1D)", action: .capture(.textTyped("\u{1D}"))),
                 KeyBinding([.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
             ]
         case .capturePhotos:
@@ -294,30 +305,37 @@ public enum KeyMap {
                 KeyBinding([.tab], hint: "complete", help: "Complete the file path", action: .capture(.completionRequested)),
                 KeyBinding([.control("x")], hint: "remove", help: "Remove the highlighted photo (also Del on an empty field)", action: .capture(.photoRemovalRequested)),
                 KeyBinding([.up, .down], help: "Highlight a staged photo", edit: .captureField),
-                close, done, typing("Type the file path"), textEditing,
+                close, done, captureKeysInField, typing("Type the file path"), textEditing,
                 KeyBinding([.anyPaste], help: "A pasted or dropped path is added at once", command: .edit(.captureField)),
             ]
         case .captureConfirmClose:
             return [
-                KeyBinding([.character("y"), .enter], hint: "discard", help: "Discard the staged photos and close", action: .capture(.closeConfirmed)),
-                KeyBinding([.character("n"), .escape], hint: "keep", help: "Keep capturing", action: .capture(.closeCancelled)),
+                KeyBinding([.enter, .character("n"), .escape], hint: "keep editing", help: "Keep editing (the default)", action: .capture(.closeCancelled)),
+                KeyBinding([.character("y")], hint: "discard", help: "Discard what the capture holds and close", action: .capture(.closeConfirmed)),
             ]
         case .captureNote:
             return [
                 KeyBinding([.enter], help: "New line", action: .capture(.enterPressed)),
                 KeyBinding([.tab], help: "Indent (four spaces)", action: .capture(.textTyped("    "))),
                 KeyBinding([.up, .down], help: "Move between lines", edit: .captureField),
-                close, done, typing("Type the note"), textEditing,
+                close, done, captureKeysInField, typing("Type the note"), textEditing,
                 KeyBinding([.anyPaste], help: "A paste goes into the note", command: .edit(.captureField)),
             ]
         case .captureReview:
+            // Retake only where there are photos to retake.
+            let retakes = state.map { $0.presentation.capture?.collectsPhotos ?? false } ?? true
             return [
                 // Enter, not Done: during the scan toast Enter only moves on to review, so a
                 // scanner that ends with CR+LF cannot save without a review.
                 KeyBinding([.enter], help: "Continue; on review, save the capture", action: .capture(.enterPressed)),
-                KeyBinding([.character("r")], help: "Retake: back to photos", action: .capture(.retakeTapped)),
                 close, done,
+            ] + (retakes ? [KeyBinding([.character("r")], hint: "retake", help: "Retake: back to photos", action: .capture(.retakeTapped))] : []) + [
+                captureKeys,
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
+            ]
+        case .captureKeys:
+            return [
+                KeyBinding([.escape, .character("?"), .function(1), .enter, .character("q")], hint: "close", help: "Close this list of keys", action: .capture(.keysToggled)),
             ]
         case .search:
             return [
@@ -327,6 +345,7 @@ public enum KeyMap {
                 KeyBinding([.pageUp], help: "Results page up", action: .listMoved(.pageUp)),
                 KeyBinding([.pageDown], help: "Results page down", action: .listMoved(.pageDown)),
                 KeyBinding([.escape], hint: "close", help: "Close search: back where you were", action: .escapePressed),
+                KeyBinding([.function(1)], help: "Show every key", action: .helpRequested),
                 KeyBinding([.anyCharacter], help: "Type the search; it matches as you type", command: .edit(.searchQuery)),
                 KeyBinding(
                     [.left, .right, .home, .end, .backspace, .delete, .control("u")],
@@ -336,7 +355,7 @@ public enum KeyMap {
             ]
         case .help:
             return scrollMoves(pageDown: [.character(" ")]) + [
-                KeyBinding([.escape, .character("?"), .character("q")], hint: "close", help: "Close this help", action: .escapePressed),
+                KeyBinding([.escape, .character("?"), .function(1), .character("q")], hint: "close", help: "Close this help", action: .escapePressed),
             ]
         case .alert:
             return [KeyBinding([.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
@@ -394,6 +413,7 @@ public enum KeyMap {
         case .sheet(.help): return [.help]
         case .sheet(.search): return [.search]
         case let .fullScreenCapture(capture):
+            if capture.isShowingKeys { return [.captureKeys] }
             if capture.isConfirmingClose { return [.captureConfirmClose] }
             switch capture.phase {
             case .picker: return [.capturePicker]
@@ -439,6 +459,24 @@ public enum KeyMap {
         case .nextTabRequested?, .viewerPhotoStepped?: return unicode ? "←→" : "<>"
         case .listMoved(.up)?, .capture(.pickerCursorMoved)?: return unicode ? "↑↓" : "Up/Dn"
         default: return binding.patterns.first.map { $0.label(unicode: unicode) } ?? ""
+        }
+    }
+
+    /// The contexts of the capture screen under its keys overlay (what `?`/F1 lists there).
+    public static func captureContexts(for state: AppState) -> [KeyContext] {
+        guard var capture = state.presentation.capture else { return [] }
+        capture.isShowingKeys = false
+        var underneath = state
+        underneath.presentation = .fullScreenCapture(capture)
+        return specificContexts(for: underneath)
+    }
+
+    /// The bindings of these contexts, for a screen's own list of keys.
+    public static func helpLines(for contexts: [KeyContext], in state: AppState, unicode: Bool) -> [HelpLine] {
+        contexts.flatMap { context -> [HelpLine] in
+            [.section(context.title)] + bindings(for: context, in: state).map {
+                .binding(keys: $0.label(unicode: unicode), help: $0.help)
+            }
         }
     }
 

@@ -33,11 +33,20 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
     public var requestID: Int64?
     public var requestTitle: String?
     public var createdAt: Date
+    /// How many photos the record holds, and the first one's name, for the list's summary.
+    public var photoCount: Int
+    public var firstPhotoName: String?
+    /// A batch's distinct codes and its scans (repeats included).
+    public var batchCodes: Int
+    public var batchScans: Int
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
-        requestID: Int64?, requestTitle: String?, createdAt: Date
+        requestID: Int64?, requestTitle: String?, createdAt: Date,
+        photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
     ) {
+        self.batchCodes = batchCodes
+        self.batchScans = batchScans
         self.id = id
         self.kind = kind
         self.barcode = barcode
@@ -45,13 +54,26 @@ public struct HistoryRow: Equatable, Sendable, Identifiable {
         self.requestID = requestID
         self.requestTitle = requestTitle
         self.createdAt = createdAt
+        self.photoCount = photoCount
+        self.firstPhotoName = firstPhotoName
     }
 
-    /// One-line summary for lists: the code, else the note's first line.
+    /// One-line summary for lists: the code, else the note's first line, else the photos
+    /// ("shelf.png + 2 more"); a Product whose barcode was skipped says so.
     public var summary: String {
         if let barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
-        if let note { return note.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "" }
-        return ""
+        if let note, let line = note.split(separator: "\n", omittingEmptySubsequences: true).first { return String(line) }
+        if kind == .batch { return "\(Count.noun(batchScans, "scan")), \(Count.noun(batchCodes, "code"))" }
+        let photos = photoSummary
+        if kind == .product { return photos.isEmpty ? "No barcode" : "No barcode \u{00B7} " + photos }
+        return photos
+    }
+
+    /// "shelf.png", "shelf.png + 2 more", "3 photos", or "" without photos.
+    public var photoSummary: String {
+        guard photoCount > 0 else { return "" }
+        guard let name = firstPhotoName, !name.isEmpty else { return Count.noun(photoCount, "photo") }
+        return photoCount == 1 ? name : "\(name) + \(photoCount - 1) more"
     }
 }
 
@@ -138,10 +160,13 @@ public struct RecordPhoto: Equatable, Sendable, Identifiable {
 public struct RecordDetail: Equatable, Sendable {
     public var record: HistoryRow
     public var photos: [RecordPhoto]
+    /// A batch's lines in scan order; empty for other kinds.
+    public var lines: [BatchLine]
 
-    public init(record: HistoryRow, photos: [RecordPhoto]) {
+    public init(record: HistoryRow, photos: [RecordPhoto], lines: [BatchLine] = []) {
         self.record = record
         self.photos = photos
+        self.lines = lines
     }
 }
 

@@ -28,6 +28,8 @@ public struct Settings: Equatable, Codable, Sendable {
     public var maximumPhotos: Int = 3
     /// The largest photo file accepted, in bytes.
     public var maximumPhotoBytes: Int64 = 50 * 1024 * 1024
+    /// A scanner set to another keyboard layout than this computer's: what to undo. Nil: none.
+    public var scannerLayout: LayoutTranslation?
     /// How photos are shown: automatic, always blocks, or not at all.
     public var photoPreviews: PhotoPreviewSetting = .automatic
 
@@ -77,6 +79,10 @@ extension Settings {
             maximumPhotoBytes = mebibytes * 1024 * 1024
         case .autoAdvance:
             autoAdvanceMilliseconds = Self.step(Settings.autoAdvanceChoices, from: autoAdvanceMilliseconds, forward: forward)
+        case .scannerLayout:
+            let choices: [LayoutTranslation?] = [nil] + LayoutTranslation.candidates.map { $0 }
+            let index = choices.firstIndex(of: scannerLayout) ?? 0
+            scannerLayout = choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
         case .photoPreviews:
             photoPreviews = Self.step(PhotoPreviewSetting.allCases, from: photoPreviews, forward: forward)
         case .clearHistory:
@@ -99,11 +105,13 @@ extension Settings {
 
     /// What a capture started now takes from Settings.
     public var captureConfig: CaptureConfig {
-        CaptureConfig(
+        var config = CaptureConfig(
             autoAdvanceMilliseconds: autoAdvanceMilliseconds,
             allowsFreeText: allowFreeTextCodes,
             maximumPhotos: maximumPhotos,
             maximumPhotoBytes: maximumPhotoBytes
         )
+        config.scannerLayout = scannerLayout
+        return config
     }
 }

@@ -1,7 +1,7 @@
 /// The text of one bracketed paste, collected between the terminal's begin and end markers.
 ///
-/// Pasted text keeps its line breaks and tabs (CR and CRLF become "\n") and loses every other
-/// control character, so a paste can never smuggle escape sequences or commands into the app.
+/// Pasted text keeps its line breaks, tabs and GS1 group separators (CR and CRLF become "\n")
+/// and loses every other control character, so a paste can never smuggle escape sequences or commands into the app.
 /// It is capped so a runaway stream cannot eat memory; everything after the cut is dropped.
 struct PasteBuffer: Sendable {
     static let byteLimit = 1 << 20
@@ -20,6 +20,8 @@ struct PasteBuffer: Sendable {
             if afterCR { return }
             character = "\n"
         case "\t": character = "\t"
+        // The GS1 group separator: scanners in paste mode send it between variable fields.
+        case "\u{1D}": character = "\u{1D}"
         default:
             guard !scalar.isControlLike else { return }
             character = Character(scalar)

@@ -53,7 +53,7 @@ struct BarcodeValidatorTests {
     ])
     func badCheckDigit(code: String, symbology: Symbology, expected: Int, found: Int) throws {
         let result = BarcodeValidator.validate(code, allowFreeText: true)
-        let error = BarcodeError.badCheckDigit(symbology: symbology, expected: expected, found: found)
+        let error = BarcodeError.badCheckDigit(symbology: symbology, expected: Character(String(expected)), found: Character(String(found)))
         #expect(result == .failure(error))
         #expect(error.message.contains(symbology.title))
         #expect(error.message.contains("should be \(expected)"))
@@ -93,7 +93,9 @@ struct BarcodeValidatorTests {
     func checkDigitMakesValidEAN13() async {
         await propertyCheck(count: 500, input: Gen.int(in: 0...9).array(of: 12)) { payload in
             let code = (payload + [BarcodeValidator.checkDigit(of: payload)]).map(String.init).joined()
-            #expect(BarcodeValidator.validate(code, allowFreeText: false) == .success(Barcode(value: code, symbology: .ean13)))
+            // 978/979 read as ISBN-13 and 977 as ISSN: the EAN-13 family, each its own symbology.
+            let symbology: Symbology = code.hasPrefix("978") || code.hasPrefix("979") ? .isbn13 : code.hasPrefix("977") ? .issn13 : .ean13
+            #expect(BarcodeValidator.validate(code, allowFreeText: false) == .success(Barcode(value: code, symbology: symbology)))
         }
     }
 
@@ -104,10 +106,23 @@ struct BarcodeValidatorTests {
             var digits = payload + [BarcodeValidator.checkDigit(of: payload)]
             digits[position] = (digits[position] + delta) % 10
             let code = digits.map(String.init).joined()
-            guard case .failure(.badCheckDigit(.ean13, _, _)) = BarcodeValidator.validate(code, allowFreeText: true) else {
+            guard case .failure(.badCheckDigit(let symbology, _, _)) = BarcodeValidator.validate(code, allowFreeText: true),
+                  [.ean13, .isbn13, .issn13].contains(symbology) else {
                 Issue.record("\(code) (digit \(position) changed) was accepted")
                 return
             }
         }
+    }
+}
+
+@Suite struct DigitGroupTests {
+    @Test(arguments: ["4006 3813 3393 1", "400-638-133-393-1", "4006381 333931", " 4006 3813 3393 1 "])
+    func digitGroupsAreTheDigitsTheyAre(typed: String) {
+        #expect(BarcodeValidator.validate(typed, allowFreeText: false) == .success(Barcode(value: "4006381333931", symbology: .ean13)))
+    }
+
+    @Test(arguments: ["4006  3813", "4006--3813", "-4006", "4006-", "40a6 3813", "4006\t3813"])
+    func otherSeparatorsAreNotSkipped(typed: String) {
+        #expect(BarcodeValidator.withoutDigitGroupSeparators(typed) == typed)
     }
 }

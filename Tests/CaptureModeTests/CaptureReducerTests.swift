@@ -188,7 +188,7 @@ struct CaptureBarcodeTests {
         var state = started(.barcode)
         _ = state.send(.textTyped("4006381333932"))
         #expect(state.send(.enterPressed) == [])
-        #expect(state.barcodeError == .badCheckDigit(symbology: .ean13, expected: 1, found: 2))
+        #expect(state.barcodeError == .badCheckDigit(symbology: .ean13, expected: "1", found: "2"))
         #expect(state.barcodeInput.text == "4006381333932")
         #expect(state.barcode == nil)
         #expect(state.phase == .barcode)
@@ -232,7 +232,7 @@ struct CaptureBarcodeTests {
     func pastedBadCode() {
         var state = started(.barcode)
         #expect(state.send(.textPasted("96385070")) == [])
-        #expect(state.barcodeError == .badCheckDigit(symbology: .ean8, expected: 4, found: 0))
+        #expect(state.barcodeError == .badCheckDigit(symbology: .ean8, expected: "4", found: "0"))
         #expect(state.barcodeInput.text == "96385070")
     }
 
@@ -317,7 +317,7 @@ struct CaptureDoneCloseTests {
         var state = reviewing(request: CaptureRequestLink(id: 12, title: "Pallet", kind: .barcode))
         #expect(state.phase == .review)
         let effects = state.send(.doneTapped)
-        #expect(effects == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, requestID: 12))])
+        #expect(effects == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, requestID: 12, codeSource: .paste))])
         #expect(state.isCommitting)
         #expect(!state.isEditingText)
     }
@@ -325,14 +325,14 @@ struct CaptureDoneCloseTests {
     @Test("Enter on review is Done")
     func enterOnReviewIsDone() {
         var state = reviewing()
-        #expect(state.send(.enterPressed) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13))])
+        #expect(state.send(.enterPressed) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste))])
     }
 
     @Test("Done during the toast commits the accepted code")
     func doneDuringToast() {
         var state = started(.barcode)
         _ = state.send(.textPasted(ean13.value))
-        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13))])
+        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste))])
     }
 
     @Test("input is ignored while committing, Close and Done included")
@@ -373,19 +373,40 @@ struct CaptureDoneCloseTests {
         #expect(state == before)
     }
 
-    @Test("Close dismisses from every phase", arguments: [
+    @Test("Close dismisses an empty capture from every phase", arguments: [
         CaptureState(),
         started(.barcode),
-        {
-            var state = started(.barcode)
-            _ = state.send(.textPasted(ean13.value))
-            return state
-        }(),
         started(.note),
-        reviewing(),
+        started(.photos),
+        started(.product),
     ])
     func closeDismisses(state: CaptureState) {
         var state = state
+        #expect(state.send(.closeTapped) == [.dismiss])
+    }
+
+    @Test("Close asks first whenever the capture holds something, and says what", arguments: [
+        ({ var s = started(.barcode); _ = s.send(.textTyped("40")); return s }(), "the typed code"),
+        ({ var s = started(.barcode); _ = s.send(.textPasted(ean13.value)); return s }(), "the code"),
+        ({ var s = started(.note); _ = s.send(.textTyped("Aisle 7")); return s }(), "the note"),
+        ({ var s = started(.photos); _ = s.send(.textTyped("~/shelf")); return s }(), "the typed path"),
+        (reviewing(), "the code"),
+    ])
+    func closeAsksWhenThereIsWork(state: CaptureState, what: String) {
+        var state = state
+        #expect(state.send(.closeTapped) == [])
+        #expect(state.isConfirmingClose)
+        #expect(state.collectedWork.contains(what), "\(state.collectedWork)")
+        #expect(state.send(.closeCancelled) == [])
+        #expect(!state.isConfirmingClose)
+        _ = state.send(.closeTapped)
+        #expect(state.send(.closeConfirmed) == [.dismiss])
+    }
+
+    @Test("whitespace alone is not work")
+    func whitespaceIsNotWork() {
+        var state = started(.note)
+        _ = state.send(.textTyped("   "))
         #expect(state.send(.closeTapped) == [.dismiss])
     }
 }

@@ -112,6 +112,13 @@ import Testing
         #expect(run.status == 0, "\(run.message)")
         #expect(run.output == "1\n")
     }
+
+    @Test func inboxAddOnATerminalSaysWhatItDid() throws {
+        let workspace = try Workspace()
+        let run = runCommand(["inbox", "add", "--title", "Count the chairs", "--kind", "note", "--db", workspace.databaseURL.path], outputIsTerminal: true)
+        #expect(run.status == 0, "\(run.message)")
+        #expect(run.output == "Added request #1 (note): Count the chairs.\n")
+    }
 }
 
 /// Every command logs to tabshell.log beside the database, at the level `--log-level` sets,

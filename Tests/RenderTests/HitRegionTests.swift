@@ -4,7 +4,7 @@ import TabShell
 import Testing
 
 @Suite struct HitRegionTests {
-    @Test(arguments: [(80, 24, "+ Create"), (40, 12, "+ Create"), (24, 8, "2")])
+    @Test(arguments: [(80, 24, "+ Create"), (40, 12, "+ Create"), (24, 8, "+")])
     func clickingCreateChoosesTheActionTab(columns: Int, rows: Int, label: String) {
         let frame = Screen.render(Demo.state(.history, columns: columns, rows: rows), options: Demo.options)
         #expect(frame.click(on: label, inRow: rows - 1) == .tabChosen(.create))

@@ -23,6 +23,8 @@ struct DraftResumeTests {
         case noteText
         /// Everything collected, on review.
         case review
+        /// A batch with scans in it, one of them repeated.
+        case batchScans
     }
 
     static func moments(for kind: CaptureKind) -> [Moment] {
@@ -31,11 +33,13 @@ struct DraftResumeTests {
         case .product: [.typedCode, .acceptedCode, .photoFirst, .codeAndPhoto, .review]
         case .photos: [.photoFirst, .review]
         case .note: [.noteText]  // a note goes from its text straight to Done
+        case .batch: [.batchScans]
         }
     }
 
     static let cases: [(CaptureKind, Bool, Moment)] = CaptureKind.allCases.flatMap { kind in
-        [false, true].flatMap { withRequest in moments(for: kind).map { (kind, withRequest, $0) } }
+        // A request never asks for a batch.
+        (CaptureKind.requestable.contains(kind) ? [false, true] : [false]).flatMap { withRequest in moments(for: kind).map { (kind, withRequest, $0) } }
     }
 
     static let ean = "4006381333931"
@@ -58,6 +62,7 @@ struct DraftResumeTests {
             case .photos: "p"
             case .product: "r"
             case .note: "n"
+            case .batch: "s"
             }
             first.press(.character(letter))
         }
@@ -66,6 +71,11 @@ struct DraftResumeTests {
         try Self.drive(first, kind: kind, to: moment)
         let before = try #require(first.state.presentation.capture)
         first.runtime.finish()  // what a kill leaves: the folder and its draft.json, unlocked
+        let folders = first.stagingFolders()
+        try #require(folders.count == 1, "staging folders after \(moment): \(folders)")
+        let draftFile = first.database.media.stagingDirectory.appendingPathComponent(folders[0]).appendingPathComponent("draft.json")
+        let draftText = (try? String(contentsOf: draftFile, encoding: .utf8)) ?? "(none)"
+        try #require(draftText.contains("\"\(kind.rawValue)\""), "draft.json: \(draftText)")
 
         let second = try RuntimeHarness(folder: first.owner)
         try second.start()
@@ -79,6 +89,7 @@ struct DraftResumeTests {
         #expect(resumed.photos.count == before.photos.count)
         #expect(resumed.barcode == before.barcode)
         #expect(resumed.note.text == before.note.text)
+        #expect(resumed.batch.lines == before.batch.lines)
         if before.barcode == nil, kind == .barcode || kind == .product, moment == .typedCode {
             #expect(resumed.barcodeInput.text == Self.ean, "the typed code came back")
             second.press(.enter)
@@ -118,6 +129,7 @@ struct DraftResumeTests {
         switch moment {
         case .typedCode:
             app.type(ean)
+            app.advance(seconds: 2)  // the typed code is kept once typing pauses
         case .acceptedCode:
             acceptCode()
         case .photoFirst:
@@ -129,6 +141,12 @@ struct DraftResumeTests {
             try addPhoto()
         case .noteText:
             app.type("Aisle 7, top shelf")
+        case .batchScans:
+            for code in [ean, "96385074", ean] {
+                app.type(code)
+                app.press(.enter)
+            }
+            #expect(app.state.presentation.capture?.batch.scanCount == 3)
         case .review:
             switch kind {
             case .barcode: acceptCode()
@@ -138,6 +156,7 @@ struct DraftResumeTests {
                 try addPhoto()
             case .photos: try addPhoto()
             case .note: app.type("Aisle 7")
+            case .batch: break
             }
             app.advance(seconds: 2)
             if kind == .product || kind == .photos { app.press(.enter) }  // empty path field: on to review

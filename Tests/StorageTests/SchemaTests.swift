@@ -13,7 +13,7 @@ struct SchemaTests {
         ("missing createdAt", "INSERT INTO request(title, kind) VALUES (?, ?)", ["T", "note"]),
         ("unknown capture kind", "INSERT INTO capture(kind, createdAt) VALUES (?, ?)", ["video", Clock.now]),
         ("code without symbology", "INSERT INTO capture(kind, barcode, createdAt) VALUES (?, ?, ?)", ["barcode", "96385074", Clock.now]),
-        ("unknown symbology", "INSERT INTO capture(kind, barcode, symbology, createdAt) VALUES (?, ?, ?, ?)", ["barcode", "1", "qr", Clock.now]),
+        ("unknown symbology", "INSERT INTO capture(kind, barcode, symbology, createdAt) VALUES (?, ?, ?, ?)", ["barcode", "1", "morse", Clock.now]),
         ("missing request", "INSERT INTO capture(kind, note, requestId, createdAt) VALUES (?, ?, ?, ?)", ["note", "x", 999, Clock.now]),
         ("second settings row", "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)", [2, "lastTab", false, "bottom", true, 800, false]),
         ("auto-advance too long", "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)", [1, "lastTab", false, "bottom", true, 60_001, false]),

@@ -679,7 +679,8 @@ struct AppPropertyTests {
         #expect(coverage.clearAlls > Self.runs / 50, "\(coverage)")
         #expect(coverage.highlightsShown > Self.runs / 20, "\(coverage)")
         #expect(coverage.photosStaged > Self.runs / 20, "\(coverage)")
-        #expect(coverage.closesWithPhotos > Self.runs / 100, "\(coverage)")
+        // Close asks before discarding (y to confirm), so fewer random sessions get there.
+        #expect(coverage.closesWithPhotos >= Self.runs / 200, "\(coverage)")
         // Half the steps are at sizes too small for any screen, so previews come up rarely here;
         // PreviewPropertyTests drives them hard.
         #expect(coverage.viewersOpened > Self.runs / 200, "\(coverage)")

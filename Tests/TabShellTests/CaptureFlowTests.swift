@@ -42,8 +42,22 @@ struct CaptureFlowTests {
     ])
     func closeSnapsBack(from tab: Tab, close: AppAction) {
         var state = AppState.loaded()
-        _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode)), .capture(.textTyped("123"))])
+        _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode))])
         _ = state.send(close)
+        #expect(state.presentation == .none)
+        #expect(state.selectedTab == tab)
+    }
+
+    @Test("Close with something typed asks once; Enter keeps editing, y discards and snaps back", arguments: Tab.contentTabs)
+    func closeWithTypedWorkAsks(from tab: Tab) throws {
+        var state = AppState.loaded()
+        _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode)), .capture(.textTyped("123"))])
+        _ = state.send(.escapePressed)
+        #expect(state.presentation.capture?.isConfirmingClose == true)
+        _ = state.send(.capture(.closeCancelled))  // Enter, n or Esc
+        #expect(state.presentation.capture?.barcodeInput.text == "123")
+        #expect(state.presentation.capture?.isConfirmingClose == false)
+        _ = state.send([.escapePressed, .capture(.closeConfirmed)])
         #expect(state.presentation == .none)
         #expect(state.selectedTab == tab)
     }
@@ -71,7 +85,7 @@ struct CaptureFlowTests {
         #expect(scanned.first == .schedule(afterMilliseconds: 800, action: .capture(.autoAdvanceElapsed(token: 1))))
         #expect(scanned.dropFirst().map(\.savedDraft?.barcode) == [validEAN13], "the scan is kept as a draft at once")
 
-        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13)
+        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, codeSource: .paste)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
         #expect(state.presentation.capture?.isCommitting == true)
 
@@ -174,7 +188,7 @@ struct CaptureFlowTests {
     func commitClearsChosenRequest() {
         var state = AppState.loaded(requests: [request(4)])
         _ = state.send([.requestChoiceToggled, .tabChosen(.create), .capture(.textPasted(validEAN13.value))])
-        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 4)
+        let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 4, codeSource: .paste)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
         _ = state.send(.captureCommitted(recordID: 9, submission: submission))
         #expect(state.inbox.chosenRequestID == nil)

@@ -155,3 +155,40 @@ import Testing
         #expect(state.presentation.search?.query.text == "shelXf")
     }
 }
+
+/// Small things a new user noticed (#10.6), at the model.
+@Suite struct SmallThingsModelTests {
+    @Test func aSuccessMessageGoesAfterAFewSecondsAndAnErrorStays() {
+        var state = AppState.loaded()
+        state.presentation = .fullScreenCapture(CaptureState(config: CaptureConfig(), request: nil, kind: .note, phase: .note, barcode: nil, note: "x", photos: []))
+        let effects = state.send(.captureCommitted(recordID: 1, submission: CaptureSubmission(kind: .note, note: "x")))
+        #expect(state.status?.kind == .success)
+        let timers = effects.compactMap { effect -> (Int, AppAction)? in
+            if case let .schedule(milliseconds, action) = effect, case .statusExpired = action { return (milliseconds, action) }
+            return nil
+        }
+        #expect(timers.count == 1)
+        guard let (milliseconds, action) = timers.first else { return }
+        #expect(milliseconds == StatusMessage.successMilliseconds)
+        // A newer message is not cleared by the older timer.
+        state.status = StatusMessage("Deleted record #1.", kind: .success)
+        state.statusToken += 1
+        _ = state.send(action)
+        #expect(state.status != nil)
+        _ = state.send(.statusExpired(token: state.statusToken))
+        #expect(state.status == nil)
+        state.status = StatusMessage("Cannot write", kind: .error)
+        _ = state.send(.statusExpired(token: state.statusToken))
+        #expect(state.status?.kind == .error)
+    }
+
+    @Test func aPhotosRecordSummarisesItsPhotos() {
+        func row(_ kind: CaptureKind, count: Int, name: String?) -> HistoryRow {
+            HistoryRow(id: 1, kind: kind, barcode: nil, note: nil, requestID: nil, requestTitle: nil, createdAt: epoch, photoCount: count, firstPhotoName: name)
+        }
+        #expect(row(.photos, count: 1, name: "shelf.png").summary == "shelf.png")
+        #expect(row(.photos, count: 3, name: "shelf.png").summary == "shelf.png + 2 more")
+        #expect(row(.photos, count: 2, name: nil).summary == "2 photos")
+        #expect(row(.product, count: 1, name: "a.jpg").summary == "No barcode \u{00B7} a.jpg")
+    }
+}

@@ -25,6 +25,8 @@ func state(yielding context: KeyContext) -> AppState {
         _ = state.send(.capture(.enterPressed))
     case .capturePhotos:
         state.presentation = .fullScreenCapture(CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos)))
+    case .captureKeys:
+        _ = state.send([.tabChosen(.create), .capture(.keysToggled)])
     case .captureConfirmClose:
         var capture = CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos))
         capture.photos = [StagedPhoto(storedName: "a.png", originalName: "a.png", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 10)]
@@ -199,7 +201,7 @@ struct KeyMapTests {
     func enterOnReviewCommits() throws {
         var state = state(yielding: .captureReview)
         let effects = state.send(try #require(KeyMap.action(for: .enter, in: state)))
-        #expect(effects.commits == [CaptureSubmission(kind: .barcode, barcode: validEAN13)])
+        #expect(effects.commits == [CaptureSubmission(kind: .barcode, barcode: validEAN13, codeSource: .paste)])
     }
 
     // MARK: - Help sheet

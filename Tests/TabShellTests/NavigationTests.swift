@@ -103,6 +103,8 @@ struct NavigationTests {
         _ = state.send(.escapePressed)
         #expect(state.presentation == .fullScreenCapture(capture))
         _ = state.send(.escapePressed)
+        #expect(state.presentation.capture?.isConfirmingClose == true, "a typed code is not dropped without asking")
+        _ = state.send(.capture(.closeConfirmed))
         #expect(state.presentation == .none)
         #expect(state.selectedTab == .settings)
     }

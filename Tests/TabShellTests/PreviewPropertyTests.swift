@@ -38,6 +38,8 @@ struct PreviewPropertyTests {
         var coverage = Coverage()
         let steps = zip(Gen.int(in: 0...(Step.weighted.count - 1)), Gen.int(in: 0...9_999)).array(of: 40...120)
         await propertyCheck(count: Self.runs, input: steps) { steps in
+            // A long CPU-bound test on a 2-core machine: let other async tests have the pool.
+            await Task.yield()
             var state = AppState.detailWithPhotos(3)
             var frontEnd = SimulatedFrontEnd()
             frontEnd.previewsInFlight = state.previews.entries.compactMap { request, status in

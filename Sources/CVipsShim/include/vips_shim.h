@@ -1,4 +1,4 @@
-// Non-variadic wrappers over libvips for PhotoPreview. vips takes its options as NULL-terminated
+// Non-variadic wrappers over libvips for PhotoPreview and PhotoCodes. vips takes its options as NULL-terminated
 // variadic lists, which Swift cannot call; these functions fix the options a preview needs and
 // return plain structs. Every function reports failure by its return value and, where given,
 // a message copied into `error` (always NUL-terminated); none of them aborts the process.
@@ -61,6 +61,23 @@ int tsv_thumbnail_rgba(const char *path, int max_width, int max_height, int time
                        tsv_rgba *out, char *error, size_t error_size);
 
 void tsv_rgba_free(tsv_rgba *image);
+
+/// 8-bit grey pixels, one byte each, rows packed (stride = width): zbar's Y800. Free with
+/// tsv_grey_free.
+typedef struct {
+    unsigned char *pixels;
+    size_t length;
+    int width;
+    int height;
+} tsv_grey;
+
+/// As tsv_thumbnail_rgba — same loader allow-list, shrinking, EXIF turn, truncation rule and
+/// deadline — but one band of 8-bit grey, any alpha flattened onto white: what a barcode
+/// reader scans.
+int tsv_thumbnail_grey(const char *path, int max_width, int max_height, int timeout_ms,
+                       tsv_grey *out, char *error, size_t error_size);
+
+void tsv_grey_free(tsv_grey *image);
 
 /// Saves 8-bit pixels (1 to 4 bands, rows packed) to `path`; the suffix picks the format and
 /// options may follow in brackets, as in "photo.jpg[Q=90]". For tests and the benchmark, which

@@ -18,6 +18,8 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var createdAt: Date
     /// The staging session (folder name) the capture was committed from, if any.
     var stagingId: String?
+    /// Where the code came from (`scanner`, `person`, `paste`, `photo`), if known.
+    var inputSource: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -34,6 +36,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.requestId = submission.requestID
         self.createdAt = createdAt
         self.stagingId = stagingId
+        self.inputSource = submission.codeSource?.rawValue
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

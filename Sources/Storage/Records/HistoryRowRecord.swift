@@ -13,6 +13,10 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var requestId: Int64?
     var requestTitle: String?
     var createdAt: Date
+    var photoCount = 0
+    var firstPhotoName: String?
+    var batchCodes = 0
+    var batchScans = 0
 
     /// All History rows, newest first (served by the `capture_on_createdAt_id` index).
     static func all() -> QueryInterfaceRequest<HistoryRowRecord> {
@@ -43,6 +47,13 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
             id: id, kind: kind, barcode: row["barcode"], symbology: symbology, note: row["note"],
             requestId: row["requestId"], requestTitle: row["requestTitle"], createdAt: createdAt
         )
+        // Present in History's and search's selections; absent in older callers' rows.
+        if row.hasColumn("photoCount") { photoCount = row["photoCount"] ?? 0 }
+        firstPhotoName = row["firstPhotoName"]
+        if row.hasColumn("batchCodes") {
+            batchCodes = row["batchCodes"] ?? 0
+            batchScans = Int((row["batchScans"] as Double?) ?? 0)
+        }
     }
 
     init(
@@ -66,7 +77,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         }
         return HistoryRow(
             id: id, kind: kind, barcode: code, note: note,
-            requestID: requestId, requestTitle: requestTitle, createdAt: createdAt
+            requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
+            photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans
         )
     }
 }

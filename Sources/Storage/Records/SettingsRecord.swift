@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import CaptureMode
 import TabShell
 
 /// The single row (id 1) of the `settings` table.
@@ -15,9 +16,12 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var allowFreeTextCodes: Bool
     var maximumPhotos: Int
     var maximumPhotoBytes: Int64
+    /// `us>azerty` (scanner>computer), or NULL.
+    var scannerLayout: String?
     var photoPreviews: PhotoPreviewSetting
 
     init(_ settings: Settings) {
+        scannerLayout = settings.scannerLayout.map { "\($0.scanner.rawValue)>\($0.computer.rawValue)" }
         snapBackTarget = settings.snapBackTarget
         captureGating = settings.captureGating
         tabBarPosition = settings.tabBarPosition
@@ -40,6 +44,10 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         )
         settings.maximumPhotos = maximumPhotos
         settings.maximumPhotoBytes = maximumPhotoBytes
+        if let parts = scannerLayout?.split(separator: ">"), parts.count == 2,
+           let scanner = KeyboardLayout(rawValue: String(parts[0])), let computer = KeyboardLayout(rawValue: String(parts[1])) {
+            settings.scannerLayout = LayoutTranslation(scanner: scanner, computer: computer)
+        }
         settings.photoPreviews = photoPreviews
         return settings
     }

@@ -33,12 +33,14 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
         let capture = CaptureState(
             config: config, request: link, kind: draft.kind,
             phase: CapturePhase(rawValue: draft.phase) ?? .picker,
-            barcode: draft.barcode, note: draft.note, typedCode: draft.typedCode, photos: draft.photos
+            barcode: draft.barcode, note: draft.note, typedCode: draft.typedCode, photos: draft.photos,
+            lines: draft.lines ?? []
         )
         var parts: [String] = []
         if let barcode = draft.barcode { parts.append(barcode.value) } else if let typed = draft.typedCode { parts.append(typed) }
         if let note = draft.note?.split(separator: "\n").first { parts.append("\u{201C}\(note.prefix(40))\u{201D}") }
         if !draft.photos.isEmpty { parts.append(draft.photos.count == 1 ? "1 photo" : "\(draft.photos.count) photos") }
+        if let lines = draft.lines, !lines.isEmpty { parts.append(BatchLines(lines: lines).summary) }
         let what = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
         let answering = link.map { " for \u{201C}\($0.title.prefix(40))\u{201D}" } ?? ""
         self.init(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(answering)\(what).", capture: capture)

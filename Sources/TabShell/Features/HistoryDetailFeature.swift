@@ -1,3 +1,4 @@
+import CaptureMode
 import Foundation
 
 // MARK: - State
@@ -10,6 +11,8 @@ public struct HistoryDetailState: Equatable, Sendable {
     public var photos: [RecordPhoto]?
     /// The first line shown.
     public var scrollOffset: Int
+    /// A batch's lines, nil until the detail is loaded.
+    public var lines: [BatchLine]?
     /// The highlighted photo, which Enter shows full screen (when previews are on).
     public var photoCursor: Int
 
@@ -96,6 +99,7 @@ extension HistoryDetailState {
     mutating func load(_ detail: RecordDetail, layout: Layout) {
         record = detail.record
         photos = detail.photos
+        lines = detail.record.kind == .batch ? detail.lines : nil
         photoCursor = min(photoCursor, max(0, detail.photos.count - 1))
         clamp(layout: layout)
     }

@@ -7,6 +7,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
     case snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvance, freeTextCodes
     case maximumPhotos, maximumPhotoSize
     case photoPreviews
+    case scannerLayout
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
 
@@ -20,6 +21,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .freeTextCodes: "Accept free-text codes"
         case .maximumPhotos: "Photos per capture, at most"
         case .maximumPhotoSize: "Largest photo file"
+        case .scannerLayout: "Scanner layout"
         case .photoPreviews: "Photo previews"
         case .clearHistory: "Clear History"
         }

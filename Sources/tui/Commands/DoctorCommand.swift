@@ -24,6 +24,9 @@ struct DoctorCommand: ParsableCommand {
     @Flag(help: "Run SQLite's full integrity_check (reads every page; slow on a big database) instead of quick_check.")
     var full = false
 
+    @Flag(help: "Check a barcode scanner instead: scan a test code and see its keyboard layout, suffix, AIM prefix, GS1 separator and speed.")
+    var scanner = false
+
     /// Free space below this is a problem: a capture's photos and the WAL need room.
     static let minimumFreeBytes: Int64 = 100 << 20
 
@@ -33,6 +36,13 @@ struct DoctorCommand: ParsableCommand {
 
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
+        if scanner {
+            // Read-only like the rest of doctor: the scan is read as it arrives, with no layout
+            // undone, so a mismatch shows.
+            let status = try ScannerCheck.run(context, settingsLayout: nil)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var report = DoctorReport()
         checkTerminal(context, into: &report)
         let examination = AppDatabase.examine(at: url, fullIntegrityCheck: full)

@@ -19,6 +19,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
         "id", "kind", "created_at", "barcode", "symbology", "note",
         "request_id", "request_title", "request_status",
         "photo_count", "photo_paths", "photo_formats", "photo_sizes", "photo_bytes",
+        "gtin", "lot", "expiry", "serial",
     ]
 
     /// What comes before the first record.
@@ -115,11 +116,21 @@ enum JSONText {
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
             ("createdAt", string(ExportTime.string(record.createdAt))),
-            ("barcode", record.barcode.map { object([("value", string($0.value)), ("symbology", string($0.symbology.rawValue))]) } ?? "null"),
+            ("barcode", record.barcode.map(barcode) ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
             ("photos", "[" + record.photos.map(photo).joined(separator: ",") + "]"),
         ])
+    }
+
+    /// The code, and GS1 data's fields by AI (`"gs1":{"01":"09506000134352","17":"2020-12-25"}`).
+    static func barcode(_ barcode: Barcode) -> String {
+        var fields = [("value", string(barcode.value)), ("symbology", string(barcode.symbology.rawValue))]
+        let elements = barcode.value.hasPrefix("(") ? barcode.reading.elements : []
+        if !elements.isEmpty {
+            fields.append(("gs1", object(elements.map { ($0.ai, string($0.value.text)) })))
+        }
+        return object(fields)
     }
 
     static func request(_ request: ExportedRequest) -> String {
@@ -185,7 +196,14 @@ enum CSVText {
             record.photos.map(\.format.rawValue).joined(separator: ";"),
             record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
             record.photos.map { String($0.byteSize) }.joined(separator: ";"),
-        ])
+        ] + gs1Columns(record.barcode))
+    }
+
+    /// GTIN, lot, expiry (as a date) and serial of GS1 data; empty for other codes.
+    static func gs1Columns(_ barcode: Barcode?) -> [String] {
+        guard let barcode, barcode.value.hasPrefix("(") else { return ["", "", "", ""] }
+        let reading = barcode.reading
+        return [reading.gtin ?? "", reading.lot ?? "", reading.element("17")?.value.text ?? "", reading.serial ?? ""]
     }
 }
 

@@ -29,7 +29,7 @@ struct InboxAddCommand: ParsableCommand {
     @Option(help: "More detail, shown under the list.")
     var body: String = ""
 
-    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.allCases.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
+    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.requestable.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
     var kind: CaptureKind = .barcode
 
     func validate() throws {
@@ -50,8 +50,12 @@ struct InboxAddCommand: ParsableCommand {
             let db = try AppDatabase.open(at: url)
             let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now())
             logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)"])
+            // A person at a terminal reads what happened; a script reads the id alone.
+            let line = context.outputIsTerminal
+                ? "Added request #\(id) (\(kind.title.lowercased())): \(Sanitizer(unicode: true).line(title)).\n"
+                : "\(id)\n"
             try finishing {
-                try context.output.write("\(id)\n")
+                try context.output.write(line)
                 try context.output.finish()
             }
         } catch let error as StorageError {

@@ -105,7 +105,15 @@ struct TabShellCommand: ParsableCommand {
     }
 }
 
-extension CaptureKind: ExpressibleByArgument {}
+/// On the command line a kind is one a request may ask for (a batch is started on the spot).
+extension CaptureKind: ExpressibleByArgument {
+    public static var allValueStrings: [String] { requestable.map(\.rawValue) }
+
+    public init?(argument: String) {
+        guard let kind = CaptureKind(rawValue: argument), CaptureKind.requestable.contains(kind) else { return nil }
+        self = kind
+    }
+}
 
 extension QuitSignal {
     var number: Int32 {

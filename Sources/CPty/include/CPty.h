@@ -1,0 +1,45 @@
+#ifndef CPTY_H
+#define CPTY_H
+
+#include <sys/types.h>
+
+/// Starting a child process needs fork + setsid + TIOCSCTTY + execve, which Swift cannot do
+/// safely (after fork only async-signal-safe calls are allowed). These functions do only that,
+/// and report an exec failure's errno back through a close-on-exec pipe.
+///
+/// Every function returns 0 on success or an errno value; they never print.
+
+/// Runs `path` (absolute) with `argv` and `envp` (NULL-terminated) in a new session whose
+/// controlling terminal is a new pseudo-terminal of `cols` x `rows`. On success `*master_fd`
+/// is the master side (close-on-exec, blocking) and `*pid` the child, which is also the
+/// process group to signal. `cwd` may be NULL.
+int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                   unsigned short cols, unsigned short rows, int *master_fd, pid_t *pid);
+
+/// Runs `path` in a new session with pipes for stdin, stdout and stderr (no terminal).
+/// On success the three descriptors are the parent's ends, all close-on-exec.
+int cpty_spawn_pipes(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                     int *stdin_fd, int *stdout_fd, int *stderr_fd, pid_t *pid);
+
+/// TIOCSWINSZ on a terminal descriptor; the kernel sends SIGWINCH to its foreground group.
+int cpty_set_window_size(int fd, unsigned short cols, unsigned short rows);
+
+/// TIOCGWINSZ on a terminal descriptor.
+int cpty_get_window_size(int fd, unsigned short *cols, unsigned short *rows);
+
+/// pidfd_open(2): a descriptor that becomes readable when `pid` exits. -1 and errno on failure
+/// (ENOSYS on kernels before 5.3).
+int cpty_pidfd_open(pid_t pid);
+
+/// How `waitpid` saw a child end, decoded from the macros Swift cannot call.
+typedef struct {
+    /// 0: still running (nothing to reap), 1: exited with `value`, 2: killed by signal `value`.
+    int kind;
+    int value;
+    int core_dumped;
+} cpty_wait_result;
+
+/// waitpid(pid, WNOHANG). Returns 0 (and fills `result`) or an errno value (ECHILD if already reaped).
+int cpty_wait_nohang(pid_t pid, cpty_wait_result *result);
+
+#endif

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One code of a batch capture (stock-take, receiving) and how many times it was scanned.
+public struct BatchLine: Codable, Equatable, Hashable, Sendable {
+    public var barcode: Barcode
+    public var quantity: Int
+
+    public init(barcode: Barcode, quantity: Int = 1) {
+        self.barcode = barcode
+        self.quantity = quantity
+    }
+}
+
+/// The lines of a batch in scan order, and the order of the scans themselves so the last one
+/// can be undone exactly (a repeat scan only takes its count back).
+public struct BatchLines: Codable, Equatable, Hashable, Sendable {
+    public private(set) var lines: [BatchLine] = []
+    /// The line each scan went to, oldest first.
+    public private(set) var scans: [Int] = []
+
+    public init() {}
+
+    public init(lines: [BatchLine]) {
+        self.lines = lines
+        self.scans = lines.indices.flatMap { index in Array(repeating: index, count: max(1, lines[index].quantity)) }
+    }
+
+    public var isEmpty: Bool { lines.isEmpty }
+    /// Every scan, repeats included.
+    public var scanCount: Int { scans.count }
+
+    /// Adds a scan: a new line, or one more of a code already in the batch. Returns the line.
+    @discardableResult
+    public mutating func add(_ barcode: Barcode) -> BatchLine {
+        if let index = lines.firstIndex(where: { $0.barcode == barcode }) {
+            lines[index].quantity += 1
+            scans.append(index)
+            return lines[index]
+        }
+        lines.append(BatchLine(barcode: barcode))
+        scans.append(lines.count - 1)
+        return lines[lines.count - 1]
+    }
+
+    /// Takes the last scan back: its line's count drops, and a line at zero goes. Returns what
+    /// was undone, nil when the batch is empty.
+    @discardableResult
+    public mutating func undoLast() -> BatchLine? {
+        guard let index = scans.popLast(), lines.indices.contains(index) else { return nil }
+        lines[index].quantity -= 1
+        let undone = lines[index]
+        if lines[index].quantity == 0 {
+            lines.remove(at: index)
+            scans = scans.map { $0 > index ? $0 - 1 : $0 }
+        }
+        return undone
+    }
+
+    /// "12 scans, 5 codes".
+    public var summary: String {
+        let scansText = scanCount == 1 ? "1 scan" : "\(scanCount) scans"
+        let codesText = lines.count == 1 ? "1 code" : "\(lines.count) codes"
+        return "\(scansText), \(codesText)"
+    }
+}

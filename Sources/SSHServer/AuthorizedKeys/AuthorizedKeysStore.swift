@@ -1,0 +1,97 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOSSH
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The authorized keys in force, re-read when the file changes. Sessions already running are
+/// untouched by a reload: it only decides the next authentications.
+final class AuthorizedKeysStore: Sendable {
+    let path: String
+
+    private struct State {
+        var keys: [NIOSSHPublicKey: AuthorizedKey] = [:]
+        var fileSignature: FileSignature?
+        var report: AuthorizedKeysReport?
+    }
+
+    /// What identifies a version of the file cheaply: a stat, no read.
+    private struct FileSignature: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modifiedSeconds: Int
+        var modifiedNanoseconds: Int
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func person(for key: NIOSSHPublicKey) -> AuthorizedKey? {
+        state.withLockedValue { $0.keys[key] }
+    }
+
+    /// Reads the file now. On failure nobody is let in until a later read succeeds (failing
+    /// closed: a vanished file revokes every key).
+    @discardableResult
+    func reload() -> Result<AuthorizedKeysReport, SSHServerError> {
+        let signature = Self.signature(of: path)
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw CocoaError(.fileReadInapplicableStringEncoding)
+            }
+            text = decoded
+        } catch {
+            state.withLockedValue {
+                $0.keys = [:]
+                $0.fileSignature = signature
+                $0.report = nil
+            }
+            return .failure(.authorizedKeysUnreadable(path: path, reason: Self.reason(error)))
+        }
+        let (keys, problems) = AuthorizedKeysParser.parse(text)
+        let report = AuthorizedKeysReport(path: path, keys: keys, problems: problems)
+        state.withLockedValue {
+            $0.keys = Dictionary(keys.map { ($0.publicKey, $0) }, uniquingKeysWith: { first, _ in first })
+            $0.fileSignature = signature
+            $0.report = report
+        }
+        return .success(report)
+    }
+
+    /// Re-reads the file if its size, time or inode changed since the last read; nil when unchanged.
+    func reloadIfChanged() -> Result<AuthorizedKeysReport, SSHServerError>? {
+        let current = Self.signature(of: path)
+        let known = state.withLockedValue { $0.fileSignature }
+        guard current != known else { return nil }
+        return reload()
+    }
+
+    private static func signature(of path: String) -> FileSignature? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return FileSignature(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError, cocoa.code == .fileReadNoSuchFile { return "there is no such file" }
+        if let cocoa = error as? CocoaError, cocoa.code == .fileReadInapplicableStringEncoding { return "it is not UTF-8 text" }
+        return error.localizedDescription
+    }
+}

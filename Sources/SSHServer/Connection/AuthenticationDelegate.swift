@@ -1,0 +1,80 @@
+import Logging
+import NIOCore
+import NIOSSH
+
+/// Answers a connection's authentication requests from the server's policy, and records who
+/// the client turned out to be.
+final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
+    private let context: ServerContext
+    private let connection: ConnectionState
+
+    init(context: ServerContext, connection: ConnectionState) {
+        self.context = context
+        self.connection = connection
+    }
+
+    var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods {
+        if case .open = context.configuration.authorization { return [.publicKey, .password] }
+        return .publicKey
+    }
+
+    func requestReceived(
+        request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
+    ) {
+        let loginName = Self.printable(request.username)
+        switch (context.configuration.authorization, request.request) {
+        case (.open, .publicKey(let offer)):
+            accept(name: loginName, key: offer.publicKey, loginName: loginName, responsePromise)
+        case (.open, _):
+            accept(name: loginName, key: nil, loginName: loginName, responsePromise)
+        case (.authorizedKeysFile, .publicKey(let offer)):
+            if let person = context.authorizedKeys?.person(for: offer.publicKey) {
+                accept(name: person.name, key: offer.publicKey, loginName: loginName, responsePromise)
+            } else {
+                refuse(key: offer.publicKey, loginName: loginName, responsePromise)
+            }
+        case (.custom(let decide), .publicKey(let offer)):
+            let offered = SSHOfferedKey(
+                fingerprint: SSHKeyFingerprint(offer.publicKey),
+                openSSHPublicKey: String(openSSHPublicKey: offer.publicKey), loginName: loginName)
+            if let name = decide(offered) {
+                accept(name: name, key: offer.publicKey, loginName: loginName, responsePromise)
+            } else {
+                refuse(key: offer.publicKey, loginName: loginName, responsePromise)
+            }
+        case (_, .none):
+            // Every OpenSSH client asks "none" first; not worth an info line.
+            responsePromise.succeed(.failure)
+        case (_, .password), (_, .hostBased):
+            connection.logger.info("authentication refused: only public keys are accepted", metadata: ["login": "\(loginName)"])
+            responsePromise.succeed(.failure)
+        }
+    }
+
+    private func accept(
+        name: String, key: NIOSSHPublicKey?, loginName: String,
+        _ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
+    ) {
+        let fingerprint = key.map { SSHKeyFingerprint($0).sha256 }
+        connection.authenticated(as: SSHPeer(
+            name: name, keyFingerprint: fingerprint, loginName: loginName,
+            remoteAddress: connection.remoteAddress, connectionID: connection.id))
+        connection.logger.info("authenticated", metadata: [
+            "fingerprint": "\(fingerprint ?? "none")", "login": "\(loginName)",
+        ])
+        promise.succeed(.success)
+    }
+
+    private func refuse(key: NIOSSHPublicKey, loginName: String, _ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        connection.logger.info("key refused: not authorized", metadata: [
+            "fingerprint": "\(SSHKeyFingerprint(key).sha256)", "login": "\(loginName)",
+        ])
+        promise.succeed(.failure)
+    }
+
+    /// Login names come from the client: keep them to one printable line in logs and names.
+    static func printable(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
+        return String(String.UnicodeScalarView(kept.prefix(64)))
+    }
+}

@@ -1,0 +1,31 @@
+import Logging
+import NIOCore
+import NIOSSH
+
+/// Decides what an SSH channel-open request gets: a session, or a refusal for forwarding.
+enum ChannelOpener {
+    static func open(
+        _ channel: Channel, type: SSHChannelType, connection: ConnectionState, context: ServerContext
+    ) -> EventLoopFuture<Void> {
+        switch type {
+        case .session:
+            guard let peer = connection.peer else {
+                return channel.eventLoop.makeFailedFuture(Refused())
+            }
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(
+                    SessionChannelHandler(peer: peer, connection: connection, context: context))
+            }
+        case .directTCPIP(let target):
+            // `ssh -L` and `ssh -W`: the client prints "open failed".
+            connection.logger.notice(
+                "refused: port forwarding", metadata: ["target": "\(target.targetHost):\(target.targetPort)"])
+            return channel.eventLoop.makeFailedFuture(Refused())
+        case .forwardedTCPIP:
+            connection.logger.notice("refused: forwarded-tcpip channel from a client")
+            return channel.eventLoop.makeFailedFuture(Refused())
+        }
+    }
+
+    struct Refused: Error {}
+}

@@ -1,0 +1,64 @@
+import Logging
+import NIOCore
+import NIOSSH
+
+/// Sets up one accepted TCP connection: admission, timers, the SSH handler and its channels.
+enum ConnectionInitializer {
+    static func initialize(_ channel: Channel, context: ServerContext) throws {
+        let address = channel.remoteAddress
+        let source = address?.ipAddress ?? "unknown"
+        let remote = address.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
+
+        if let refusal = context.admission.admit(source: source) {
+            context.logger.notice("refused connection", metadata: ["address": "\(remote)", "reason": "\(refusal)"])
+            channel.close(promise: nil)
+            return
+        }
+
+        let connection = ConnectionState(
+            id: context.nextConnectionID(), remoteAddress: remote, source: source, logger: context.logger,
+            admission: context.admission)
+        connection.logger.info("connected")
+        context.connections.withLockedValue { $0[connection.id] = channel }
+
+        let loop = channel.eventLoop.assumeIsolated()
+        let graceTime = context.limits.loginGraceTime
+        connection.armGraceTimer(loop.scheduleTask(in: TimeAmount(graceTime)) {
+            guard connection.isStartingUp else { return }
+            connection.logger.notice(
+                "closing: no session started within the login grace time",
+                metadata: ["seconds": "\(graceTime.components.seconds)", "authenticated": "\(connection.peer != nil)"])
+            channel.close(promise: nil)
+        })
+        channel.closeFuture.assumeIsolated().whenComplete { _ in
+            connection.closed()
+            _ = context.connections.withLockedValue { $0.removeValue(forKey: connection.id) }
+            if let peer = connection.peer {
+                connection.logger.info("disconnected", metadata: ["person": "\(peer.name)"])
+            } else {
+                connection.logger.info(
+                    "disconnected before authenticating",
+                    metadata: ["hint": "RSA and DSA keys are not supported: use an Ed25519 or ECDSA key"])
+            }
+        }
+
+        var server = NIOSSH.SSHServerConfiguration(
+            hostKeys: [context.hostKey.privateKey],
+            userAuthDelegate: AuthenticationDelegate(context: context, connection: connection),
+            globalRequestDelegate: ForwardingRefuser(logger: connection.logger))
+        // NIOSSH counts every request: "none", then a query and a signed attempt per key.
+        server.maxAuthAttempts = 2 * context.limits.maxAuthTries + 1
+
+        let ssh = NIOSSHHandler(
+            role: .server(server), allocator: channel.allocator,
+            inboundChildChannelInitializer: { child, type in
+                ChannelOpener.open(child, type: type, connection: connection, context: context)
+            })
+        let handlers = channel.pipeline.syncOperations
+        if let idle = context.limits.idleTimeout {
+            try handlers.addHandler(IdleStateHandler(readTimeout: TimeAmount(idle)))
+        }
+        try handlers.addHandler(ssh)
+        try handlers.addHandler(ConnectionErrorHandler(connection: connection))
+    }
+}

@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An SSH server whose sessions each run a command chosen by the app's launcher, in a child
+/// process on its own pseudo-terminal.
+///
+///     let server = SSHServer(configuration: configuration)
+///     let report = try await server.start()      // prints-worthy: report.lines
+///     …                                          // on SIGHUP: server.reloadAuthorizedKeys()
+///     await server.stop()                        // on SIGTERM: hangs every child up, ≤ 2 s
+public final class SSHServer: Sendable {
+    public let configuration: SSHServerConfiguration
+
+    private enum Lifecycle {
+        case idle
+        case starting
+        case running(Running)
+        case stopped
+    }
+
+    private struct Running {
+        let group: MultiThreadedEventLoopGroup
+        let listener: Channel
+        let context: ServerContext
+        let keysWatcher: DispatchSourceBox?
+        let port: Int
+    }
+
+    private let lifecycle = NIOLockedValueBox(Lifecycle.idle)
+
+    public init(configuration: SSHServerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The port listened on once started (the chosen one when the configuration said 0).
+    public var boundPort: Int? {
+        lifecycle.withLockedValue {
+            if case .running(let running) = $0 { return running.port }
+            return nil
+        }
+    }
+
+    /// Sessions whose child is running (or being launched) now.
+    public var runningSessions: Int {
+        lifecycle.withLockedValue {
+            if case .running(let running) = $0 { return running.context.sessions.count }
+            return 0
+        }
+    }
+
+    /// Reads (or creates) the host key, reads the authorized keys, and starts listening.
+    /// Ignores SIGPIPE for the whole process: a child closing its stdin must not kill the server.
+    public func start() async throws(SSHServerError) -> SSHServerStartReport {
+        let claimed = lifecycle.withLockedValue { state in
+            guard case .idle = state else { return false }
+            state = .starting
+            return true
+        }
+        guard claimed else { throw .alreadyStarted }
+        do {
+            let (running, report) = try await launch()
+            lifecycle.withLockedValue { $0 = .running(running) }
+            return report
+        } catch {
+            lifecycle.withLockedValue { $0 = .idle }
+            throw error
+        }
+    }
+
+    private func launch() async throws(SSHServerError) -> (Running, SSHServerStartReport) {
+        signal(SIGPIPE, SIG_IGN)
+        let logger = configuration.logger
+        let (hostKey, created) = try SSHHostKey.loadOrCreate(
+            at: URL(fileURLWithPath: configuration.hostKeyPath), comment: configuration.hostKeyComment)
+
+        var store: AuthorizedKeysStore?
+        var keysReport: AuthorizedKeysReport?
+        if case .authorizedKeysFile(let path) = configuration.authorization {
+            let keys = AuthorizedKeysStore(path: path)
+            switch keys.reload() {
+            case .success(let report):
+                keysReport = report
+                report.problems.forEach { logger.warning("authorized keys: \(report.path) \($0)") }
+            case .failure(let error):
+                throw error
+            }
+            store = keys
+        }
+
+        let context = ServerContext(configuration: configuration, hostKey: hostKey, authorizedKeys: store)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
+        let listener: Channel
+        do {
+            listener = try await ServerBootstrap(group: group)
+                .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+                .serverChannelOption(ChannelOptions.backlog, value: 128)
+                .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try ConnectionInitializer.initialize(channel, context: context)
+                    }
+                }
+                .bind(host: configuration.host, port: configuration.port)
+                .get()
+        } catch {
+            try? await group.shutdownGracefully()
+            throw .cannotListen(address: "\(configuration.host):\(configuration.port)", reason: "\(error)")
+        }
+        let port = listener.localAddress?.port ?? configuration.port
+        let watcher = store.map { DispatchSourceBox(source: startWatching($0, logger: logger)) }
+        logger.notice("listening", metadata: [
+            "address": "\(configuration.host):\(port)", "hostKey": "\(hostKey.fingerprint.sha256)",
+        ])
+        let report = SSHServerStartReport(
+            host: configuration.host, port: port, hostKey: hostKey, hostKeyCreated: created, authorizedKeys: keysReport)
+        return (Running(group: group, listener: listener, context: context, keysWatcher: watcher, port: port), report)
+    }
+
+    /// Re-reads the authorized keys file now (the app calls this on SIGHUP). Sessions keep
+    /// running; only later authentications see the change. Nil when the policy has no file.
+    @discardableResult
+    public func reloadAuthorizedKeys() -> Result<AuthorizedKeysReport, SSHServerError>? {
+        let store: AuthorizedKeysStore? = lifecycle.withLockedValue {
+            if case .running(let running) = $0 { return running.context.authorizedKeys }
+            return nil
+        }
+        guard let store else { return nil }
+        let result = store.reload()
+        Self.log(result, logger: configuration.logger)
+        return result
+    }
+
+    private func startWatching(_ store: AuthorizedKeysStore, logger: Logger) -> any DispatchSourceTimer {
+        let interval = Int(configuration.authorizedKeysCheckInterval.totalNanoseconds)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tabshell.ssh.authorized-keys"))
+        timer.schedule(deadline: .now() + .nanoseconds(interval), repeating: .nanoseconds(interval))
+        timer.setEventHandler {
+            if let result = store.reloadIfChanged() {
+                Self.log(result, logger: logger)
+            }
+        }
+        timer.resume()
+        return timer
+    }
+
+    private static func log(_ result: Result<AuthorizedKeysReport, SSHServerError>, logger: Logger) {
+        switch result {
+        case .success(let report):
+            logger.notice("authorized keys read", metadata: [
+                "keys": "\(report.keys.count)", "refusedLines": "\(report.problems.count)",
+            ])
+            report.problems.forEach { logger.warning("authorized keys: \(report.path) \($0)") }
+        case .failure(let error):
+            logger.error("authorized keys unreadable: nobody can log in until it is fixed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Stops listening, tells every session the server is stopping, hangs every child up
+    /// (SIGHUP, then SIGKILL after ``SSHServerLimits/stopGrace``), closes every connection.
+    /// Returns within stopGrace plus about half a second.
+    public func stop() async {
+        let running: Running? = lifecycle.withLockedValue { state in
+            defer { state = .stopped }
+            if case .running(let running) = state { return running }
+            return nil
+        }
+        guard let running else { return }
+        let logger = configuration.logger
+        let sessions = running.context.sessions
+        running.keysWatcher?.source.cancel()
+        try? await running.listener.close()
+
+        let children = sessions.running
+        logger.notice("stopping", metadata: ["sessions": "\(children.count)"])
+        for child in children {
+            child.announceStop()
+            child.process.hangUp(killAfter: nil)
+        }
+        await waitUntil(deadline: ContinuousClock.now + configuration.limits.stopGrace) { sessions.running.isEmpty }
+        for child in sessions.running {
+            child.process.kill()
+        }
+        await waitUntil(deadline: ContinuousClock.now + .milliseconds(300)) { sessions.running.isEmpty }
+        // Let the sessions send their exit status before their connections go.
+        try? await Task.sleep(for: .milliseconds(50))
+
+        let connections = running.context.connections.withLockedValue { Array($0.values) }
+        for connection in connections {
+            connection.close(promise: nil)
+        }
+        try? await running.group.shutdownGracefully()
+        logger.notice("stopped")
+    }
+
+    private func waitUntil(deadline: ContinuousClock.Instant, _ done: () -> Bool) async {
+        while !done(), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// What start() found, for the person starting the server.
+public struct SSHServerStartReport: Sendable {
+    public let host: String
+    public let port: Int
+    public let hostKey: SSHHostKey
+    /// True when the host key was created by this start.
+    public let hostKeyCreated: Bool
+    /// nil unless the policy is an authorized keys file.
+    public let authorizedKeys: AuthorizedKeysReport?
+
+    /// Lines to print at start: address, host key fingerprint as `ssh-keygen -l` prints it,
+    /// authorized keys summary and each refused line.
+    public var lines: [String] {
+        var lines = [
+            "Listening on \(host):\(port)",
+            "Host key\(hostKeyCreated ? " (new)" : ""): \(hostKey.fingerprintLine)",
+        ]
+        lines += authorizedKeys?.summaryLines ?? []
+        return lines
+    }
+}

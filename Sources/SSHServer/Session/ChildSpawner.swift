@@ -1,0 +1,76 @@
+import CPty
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a session's command through CPty: on a new pseudo-terminal, or with pipes.
+enum ChildSpawner {
+    enum Streams {
+        /// The master side of the child's terminal (input and output both).
+        case terminal(master: CInt)
+        case pipes(stdin: CInt, stdout: CInt, stderr: CInt)
+    }
+
+    struct SpawnError: Error {
+        let code: Int32
+        var reason: String { String(cString: strerror(code)) }
+    }
+
+    static func spawn(_ command: SSHSessionCommand, terminal: SSHPseudoTerminal?) throws(SpawnError)
+        -> (ChildProcess, Streams)
+    {
+        let argv = [command.executablePath] + command.arguments
+        let envp = command.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        var streams: Streams?
+        let error: Int32 = withCStringArray(argv) { argvPointer in
+            withCStringArray(envp) { envpPointer in
+                withOptionalCString(command.workingDirectory) { cwd in
+                    if let terminal {
+                        var master: CInt = -1
+                        let result = cpty_spawn_pty(
+                            command.executablePath, argvPointer, envpPointer, cwd,
+                            clampedSize(terminal.columns, fallback: 80), clampedSize(terminal.rows, fallback: 24),
+                            &master, &pid)
+                        if result == 0 { streams = .terminal(master: master) }
+                        return result
+                    } else {
+                        var input: CInt = -1
+                        var output: CInt = -1
+                        var errors: CInt = -1
+                        let result = cpty_spawn_pipes(
+                            command.executablePath, argvPointer, envpPointer, cwd, &input, &output, &errors, &pid)
+                        if result == 0 { streams = .pipes(stdin: input, stdout: output, stderr: errors) }
+                        return result
+                    }
+                }
+            }
+        }
+        guard error == 0, let streams else {
+            throw SpawnError(code: error == 0 ? EINVAL : error)
+        }
+        return (ChildProcess(pid: pid), streams)
+    }
+
+    /// A window dimension for the kernel: 0 (unknown) becomes the fallback, huge values are capped.
+    static func clampedSize(_ value: Int, fallback: UInt16) -> UInt16 {
+        value <= 0 ? fallback : UInt16(clamping: min(value, 10_000))
+    }
+
+    private static func withCStringArray<Result>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
+    ) -> Result {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
+    }
+
+    private static func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+        guard let string else { return body(nil) }
+        return string.withCString { body($0) }
+    }
+}

@@ -1,0 +1,21 @@
+/// Which of the client's environment variables reach the child: LANG and LC_* only, with
+/// sane values. Everything else (PATH, LD_PRELOAD, …) is dropped, as sshd's AcceptEnv would.
+enum ClientEnvironment {
+    static let maximumVariables = 16
+    static let maximumValueLength = 256
+
+    static func accepts(name: String, value: String) -> Bool {
+        guard name == "LANG" || (name.hasPrefix("LC_") && name.count > 3) else { return false }
+        guard name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || $0 == "_" }) else { return false }
+        guard value.utf8.count <= maximumValueLength else { return false }
+        return value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+    }
+
+    /// TERM goes into the child's environment: keep it to a terminal name.
+    static func sanitizedTerm(_ term: String) -> String {
+        let allowed = term.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._+-".unicodeScalars.contains($0)
+        }
+        return allowed && !term.isEmpty && term.count <= 64 ? term : "dumb"
+    }
+}

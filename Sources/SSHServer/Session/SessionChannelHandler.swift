@@ -1,0 +1,427 @@
+import CPty
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One SSH session channel: gathers the client's requests (pty, env, window size), asks the
+/// launcher what to run, runs it as a child on its own terminal (or pipes), carries bytes both
+/// ways, and reports the child's exit. A client that goes away hangs the child up.
+final class SessionChannelHandler: ChannelDuplexHandler {
+    typealias InboundIn = SSHChannelData
+    typealias OutboundIn = SSHChannelData
+    typealias OutboundOut = SSHChannelData
+
+    private enum Phase {
+        case negotiating, launching, running, finished
+    }
+
+    private let peer: SSHPeer
+    private let connection: ConnectionState
+    private let server: ServerContext
+    private var logger: Logger
+
+    private var phase = Phase.negotiating
+    private var context: ChannelHandlerContext?
+    private var terminal: SSHPseudoTerminal?
+    private var localeEnvironment: [String: String] = [:]
+
+    private var slot: SessionRegistry.Slot?
+    private var process: ChildProcess?
+    private var ioChannels: [Channel] = []
+    private var inputChannel: Channel?
+    private var streamHandlers: [ProcessStreamHandler] = []
+    /// The terminal's master descriptor, for TIOCSWINSZ; owned by the pipe channel, so only
+    /// used while that channel is open.
+    private var terminalMaster: CInt?
+    private var openOutputs = 0
+    private var childEnd: SSHSessionEnd?
+    private var clientInputEnded = false
+    private var pendingClientRead = false
+    private var lastClientWrite: EventLoopFuture<Void>?
+    private var drainTimer: Scheduled<Void>?
+    private var outputSinceDrainCheck = false
+
+    /// After the child ends, how long output may keep flowing (a background job holding the
+    /// terminal) before the session is closed anyway, checked again while output moves.
+    private static let drainCheck = TimeAmount.seconds(1)
+
+    init(peer: SSHPeer, connection: ConnectionState, context: ServerContext) {
+        self.peer = peer
+        self.connection = connection
+        self.server = context
+        self.logger = connection.logger
+    }
+
+    // MARK: - Channel events
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true).assumeIsolated().whenFailure {
+            context.fireErrorCaught($0)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if phase == .running, let process, !process.hasEnded {
+            logger.info("client gone: hanging up the session", metadata: ["pid": "\(process.pid)"])
+            process.hangUp(killAfter: server.limits.hangUpGrace)
+        }
+        phase = .finished
+        drainTimer?.cancel()
+        closeProcessStreams()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let message = unwrapInboundIn(data)
+        guard case .byteBuffer(let bytes) = message.data, message.type == .channel else { return }
+        guard phase == .running, let inputChannel else { return }
+        inputChannel.writeAndFlush(bytes, promise: nil)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        switch phase {
+        case .running where inputChannel?.isWritable ?? false, .finished:
+            context.read()
+        case .negotiating, .launching, .running:
+            pendingClientRead = true
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            streamHandlers.forEach { $0.clientBecameWritable() }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+            terminalRequested(request)
+        case let request as SSHChannelRequestEvent.EnvironmentRequest:
+            let accepted = phase == .negotiating && localeEnvironment.count < ClientEnvironment.maximumVariables
+                && ClientEnvironment.accepts(name: request.name, value: request.value)
+            if accepted { localeEnvironment[request.name] = request.value }
+            reply(request.wantReply, success: accepted)
+        case let request as SSHChannelRequestEvent.WindowChangeRequest:
+            windowChanged(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+        case let request as SSHChannelRequestEvent.ShellRequest:
+            sessionRequested(command: nil, wantReply: request.wantReply)
+        case let request as SSHChannelRequestEvent.ExecRequest:
+            sessionRequested(command: request.command, wantReply: request.wantReply)
+        case let request as SSHChannelRequestEvent.SubsystemRequest:
+            guard phase == .negotiating else { return reply(request.wantReply, success: false) }
+            reply(request.wantReply, success: true)
+            connection.sessionRequested()
+            let name = AuthenticationDelegate.printable(request.subsystem)
+            logger.notice("refused: subsystem", metadata: ["subsystem": "\(name)"])
+            end(saying: "subsystems such as \(name) (sftp, scp) are not offered by this server.", exitStatus: 1)
+        case let event as ChannelEvent where event == .inputClosed:
+            clientInputEnded = true
+            if terminal == nil, let inputChannel { inputChannel.close(mode: .output, promise: nil) }
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    // MARK: - Requests
+
+    private func terminalRequested(_ request: SSHChannelRequestEvent.PseudoTerminalRequest) {
+        guard phase == .negotiating else { return reply(request.wantReply, success: false) }
+        terminal = SSHPseudoTerminal(
+            term: ClientEnvironment.sanitizedTerm(request.term),
+            columns: Int(ChildSpawner.clampedSize(request.terminalCharacterWidth, fallback: 80)),
+            rows: Int(ChildSpawner.clampedSize(request.terminalRowHeight, fallback: 24)))
+        reply(request.wantReply, success: true)
+    }
+
+    private func windowChanged(columns: Int, rows: Int) {
+        guard terminal != nil else { return }
+        let width = ChildSpawner.clampedSize(columns, fallback: 80)
+        let height = ChildSpawner.clampedSize(rows, fallback: 24)
+        terminal?.columns = Int(width)
+        terminal?.rows = Int(height)
+        if let terminalMaster {
+            _ = cpty_set_window_size(terminalMaster, width, height)
+        }
+    }
+
+    private func sessionRequested(command: String?, wantReply: Bool) {
+        guard phase == .negotiating else { return reply(wantReply, success: false) }
+        reply(wantReply, success: true)
+        connection.sessionRequested()
+
+        if command == nil, terminal == nil {
+            logger.notice("refused: shell without a terminal")
+            return end(saying: "this server needs a terminal: connect with `ssh -t`.", exitStatus: 1)
+        }
+        let reserved: (SessionRegistry.Slot, otherSessionsOfSamePerson: Int)
+        switch server.sessions.reserve(connectionID: connection.id, person: peer.name) {
+        case .success(let reservation):
+            reserved = reservation
+        case .failure(.serverFull(let limit)):
+            logger.notice("refused: session limit reached", metadata: ["limit": "\(limit)"])
+            return end(saying: "the server is full (\(limit) session\(limit == 1 ? "" : "s") running); try again later.", exitStatus: 1)
+        case .failure(.connectionFull(let limit)):
+            logger.notice("refused: per-connection session limit reached", metadata: ["limit": "\(limit)"])
+            return end(saying: "this connection already runs \(limit) sessions.", exitStatus: 1)
+        }
+        slot = reserved.0
+        phase = .launching
+
+        let request = SSHSessionRequest(
+            peer: peer, pseudoTerminal: terminal, localeEnvironment: localeEnvironment, command: command,
+            otherSessionsOfSamePerson: reserved.otherSessionsOfSamePerson)
+        let launcher = server.configuration.launcher
+        guard let loop = context?.eventLoop else { return }
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        Task {
+            let decision = await launcher(request)
+            loop.execute { bound.value.launcherDecided(decision, request: request) }
+        }
+    }
+
+    private func launcherDecided(_ decision: SSHSessionDecision, request: SSHSessionRequest) {
+        guard phase == .launching, let slot else {
+            // The client left while the launcher was deciding.
+            self.slot.map(server.sessions.release)
+            return
+        }
+        switch decision {
+        case .refuse(let sentence, let exitStatus):
+            server.sessions.release(slot)
+            self.slot = nil
+            logger.notice("refused: launcher", metadata: ["command": "\(Self.logged(request.command))", "reason": "\(sentence)"])
+            end(saying: sentence, exitStatus: exitStatus)
+        case .run(let command):
+            start(command, request: request, slot: slot)
+        }
+    }
+
+    // MARK: - Running
+
+    private func start(_ command: SSHSessionCommand, request: SSHSessionRequest, slot: SessionRegistry.Slot) {
+        guard let context else { return }
+        let spawned: (ChildProcess, ChildSpawner.Streams)
+        do {
+            spawned = try ChildSpawner.spawn(command, terminal: terminal)
+        } catch {
+            server.sessions.release(slot)
+            self.slot = nil
+            logger.error("could not start the session", metadata: ["path": "\(command.executablePath)", "error": "\(error.reason)"])
+            return end(saying: "the session could not be started (\(error.reason)).", exitStatus: 127)
+        }
+        let (process, streams) = spawned
+        self.process = process
+        phase = .running
+
+        let loop = context.eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        let registry = server.sessions
+        let onExit = command.onExit
+        let logger = self.logger
+        registry.attach(slot, .init(process: process, announceStop: { loop.execute { bound.value.announceStop() } }))
+        process.whenEnded { end in
+            registry.release(slot)
+            logger.info("session ended", metadata: ["pid": "\(process.pid)", "end": "\(end.termination)", "hungUp": "\(end.wasHungUp)"])
+            onExit?(end)
+            loop.execute { bound.value.childEnded(end) }
+        }
+        process.startWatching()
+        logger.info("session started", metadata: [
+            "pid": "\(process.pid)", "command": "\(Self.logged(request.command))",
+            "terminal": "\(terminal.map { "\($0.term) \($0.columns)x\($0.rows)" } ?? "none")",
+        ])
+        connectStreams(streams, bound: bound)
+    }
+
+    private func connectStreams(_ streams: ChildSpawner.Streams, bound: NIOLoopBound<SessionChannelHandler>) {
+        guard let loop = context?.eventLoop else { return }
+        func bootstrap(_ stream: ProcessStreamHandler.Stream) -> NIOPipeBootstrap {
+            NIOPipeBootstrap(group: loop)
+                .channelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let handler = ProcessStreamHandler(stream: stream, session: bound.value)
+                        bound.value.streamHandlers.append(handler)
+                        try channel.pipeline.syncOperations.addHandler(handler)
+                    }
+                }
+        }
+        switch streams {
+        case .terminal(let master):
+            openOutputs = 1
+            terminalMaster = master
+            bootstrap(.output).takingOwnershipOfDescriptor(inputOutput: master).assumeIsolated().whenComplete {
+                self.streamConnected($0, isInput: true, descriptors: [master])
+            }
+        case .pipes(let stdin, let stdout, let stderr):
+            openOutputs = 2
+            bootstrap(.output).takingOwnershipOfDescriptors(input: stdout, output: stdin).assumeIsolated().whenComplete {
+                self.streamConnected($0, isInput: true, descriptors: [stdout, stdin])
+            }
+            bootstrap(.errors).takingOwnershipOfDescriptor(input: stderr).assumeIsolated().whenComplete {
+                self.streamConnected($0, isInput: false, descriptors: [stderr])
+            }
+        }
+    }
+
+    private func streamConnected(_ result: Result<Channel, Error>, isInput: Bool, descriptors: [CInt]) {
+        switch result {
+        case .success(let channel):
+            guard phase == .running else {
+                channel.close(promise: nil)
+                return
+            }
+            ioChannels.append(channel)
+            if isInput {
+                inputChannel = channel
+                if clientInputEnded, terminal == nil { channel.close(mode: .output, promise: nil) }
+                processInputBecameWritable()
+            }
+        case .failure(let error):
+            // The descriptors are still ours when the bootstrap fails.
+            descriptors.forEach { _ = Glibc.close($0) }
+            if isInput { terminalMaster = nil }
+            logger.error("could not connect the session's streams", metadata: ["error": "\(error)"])
+            process?.kill()
+            processOutputEnded()
+        }
+    }
+
+    /// From a ProcessStreamHandler: the child wrote to its terminal, stdout or stderr.
+    func processWrote(_ bytes: ByteBuffer, on stream: ProcessStreamHandler.Stream) {
+        guard phase == .running, let context else { return }
+        outputSinceDrainCheck = true
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        let type: SSHChannelData.DataType = stream == .errors ? .stdErr : .channel
+        context.write(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(bytes))), promise: promise)
+        lastClientWrite = promise.futureResult
+    }
+
+    func flushToClient() {
+        context?.flush()
+    }
+
+    var clientIsWritable: Bool {
+        context?.channel.isWritable ?? false
+    }
+
+    func processInputBecameWritable() {
+        guard pendingClientRead, phase == .running, inputChannel?.isWritable ?? false, let context else { return }
+        pendingClientRead = false
+        context.read()
+    }
+
+    func processOutputEnded() {
+        openOutputs -= 1
+        if openOutputs == 0 { terminalMaster = nil }
+        finishIfDone()
+    }
+
+    private func childEnded(_ end: SSHSessionEnd) {
+        childEnd = end
+        finishIfDone()
+    }
+
+    private func finishIfDone() {
+        guard phase == .running, let end = childEnd else { return }
+        if openOutputs > 0 {
+            armDrainTimer()
+        } else {
+            finish(end.termination)
+        }
+    }
+
+    private func armDrainTimer() {
+        guard drainTimer == nil, let loop = context?.eventLoop else { return }
+        outputSinceDrainCheck = false
+        drainTimer = loop.assumeIsolated().scheduleTask(in: Self.drainCheck) {
+            self.drainTimer = nil
+            guard self.phase == .running, let end = self.childEnd else { return }
+            if self.outputSinceDrainCheck || self.streamHandlers.contains(where: \.isHoldingRead) {
+                self.armDrainTimer()
+            } else {
+                self.finish(end.termination)
+            }
+        }
+    }
+
+    /// The server is stopping: say so before the child is hung up.
+    func announceStop() {
+        guard phase == .running, let context else { return }
+        let line = "\r\n" + server.clientLine("the server is stopping.") + "\r\n"
+        context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: nil)
+    }
+
+    // MARK: - Ending
+
+    private func finish(_ termination: SSHSessionEnd.Termination) {
+        phase = .finished
+        drainTimer?.cancel()
+        closeProcessStreams()
+        guard let context else { return }
+        context.flush()
+        let written = lastClientWrite ?? context.eventLoop.makeSucceededVoidFuture()
+        written.assumeIsolated().whenComplete { _ in
+            self.sendExitAndClose(termination)
+        }
+    }
+
+    /// Ends the session without running anything: one line on stderr, an exit status, close.
+    private func end(saying sentence: String, exitStatus: Int) {
+        phase = .finished
+        guard let context else { return }
+        let newline = terminal == nil ? "\n" : "\r\n"
+        let line = server.clientLine(sentence) + newline
+        context.writeAndFlush(
+            wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))),
+            promise: nil)
+        sendExitAndClose(.exited(status: exitStatus))
+    }
+
+    private func sendExitAndClose(_ termination: SSHSessionEnd.Termination) {
+        guard let context else { return }
+        switch ExitReport.message(for: termination) {
+        case .status(let status):
+            context.triggerUserOutboundEvent(status, promise: nil)
+        case .signal(let signal):
+            context.triggerUserOutboundEvent(signal, promise: nil)
+        }
+        context.close(mode: .output, promise: nil)
+        context.close(promise: nil)
+    }
+
+    private func closeProcessStreams() {
+        ioChannels.forEach { $0.close(promise: nil) }
+        ioChannels = []
+        inputChannel = nil
+        terminalMaster = nil
+    }
+
+    private func reply(_ wantReply: Bool, success: Bool) {
+        guard wantReply, let context else { return }
+        if success {
+            context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
+        } else {
+            context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
+        }
+    }
+
+    private static func logged(_ command: String?) -> String {
+        guard let command else { return "(shell)" }
+        return AuthenticationDelegate.printable(String(command.prefix(200)))
+    }
+}

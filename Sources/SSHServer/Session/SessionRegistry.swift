@@ -1,0 +1,70 @@
+import NIOConcurrencyHelpers
+
+/// The sessions running now, server-wide: enforces the session limits and lets stop() reach
+/// every child. A slot is held from the launch decision until the child is reaped.
+final class SessionRegistry: Sendable {
+    struct Slot: Hashable, Sendable {
+        let id: Int
+        let connectionID: Int
+        let person: String
+    }
+
+    enum Refusal: Error, Equatable {
+        case serverFull(limit: Int)
+        case connectionFull(limit: Int)
+    }
+
+    /// What stop() needs of a running session.
+    struct Running: Sendable {
+        let process: ChildProcess
+        /// Tells the client the server is stopping (runs on the session's event loop).
+        let announceStop: @Sendable () -> Void
+    }
+
+    private struct State {
+        var nextID = 1
+        var slots: [Slot: Running?] = [:]
+    }
+
+    private let limits: SSHServerLimits
+    private let state = NIOLockedValueBox(State())
+
+    init(limits: SSHServerLimits) {
+        self.limits = limits
+    }
+
+    /// Takes a slot, or says which limit is reached. Also tells how many other sessions the
+    /// same person has running.
+    func reserve(connectionID: Int, person: String) -> Result<(Slot, otherSessionsOfSamePerson: Int), Refusal> {
+        state.withLockedValue { state in
+            guard state.slots.count < limits.maxSessions else {
+                return .failure(.serverFull(limit: limits.maxSessions))
+            }
+            let onConnection = state.slots.keys.filter { $0.connectionID == connectionID }.count
+            guard onConnection < limits.maxSessionsPerConnection else {
+                return .failure(.connectionFull(limit: limits.maxSessionsPerConnection))
+            }
+            let samePerson = state.slots.keys.filter { $0.person == person }.count
+            let slot = Slot(id: state.nextID, connectionID: connectionID, person: person)
+            state.nextID += 1
+            state.slots[slot] = .some(nil)
+            return .success((slot, samePerson))
+        }
+    }
+
+    func attach(_ slot: Slot, _ running: Running) {
+        state.withLockedValue { $0.slots[slot] = running }
+    }
+
+    func release(_ slot: Slot) {
+        _ = state.withLockedValue { $0.slots.removeValue(forKey: slot) }
+    }
+
+    var count: Int {
+        state.withLockedValue { $0.slots.count }
+    }
+
+    var running: [Running] {
+        state.withLockedValue { $0.slots.values.compactMap { $0 } }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import SSHServer
+
+/// Starting and stopping.
+@Suite struct LifecycleTests {
+    @Test func stopHangsUpEverySessionAndReturnsWithinTwoSeconds() async throws {
+        let folder = try TemporaryFolder()
+        let mark = folder.file("draft-kept")
+        let server = try await TestServer.start(in: folder, authorization: .open)
+        let client = server.client(key: nil)
+        // One child saves its draft on SIGHUP, the other ignores SIGHUP and must be killed.
+        let polite = try TerminalSession(
+            client.sshArguments(["-tt"], command: "trap 'echo kept > \(mark); exit 0' HUP; echo ready; while :; do sleep 0.05; done"),
+            columns: 80, rows: 24)
+        let stubborn = try TerminalSession(
+            client.sshArguments(["-tt"], command: "trap '' HUP; echo ready; while :; do sleep 0.05; done"), columns: 80, rows: 24)
+        try await polite.waitFor("ready")
+        try await stubborn.waitFor("ready")
+
+        let started = ContinuousClock.now
+        await server.server.stop()
+        let took = ContinuousClock.now - started
+
+        #expect(took < .seconds(2))
+        #expect(FileManager.default.fileExists(atPath: mark))
+        #expect(try await polite.waitForExit() == 0)
+        _ = try await stubborn.waitForExit()
+        #expect(polite.text.contains("tabshell: the server is stopping."))
+        // Nothing runs after stop: the stubborn child was killed.
+        #expect(server.server.boundPort == nil)
+    }
+
+    @Test func aSecondStartIsRefused() async throws {
+        let folder = try TemporaryFolder()
+        let server = try await TestServer.start(in: folder, authorization: .open)
+
+        await #expect(throws: SSHServerError.alreadyStarted) { try await server.server.start() }
+        await server.server.stop()
+    }
+
+    @Test func aMissingKeysFileStopsTheStartWithASentence() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("missing")
+
+        await #expect(throws: SSHServerError.authorizedKeysUnreadable(path: path, reason: "there is no such file")) {
+            _ = try await TestServer.start(in: folder, authorization: .authorizedKeysFile(path))
+        }
+    }
+}
