@@ -54,7 +54,8 @@ struct PhotosEntryView {
                     ThumbnailListView.Item(
                         source: .staged(storedName: photo.storedName),
                         title: "\(index + 1). \(context.line(photo.originalName))",
-                        facts: PhotoFacts.describe(photo, glyphs: context.glyphs)
+                        facts: PhotoFacts.describe(photo, glyphs: context.glyphs),
+                        codes: (capture.photoCodes[photo.storedName] ?? []).map { Span("\($0.symbology.title) \(context.line($0.summary))", .toast) }
                     )
                 }
                 return ThumbnailListView(items: items, highlighted: capture.photoCursor, box: box, context: context).draw(in: list, on: &canvas)

@@ -11,6 +11,8 @@ struct ThumbnailListView {
         var title: String
         /// "PNG · 64×48 · 1.2 kB"
         var facts: String
+        /// Codes read from the photo ("EAN-13 4006381333931"), each on a line under the facts.
+        var codes: [Span] = []
     }
 
     let items: [Item]
@@ -48,7 +50,7 @@ struct ThumbnailListView {
                 canvas.put(context.glyphs.pointer, row: top, column: rect.column, width: Table.gutterWidth)
             }
             canvas.put(item.title, row: top, column: text.column, width: text.width, style: selected ? .selectedRow : .normal)
-            var lines = [Span(item.facts, .dim)]
+            var lines = [Span(item.facts, .dim)] + item.codes
             if let failure = preview?.failure {
                 // The sentence says why there is no picture; with two rows it takes the facts' place.
                 let sentence = Span("\(context.glyphs.error) \(failure)", .error)

@@ -151,6 +151,19 @@ import Testing
         #expect(ascii.grid.cells.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
     }
 
+    @Test("a code read from a staged photo is listed under its facts, beside the thumbnail")
+    func codesFromAPhoto() {
+        let presentation = Demo.capture(request: Demo.requests[1]) { capture in
+            capture.photos = Self.staged
+            capture.phase = .photos
+            capture.photoCodes = ["a1.png": [Barcode(value: "4006381333931", symbology: .ean13)]]
+        }
+        let frame = render(Self.answered(Demo.state(presentation: presentation)))
+        let row = frame.find("PNG · 640×480")?.row
+        #expect(row != nil)
+        #expect(frame.find("EAN-13 4006381333931")?.row == row.map { $0 + 1 })
+    }
+
     @Test("with previews off the screens are exactly the text-only ones")
     func offIsTextOnly() {
         var state = Demo.state(presentation: Self.capture(phase: .photos))
