@@ -5,6 +5,7 @@ import PackageDescription
 //   tui -> Render -> TabShell -> CaptureMode -> Scanning
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
+//   tui -> Runtime -> Storage, PhotoPreview   (effects performed off the model; previews made off the loop)
 //   tui -> CNcursesw
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
@@ -43,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "Runtime",
-            dependencies: ["TabShell", "CaptureMode", "Storage", "PhotoCodes", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TabShell", "CaptureMode", "Storage", "PhotoPreview", "PhotoCodes", .product(name: "Logging", package: "swift-log")]
         ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),

@@ -177,6 +177,32 @@ struct Canvas {
         }
     }
 
+    // MARK: - Photos
+
+    /// Draws row `imageRow` of a photo preview from (`row`, `column`), at most `width` cells, each
+    /// cell with the preview's own colours. A character that is not one printable column (or,
+    /// in ASCII mode, not ASCII) becomes a space: a preview never reaches the terminal as
+    /// anything but cells.
+    mutating func putPreviewRow(_ image: PreviewImage, row imageRow: Int, atRow row: Int, column: Int, width: Int? = nil) {
+        guard row >= 0, row < grid.height, (0..<image.size.rows).contains(imageRow) else { return }
+        let count = min(image.size.columns, width ?? image.size.columns)
+        let ascii = glyphs != .unicode
+        for offset in 0..<max(0, count) {
+            let x = column + offset
+            guard x >= 0, x < grid.width else { continue }
+            let cell = image[imageRow, offset]
+            let value = cell.character.value
+            let printable = value >= 0x20 && value != 0x7F && (!ascii || value < 0x7F)
+                && !(0x80..<0xA0).contains(value) && TextWidth.of(Character(cell.character)) == 1
+            releaseWideCharacter(row: row, column: x)
+            grid[row, x] = Cell(
+                printable ? String(Character(cell.character)) : " ",
+                paint: cell.foreground == nil && cell.background == nil
+                    ? nil : CellPaint(foreground: cell.foreground, background: cell.background)
+            )
+        }
+    }
+
     // MARK: - Cursor and clicks
 
     /// Shows the text cursor at a cell (ignored outside the grid).

@@ -14,8 +14,31 @@ struct CaptureReviewView {
             : "Press Enter or Ctrl-D to save, Esc to discard."
         let fieldRows = max(1, area.height - (area.height >= 4 ? 2 : 1))
         let used = FieldListView(fields: fields).draw(in: area.split(top: fieldRows).top, on: &canvas)
-        let below = area.inset(top: used + (area.height - used >= 2 ? 1 : 0))
+        var below = area.inset(top: used + (area.height - used >= 2 ? 1 : 0))
+        below = drawThumbnails(in: below, instruction: instruction, on: &canvas)
         canvas.putWrapped([instruction], in: below, style: .hint)
+    }
+
+    /// The staged photos' thumbnails side by side, in order, when there is room for them above
+    /// the instruction; returns what is left below them.
+    private func drawThumbnails(in rect: Rect, instruction: String, on canvas: inout Canvas) -> Rect {
+        guard capture.collectsPhotos, !capture.photos.isEmpty, let box = context.thumbnailBox else { return rect }
+        let instructionRows = TextWrap.lines([instruction], width: rect.width).count
+        guard rect.height >= box.rows + 1 + instructionRows, rect.width >= box.columns else { return rect }
+        let gap = 2
+        for (index, photo) in capture.photos.enumerated() {
+            let column = rect.column + index * (box.columns + gap)
+            guard column + box.columns <= rect.right else { break }
+            PreviewView(source: .staged(storedName: photo.storedName), box: box, context: context)?
+                .draw(in: Rect(row: rect.row, column: column, width: box.columns, height: box.rows), on: &canvas)
+        }
+        return rect.inset(top: box.rows + 1)
+    }
+
+    /// Why a staged photo has no preview, when it cannot have one.
+    private func previewFailure(of photo: StagedPhoto) -> String? {
+        guard let box = context.thumbnailBox else { return nil }
+        return PreviewView(source: .staged(storedName: photo.storedName), box: box, context: context)?.failure
     }
 
     private var fields: [FieldListView.Field] {
@@ -34,6 +57,9 @@ struct CaptureReviewView {
         if capture.collectsPhotos {
             for (index, photo) in capture.photos.enumerated() {
                 fields.append(.init(index == 0 ? "Photos" : "", context.line(photo.originalName), detail: PhotoFacts.describe(photo, glyphs: context.glyphs)))
+                if let failure = previewFailure(of: photo) {
+                    fields.append(.init("", "\(context.glyphs.error) \(failure)", style: .error))
+                }
             }
         }
         // The note goes last so a long one cannot push the other fields off the screen.

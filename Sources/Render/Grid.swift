@@ -23,16 +23,32 @@ public enum CellStyle: UInt8, Sendable, Hashable, CaseIterable {
     case alert
 }
 
+/// The colours of a cell of a photo preview, which carry the picture itself rather than a kind
+/// of text: drawn as they are (with colour pairs the terminal layer allocates on demand), not
+/// through `CellStyle`'s table. Nil colour: the terminal's own.
+public struct CellPaint: Equatable, Sendable, Hashable {
+    public var foreground: PreviewColor?
+    public var background: PreviewColor?
+
+    public init(foreground: PreviewColor?, background: PreviewColor?) {
+        self.foreground = foreground
+        self.background = background
+    }
+}
+
 /// One screen cell. A double-width character occupies its cell and marks the next one as a
 /// continuation, so the grid is always exactly `width` cells wide per row.
 public struct Cell: Equatable, Sendable, Hashable {
     /// The grapheme drawn here; empty for the right half of a wide character.
     public var text: String
     public var style: CellStyle
+    /// A photo preview's own colours; nil for every other cell.
+    public var paint: CellPaint?
 
-    public init(_ text: String = " ", style: CellStyle = .normal) {
+    public init(_ text: String = " ", style: CellStyle = .normal, paint: CellPaint? = nil) {
         self.text = text
         self.style = style
+        self.paint = paint
     }
 
     public var isContinuation: Bool { text.isEmpty }
@@ -63,7 +79,8 @@ public struct Grid: Equatable, Sendable {
         let range = row * width ..< (row + 1) * width
         return cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
-                for index in range where mine[index].style != theirs[index].style || mine[index].text != theirs[index].text {
+                for index in range where mine[index].style != theirs[index].style || mine[index].paint != theirs[index].paint
+                    || mine[index].text != theirs[index].text {
                     return false
                 }
                 return true

@@ -10,6 +10,8 @@ struct HistoryDetailView: TabContent {
     struct Line: Equatable {
         var label: String
         var spans: [Span]
+        /// The row of a photo's thumbnail this line starts with.
+        var thumbnail: DetailLine.Thumbnail?
     }
 
     let detail: HistoryDetailState
@@ -51,9 +53,32 @@ struct HistoryDetailView: TabContent {
             let row = area.line(offset)
             canvas.put(line.label, row: row.row, column: row.column, width: min(labelWidth, row.width), style: .dim)
             let value = row.inset(left: labelWidth)
-            if !value.isEmpty {
+            if let thumbnail = line.thumbnail, let box = context.thumbnailBox {
+                drawPhotoLine(line, thumbnail: thumbnail, box: box, in: value, on: &canvas)
+            } else if !value.isEmpty {
                 canvas.put(line.spans, row: value.row, column: value.column, width: value.width)
             }
+        }
+    }
+
+    /// A line of a photo: its thumbnail's row, then its name (highlighted when it is the photo
+    /// Enter shows), its facts, or why it cannot be shown.
+    private func drawPhotoLine(_ line: Line, thumbnail: DetailLine.Thumbnail, box: CellBox, in value: Rect, on canvas: inout Canvas) {
+        guard let photos = detail.photos, photos.indices.contains(thumbnail.photo) else { return }
+        let photo = photos[thumbnail.photo]
+        let preview = photo.storedName.isEmpty ? nil : PreviewView(source: .stored(storedName: photo.storedName), box: box, context: context)
+        preview?.drawRow(thumbnail.row, on: Rect(row: value.row, column: value.column, width: min(box.columns, value.width), height: 1), canvas: &canvas)
+        // The pointer goes between the thumbnail and the name: the label column is left of both.
+        let text = value.inset(left: box.columns + HistoryDetailLayout.thumbnailGap)
+        guard !text.isEmpty else { return }
+        var spans = line.spans
+        if let failure = preview?.failure, thumbnail.row == 2 || (thumbnail.row == 1 && box.rows < 3) {
+            spans = [Span("\(context.glyphs.error) \(failure)", .error)]
+        }
+        canvas.put(spans, row: text.row, column: text.column, width: text.width)
+        if thumbnail.row == 0, thumbnail.photo == detail.photoCursor {
+            canvas.put(context.glyphs.pointer, row: value.row, column: text.column - 2, width: 1)
+            canvas.restyle(Rect(row: text.row, column: text.column, width: min(text.width, spans.width), height: 1), style: .selectedRow)
         }
     }
 
@@ -62,7 +87,10 @@ struct HistoryDetailView: TabContent {
     /// The lines `HistoryDetailLayout` lays out, styled: values plain, remarks dim.
     static func lines(of detail: HistoryDetailState, layout: HistoryDetailLayout, context: RenderContext) -> [Line] {
         layout.lines(of: detail, glyphs: context.glyphs, now: context.now).map { line in
-            Line(label: line.label, spans: line.parts.map { Span($0.text, $0.emphasis == .remark ? .dim : .normal) })
+            Line(
+                label: line.label, spans: line.parts.map { Span($0.text, $0.emphasis == .remark ? .dim : .normal) },
+                thumbnail: line.thumbnail
+            )
         }
     }
 }

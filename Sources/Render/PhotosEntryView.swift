@@ -38,7 +38,11 @@ struct PhotosEntryView {
         guard !area.isEmpty else { return }
 
         let heading = "Photos (\(capture.photos.count) of \(capture.config.maximumPhotos))"
-        canvas.put(heading, row: area.row, column: area.column, width: area.width, style: .heading)
+        let used = canvas.put(heading, row: area.row, column: area.column, width: area.width, style: .heading)
+        if context.thumbnailBox != nil, !capture.photos.isEmpty, capture.copy == nil {
+            // The hint line is full on this step; the viewer's key is said here too.
+            canvas.put("  F3 full screen", row: area.row, column: area.column + used, width: area.width - used, style: .dim)
+        }
         area = area.inset(top: 1)
         guard !capture.photos.isEmpty else {
             if !area.isEmpty {
@@ -47,6 +51,19 @@ struct PhotosEntryView {
             return
         }
         let list = area.inset(left: -Table.gutterWidth)
+        if let box = context.thumbnailBox {
+            if ThumbnailListView.fits(box: box, in: list) {
+                let items = capture.photos.enumerated().map { index, photo in
+                    ThumbnailListView.Item(
+                        source: .staged(storedName: photo.storedName),
+                        title: "\(index + 1). \(context.line(photo.originalName))",
+                        facts: PhotoFacts.describe(photo, glyphs: context.glyphs),
+                        codes: (capture.photoCodes[photo.storedName] ?? []).map { Span("\($0.symbology.title) \(context.line($0.summary))", .toast) }
+                    )
+                }
+                return ThumbnailListView(items: items, highlighted: capture.photoCursor, box: box, context: context).draw(in: list, on: &canvas)
+            }
+        }
         let first = max(0, min(capture.photoCursor - list.height + 1, capture.photos.count - list.height))
         let table = Table(columns: [.flexible(), .flexible()], gap: 2)
         for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {

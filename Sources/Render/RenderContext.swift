@@ -1,16 +1,31 @@
 import Foundation
 import TabShell
 
-/// What every view needs besides its own state: the glyph set, the sanitizer for data, and "now".
+/// What every view needs besides its own state: the glyph set, the sanitizer for data, "now",
+/// and the photo previews the model holds.
 struct RenderContext {
     let options: RenderOptions
     let glyphs: Glyphs
     let sanitizer: Sanitizer
+    /// The previews asked for and held.
+    let previews: PreviewsState
+    /// The style previews are drawn in; nil when previews are off (screens stay text only).
+    let previewStyle: PreviewStyle?
+    /// The box of a thumbnail beside a photo's name; nil when previews are off.
+    let thumbnailBox: CellBox?
 
-    init(options: RenderOptions) {
+    init(options: RenderOptions, previews: PreviewsState = PreviewsState(), previewStyle: PreviewStyle? = nil, thumbnailBox: CellBox? = nil) {
         self.options = options
         glyphs = .forTerminal(unicode: options.unicode)
         sanitizer = Sanitizer(unicode: options.unicode)
+        self.previews = previews
+        self.previewStyle = previewStyle
+        self.thumbnailBox = previewStyle == nil ? nil : thumbnailBox
+    }
+
+    /// The request a preview of `source` in `box` was asked for with; nil when previews are off.
+    func previewRequest(for source: PhotoSource, box: CellBox) -> PreviewRequest? {
+        previewStyle.map { PreviewRequest(source: source, box: box, style: $0) }
     }
 
     var now: Date { options.now }

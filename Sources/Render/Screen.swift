@@ -7,7 +7,9 @@ public enum Screen {
     /// Draws `state` at `state.size`: the tab shell, or capture mode, with any sheet or alert on
     /// top; a notice instead when the terminal is below the minimum size.
     public static func render(_ state: AppState, options: RenderOptions) -> Frame {
-        let context = RenderContext(options: options)
+        let context = RenderContext(
+            options: options, previews: state.previews, previewStyle: state.previewStyle, thumbnailBox: state.layout.thumbnail
+        )
         var canvas = Canvas(size: state.size, context: context)
         if state.layout.isTooSmall {
             TooSmallView(size: state.size).draw(on: &canvas)
@@ -36,6 +38,8 @@ public enum Screen {
         case let .alert(alert, over):
             draw(over, of: state, context: context, on: &canvas)
             AlertView(alert: alert, context: context).draw(on: &canvas)
+        case let .viewer(viewer, _):
+            PhotoViewerView(viewer: viewer, state: state, context: context).draw(on: &canvas)
         }
     }
 }

@@ -15,6 +15,8 @@ struct SettingsView: TabContent {
     let recordCount: Int
     /// NO_COLOR is set: colour is off whatever the setting says, and the row says why.
     var noColor = false
+    /// How photos are drawn ("automatic (blocks: inside tmux), 256 colours"); nil without a terminal.
+    var previewSummary: String? = nil
     let layout: Layout
     let context: RenderContext
 
@@ -49,10 +51,14 @@ struct SettingsView: TabContent {
         guard next < rect.height else { return }
         let holdsLine = rect.line(next)
         canvas.put("Holds: " + holdings, row: holdsLine.row, column: holdsLine.column + Table.gutterWidth, width: holdsLine.width - Table.gutterWidth, style: .dim)
+        var more: [String] = []
+        if let previewSummary { more.append("Photos: " + previewSummary) }
         // What start-up recovery swept or kept, so nothing it did goes unnoticed.
-        guard let recoverySummary, next + 1 < rect.height else { return }
-        let sweptLine = rect.line(next + 1)
-        canvas.put("At start: " + context.line(recoverySummary), row: sweptLine.row, column: sweptLine.column + Table.gutterWidth, width: sweptLine.width - Table.gutterWidth, style: .dim)
+        if let recoverySummary { more.append("At start: " + context.line(recoverySummary)) }
+        for (offset, text) in more.enumerated() where next + 1 + offset < rect.height {
+            let line = rect.line(next + 1 + offset)
+            canvas.put(text, row: line.row, column: line.column + Table.gutterWidth, width: line.width - Table.gutterWidth, style: .dim)
+        }
     }
 
     private func value(of row: SettingsRow) -> String {
@@ -68,6 +74,7 @@ struct SettingsView: TabContent {
         case .maximumPhotos: choice("\(settings.maximumPhotos)")
         case .maximumPhotoSize: choice("\(settings.maximumPhotoBytes / (1024 * 1024)) MiB")
         case .scannerLayout: choice(settings.scannerLayout.map(\.description) ?? "Same as this computer")
+        case .photoPreviews: choice(settings.photoPreviews.title)
         case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"
         }
     }

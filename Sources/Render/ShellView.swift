@@ -39,6 +39,7 @@ struct ShellView {
                 recoverySummary: state.recoverySummary,
                 recordCount: state.history.totalCount,
                 noColor: state.environment.noColor,
+                previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
                 layout: state.layout, context: context
             )
         case .inbox, .create:

@@ -28,15 +28,24 @@ public final class AppRuntime {
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
     /// `person` is who captures (kept with each record and draft); `uploads`, under `tabshell
-    /// serve`, is the only folder photos may come from.
+    /// serve`, is the only folder photos may come from; `previewCache` is the folder photo
+    /// previews are kept in (nil: none kept on disk).
     public init(
-        database: AppDatabase, state: AppState, logger: Logger, home: String, wake: @escaping @Sendable () -> Void,
+        database: AppDatabase, state: AppState, logger: Logger, home: String,
+        previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
         person: String? = nil, uploads: UploadFolder? = nil
     ) {
         self.state = state
         self.logger = logger
         runner = EffectRunner(
-            database: database, logger: logger, home: home, mailbox: mailbox, wake: wake, uploads: uploads, person: person)
+            database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
+            uploads: uploads, person: person)
+    }
+
+    /// Where photo previews are cached: `$XDG_CACHE_HOME/tabshell/previews` when that is an
+    /// absolute path, else `~/.cache/tabshell/previews`.
+    public static func previewCacheDirectory(environment: [String: String], home: String) -> URL {
+        PreviewLoader.cacheDirectory(environment: environment, home: home)
     }
 
     /// Starts the session: loads what the tabs show and offers what recovery found. With a
@@ -73,6 +82,7 @@ public final class AppRuntime {
     /// as a draft for the next start.
     public func finish() {
         stagingIDAtFinish = runner.photoStager.currentSession.map { $0.id.uuidString.lowercased() }
+        runner.previewLoader.cancelAll()
         runner.photoStager.closeKeepingDraft()
     }
 

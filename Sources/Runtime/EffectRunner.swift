@@ -14,6 +14,7 @@ final class EffectRunner {
     private let mailbox: Mailbox
     private let uploads: UploadFolder?
     let photoStager: PhotoStager
+    let previewLoader: PreviewLoader
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
     private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
 
@@ -25,7 +26,8 @@ final class EffectRunner {
     }
 
     init(
-        database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox, wake: @escaping @Sendable () -> Void,
+        database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox,
+        previewCache: URL?, wake: @escaping @Sendable () -> Void,
         uploads: UploadFolder? = nil, person: String? = nil
     ) {
         self.database = database
@@ -35,6 +37,7 @@ final class EffectRunner {
         self.uploads = uploads
         self.photoStager = PhotoStager(
             database: database, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads, person: person)
+        self.previewLoader = PreviewLoader(media: database.media, cacheDirectory: previewCache, mailbox: mailbox, wake: wake, logger: logger)
     }
 
     /// Remembers what recovery found, and hands the model the drafts as values: only drafts
@@ -119,6 +122,12 @@ final class EffectRunner {
             }
         case let .search(query, limit):
             return storage { [.searchResultsLoaded(query: query, rows: try $0.search(query, limit: limit))] }
+        case let .loadPreview(request, ticket):
+            previewLoader.load(request, ticket: ticket, staging: photoStager.currentSession?.directory)
+            return .actions([])
+        case let .cancelPreview(ticket):
+            previewLoader.cancel(ticket: ticket)
+            return .actions([])
         case .redraw:
             return .repaint
         case .quit:

@@ -146,8 +146,12 @@ final class PhotoStager {
         cancelCopy()
         session?.discard()
         session = nil
-        // Results of the cancelled copy must not reach a capture opened later.
-        _ = mailbox.takeAll()
+        // Results of the cancelled copy must not reach a capture opened later; anything else
+        // waiting (a photo preview) still goes to the model.
+        for action in mailbox.takeAll() {
+            if case .capture = action { continue }
+            mailbox.post(action)
+        }
     }
 
     /// Done: files into the media store, then one transaction; the session is spent on success.

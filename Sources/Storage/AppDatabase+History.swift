@@ -100,7 +100,7 @@ extension PhotoRecord {
         guard let id else { return nil }
         return RecordPhoto(
             id: id, position: position, originalName: originalName, format: format,
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, byteSize: byteSize
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, byteSize: byteSize, storedName: storedName
         )
     }
 }

@@ -87,7 +87,8 @@ extension AppDatabase {
         else {
             throw .invalidInput("\(draft.directory.path) is not one of this database's unfinished captures.")
         }
-        guard case let .acquired(lock) = DirectoryLock.acquire(directory) else {
+        // Resume and Discard are the user's answer to a draft recovery just found unlocked.
+        guard case let .acquired(lock) = DirectoryLock.acquire(directory, grace: DirectoryLock.releaseGrace) else {
             throw .draftUnavailable
         }
         return (id, lock)

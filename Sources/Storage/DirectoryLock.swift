@@ -36,13 +36,25 @@ final class DirectoryLock {
         self.fd = fd
     }
 
-    /// Tries once, without waiting, to own `directory`; creates the lock file (0600) if needed.
-    static func acquire(_ directory: String) -> Outcome {
+    /// How long a lock that was just released may still look held: a process that forks while
+    /// its lock is open (posix_spawn from another thread) gives the child a copy of the
+    /// descriptor, and the flock lasts until that child's exec closes it — milliseconds under
+    /// load. Seen in the test runner, whose end-to-end tests spawn tmux every 50 ms.
+    static let releaseGrace: Duration = .milliseconds(100)
+
+    /// Tries to own `directory` without blocking (looking again for `grace` while the lock is
+    /// held); creates the lock file (0600) if needed.
+    static func acquire(_ directory: String, grace: Duration = .zero) -> Outcome {
         let path = directory + "/" + fileName
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .gone }
+        let deadline = ContinuousClock.now.advanced(by: grace)
         var result: Int32
-        repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        while true {
+            repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+            guard result != 0, errno == EWOULDBLOCK, ContinuousClock.now < deadline else { break }
+            usleep(5_000)
+        }
         guard result == 0 else {
             _ = close(fd)
             return .busy

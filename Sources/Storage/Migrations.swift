@@ -12,6 +12,7 @@ enum Migrations {
         migrator.registerMigration("v4", migrate: v4)
         migrator.registerMigration("v5", migrate: v5)
         migrator.registerMigration("v6-identities", migrate: identities)
+        migrator.registerMigration("v6", migrate: v6)
         return migrator
     }
 

@@ -46,6 +46,10 @@ public enum AppAction: Equatable, Sendable {
     /// A key edited the search query.
     case searchEdited(TextEdit)
     case capture(CaptureAction)
+    /// Enter on a photo of a record's detail, or F3 on a staged photo: show it full screen.
+    case photoViewRequested
+    /// ← or → in the viewer: the previous (-1) or next (+1) photo.
+    case viewerPhotoStepped(by: Int)
 
     // MARK: - Results of effects
     case inboxLoaded(InboxSnapshot)
@@ -76,4 +80,6 @@ public enum AppAction: Equatable, Sendable {
     /// The person came back within the resume window (`tabshell serve`): their navigation as it
     /// was, the photos still in the capture's staging folder, and a sentence saying so.
     case sessionRestored(SessionSnapshot, photos: [StagedPhoto], message: String?)
+    /// The answer to `.loadPreview(request, ticket)`.
+    case previewLoaded(PreviewRequest, ticket: Int, PreviewOutcome)
 }

@@ -36,6 +36,10 @@ public indirect enum AppEffect: Equatable, Sendable {
     /// Find records whose code, note or request title matches `query`, newest first, at most
     /// `limit`; answer with `.searchResultsLoaded(query:rows:)` carrying the same `query`.
     case search(query: String, limit: Int)
+    /// Make a preview of a photo off the main loop; answer with `.previewLoaded(request, ticket, …)`.
+    case loadPreview(PreviewRequest, ticket: Int)
+    /// The preview asked for with `ticket` is no longer wanted: stop it if it has not started.
+    case cancelPreview(ticket: Int)
     /// Paint every cell of the screen again.
     case redraw
     case quit

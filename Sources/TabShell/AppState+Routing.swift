@@ -9,7 +9,7 @@ extension AppState {
     public mutating func send(_ action: AppAction) -> [AppEffect] {
         let statusBefore = status
         let effects = route(action)
-        return effects + settle() + expireStatus(changedFrom: statusBefore)
+        return effects + settle() + expireStatus(changedFrom: statusBefore) + settlePreviews()
     }
 
     /// A new success message ("✓ Saved … to History.") goes after a few seconds, so the key
@@ -59,6 +59,8 @@ extension AppState {
         case .alertDismissed: return dismissAlert()
         case let .alertButtonPressed(index): return pressAlertButton(index)
         case let .capture(action): return toCapture(action)
+        case .photoViewRequested: return openViewer()
+        case let .viewerPhotoStepped(offset): return stepViewer(by: offset)
 
         case let .inboxLoaded(snapshot): return toInbox(.loaded(snapshot))
         case let .historyLoaded(page): return toHistory(.pageLoaded(page))
@@ -89,6 +91,7 @@ extension AppState {
         case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()
         case let .sessionRestored(snapshot, photos, message):
             return restore(snapshot, photos: photos, message: message) + [.loadInbox] + toHistory(.rowsNeeded)
+        case let .previewLoaded(request, ticket, outcome): return previewLoaded(request, ticket: ticket, outcome: outcome)
         }
     }
 
@@ -105,6 +108,8 @@ extension AppState {
             return toSearch(.input(input))
         case .fullScreenCapture:
             return input == .escape ? toCapture(.closeTapped) : []
+        case .viewer:
+            return input == .escape ? closeViewer() : []
         case .none:
             // A move or Enter on a tab is the user moving on: the last message goes.
             if input == .activated || input.isMove { status = nil }
@@ -202,7 +207,7 @@ extension AppState {
         switch presentation {
         case .none: break
         case .sheet: closeSheet()
-        case .fullScreenCapture, .alert: return []
+        case .fullScreenCapture, .alert, .viewer: return []
         }
         status = nil
         switch tab.role {
@@ -231,7 +236,7 @@ extension AppState {
             closeSheet()
             presentation = .sheet(.help(HelpState()))
         case .sheet: closeSheet()
-        case .fullScreenCapture, .alert: break
+        case .fullScreenCapture, .alert, .viewer: break
         }
         return []
     }

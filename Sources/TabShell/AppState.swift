@@ -39,6 +39,10 @@ public struct AppState: Equatable, Sendable {
     public var lastSearchResultsQuery: String?
     /// Under `tabshell serve`: the photo field takes only names from the person's uploads.
     public var photosFromUploads = false
+    /// What this terminal can show of photos; nil (no terminal, as in tests) shows none.
+    public var previewTerminal: PreviewTerminal?
+    /// The photo previews asked for and held.
+    public var previews = PreviewsState()
 
     public init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80),
@@ -50,13 +54,20 @@ public struct AppState: Equatable, Sendable {
         self.environment = environment
     }
 
-    public var layout: Layout { Layout(size: size, compactTabBar: isTabBarMinimized) }
+    public var layout: Layout {
+        Layout(size: size, compactTabBar: isTabBarMinimized, thumbnail: previewStyle.map { _ in PreviewBoxes.thumbnail(for: size) })
+    }
 
     /// What a capture started now takes from Settings (and from how the session runs).
     public var captureConfig: CaptureConfig {
         var config = settings.captureConfig
         config.photosFromUploads = photosFromUploads
         return config
+    }
+
+    /// How photos are drawn now, or nil when previews are off (Settings, or no terminal).
+    public var previewStyle: PreviewStyle? {
+        previewTerminal?.style(for: settings.photoPreviews, usesColor: usesColor)
     }
 
     /// Where the selection goes when capture closes.

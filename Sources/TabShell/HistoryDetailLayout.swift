@@ -16,12 +16,28 @@ public struct DetailLine: Equatable, Sendable {
         }
     }
 
+    /// Which row of which photo's thumbnail the line carries at the start of its value; its
+    /// text then starts after the thumbnail.
+    public struct Thumbnail: Equatable, Sendable {
+        /// The photo's index in the record's photos.
+        public var photo: Int
+        /// The thumbnail's row on this line.
+        public var row: Int
+
+        public init(photo: Int, row: Int) {
+            self.photo = photo
+            self.row = row
+        }
+    }
+
     public var label: String
     public var parts: [Part]
+    public var thumbnail: Thumbnail?
 
-    public init(label: String, parts: [Part]) {
+    public init(label: String, parts: [Part], thumbnail: Thumbnail? = nil) {
         self.label = label
         self.parts = parts
+        self.thumbnail = thumbnail
     }
 }
 
@@ -38,11 +54,49 @@ public struct HistoryDetailLayout: Equatable, Sendable {
     public let valueWidth: Int
     /// Rows the detail has on screen.
     public let rows: Int
+    /// The box of a photo's thumbnail, when previews are on.
+    public let thumbnail: CellBox?
+
+    /// The least room beside a thumbnail for a photo's name and facts; narrower, the detail
+    /// lists photos as text only.
+    public static let minimumTextBesideThumbnail = 8
 
     public init(layout: Layout) {
         // The content area is the screen less a column each side; the text starts after the gutter.
         valueWidth = layout.size.columns - 2 - Self.gutterWidth - Self.labelWidth
         rows = layout.contentRows
+        thumbnail = layout.thumbnail
+    }
+
+    /// Cells between a thumbnail and its photo's name: a space, the highlighted photo's pointer
+    /// and a space.
+    public static let thumbnailGap = 3
+
+    /// Cells for a photo's name and facts beside its thumbnail.
+    public var textBesideThumbnail: Int {
+        guard let thumbnail else { return valueWidth }
+        return valueWidth - thumbnail.columns - Self.thumbnailGap
+    }
+
+    /// Whether the detail draws its photos with thumbnails: previews are on, the photos are
+    /// loaded, and there is room for their names beside the thumbnails.
+    public func showsThumbnails(of detail: HistoryDetailState) -> Bool {
+        guard thumbnail != nil, Self.showsPhotos(detail), detail.photos?.isEmpty == false else { return false }
+        return textBesideThumbnail >= Self.minimumTextBesideThumbnail
+    }
+
+    /// The lines of each photo, by photo index (empty without thumbnails).
+    public func photoLineRanges(of detail: HistoryDetailState) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for (index, line) in lines(of: detail, glyphs: .unicode, now: nil).enumerated() {
+            guard let thumbnail = line.thumbnail else { continue }
+            if thumbnail.photo == ranges.count {
+                ranges.append(index..<(index + 1))
+            } else if let last = ranges.last {
+                ranges[ranges.count - 1] = last.lowerBound..<(index + 1)
+            }
+        }
+        return ranges
     }
 
     /// Whether the detail lists photos: for kinds that take them, and for any record that has some.
@@ -100,6 +154,26 @@ public struct HistoryDetailLayout: Equatable, Sendable {
                 lines.append(DetailLine(label: "Photos", parts: [.init("Loading\(glyphs.ellipsis)", .remark)]))
             case let photos? where photos.isEmpty:
                 lines.append(DetailLine(label: "Photos", parts: [.init("None", .remark)]))
+            case let photos? where showsThumbnails(of: detail):
+                // A thumbnail each, its name and facts beside it; a blank line between photos.
+                let box = thumbnail ?? CellBox(columns: 0, rows: 2)
+                let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
+                let numberWidth = "\(photos.count). ".count
+                for (index, photo) in photos.enumerated() {
+                    if index > 0 { lines.append(DetailLine(label: "", parts: [])) }
+                    let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
+                    for row in 0..<max(2, box.rows) {
+                        let parts: [DetailLine.Part] = switch row {
+                        case 0: [.init(number), .init(sanitizer.line(photo.originalName))]
+                        case 1: [.init(String(repeating: " ", count: numberWidth)), .init(facts[index], .remark)]
+                        default: []
+                        }
+                        lines.append(DetailLine(
+                            label: index == 0 && row == 0 ? "Photos" : "", parts: parts,
+                            thumbnail: row < box.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil
+                        ))
+                    }
+                }
             case let photos?:
                 // Two lines each, cut rather than wrapped: the name, then its facts under it, all
                 // moved left as far as it takes to show the longest facts whole.

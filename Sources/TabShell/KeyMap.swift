@@ -6,6 +6,10 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case tabs, inbox, history, historyDetail, settings
     case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose, captureKeys
     case search, help, alert, confirm
+    /// Showing a staged photo full screen, from capture's photos step or review (previews on).
+    case capturePhotoView
+    /// The full-screen photo viewer.
+    case photoViewer
     /// Keys that work on every screen.
     case global
 
@@ -28,6 +32,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .alert: "Alerts"
         case .confirm: "Questions (delete, clear all, resume a draft)"
         case .global: "On every screen"
+        case .capturePhotoView: "Capture: photos and review, with previews on"
+        case .photoViewer: "Photo viewer"
         }
     }
 }
@@ -255,7 +261,11 @@ public enum KeyMap {
                 KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .clearAllRequested),
             ] + listMoves("record")
         case .historyDetail:
-            return [
+            // Enter views a photo only where there is a viewer: previews on, photos loaded.
+            let views = state.map { $0.previewStyle != nil && $0.history.detail?.photos?.isEmpty == false } ?? true
+            return (views ? [
+                KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested),
+            ] : []) + [
                 KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested),
                 KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .deleteRequested),
             ] + scrollMoves()
@@ -366,6 +376,16 @@ public enum KeyMap {
             ] + letters + [
                 KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed),
             ]
+        case .capturePhotoView:
+            return [
+                KeyBinding([.function(3), .control("p")], hint: "view", help: "Show the highlighted staged photo full screen", action: .photoViewRequested),
+            ]
+        case .photoViewer:
+            return [
+                KeyBinding([.left, .character("h")], hint: "photos", help: "Previous photo", action: .viewerPhotoStepped(by: -1)),
+                KeyBinding([.right, .character("l")], help: "Next photo", action: .viewerPhotoStepped(by: 1)),
+                KeyBinding([.escape, .backspace, .enter], hint: "back", help: "Back to where the photo was opened", action: .escapePressed),
+            ]
         }
     }
 
@@ -373,12 +393,23 @@ public enum KeyMap {
 
     /// The contexts in force, most specific first; `.global` is always last.
     public static func contexts(for state: AppState) -> [KeyContext] {
-        specificContexts(for: state) + [.global]
+        specificContexts(for: state) + photoContexts(for: state) + [.global]
+    }
+
+    /// F3 on capture's photos step and review, where it shows a staged photo: only with
+    /// previews on and a photo staged, nothing over the capture and no copy running.
+    private static func photoContexts(for state: AppState) -> [KeyContext] {
+        guard case let .fullScreenCapture(capture) = state.presentation, state.previewStyle != nil,
+              capture.phase == .photos || capture.phase == .review, capture.collectsPhotos,
+              !capture.photos.isEmpty, capture.copy == nil, !capture.isConfirmingClose
+        else { return [] }
+        return [.capturePhotoView]
     }
 
     private static func specificContexts(for state: AppState) -> [KeyContext] {
         switch state.presentation {
         case let .alert(alert, _): return [alert.isConfirmation ? .confirm : .alert]
+        case .viewer: return [.photoViewer]
         case .sheet(.help): return [.help]
         case .sheet(.search): return [.search]
         case let .fullScreenCapture(capture):
@@ -425,7 +456,7 @@ public enum KeyMap {
 
     private static func hintLabel(_ binding: KeyBinding, unicode: Bool) -> String {
         switch binding.action {
-        case .nextTabRequested?: return unicode ? "←→" : "<>"
+        case .nextTabRequested?, .viewerPhotoStepped?: return unicode ? "←→" : "<>"
         case .listMoved(.up)?, .capture(.pickerCursorMoved)?: return unicode ? "↑↓" : "Up/Dn"
         default: return binding.patterns.first.map { $0.label(unicode: unicode) } ?? ""
         }

@@ -23,10 +23,14 @@ public struct Layout: Equatable, Sendable {
     public let size: ScreenSize
     /// The tab bar is minimized to one compact line (no rule): the list gets its row.
     public let compactTabBar: Bool
+    /// The box of a photo thumbnail beside its name, when previews are on; nil keeps screens
+    /// as text only (previews off, or no terminal that can show them).
+    public let thumbnail: CellBox?
 
-    public init(size: ScreenSize, compactTabBar: Bool = false) {
+    public init(size: ScreenSize, compactTabBar: Bool = false, thumbnail: CellBox? = nil) {
         self.size = size
         self.compactTabBar = compactTabBar
+        self.thumbnail = thumbnail
     }
 
     /// Rows outside the content area for this layout.

@@ -11,6 +11,10 @@ public enum PhotoFacts {
         describe(format: photo.format, width: photo.pixelWidth, height: photo.pixelHeight, bytes: photo.byteSize, glyphs: glyphs)
     }
 
+    public static func describe(_ photo: ViewerPhoto, glyphs: Glyphs) -> String {
+        describe(format: photo.format, width: photo.pixelWidth, height: photo.pixelHeight, bytes: photo.byteSize, glyphs: glyphs)
+    }
+
     private static func describe(format: ImageFormat, width: Int, height: Int, bytes count: Int64, glyphs: Glyphs) -> String {
         let times = glyphs == .unicode ? "×" : "x"
         let pixels = width > 0 ? "\(width)\(times)\(height)" : "size unknown"

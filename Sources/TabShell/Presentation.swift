@@ -15,12 +15,14 @@ public indirect enum Presentation: Equatable, Sendable {
     case sheet(Sheet)
     case fullScreenCapture(CaptureState)
     case alert(Alert, over: Presentation)
+    /// A photo full screen, over what it was opened from (a record's detail, or capture).
+    case viewer(PhotoViewerState, over: Presentation)
 
     /// The capture session, if capture mode is showing (under an alert or not).
     public var capture: CaptureState? {
         switch self {
         case let .fullScreenCapture(capture): capture
-        case let .alert(_, over): over.capture
+        case let .alert(_, over), let .viewer(_, over): over.capture
         case .none, .sheet: nil
         }
     }
@@ -34,8 +36,14 @@ public indirect enum Presentation: Equatable, Sendable {
         switch self {
         case let .sheet(sheet): sheet
         case let .alert(_, over): over.sheet
-        case .none, .fullScreenCapture: nil
+        case .none, .fullScreenCapture, .viewer: nil
         }
+    }
+
+    /// The photo viewer, if it is showing and nothing is over it.
+    public var viewer: PhotoViewerState? {
+        if case let .viewer(viewer, _) = self { return viewer }
+        return nil
     }
 
     /// The search sheet, if it is showing and nothing is over it.

@@ -143,12 +143,16 @@ public struct RecordPhoto: Equatable, Sendable, Identifiable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var byteSize: Int64
+    /// The file's name in the media folder (a UUID and an extension storage generated): what
+    /// a preview of the photo asks for. Empty when not known, and then nothing is previewed.
+    public var storedName: String
 
     public init(
         id: Int64, position: Int, originalName: String, format: ImageFormat,
-        pixelWidth: Int, pixelHeight: Int, byteSize: Int64
+        pixelWidth: Int, pixelHeight: Int, byteSize: Int64, storedName: String = ""
     ) {
         self.id = id
+        self.storedName = storedName
         self.position = position
         self.originalName = originalName
         self.format = format

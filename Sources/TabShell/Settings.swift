@@ -32,6 +32,8 @@ public struct Settings: Equatable, Codable, Sendable {
     public var tabBarMinimizesOnScroll = true
     /// A scanner set to another keyboard layout than this computer's: what to undo. Nil: none.
     public var scannerLayout: LayoutTranslation?
+    /// How photos are shown: automatic, always blocks, or not at all.
+    public var photoPreviews: PhotoPreviewSetting = .automatic
 
     public init(
         snapBackTarget: SnapBackTarget = .lastTab,
@@ -84,9 +86,17 @@ extension Settings {
             let choices: [LayoutTranslation?] = [nil] + LayoutTranslation.candidates.map { $0 }
             let index = choices.firstIndex(of: scannerLayout) ?? 0
             scannerLayout = choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
+        case .photoPreviews:
+            photoPreviews = Self.step(PhotoPreviewSetting.allCases, from: photoPreviews, forward: forward)
         case .clearHistory:
             break
         }
+    }
+
+    /// The next (or previous) choice after `current` in `choices`' order, wrapping.
+    static func step<T: Equatable>(_ choices: [T], from current: T, forward: Bool) -> T {
+        let index = choices.firstIndex(of: current) ?? 0
+        return choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
     }
 
     /// The next (or previous) choice after `current`, wrapping; a value between choices steps to

@@ -27,7 +27,12 @@ final class TmuxSession {
         }
         let conf = workDirectory.appendingPathComponent("tmux.conf")
         try "set -g default-terminal tmux-256color\nset -g status off\nset -g escape-time 0\n".write(to: conf, atomically: true, encoding: .utf8)
-        var env = ["TABSHELL": Self.binary.path, "XDG_DATA_HOME": workDirectory.appendingPathComponent("data").path, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        var env = [
+            "TABSHELL": Self.binary.path, "XDG_DATA_HOME": workDirectory.appendingPathComponent("data").path,
+            // Photo previews are cached here, not in the user's ~/.cache.
+            "XDG_CACHE_HOME": workDirectory.appendingPathComponent("cache").path,
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+        ]
         env.merge(environment) { $1 }
         let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
         try tmux(["-f", conf.path, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",

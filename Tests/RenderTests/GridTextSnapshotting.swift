@@ -19,6 +19,23 @@ extension Snapshotting where Value == Frame, Format == String {
             while codes.hasSuffix(".") { codes.removeLast() }
             if !codes.isEmpty { out += (row < 10 ? " " : "") + "\(row) \(codes)\n" }
         }
+        // Photo previews' own colours, only when a frame has any: "#" a cell with a foreground
+        // and a background, "f" a foreground only, "b" a background only.
+        let painted = (0..<grid.height).filter { row in (0..<grid.width).contains { grid[row, $0].paint != nil } }
+        guard !painted.isEmpty else { return out }
+        out += "--- preview colours: # foreground and background, f foreground, b background\n"
+        for row in painted {
+            var marks = String((0..<grid.width).map { column -> Character in
+                switch (grid[row, column].paint?.foreground, grid[row, column].paint?.background) {
+                case (_?, _?): "#"
+                case (_?, nil): "f"
+                case (nil, _?): "b"
+                case (nil, nil): "."
+                }
+            })
+            while marks.hasSuffix(".") { marks.removeLast() }
+            out += (row < 10 ? " " : "") + "\(row) \(marks)\n"
+        }
         return out
     }
 }

@@ -30,7 +30,7 @@ final class RuntimeHarness {
     /// `person` and `uploads` as `tabshell serve` gives them (who captures; the only photo folder).
     init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), folder: Folder? = nil,
-        person: String? = nil, uploads: UploadFolder? = nil
+        person: String? = nil, uploads: UploadFolder? = nil, previewTerminal: PreviewTerminal? = nil
     ) throws {
         owner = try folder ?? Folder()
         database = try AppDatabase.open(at: owner.url.appendingPathComponent("tabshell.sqlite"))
@@ -40,9 +40,10 @@ final class RuntimeHarness {
         logger.logLevel = .critical
         var state = AppState(settings: settings, size: size, databaseLocation: owner.url.path)
         state.photosFromUploads = uploads != nil
+        state.previewTerminal = previewTerminal
         runtime = AppRuntime(
-            database: database, state: state,
-            logger: logger, home: owner.url.path, wake: { woken.signal() },
+            database: database, state: state, logger: logger, home: owner.url.path,
+            previewCache: owner.url.appendingPathComponent("cache/previews", isDirectory: true), wake: { woken.signal() },
             person: person, uploads: uploads
         )
     }

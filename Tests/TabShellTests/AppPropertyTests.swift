@@ -25,6 +25,7 @@ struct SessionStep: Sendable, CustomStringConvertible {
         case searchOpened, searchTyped, searchEdited, searchAnswered, searchAnsweredStale
         case detailAnswered, deleteAnswered, clearAllAnswered, highlightFires, highlightStale
         case typePhotoPath, photoAnswered, changedElsewhere
+        case viewPhoto, viewerStep, previewAnswered, previewAnsweredStale
 
         /// How often the step comes up, relative to the others.
         var weight: Int {
@@ -40,7 +41,13 @@ struct SessionStep: Sendable, CustomStringConvertible {
                  .rowClicked, .searchEdited, .highlightFires:
                 2
             case .typePhotoPath, .photoAnswered:
+                4
+            case .viewPhoto, .previewAnswered:
                 3
+            case .viewerStep:
+                2
+            case .previewAnsweredStale:
+                1
             case .changedElsewhere:
                 1
             case .help, .back, .quit, .autoAdvanceStale, .gatingCycled, .inboxReloaded, .historyLoadedRandom,
@@ -104,6 +111,8 @@ struct SimulatedFrontEnd {
     var nextPhoto = 1
     /// Records "storage" holds because a Done succeeded.
     var recordsCommitted = 0
+    /// Previews asked for and neither answered nor cancelled, by ticket.
+    var previewsInFlight: [(request: PreviewRequest, ticket: Int)] = []
 
     mutating func perform(_ effects: [AppEffect]) {
         for effect in effects {
@@ -125,6 +134,8 @@ struct SimulatedFrontEnd {
             case let .deleteRecord(id): deletesInFlight.append(id)
             case .deleteAllRecords: clearAllInFlight = true
             case let .search(query, _): searchesInFlight.append(query)
+            case let .loadPreview(request, ticket): previewsInFlight.append((request, ticket))
+            case let .cancelPreview(ticket): previewsInFlight.removeAll { $0.ticket == ticket }
             }
         }
     }
@@ -261,7 +272,10 @@ struct SimulatedFrontEnd {
             record.kind = CaptureKind.allCases[n % CaptureKind.allCases.count]
             record.note = n % 2 == 0 ? String(repeating: "a long note ", count: n % 40) : nil
             let photos = (0..<(n % 4)).map {
-                RecordPhoto(id: Int64($0), position: $0, originalName: "p\($0).png", format: .png, pixelWidth: 4, pixelHeight: 3, byteSize: 99)
+                RecordPhoto(
+                    id: Int64($0), position: $0, originalName: "p\($0).png", format: .png, pixelWidth: 4, pixelHeight: 3, byteSize: 99,
+                    storedName: n % 7 == 0 ? "" : "r\(id)-\($0).png"
+                )
             }
             return .recordDetailLoaded(id: id, detail: RecordDetail(record: record, photos: photos))
         case .deleteAnswered:
@@ -290,7 +304,67 @@ struct SimulatedFrontEnd {
             stagedOnDisk.append(photo)
             return .capture(.photoStaged(photo))
         case .changedElsewhere: return .databaseChangedElsewhere
+        case .viewPhoto: return .photoViewRequested
+        case .viewerStep: return .viewerPhotoStepped(by: n % 2 == 0 ? 1 : -1)
+        case .previewAnswered:
+            guard !previewsInFlight.isEmpty else { return nil }
+            let (request, ticket) = previewsInFlight.removeFirst()
+            return .previewLoaded(request, ticket: ticket, previewOutcome(for: request, n: n))
+        case .previewAnsweredStale:
+            // An answer to a ticket already answered or cancelled: dropped by the model.
+            let request = state.previews.wanted.first ?? PreviewRequest(
+                source: .staged(storedName: "gone.png"), box: CellBox(columns: 4, rows: 2),
+                style: PreviewStyle(symbols: .blocks, colors: .palette256))
+            return .previewLoaded(request, ticket: -(n % 3), previewOutcome(for: request, n: n))
         }
+    }
+}
+
+extension ShellInvariants {
+    /// Previews: asked for only while on, exactly what the screen shows, each answered or
+    /// cancelled once; the viewer only over what it can be opened from, gone with its record.
+    static func previewViolations(effects: [AppEffect], after: AppState, frontEnd: SimulatedFrontEnd) -> [String] {
+        var problems: [String] = []
+        let loads = effects.compactMap { effect -> (PreviewRequest, Int)? in
+            if case let .loadPreview(request, ticket) = effect { return (request, ticket) }
+            return nil
+        }
+        if after.previewStyle == nil, !loads.isEmpty { problems.append("previews asked for while off") }
+        if after.previewStyle == nil, after.presentation.viewer != nil { problems.append("viewer showing with previews off") }
+        for (request, ticket) in loads where after.previews.status(of: request) != .loading(ticket: ticket) {
+            problems.append("asked for \(request.source) with ticket \(ticket) but holds \(String(describing: after.previews.status(of: request)))")
+        }
+        if after.previews.wanted != after.wantedPreviews { problems.append("previews wanted are not what the screen shows") }
+        for request in after.previews.wanted where after.previews.status(of: request) == nil {
+            problems.append("\(request.source) wanted but not held")
+        }
+        let loading = Set(after.previews.entries.values.compactMap { status -> Int? in
+            if case let .loading(ticket) = status { return ticket }
+            return nil
+        })
+        if loading != Set(frontEnd.previewsInFlight.map(\.ticket)) {
+            problems.append("loading tickets \(loading.sorted()) but in flight \(frontEnd.previewsInFlight.map(\.ticket).sorted())")
+        }
+        if case let .viewer(viewer, over) = after.presentation {
+            switch over {
+            case .none, .fullScreenCapture: break
+            default: problems.append("viewer over \(over.summary)")
+            }
+            if let recordID = viewer.recordID, after.history.detail?.record.id != recordID {
+                problems.append("viewer of record \(recordID) without its detail")
+            }
+        }
+        return problems
+    }
+}
+
+extension SimulatedFrontEnd {
+    /// A picture of the box's size, or (one time in five) the sentence of a broken file.
+    func previewOutcome(for request: PreviewRequest, n: Int) -> PreviewOutcome {
+        guard n % 5 != 0 else { return .failed("This photo is damaged: it ends early.") }
+        let size = CellBox(columns: max(1, request.box.columns - n % 2), rows: max(1, request.box.rows))
+        let cells = Array(repeating: PreviewImage.Cell(character: "▀", foreground: PreviewColor(rgb: 0xFF0000, index256: 196)), count: size.columns * size.rows)
+        return PreviewImage(size: size, cells: cells).map(PreviewOutcome.image) ?? .failed("no image")
     }
 }
 
@@ -489,7 +563,7 @@ enum ShellInvariants {
     static func captureCount(_ presentation: Presentation) -> Int {
         switch presentation {
         case .fullScreenCapture: 1
-        case let .alert(_, over): captureCount(over)
+        case let .alert(_, over), let .viewer(_, over): captureCount(over)
         case .none, .sheet: 0
         }
     }
@@ -512,6 +586,7 @@ struct AppPropertyTests {
         var searchesOpened = 0, searchEscapes = 0, searchResultsOpened = 0, searches = 0
         var modeSwitches = 0, detailsLoaded = 0, deletions = 0, clearAlls = 0, highlightsShown = 0
         var photosStaged = 0, closesWithPhotos = 0, steps = 0
+        var viewersOpened = 0, viewerSteps = 0, previewsShown = 0, previewLoads = 0
     }
 
     @Test("random sessions keep the tab-shell invariants after every step")
@@ -520,6 +595,8 @@ struct AppPropertyTests {
         var sawViolation = false
         await propertyCheck(count: Self.runs, input: SessionStep.generator.array(of: Self.steps)) { steps in
             var state = AppState(size: ScreenSize(rows: 24, columns: 80))
+            // Previews on, as in a terminal (Settings' cycling turns them off and on again).
+            state.previewTerminal = PreviewTerminal(symbols: .blocks, has256Colors: true, automaticReason: "inside tmux")
             var frontEnd = SimulatedFrontEnd()
             frontEnd.perform(state.send(.started))
             var trail: [String] = []
@@ -537,6 +614,7 @@ struct AppPropertyTests {
                 problems += ShellInvariants.storageViolations(
                     before: before, action: action, effects: effects, after: state,
                     frontEndBefore: frontEndBefore, frontEnd: frontEnd)
+                problems += ShellInvariants.previewViolations(effects: effects, after: state, frontEnd: frontEnd)
                 guard problems.isEmpty else {
                     sawViolation = true
                     Issue.record("""
@@ -573,6 +651,11 @@ struct AppPropertyTests {
                 coverage.clearAlls += effects.filter { $0 == .deleteAllRecords }.count
                 if state.inbox.highlight?.isShowing == true, before.inbox.highlight?.isShowing != true { coverage.highlightsShown += 1 }
                 if case .capture(.photoStaged) = action { coverage.photosStaged += 1 }
+                if before.presentation.viewer == nil, state.presentation.viewer != nil { coverage.viewersOpened += 1 }
+                if let viewer = state.presentation.viewer, before.presentation.viewer?.index != viewer.index,
+                   before.presentation.viewer != nil { coverage.viewerSteps += 1 }
+                if case .previewLoaded = action, state.previews != before.previews { coverage.previewsShown += 1 }
+                coverage.previewLoads += effects.filter { if case .loadPreview = $0 { true } else { false } }.count
                 if !frontEndBefore.stagedOnDisk.isEmpty, before.presentation.capture != nil, state.presentation.capture == nil,
                    !isCommitted(action) {
                     coverage.closesWithPhotos += 1
@@ -600,6 +683,10 @@ struct AppPropertyTests {
         #expect(coverage.photosStaged > Self.runs / 20, "\(coverage)")
         // Close asks before discarding (y to confirm), so fewer random sessions get there.
         #expect(coverage.closesWithPhotos >= Self.runs / 200, "\(coverage)")
+        // Half the steps are at sizes too small for any screen, so previews come up rarely here;
+        // PreviewPropertyTests drives them hard.
+        #expect(coverage.viewersOpened > Self.runs / 200, "\(coverage)")
+        #expect(coverage.previewsShown > Self.runs / 200, "\(coverage)")
         print("property: \(Self.runs) sessions, \(coverage.steps) steps; \(coverage.capturesOpened) captures opened, \(coverage.commits) Dones committed, \(coverage.photosStaged) photos staged, \(coverage.closesWithPhotos) closes with staged photos")
     }
 
@@ -618,6 +705,7 @@ extension Presentation {
         case let .fullScreenCapture(capture):
             "capture(\(capture.phase), kind \(capture.kind.map(\.rawValue) ?? "–"), committing \(capture.isCommitting))"
         case let .alert(alert, over): "alert(\(alert.title)) over \(over.summary)"
+        case let .viewer(viewer, over): "viewer(\(viewer.position)) over \(over.summary)"
         }
     }
 }

@@ -40,6 +40,17 @@ func state(yielding context: KeyContext) -> AppState {
         state.presentation = .alert(.requestRequired, over: .none)
     case .confirm:
         _ = state.send([.tabChosen(.history), .deleteRequested])
+    case .capturePhotoView:
+        state.previewTerminal = PreviewTerminal(symbols: .blocks, has256Colors: true)
+        var capture = CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos))
+        capture.photos = [StagedPhoto(storedName: "a.png", originalName: "a.png", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 10)]
+        state.presentation = .fullScreenCapture(capture)
+    case .photoViewer:
+        state.previewTerminal = PreviewTerminal(symbols: .blocks, has256Colors: true)
+        let photos = ["a.png", "b.png"].map {
+            ViewerPhoto(source: .stored(storedName: $0), name: $0, format: .png, pixelWidth: 4, pixelHeight: 3, byteSize: 99)
+        }
+        if let viewer = PhotoViewerState(photos: photos, index: 0) { state.presentation = .viewer(viewer, over: .none) }
     }
     return state
 }

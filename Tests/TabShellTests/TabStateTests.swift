@@ -83,7 +83,7 @@ struct TabStateTests {
     func resizeClampsCursor() {
         var state = AppState.loaded(requests: (1...30).map { request($0) })
         state.inbox.list = ListPosition(cursor: 50, scrollOffset: 45)
-        state.settingsScreen.list = ListPosition(cursor: 50, scrollOffset: 0)
+        state.settingsScreen.list = ListPosition(cursor: SettingsRow.allCases.count + 2, scrollOffset: 0)
         _ = state.send(.resized(ScreenSize(rows: 12, columns: 80)))
         #expect(state.inbox.list == ListPosition(cursor: 29, scrollOffset: 30 - state.layout.inboxListRows))
         #expect(state.settingsScreen.list.cursor == SettingsRow.allCases.count - 1)

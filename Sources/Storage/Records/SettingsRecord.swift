@@ -19,6 +19,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     /// `us>azerty` (scanner>computer), or NULL.
     var scannerLayout: String?
     var tabBarMinimizes: Bool
+    var photoPreviews: PhotoPreviewSetting
 
     init(_ settings: Settings) {
         tabBarMinimizes = settings.tabBarMinimizesOnScroll
@@ -31,6 +32,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         allowFreeTextCodes = settings.allowFreeTextCodes
         maximumPhotos = settings.maximumPhotos
         maximumPhotoBytes = settings.maximumPhotoBytes
+        photoPreviews = settings.photoPreviews
     }
 
     var settings: Settings {
@@ -49,6 +51,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
            let scanner = KeyboardLayout(rawValue: String(parts[0])), let computer = KeyboardLayout(rawValue: String(parts[1])) {
             settings.scannerLayout = LayoutTranslation(scanner: scanner, computer: computer)
         }
+        settings.photoPreviews = photoPreviews
         return settings
     }
 }

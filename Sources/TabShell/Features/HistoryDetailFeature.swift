@@ -13,11 +13,14 @@ public struct HistoryDetailState: Equatable, Sendable {
     public var scrollOffset: Int
     /// A batch's lines, nil until the detail is loaded.
     public var lines: [BatchLine]?
+    /// The highlighted photo, which Enter shows full screen (when previews are on).
+    public var photoCursor: Int
 
-    public init(record: HistoryRow, photos: [RecordPhoto]? = nil, scrollOffset: Int = 0) {
+    public init(record: HistoryRow, photos: [RecordPhoto]? = nil, scrollOffset: Int = 0, photoCursor: Int = 0) {
         self.record = record
         self.photos = photos
         self.scrollOffset = scrollOffset
+        self.photoCursor = photoCursor
     }
 }
 
@@ -36,6 +39,42 @@ public enum HistoryRoute: Equatable, Sendable {
 // MARK: - Reducer
 
 extension HistoryDetailState {
+    /// A list move in the detail. With thumbnails showing, ↑ and ↓ highlight the previous or
+    /// next photo, scrolling as little as shows it whole, and scroll on past the first and the
+    /// last; Home and End also highlight the first and the last. Otherwise every move scrolls.
+    mutating func move(_ move: ListMove, layout: Layout) {
+        let detailLayout = HistoryDetailLayout(layout: layout)
+        guard detailLayout.showsThumbnails(of: self), let count = photos?.count, count > 0 else {
+            return scroll(move, layout: layout)
+        }
+        switch move {
+        case .down where photoCursor < count - 1:
+            photoCursor += 1
+            reveal(photo: photoCursor, layout: detailLayout)
+        case .up where photoCursor > 0:
+            photoCursor -= 1
+            reveal(photo: photoCursor, layout: detailLayout)
+        case .home:
+            photoCursor = 0
+            scroll(.home, layout: layout)
+        case .end:
+            photoCursor = count - 1
+            scroll(.end, layout: layout)
+        case .up, .down, .pageUp, .pageDown:
+            scroll(move, layout: layout)
+        }
+    }
+
+    /// Scrolls as little as shows every line of photo `index`.
+    private mutating func reveal(photo index: Int, layout: HistoryDetailLayout) {
+        let ranges = layout.photoLineRanges(of: self)
+        guard ranges.indices.contains(index) else { return }
+        let range = ranges[index]
+        if range.lowerBound < scrollOffset { scrollOffset = range.lowerBound }
+        if range.upperBound > scrollOffset + layout.rows { scrollOffset = range.upperBound - layout.rows }
+        scrollOffset = min(max(0, scrollOffset), layout.maximumScrollOffset(of: self))
+    }
+
     /// Scrolls by a list move, by the lines `HistoryDetailLayout` lays out.
     mutating func scroll(_ move: ListMove, layout: Layout) {
         let page = max(1, layout.contentRows - 1)
@@ -61,6 +100,7 @@ extension HistoryDetailState {
         record = detail.record
         photos = detail.photos
         lines = detail.record.kind == .batch ? detail.lines : nil
+        photoCursor = min(photoCursor, max(0, detail.photos.count - 1))
         clamp(layout: layout)
     }
 }

@@ -69,7 +69,7 @@ extension HistoryState {
         switch action {
         case let .input(.moved(move)):
             if var detail {
-                detail.scroll(move, layout: layout)
+                detail.move(move, layout: layout)
                 replaceTop(with: detail)
                 return .none
             }

@@ -5,7 +5,9 @@ import Foundation
 /// The rows of the Settings tab, top to bottom: the settings, then Clear all.
 public enum SettingsRow: Int, CaseIterable, Sendable {
     case snapBackTarget, captureGating, tabBarPosition, tabBarOnScroll, colorEnabled, autoAdvance, freeTextCodes
-    case maximumPhotos, maximumPhotoSize, scannerLayout
+    case maximumPhotos, maximumPhotoSize
+    case photoPreviews
+    case scannerLayout
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
 
@@ -21,6 +23,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .maximumPhotos: "Photos per capture, at most"
         case .maximumPhotoSize: "Largest photo file"
         case .scannerLayout: "Scanner layout"
+        case .photoPreviews: "Photo previews"
         case .clearHistory: "Clear History"
         }
     }

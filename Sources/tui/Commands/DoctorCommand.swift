@@ -85,6 +85,9 @@ struct DoctorCommand: ParsableCommand {
                 report.note("colours: none; tabshell draws in monochrome (selection in reverse video)")
             }
         }
+        let noColor = !(env["NO_COLOR"] ?? "").isEmpty
+        let previews = PreviewTerminal.detect(isUTF8: context.localeIsUTF8, colorCount: noColor ? 0 : colors ?? 0, environment: env)
+        report.ok("photo previews: \(previews.describe(.automatic, usesColor: !noColor)) (Settings can choose blocks or off)")
         if let size = context.terminalSize() {
             let minimum = Layout.minimumSize
             if size.rows < minimum.rows || size.columns < minimum.columns {

@@ -86,12 +86,14 @@ struct TabShellCommand: ParsableCommand {
             throw Failure(error.message)
         }
         state.size = terminal.size
+        state.previewTerminal = PreviewTerminal.detect(isUTF8: terminal.isUnicode, colorCount: terminal.previewColorCount, environment: environment)
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let person = identity.person
         let session = served.start(person: person, logger: logger)
         state.photosFromUploads = session != nil
         let runtime = AppRuntime(
-            database: db, state: state, logger: logger, home: home, wake: terminal.waker(),
+            database: db, state: state, logger: logger, home: home,
+            previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
             person: person, uploads: session?.folder.uploads)
         let app = App(runtime: runtime, terminal: terminal, logger: logger)
         let recovery: RecoveryReport?

@@ -113,7 +113,17 @@ final class Terminal {
     private var colorEnabled: Bool
     /// The terminal has at least 8 colours and a pair for every CellStyle.
     private let colorsUsable: Bool
+    /// `use_default_colors` worked: -1 is the terminal's own foreground or background.
+    private var hasDefaultColors = false
     private var scalarBuffer: [wchar_t] = []
+
+    // Photo previews' colours: pairs allocated on demand, keyed by (foreground, background)
+    // palette indexes, from a range the styles' pairs (1...CellStyle count) never reach.
+    private static let firstPreviewPair: Int32 = 64
+    private var previewPairs: [UInt32: Int16] = [:]
+    private var nextPreviewPair = Terminal.firstPreviewPair
+    /// The last pair number previews may use; below `firstPreviewPair` when they can use none.
+    private let lastPreviewPair: Int32
 
     /// The locale's codeset is UTF-8; otherwise everything is drawn in ASCII.
     let isUnicode: Bool
@@ -124,6 +134,15 @@ final class Terminal {
 
     /// Colour is in use: the terminal has colours and neither NO_COLOR nor Settings turned it off.
     var supportsColor: Bool { colorsUsable && colorEnabled }
+
+    /// curses' COLORS: how many colours the terminal has (0 without colour).
+    let colorCount: Int
+
+    /// The colours photo previews can be drawn in: COLORS when at least 256 colour pairs are
+    /// free for them, else 0 (previews are then monochrome rather than short of pairs).
+    var previewColorCount: Int {
+        Int(lastPreviewPair - Self.firstPreviewPair + 1) >= 256 ? colorCount : 0
+    }
 
     // MARK: - Start and restore
 
@@ -189,6 +208,9 @@ final class Terminal {
         // COLORS and COLOR_PAIRS are only known once start_color has run.
         self.colorsUsable = has_colors() && start_color() == OK
             && ts_colors() >= 8 && Int(ts_color_pairs()) > CellStyle.allCases.count
+        self.colorCount = colorsUsable ? Int(ts_colors()) : 0
+        // Pair numbers beyond Int16 need curses' extended calls; 32,000 pairs are plenty.
+        self.lastPreviewPair = colorsUsable && ts_colors() >= 256 ? min(ts_color_pairs(), 32767) - 1 : 0
         self.reportedSize = ScreenSize(rows: Int(ts_lines()), columns: Int(ts_cols()))
         Self.armEmergencyRestore(descriptor: descriptor, modes: modes)
         configureScreen()
@@ -234,7 +256,7 @@ final class Terminal {
 
     /// One colour pair per CellStyle (pair = rawValue + 1; pair 0 is the terminal's default).
     private func defineColorPairs() {
-        let hasDefaultColors = use_default_colors() == OK
+        hasDefaultColors = use_default_colors() == OK
         for style in CellStyle.allCases {
             let look = TerminalStyle.colored(style)
             // Without default colours "-1" is invalid; white on black is curses' own default.
@@ -291,6 +313,7 @@ final class Terminal {
         let grid = frame.grid
         let rows = min(grid.height, Int(ts_lines()))
         let columns = min(grid.width, Int(ts_cols()))
+        recyclePreviewPairsIfLow()
         var previous = previousGrid
         if screenIsGarbled || previous?.width != grid.width || previous?.height != grid.height {
             previous = nil
@@ -342,7 +365,7 @@ final class Terminal {
             cell.text, columns: columns, unicode: isUnicode,
             width: { Int(ts_wcwidth(wchar_t(bitPattern: $0.value))) }
         )
-        let (attributes, pair) = look(of: cell.style)
+        let (attributes, pair) = cell.paint.flatMap(previewLook) ?? look(of: cell.style)
         scalarBuffer.removeAll(keepingCapacity: true)
         scalarBuffer.append(contentsOf: scalars.map { wchar_t(bitPattern: $0.value) })
         scalarBuffer.append(0)
@@ -360,6 +383,37 @@ final class Terminal {
             return (Self.cursesAttributes(TerminalStyle.colored(style).attributes), Self.colorPair(style))
         }
         return (Self.cursesAttributes(TerminalStyle.monochrome(style)), 0)
+    }
+
+    // MARK: - Photo preview colours
+
+    /// A preview cell's look: plain attributes and the pair of its two palette colours. Nil
+    /// when previews cannot have colours here (colour off, fewer than 256 colours, or no pair
+    /// left this frame), and the cell is drawn as plain text: the shapes still show the picture.
+    private func previewLook(_ paint: CellPaint) -> (attr_t, Int16)? {
+        guard supportsColor, lastPreviewPair >= Self.firstPreviewPair else { return nil }
+        let defaultForeground: Int16 = hasDefaultColors ? -1 : Int16(COLOR_WHITE)
+        let defaultBackground: Int16 = hasDefaultColors ? -1 : Int16(COLOR_BLACK)
+        let foreground = paint.foreground.map { Int16($0.index256) } ?? defaultForeground
+        let background = paint.background.map { Int16($0.index256) } ?? defaultBackground
+        let key = UInt32(UInt16(bitPattern: foreground)) << 16 | UInt32(UInt16(bitPattern: background))
+        if let pair = previewPairs[key] { return (ts_a_normal(), pair) }
+        guard nextPreviewPair <= lastPreviewPair else { return nil }
+        let pair = Int16(nextPreviewPair)
+        guard init_pair(pair, foreground, background) == OK else { return nil }
+        previewPairs[key] = pair
+        nextPreviewPair += 1
+        return (ts_a_normal(), pair)
+    }
+
+    /// Before a frame: when fewer than a quarter of the previews' pairs are left, start the range
+    /// again. curses repaints the cells whose pair is redefined, and this frame allocates anew.
+    private func recyclePreviewPairsIfLow() {
+        let size = lastPreviewPair - Self.firstPreviewPair + 1
+        guard size > 0, lastPreviewPair - nextPreviewPair + 1 < size / 4 else { return }
+        previewPairs.removeAll(keepingCapacity: true)
+        nextPreviewPair = Self.firstPreviewPair
+        previousGrid = nil
     }
 
     private static func cursesAttributes(_ attributes: TerminalStyle.Attributes) -> attr_t {

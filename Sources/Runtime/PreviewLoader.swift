@@ -1,0 +1,154 @@
+import CaptureMode
+import Foundation
+import Logging
+import PhotoPreview
+import Storage
+import Synchronization
+import TabShell
+
+/// Performs `.loadPreview` and `.cancelPreview`: each preview is made by `PhotoPreviewer` off
+/// the main loop (its own queues: a lookup in the disk cache, then at most one decode at a
+/// time), and the answer is posted to the mailbox with a wake, as photo copies are. The loop
+/// never waits for a photo: a key pressed meanwhile is answered at once.
+final class PreviewLoader {
+    private let previewer: PhotoPreviewer
+    private let mailbox: Mailbox
+    private let wake: @Sendable () -> Void
+    private let logger: Logger
+    /// Where committed photos are.
+    private let media: MediaStore
+    /// Previews on their way, by ticket; touched on the main thread only.
+    private var running: [Int: Task<Void, Never>] = [:]
+    /// Tickets whose task has posted its answer, collected by the main thread.
+    private let finished = FinishedTickets()
+
+    private final class FinishedTickets: Sendable {
+        private let tickets = Mutex<[Int]>([])
+        /// Previews started and not yet ended (a decode cannot be stopped once it runs).
+        private let unfinished = Atomic<Int>(0)
+        func start() { unfinished.add(1, ordering: .relaxed) }
+        func add(_ ticket: Int) {
+            tickets.withLock { $0.append(ticket) }
+            unfinished.subtract(1, ordering: .relaxed)
+        }
+        func takeAll() -> [Int] { tickets.withLock { all in defer { all.removeAll() }; return all } }
+        var isIdle: Bool { unfinished.load(ordering: .relaxed) == 0 }
+    }
+
+    /// How long the end of a session waits for a decode already running: the process should
+    /// not exit (and tear down libvips) under a decode, nor wait for a slow one.
+    static let drainLimit: Duration = .milliseconds(500)
+
+    /// `cacheDirectory` nil keeps nothing on disk (every preview is made again).
+    init(media: MediaStore, cacheDirectory: URL?, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger) {
+        self.media = media
+        self.mailbox = mailbox
+        self.wake = wake
+        self.logger = logger
+        previewer = PhotoPreviewer(cache: cacheDirectory.map { PreviewCache(directory: $0) })
+    }
+
+    /// The folder previews are cached in: `$XDG_CACHE_HOME/tabshell/previews` when that is an
+    /// absolute path, else `~/.cache/tabshell/previews`.
+    static func cacheDirectory(environment: [String: String], home: String) -> URL {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("tabshell/previews", isDirectory: true)
+        }
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/tabshell/previews", isDirectory: true)
+    }
+
+    /// Starts making the preview; its answer arrives as `.previewLoaded(request, ticket, …)`.
+    /// `staging` is the folder of the capture on screen, for staged photos.
+    func load(_ request: PreviewRequest, ticket: Int, staging: URL?) {
+        forgetFinished()
+        guard let file = file(of: request.source, staging: staging) else {
+            mailbox.post(.previewLoaded(request, ticket: ticket, .failed(PreviewError.missing.sentence)))
+            wake()
+            return
+        }
+        let previewer = self.previewer, mailbox = self.mailbox, wake = self.wake, finished = self.finished
+        let logger = self.logger
+        let box = CellSize(columns: request.box.columns, rows: request.box.rows)
+        let mode = Self.renderMode(for: request.style)
+        finished.start()
+        running[ticket] = Task.detached(priority: .utility) {
+            let started = ContinuousClock.now
+            let result = await previewer.preview(of: file, box: box, mode: mode)
+            defer {
+                finished.add(ticket)
+                wake()
+            }
+            switch result {
+            case let .success(image):
+                guard let preview = PreviewImage(image) else {
+                    mailbox.post(.previewLoaded(request, ticket: ticket, .failed(PreviewError.renderFailed(detail: "").sentence)))
+                    return
+                }
+                let elapsed = (ContinuousClock.now - started).components
+                let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+                logger.debug("preview ready", metadata: [
+                    "photo": "\(request.source.storedName)", "box": "\(request.box)", "cells": "\(preview.size)", "ms": "\(milliseconds)",
+                ])
+                mailbox.post(.previewLoaded(request, ticket: ticket, .image(preview)))
+            case .failure(.cancelled):
+                break
+            case let .failure(error):
+                logger.info("no preview: \(error.sentence)", metadata: ["photo": "\(request.source.storedName)", "detail": "\(error.detail ?? "")"])
+                mailbox.post(.previewLoaded(request, ticket: ticket, .failed(error.sentence)))
+            }
+        }
+    }
+
+    /// Stops a preview no longer wanted; one already decoding finishes, and its answer is dropped.
+    func cancel(ticket: Int) {
+        running.removeValue(forKey: ticket)?.cancel()
+    }
+
+    /// Cancels everything (the session ends), then waits up to `drainLimit` for a decode that
+    /// had already started to end.
+    func cancelAll() {
+        for task in running.values { task.cancel() }
+        running.removeAll()
+        let deadline = ContinuousClock.now.advanced(by: Self.drainLimit)
+        while !finished.isIdle, ContinuousClock.now < deadline { usleep(2_000) }
+    }
+
+    private func forgetFinished() {
+        for ticket in finished.takeAll() {
+            running.removeValue(forKey: ticket)
+        }
+    }
+
+    /// The file a source names: in the staging folder of the capture on screen, or the media
+    /// folder. Nil for a name that is not a plain file name (never made by storage).
+    private func file(of source: PhotoSource, staging: URL?) -> URL? {
+        let name = source.storedName
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return nil }
+        switch source {
+        case .staged: return staging?.appendingPathComponent(name, isDirectory: false)
+        case .stored: return media.url(forStoredName: name)
+        }
+    }
+
+    /// PhotoPreview's mode for a style: blocks or ASCII shades, in the 256-colour palette or none.
+    static func renderMode(for style: PreviewStyle) -> RenderMode {
+        .symbols(style.symbols == .blocks ? .blocks : .ascii, style.colors == .palette256 ? .palette256 : .monochrome)
+    }
+}
+
+extension PreviewImage {
+    /// The model's copy of a symbol rendering; nil for a graphics image (never asked for).
+    init?(_ image: CellImage) {
+        guard case let .cells(grid) = image else { return nil }
+        self.init(
+            size: CellBox(columns: grid.size.columns, rows: grid.size.rows),
+            cells: grid.cells.map { cell in
+                Cell(
+                    character: cell.character,
+                    foreground: cell.foreground.map { PreviewColor(rgb: $0.rgb, index256: $0.index256) },
+                    background: cell.background.map { PreviewColor(rgb: $0.rgb, index256: $0.index256) }
+                )
+            }
+        )
+    }
+}
