@@ -5,13 +5,15 @@ import PackageDescription
 //   tui -> Render -> TabShell -> CaptureMode -> Scanning
 //   tui -> Storage -> TabShell, GRDB
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
-//   tui -> Runtime -> Storage, PhotoPreview   (effects performed off the model; previews made off the loop)
-//   tui -> CNcursesw
+//   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
+//          previews and codes from photos made off the loop)
+//   tui -> SSHServer, CNcursesw, CCrashGuard
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
 //   PhotoCodes -> PhotoPreview, CZbar, CVipsShim   (barcodes read from photos, issue #14; docs/scanning.md)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
-// TabShell, CaptureMode, Render and Scanning import Foundation only; nothing imports tui.
+// TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other)
+// only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md has the table.
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
 // PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CVipsShim
 // and scans with zbar; it draws nothing and stores nothing.
