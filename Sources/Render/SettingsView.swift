@@ -73,6 +73,7 @@ struct SettingsView: TabContent {
         case .freeTextCodes: toggle(settings.allowFreeTextCodes)
         case .maximumPhotos: choice("\(settings.maximumPhotos)")
         case .maximumPhotoSize: choice("\(settings.maximumPhotoBytes / (1024 * 1024)) MiB")
+        case .separatorStandIn: choice(settings.separatorStandIn.map { "\u{201C}\($0)\u{201D} or 0x1D" } ?? "0x1D only")
         case .scannerLayout: choice(settings.scannerLayout.map(\.description) ?? "Same as this computer")
         case .photoPreviews: choice(settings.photoPreviews.title)
         case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"

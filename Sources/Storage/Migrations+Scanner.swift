@@ -16,7 +16,8 @@ extension Migrations {
     ///   indexed by `(ai, value)` so a lot or serial is found by index.
     /// - `captureLine`: a batch capture's lines in scan order, each code with its quantity.
     /// - `settings.scannerLayout`: Settings › Scanner layout, `us>azerty` or NULL;
-    ///   `settings.tabBarMinimizes`: whether scrolling down minimizes the tab bar (#12).
+    ///   `settings.tabBarMinimizes`: whether scrolling down minimizes the tab bar (#12);
+    ///   `settings.separatorStandIn`: the character a scanner sends for FNC1, or NULL.
     static func v5(_ db: Database) throws {
         guard let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'capture'") else {
             throw DatabaseError(message: "The capture table is missing.")
@@ -55,6 +56,7 @@ extension Migrations {
         try db.alter(table: "settings") { t in
             t.add(column: "scannerLayout", .text).check(sql: "scannerLayout IS NULL OR scannerLayout GLOB '[a-z]*>[a-z]*'")
             t.add(column: "tabBarMinimizes", .boolean).notNull().defaults(to: true)
+            t.add(column: "separatorStandIn", .text).check(sql: "separatorStandIn IS NULL OR length(separatorStandIn) = 1")
         }
         try db.execute(sql: """
             CREATE TABLE captureElement (

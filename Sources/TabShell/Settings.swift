@@ -30,6 +30,10 @@ public struct Settings: Equatable, Codable, Sendable {
     public var maximumPhotoBytes: Int64 = 50 * 1024 * 1024
     /// Scrolling down a list minimizes the tab bar (true, the default) or never does.
     public var tabBarMinimizesOnScroll = true
+    /// The character a scanner is set to send for the GS1 separator (FNC1) instead of 0x1D. Nil:
+    /// only 0x1D (Ctrl-]) separates.
+    public var separatorStandIn: String?
+    public static let separatorStandInChoices: [String?] = [nil, "~", "^", "|", "#", "{"]
     /// A scanner set to another keyboard layout than this computer's: what to undo. Nil: none.
     public var scannerLayout: LayoutTranslation?
     /// How photos are shown: automatic, always blocks, or not at all.
@@ -82,6 +86,10 @@ extension Settings {
         case .autoAdvance:
             autoAdvanceMilliseconds = Self.step(Settings.autoAdvanceChoices, from: autoAdvanceMilliseconds, forward: forward)
         case .tabBarOnScroll: tabBarMinimizesOnScroll.toggle()
+        case .separatorStandIn:
+            let choices = Self.separatorStandInChoices
+            let index = choices.firstIndex(of: separatorStandIn) ?? 0
+            separatorStandIn = choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
         case .scannerLayout:
             let choices: [LayoutTranslation?] = [nil] + LayoutTranslation.candidates.map { $0 }
             let index = choices.firstIndex(of: scannerLayout) ?? 0
@@ -115,6 +123,7 @@ extension Settings {
             maximumPhotoBytes: maximumPhotoBytes
         )
         config.scannerLayout = scannerLayout
+        config.separatorStandIn = separatorStandIn.flatMap(\.first)
         return config
     }
 }

@@ -126,3 +126,24 @@ struct BarcodeValidatorTests {
         #expect(BarcodeValidator.withoutDigitGroupSeparators(typed) == typed)
     }
 }
+
+/// A scanner set to send a stand-in character for FNC1 (Settings › GS1 separator sent as).
+@Suite struct SeparatorStandInTests {
+    @Test func theStandInSeparatesVariableFieldsLikeGS() {
+        var config = CaptureConfig()
+        config.separatorStandIn = "~"
+        var capture = CaptureState(config: config)
+        _ = capture.send(.kindChosen(.barcode))
+        _ = capture.send(.textTyped("]C1" + "0109506000134352" + "10ABC123" + "~" + "21XYZ"))
+        _ = capture.send(.enterPressed)
+        #expect(capture.barcode == Barcode(value: "(01)09506000134352(10)ABC123(21)XYZ", symbology: .gs1_128))
+    }
+
+    @Test func withoutTheSettingTheCharacterIsData() {
+        var capture = CaptureState(config: CaptureConfig())
+        _ = capture.send(.kindChosen(.barcode))
+        _ = capture.send(.textTyped("]C1" + "0109506000134352" + "10ABC123" + "~" + "21XYZ"))
+        _ = capture.send(.enterPressed)
+        #expect(capture.barcode?.value != "(01)09506000134352(10)ABC123(21)XYZ")
+    }
+}

@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import GRDB
 import Storage
+import TabShell
 import Testing
 
 @Suite("Schema rules")
@@ -57,5 +58,22 @@ struct SchemaTests {
         _ = try openDatabase(temp)
         let mode = try rawQueue(temp.databaseURL).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
+    }
+}
+
+/// The scanner settings of v5 are stored and read back.
+@Suite struct ScannerSettingsStorageTests {
+    @Test func scannerLayoutStandInAndTabBarRoundTrip() throws {
+        let temp = try TemporaryDirectory()
+        let db = try AppDatabase.open(at: temp.databaseURL)
+        var settings = Settings.default
+        settings.scannerLayout = LayoutTranslation(scanner: .us, computer: .azerty)
+        settings.separatorStandIn = "~"
+        settings.tabBarMinimizesOnScroll = false
+        try db.saveSettings(settings)
+        let read = try AppDatabase.open(at: temp.databaseURL).settings()
+        #expect(read.scannerLayout == settings.scannerLayout)
+        #expect(read.separatorStandIn == "~")
+        #expect(read.tabBarMinimizesOnScroll == false)
     }
 }

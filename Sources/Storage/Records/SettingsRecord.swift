@@ -19,10 +19,13 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     /// `us>azerty` (scanner>computer), or NULL.
     var scannerLayout: String?
     var tabBarMinimizes: Bool
+    /// Settings › GS1 separator sent as: one character, or NULL.
+    var separatorStandIn: String?
     var photoPreviews: PhotoPreviewSetting
 
     init(_ settings: Settings) {
         tabBarMinimizes = settings.tabBarMinimizesOnScroll
+        separatorStandIn = settings.separatorStandIn
         scannerLayout = settings.scannerLayout.map { "\($0.scanner.rawValue)>\($0.computer.rawValue)" }
         snapBackTarget = settings.snapBackTarget
         captureGating = settings.captureGating
@@ -47,6 +50,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         settings.maximumPhotos = maximumPhotos
         settings.maximumPhotoBytes = maximumPhotoBytes
         settings.tabBarMinimizesOnScroll = tabBarMinimizes
+        settings.separatorStandIn = separatorStandIn.flatMap { $0.count == 1 ? $0 : nil }
         if let parts = scannerLayout?.split(separator: ">"), parts.count == 2,
            let scanner = KeyboardLayout(rawValue: String(parts[0])), let computer = KeyboardLayout(rawValue: String(parts[1])) {
             settings.scannerLayout = LayoutTranslation(scanner: scanner, computer: computer)

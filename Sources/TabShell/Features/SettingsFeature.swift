@@ -7,7 +7,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
     case snapBackTarget, captureGating, tabBarPosition, tabBarOnScroll, colorEnabled, autoAdvance, freeTextCodes
     case maximumPhotos, maximumPhotoSize
     case photoPreviews
-    case scannerLayout
+    case scannerLayout, separatorStandIn
     /// Not a setting: asks to delete every History record (after a confirmation).
     case clearHistory
 
@@ -23,6 +23,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .maximumPhotos: "Photos per capture, at most"
         case .maximumPhotoSize: "Largest photo file"
         case .scannerLayout: "Scanner layout"
+        case .separatorStandIn: "GS1 separator sent as"
         case .photoPreviews: "Photo previews"
         case .clearHistory: "Clear History"
         }
