@@ -171,7 +171,7 @@ struct ScannerLayoutEndToEndTests {
         try s.press("y")
         try s.press("4")
         try s.waitFor(text: "Scanner layout")
-        try s.press("End", "Up", "Enter")
+        try s.press("End", "Up", "Up", "Enter")  // Scanner layout: above the separator row and Clear History
         try s.waitFor(text: "US scanner on AZERTY")
         try s.press("2", "b")
         try s.waitFor(text: "EAN-13")
