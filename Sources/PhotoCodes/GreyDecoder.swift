@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import PhotoPreview
 
 /// Decodes a photo to grey with libvips' thumbnailer, through CVipsShim: the same loaders
 /// (JPEG, PNG, WebP, GIF, HEIF only), shrink-on-load, EXIF turn, truncation rule and deadline
@@ -16,7 +17,7 @@ enum GreyDecoder {
             tsv_thumbnail_grey(file.path, Int32(side), Int32(side), milliseconds(timeout), &image, buffer, capacity)
         }
         guard status == TSV_OK.rawValue, let pixels = image.pixels else {
-            throw failure(status: status, message: message.text)
+            throw PhotoCodeError(VipsFailure.error(status: status, message: message.text))
         }
         let bytes = Array(UnsafeBufferPointer(start: pixels, count: image.length))
         guard let grey = GreyImage(width: Int(image.width), height: Int(image.height), pixels: bytes) else {
@@ -30,26 +31,4 @@ enum GreyDecoder {
         guard seconds >= 0 else { return 0 }
         return Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000)
     }
-
-    /// vips has no error codes, only text: a message naming an early end of data is a truncated
-    /// file, anything else from a loader is damage.
-    static func failure(status: Int32, message: String) -> PhotoCodeError {
-        switch status {
-        case TSV_UNKNOWN_FORMAT.rawValue: return .unsupportedFormat(detail: message)
-        case TSV_TIMED_OUT.rawValue: return .timedOut
-        case TSV_NOT_STARTED.rawValue: return .readerUnavailable(detail: message)
-        default: break
-        }
-        let lowered = message.lowercased()
-        if truncationWords.contains(where: lowered.contains) {
-            return .truncated(detail: message)
-        }
-        return .damaged(detail: message)
-    }
-
-    /// How libjpeg, libspng, libwebp, libnsgif and libheif word "the data stopped early".
-    private static let truncationWords = [
-        "premature end", "truncated", "unexpected end", "end of file", "not enough", "too short",
-        "out of data", "insufficient", "read error", "end of stream",
-    ]
 }

@@ -9,9 +9,9 @@ import PhotoPreview
 public enum PhotoCodeReader {
     /// The codes in the photo, top to bottom then left to right; `[]` when there are none.
     public static func codes(in file: URL, limits: PhotoCodeLimits = .standard) throws(PhotoCodeError) -> [FoundCode] {
-        try PhotoCodeFile.checkReadable(file)
         let header: PhotoHeader
         do throws(PreviewError) {
+            try PhotoFile.checkReadable(file)
             header = try VipsPhotoDecoder().readHeader(of: file)
             try limits.photo.check(header)
         } catch {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Checks made on the file itself before any library opens it, so the common failures get
 /// their own sentences rather than a decoder's.
-enum PhotoFile {
-    static func checkReadable(_ file: URL) throws(PreviewError) {
+public enum PhotoFile {
+    public static func checkReadable(_ file: URL) throws(PreviewError) {
         let attributes: [FileAttributeKey: Any]
         do {
             // The attributes of what a link points to: a linked photo is a photo.

@@ -3,8 +3,8 @@ import CVipsShim
 /// Turns the shim's status and vips' message into the error a user sees. vips has no error
 /// codes, only text: a message naming an early end of data is a truncated file, and anything
 /// else from a loader is damage.
-enum VipsFailure {
-    static func error(status: Int32, message: String) -> PreviewError {
+public enum VipsFailure {
+    public static func error(status: Int32, message: String) -> PreviewError {
         switch status {
         case TSV_UNKNOWN_FORMAT.rawValue: return .unsupportedFormat(detail: message)
         case TSV_TIMED_OUT.rawValue: return .timedOut
