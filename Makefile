@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: deps build run demo serve-demo test release clean stress
+.PHONY: deps build run demo serve-demo lint format test release clean stress
 
 deps:
 	@./scripts/install-deps
@@ -21,10 +21,18 @@ demo: build
 serve-demo: build
 	@"$$($(SWIFT) build --show-bin-path)/tabshell" serve --demo --listen 0.0.0.0:2222 $(ARGS)
 
-## Sets up and runs every test: models, screens, storage, and the real binary in tmux.
+## The code's layout, checked by the toolchain's own swift-format against .swift-format.
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+## Rewrites the code to that layout.
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+
+## Sets up and runs every test (after the layout check): models, screens, storage, and the real binary in tmux.
 ## The SSH server's tests run on their own: they wait on real ssh clients from async code, and
 ## the blocking terminal tests would otherwise hold the 2-core machine's cooperative threads.
-test: build
+test: build lint
 	$(SWIFT) test --skip SSHServerTests
 	$(SWIFT) test --skip-build --filter SSHServerTests
 

@@ -22,7 +22,7 @@ import PackageDescription
 let package = Package(
     name: "tabshell",
     products: [
-        .executable(name: "tabshell", targets: ["tui"]),
+        .executable(name: "tabshell", targets: ["tui"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

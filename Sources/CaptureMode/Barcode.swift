@@ -58,7 +58,8 @@ public enum BarcodeValidator {
     public static func withoutDigitGroupSeparators(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first, let last = scalars.last,
-              first.properties.numericType != nil, ("0"..."9").contains(first), ("0"..."9").contains(last) else { return text }
+            first.properties.numericType != nil, ("0"..."9").contains(first), ("0"..."9").contains(last)
+        else { return text }
         var digits = String.UnicodeScalarView()
         var previousWasSeparator = false
         for scalar in scalars {

@@ -253,7 +253,8 @@ extension CaptureState {
         barcodeError = nil
         layoutHint = nil
         notice = nil
-        batchMessage = line.quantity == 1
+        batchMessage =
+            line.quantity == 1
             ? "Added \(code.summary) (\(code.symbology.title))."
             : "\(code.summary) again: now \(line.quantity)."
         return []
@@ -265,7 +266,8 @@ extension CaptureState {
             batchMessage = "Nothing to undo."
             return []
         }
-        batchMessage = undone.quantity == 0
+        batchMessage =
+            undone.quantity == 0
             ? "Took back \(undone.barcode.summary)."
             : "Took back one \(undone.barcode.summary): now \(undone.quantity)."
         notice = nil

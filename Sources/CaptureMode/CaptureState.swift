@@ -239,10 +239,11 @@ public struct CaptureState: Equatable, Sendable {
             return .success(CaptureSubmission(kind: kind, barcode: barcode, requestID: request?.id, codeSource: codeSource))
         case .product, .photos:
             guard !photos.isEmpty else { return .failure(.noPhotos) }
-            return .success(CaptureSubmission(
-                kind: kind, barcode: kind == .product ? barcode : nil, requestID: request?.id, photos: photos,
-                codeSource: kind == .product && barcode != nil ? codeSource : nil
-            ))
+            return .success(
+                CaptureSubmission(
+                    kind: kind, barcode: kind == .product ? barcode : nil, requestID: request?.id, photos: photos,
+                    codeSource: kind == .product && barcode != nil ? codeSource : nil
+                ))
         case .note:
             let text = note.text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return .failure(.emptyNote) }

@@ -27,7 +27,12 @@ public struct TextBuffer: Equatable, Sendable {
     public var cursorPosition: (line: Int, column: Int) {
         var line = 0, column = 0
         for c in characters[..<cursor] {
-            if c == "\n" { line += 1; column = 0 } else { column += 1 }
+            if c == "\n" {
+                line += 1
+                column = 0
+            } else {
+                column += 1
+            }
         }
         return (line, column)
     }
@@ -60,7 +65,7 @@ public struct TextBuffer: Equatable, Sendable {
     /// Ctrl-U, as in a shell: deletes from the start of the cursor's line up to the cursor.
     public mutating func deleteToLineStart() {
         let start = lineStart(of: cursor)
-        characters.removeSubrange(start ..< cursor)
+        characters.removeSubrange(start..<cursor)
         cursor = start
     }
 
@@ -77,13 +82,19 @@ public struct TextBuffer: Equatable, Sendable {
         case .end: cursor = lineEnd(of: cursor)
         case .up:
             let start = lineStart(of: cursor)
-            guard start > 0 else { cursor = 0; return }
+            guard start > 0 else {
+                cursor = 0
+                return
+            }
             let column = cursor - start
             let previousStart = lineStart(of: start - 1)
             cursor = min(previousStart + column, start - 1)
         case .down:
             let end = lineEnd(of: cursor)
-            guard end < characters.count else { cursor = characters.count; return }
+            guard end < characters.count else {
+                cursor = characters.count
+                return
+            }
             let column = cursor - lineStart(of: cursor)
             let nextStart = end + 1
             cursor = min(nextStart + column, lineEnd(of: nextStart))

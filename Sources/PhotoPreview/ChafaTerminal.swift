@@ -15,7 +15,7 @@ enum ChafaTerminal {
         case .iterm2: environment = ["TERM=xterm-256color", "TERM_PROGRAM=iTerm.app"]
         }
         var strings = environment.map { strdup($0) }
-        defer { strings.forEach { free($0) } }
+        defer { for pointer in strings { free(pointer) } }
         strings.append(nil)
         guard let info = strings.withUnsafeMutableBufferPointer({ chafa_term_db_detect(database, $0.baseAddress) }) else {
             return nil

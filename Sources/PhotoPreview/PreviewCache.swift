@@ -77,9 +77,11 @@ public struct PreviewCache: Sendable {
 
     private func entries() -> [Entry] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        guard let urls = try? FileManager.default.contentsOfDirectory(
-            at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]
-        ) else { return [] }
+        guard
+            let urls = try? FileManager.default.contentsOfDirectory(
+                at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         return urls.compactMap { url in
             guard url.lastPathComponent.hasSuffix(Self.suffix),
                 let values = try? url.resourceValues(forKeys: Set(keys))

@@ -45,7 +45,8 @@ struct Canvas {
         let limit = min(grid.width, width.map { column + $0 } ?? grid.width)
         guard start < limit else { return 0 }
         let safe = sanitizer.scrub(text)
-        let fitted = overflow == .ellipsis
+        let fitted =
+            overflow == .ellipsis
             ? TextLayout.truncate(safe, width: limit - column, ellipsis: glyphs.ellipsis)
             : safe
         var x = column
@@ -192,7 +193,8 @@ struct Canvas {
             guard x >= 0, x < grid.width else { continue }
             let cell = image[imageRow, offset]
             let value = cell.character.value
-            let printable = value >= 0x20 && value != 0x7F && (!ascii || value < 0x7F)
+            let printable =
+                value >= 0x20 && value != 0x7F && (!ascii || value < 0x7F)
                 && !(0x80..<0xA0).contains(value) && TextWidth.of(Character(cell.character)) == 1
             releaseWideCharacter(row: row, column: x)
             grid[row, x] = Cell(

@@ -9,7 +9,8 @@ struct CaptureReviewView {
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let area = rect.inset(left: Table.gutterWidth)
-        let instruction = capture.collectsPhotos
+        let instruction =
+            capture.collectsPhotos
             ? "Press Enter or Ctrl-D to save, r to retake photos, Esc to discard."
             : "Press Enter or Ctrl-D to save, Esc to discard."
         let fieldRows = max(1, area.height - (area.height >= 4 ? 2 : 1))

@@ -11,11 +11,12 @@ struct ConfirmCloseView {
 
     static func alert(for capture: CaptureState) -> Alert {
         let work = capture.collectedWork
-        let listed: String = switch work.count {
-        case 0: "what you entered"
-        case 1: work[0]
-        default: work.dropLast().joined(separator: ", ") + " and " + (work.last ?? "")
-        }
+        let listed: String =
+            switch work.count {
+            case 0: "what you entered"
+            case 1: work[0]
+            default: work.dropLast().joined(separator: ", ") + " and " + (work.last ?? "")
+            }
         return Alert(
             title: "Discard this capture?",
             message: "Close throws away \(listed). Nothing is saved.",

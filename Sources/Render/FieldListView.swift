@@ -36,7 +36,8 @@ struct FieldListView {
             let valueArea = area.inset(left: labelWidth)
             let used: Int
             if let detail = field.detail, field.paragraphs.count == 1,
-               TextWidth.of(field.paragraphs[0]) + 2 + TextWidth.of(detail) <= valueArea.width {
+                TextWidth.of(field.paragraphs[0]) + 2 + TextWidth.of(detail) <= valueArea.width
+            {
                 canvas.put(
                     [Span(field.paragraphs[0], field.style), Span("  \(detail)", .dim)],
                     row: valueArea.row, column: valueArea.column, width: valueArea.width

@@ -76,11 +76,13 @@ public struct Grid: Equatable, Sendable {
     /// skip an unchanged row with one pass over contiguous storage, no per-cell copies.
     public func row(_ row: Int, equals other: Grid) -> Bool {
         guard width == other.width, (0..<height).contains(row), row < other.height else { return false }
-        let range = row * width ..< (row + 1) * width
+        let range = row * width..<(row + 1) * width
         return cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
-                for index in range where mine[index].style != theirs[index].style || mine[index].paint != theirs[index].paint
-                    || mine[index].text != theirs[index].text {
+                for index in range
+                where mine[index].style != theirs[index].style || mine[index].paint != theirs[index].paint
+                    || mine[index].text != theirs[index].text
+                {
                     return false
                 }
                 return true

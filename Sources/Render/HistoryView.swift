@@ -40,9 +40,10 @@ struct HistoryView: TabContent {
         let table = table(columns, ageWidth: max(3, ages.map(TextWidth.of).max() ?? 0))
         table.drawRow(columns.map { Span($0.title, .dim) }, in: header, on: &canvas)
         for (offset, index) in indices.enumerated() {
-            let rowCells = rowInMode(at: index).map { row in
-                columns.map { cell($0, of: row, age: ages[offset], startsGroup: index == first || startsGroup(at: index)) }
-            } ?? [Span(context.glyphs.ellipsis, .dim)]
+            let rowCells =
+                rowInMode(at: index).map { row in
+                    columns.map { cell($0, of: row, age: ages[offset], startsGroup: index == first || startsGroup(at: index)) }
+                } ?? [Span(context.glyphs.ellipsis, .dim)]
             table.drawRow(rowCells, in: list.line(offset), selected: index == history.list.cursor, on: &canvas)
             let line = list.line(offset)
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
@@ -90,16 +91,17 @@ struct HistoryView: TabContent {
 
     private func table(_ columns: [Column], ageWidth: Int) -> Table {
         let wide = columns.count >= 4
-        return Table(columns: columns.map { column in
-            switch column {
-            case .kind: .fixed(Self.kindWidth)
-            case .summary: .flexible(3)
-            case .request: .flexible(2)
-            case .group: .flexible(2)
-            case .age: .fixed(ageWidth, .trailing)
-            case .person: .flexible(1)
-            }
-        }, gap: wide ? 2 : 1)
+        return Table(
+            columns: columns.map { column in
+                switch column {
+                case .kind: .fixed(Self.kindWidth)
+                case .summary: .flexible(3)
+                case .request: .flexible(2)
+                case .group: .flexible(2)
+                case .age: .fixed(ageWidth, .trailing)
+                case .person: .flexible(1)
+                }
+            }, gap: wide ? 2 : 1)
     }
 
     private func cell(_ column: Column, of row: HistoryRow, age: String, startsGroup: Bool) -> Span {

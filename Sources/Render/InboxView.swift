@@ -11,7 +11,9 @@ struct InboxView: TabContent {
 
     var heading: Heading {
         let requests = inbox.requests
-        let summary = inbox.pendingCount > 0 ? "\(Count.grouped(inbox.pendingCount)) pending"
+        let summary =
+            inbox.pendingCount > 0
+            ? "\(Count.grouped(inbox.pendingCount)) pending"
             : requests.isEmpty ? "" : "all done"
         let scrolls = requests.count > layout.inboxListRows
         return Heading(
@@ -93,9 +95,10 @@ struct InboxView: TabContent {
     }
 
     private func drawEmptyState(in rect: Rect, on canvas: inout Canvas) {
-        canvas.putBlocks([
-            TextBlock("No requests yet. Add one from a shell:"),
-            TextBlock("tabshell inbox add --title \"Scan the pallet\" --kind barcode", .heading, indent: 2),
-        ], in: rect)
+        canvas.putBlocks(
+            [
+                TextBlock("No requests yet. Add one from a shell:"),
+                TextBlock("tabshell inbox add --title \"Scan the pallet\" --kind barcode", .heading, indent: 2),
+            ], in: rect)
     }
 }

@@ -12,7 +12,8 @@ struct PhotosEntryView {
         var area = rect.inset(left: Table.gutterWidth)
         guard !area.isEmpty else { return }
         if area.height >= 8 {
-            let prompt = capture.config.photosFromUploads
+            let prompt =
+                capture.config.photosFromUploads
                 ? "Type the name of one of your uploads; Tab lists them, Enter adds it."
                 : "Type or paste an image file's path; Tab completes, Enter adds it."
             canvas.put(prompt, row: area.row, column: area.column, width: area.width, style: .dim)

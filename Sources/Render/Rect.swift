@@ -38,8 +38,10 @@ struct Rect: Equatable, Sendable {
     /// The first `count` rows, and what is left below them.
     func split(top count: Int) -> (top: Rect, rest: Rect) {
         let count = min(max(0, count), height)
-        return (Rect(row: row, column: column, width: width, height: count),
-                Rect(row: row + count, column: column, width: width, height: height - count))
+        return (
+            Rect(row: row, column: column, width: width, height: count),
+            Rect(row: row + count, column: column, width: width, height: height - count)
+        )
     }
 
     /// A rectangle of the given size centred in this one (clamped to fit).

@@ -40,11 +40,12 @@ struct TabBarView {
         // A content tab must fit with its brackets, since it may be the selected one; the
         // action tab is never selected. Unselected labels keep the brackets' room as spaces, so
         // nothing moves when the selection does.
-        let density = Density.allCases.first { density in
-            zip(tabs, slots).allSatisfy { tab, slot in
-                label(for: tab, density: density, selected: tab.role == .content).width <= slot.width
-            }
-        } ?? .keysWithoutBadge
+        let density =
+            Density.allCases.first { density in
+                zip(tabs, slots).allSatisfy { tab, slot in
+                    label(for: tab, density: density, selected: tab.role == .content).width <= slot.width
+                }
+            } ?? .keysWithoutBadge
         for (tab, slot) in zip(tabs, slots) {
             canvas.putCentered(label(for: tab, density: density, selected: tab == selectedTab), in: slot)
             canvas.addHitRegion(row: slot.row, columns: slot.columns, action: .tabChosen(tab))

@@ -58,8 +58,9 @@ public final class AppRuntime {
         if let snapshot {
             var photos: [StagedPhoto] = []
             if let stagingID = snapshot.capture?.stagingID,
-               let index = recovery?.drafts.firstIndex(where: { $0.id == stagingID }),
-               let found = recovery?.drafts[index] {
+                let index = recovery?.drafts.firstIndex(where: { $0.id == stagingID }),
+                let found = recovery?.drafts[index]
+            {
                 recovery?.drafts.remove(at: index)
                 do {
                     photos = try runner.adoptDraft(found)

@@ -74,7 +74,10 @@ final class EffectRunner {
                 return .actions([.captureCommitFailed(error.message)])
             }
         case let .saveSettings(settings):
-            return storage { try $0.saveSettings(settings); return [] }
+            return storage {
+                try $0.saveSettings(settings)
+                return []
+            }
         case let .saveDraft(draft):
             photoStager.saveDraft(draft, now: now)
             return .actions([])

@@ -8,7 +8,7 @@ struct PathCompleter {
 
     func complete(_ text: String) -> CaptureAction {
         guard let query = PathInput.completionQuery(text, home: home),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: query.directory)
+            let names = try? FileManager.default.contentsOfDirectory(atPath: query.directory)
         else { return .pathCompleted(text: nil, candidates: []) }
         let matches = names.filter { $0.hasPrefix(query.prefix) && (!$0.hasPrefix(".") || query.prefix.hasPrefix(".")) }.sorted()
         let base = query.directory == "./" && !text.hasPrefix("./") ? "" : displayDirectory(of: text)

@@ -31,7 +31,12 @@ final class PreviewLoader {
             tickets.withLock { $0.append(ticket) }
             unfinished.subtract(1, ordering: .relaxed)
         }
-        func takeAll() -> [Int] { tickets.withLock { all in defer { all.removeAll() }; return all } }
+        func takeAll() -> [Int] {
+            tickets.withLock { all in
+                defer { all.removeAll() }
+                return all
+            }
+        }
         var isIdle: Bool { unfinished.load(ordering: .relaxed) == 0 }
     }
 
@@ -86,9 +91,11 @@ final class PreviewLoader {
                 }
                 let elapsed = (ContinuousClock.now - started).components
                 let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-                logger.debug("preview ready", metadata: [
-                    "photo": "\(request.source.storedName)", "box": "\(request.box)", "cells": "\(preview.size)", "ms": "\(milliseconds)",
-                ])
+                logger.debug(
+                    "preview ready",
+                    metadata: [
+                        "photo": "\(request.source.storedName)", "box": "\(request.box)", "cells": "\(preview.size)", "ms": "\(milliseconds)",
+                    ])
                 mailbox.post(.previewLoaded(request, ticket: ticket, .image(preview)))
             case .failure(.cancelled):
                 break

@@ -108,7 +108,7 @@ public enum Scan {
     static func trimScannerSuffix(_ text: String) -> Substring {
         let blank: Set<Character> = [" ", "\t", "\r", "\n", "\r\n"]
         guard let first = text.firstIndex(where: { !blank.contains($0) }),
-              let last = text.lastIndex(where: { !blank.contains($0) })
+            let last = text.lastIndex(where: { !blank.contains($0) })
         else { return "" }
         return text[first...last]
     }

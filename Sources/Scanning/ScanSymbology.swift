@@ -9,7 +9,8 @@ public enum ScanSymbology: String, CaseIterable, Codable, Equatable, Hashable, S
     case gs1ElementString
     /// A GS1 Digital Link URI with no AIM identifier saying which barcode carried it.
     case gs1DigitalLink
-    case gs1_128, gs1DataBar, gs1DataMatrix, gs1QR, gs1DotCode
+    case gs1128 = "gs1_128"
+    case gs1DataBar, gs1DataMatrix, gs1QR, gs1DotCode
 
     // MARK: - Other barcodes named by their AIM identifier
     case code128, code39, code93, code11, codabar, interleaved2of5, standard2of5, msi, plessey, telepen
@@ -34,7 +35,7 @@ public enum ScanSymbology: String, CaseIterable, Codable, Equatable, Hashable, S
         case .issn13: "ISSN (EAN-13)"
         case .gs1ElementString: "GS1"
         case .gs1DigitalLink: "GS1 Digital Link"
-        case .gs1_128: "GS1-128"
+        case .gs1128: "GS1-128"
         case .gs1DataBar: "GS1 DataBar"
         case .gs1DataMatrix: "GS1 DataMatrix"
         case .gs1QR: "GS1 QR Code"
@@ -71,7 +72,7 @@ public enum ScanSymbology: String, CaseIterable, Codable, Equatable, Hashable, S
     /// GS1 carriers and the GS1 forms: the content is AIs.
     public var carriesGS1: Bool {
         switch self {
-        case .gs1ElementString, .gs1DigitalLink, .gs1_128, .gs1DataBar, .gs1DataMatrix, .gs1QR, .gs1DotCode: true
+        case .gs1ElementString, .gs1DigitalLink, .gs1128, .gs1DataBar, .gs1DataMatrix, .gs1QR, .gs1DotCode: true
         default: false
         }
     }

@@ -98,7 +98,10 @@ extension AppDatabase {
         var callerError: (any Error)?
         struct Stopped: Error {}
         func calling(_ work: () throws -> Void) throws {
-            do { try work() } catch { callerError = error; throw Stopped() }
+            do { try work() } catch {
+                callerError = error
+                throw Stopped()
+            }
         }
         do {
             try read { db in
@@ -137,7 +140,10 @@ extension AppDatabase {
                 let rows = try Row.fetchCursor(db, sql: Self.listingSQL, arguments: [limit.map { max($0, 0) } ?? -1])
                 while let row = try rows.next() {
                     let record = try Self.exportedRecord(row)
-                    do { try body(record, row["photoCount"] ?? 0) } catch { callerError = error; throw Stopped() }
+                    do { try body(record, row["photoCount"] ?? 0) } catch {
+                        callerError = error
+                        throw Stopped()
+                    }
                 }
             }
         } catch {

@@ -74,19 +74,23 @@ extension AppDatabase {
         // Plain SQL rather than the query interface: building the association request made
         // GRDB introspect the schema on the first detail a process opened (~4 ms of the key).
         try read { db in
-            guard let record = try HistoryRowRecord.fetchOne(
-                db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id]
-            ) else {
+            guard
+                let record = try HistoryRowRecord.fetchOne(
+                    db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id]
+                )
+            else {
                 return nil
             }
-            let photos = try PhotoRecord
+            let photos =
+                try PhotoRecord
                 .fetchAll(db, sql: "SELECT * FROM photo WHERE captureId = ? ORDER BY position", arguments: [id])
                 .compactMap(\.recordPhoto)
             let lines = try Row.fetchAll(
                 db, sql: "SELECT barcode, symbology, quantity FROM captureLine WHERE captureId = ? ORDER BY position", arguments: [id]
             ).compactMap { row -> BatchLine? in
                 guard let value: String = row["barcode"], let name: String = row["symbology"],
-                      let symbology = Symbology(rawValue: name), let quantity: Int = row["quantity"] else { return nil }
+                    let symbology = Symbology(rawValue: name), let quantity: Int = row["quantity"]
+                else { return nil }
                 return BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: quantity)
             }
             return RecordDetail(record: record.historyRow, photos: photos, lines: lines)
@@ -104,4 +108,3 @@ extension PhotoRecord {
         )
     }
 }
-

@@ -125,7 +125,9 @@ public enum RequestImport {
         switch object["kind"] {
         case nil: break
         case let text as String:
-            if let known = CaptureKind(rawValue: text), CaptureKind.requestable.contains(known) { kind = known } else {
+            if let known = CaptureKind(rawValue: text), CaptureKind.requestable.contains(known) {
+                kind = known
+            } else {
                 reasons.append("\"kind\" \"\(text)\" is not one of \(kinds).")
             }
         default: reasons.append("\"kind\" must be a string, one of \(kinds).")

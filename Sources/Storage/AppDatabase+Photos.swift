@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -115,7 +116,7 @@ extension AppDatabase {
                     // Checked under the write lock, which recovery's sweep also holds: a row is
                     // never written for a file that is not there.
                     guard let info = DurableFiles.status(mediaPath + "/" + photo.storedName),
-                          DurableFiles.isRegularFile(info)
+                        DurableFiles.isRegularFile(info)
                     else {
                         throw StorageError.fileSystem(
                             "\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
@@ -193,7 +194,8 @@ extension AppDatabase {
     public func deleteRecord(id: Int64) throws(StorageError) -> Bool {
         let storedNames: [String]? = try write { db in
             guard try CaptureRecord.exists(db, key: id) else { return nil }
-            let names = try PhotoRecord
+            let names =
+                try PhotoRecord
                 .filter(PhotoRecord.Columns.captureId == id)
                 .select(PhotoRecord.Columns.storedName, as: String.self)
                 .fetchAll(db)

@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -36,7 +37,7 @@ extension AppDatabase {
             guard let id = UUID(uuidString: name), name == id.uuidString.lowercased() else { continue }
             let directory = stagingPath + "/" + name
             guard let info = DurableFiles.status(directory), DurableFiles.isDirectory(info),
-                  case let .acquired(lock) = DirectoryLock.acquire(directory)
+                case let .acquired(lock) = DirectoryLock.acquire(directory)
             else { continue }
             try recoverStagingDirectory(directory, id: name, lock: lock, now: now, report: &report)
             lock.release()
@@ -54,7 +55,7 @@ extension AppDatabase {
         let (id, lock) = try lockDraft(draft)
         var removed = 0
         guard case let .draft(saved) = StagingSession.readDraft(in: lock.directory),
-              let tidy = tidy(lock.directory, draft: saved, restoreFromMedia: false, removed: &removed)
+            let tidy = tidy(lock.directory, draft: saved, restoreFromMedia: false, removed: &removed)
         else {
             lock.release()
             throw .draftUnavailable
@@ -83,7 +84,7 @@ extension AppDatabase {
         let name = draft.directory.lastPathComponent
         let directory = media.stagingDirectory.path + "/" + name
         guard let id = UUID(uuidString: name), name == id.uuidString.lowercased(),
-              draft.directory.standardizedFileURL.path == directory
+            draft.directory.standardizedFileURL.path == directory
         else {
             throw .invalidInput("\(draft.directory.path) is not one of this database's unfinished captures.")
         }
@@ -152,10 +153,10 @@ extension AppDatabase {
             guard restoreFromMedia else { return false }
             let committed = mediaPath + "/" + photo.storedName
             guard let info = DurableFiles.status(committed), DurableFiles.isRegularFile(info),
-                  let referenced = try? read({ db in
-                      try PhotoRecord.filter(PhotoRecord.Columns.storedName == photo.storedName).fetchCount(db) > 0
-                  }),
-                  !referenced, rename(committed, staged) == 0
+                let referenced = try? read({ db in
+                    try PhotoRecord.filter(PhotoRecord.Columns.storedName == photo.storedName).fetchCount(db) > 0
+                }),
+                !referenced, rename(committed, staged) == 0
             else { return false }
             restored += 1
             return true

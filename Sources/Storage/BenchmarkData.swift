@@ -41,10 +41,13 @@ extension AppDatabase {
             try db.execute(sql: "PRAGMA cache_size = -262144")
             defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
             var random = SplitMix64(seed: plan.seed)
-            let triggers = try Row.fetchAll(db, sql: """
-                SELECT name, sql FROM sqlite_master
-                WHERE type = 'trigger' AND tbl_name = 'capture' AND (name LIKE 'capture_searchable_%' OR name LIKE 'capture_counted_%')
-                """).map { (name: $0["name"] as String, sql: $0["sql"] as String) }
+            let triggers = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT name, sql FROM sqlite_master
+                    WHERE type = 'trigger' AND tbl_name = 'capture' AND (name LIKE 'capture_searchable_%' OR name LIKE 'capture_counted_%')
+                    """
+            ).map { (name: $0["name"] as String, sql: $0["sql"] as String) }
             for trigger in triggers {
                 try db.execute(sql: "DROP TRIGGER " + trigger.name.quotedDatabaseIdentifier)
             }
@@ -52,9 +55,10 @@ extension AppDatabase {
             let requestStart = now.addingTimeInterval(-Double(plan.records) * 30 - 86_400)
             var requestIDs: [Int64] = []
             requestIDs.reserveCapacity(plan.requests)
-            let insertRequest = try db.makeStatement(sql: """
-                INSERT INTO request (title, body, kind, status, createdAt, doneAt) VALUES (?, ?, ?, ?, ?, ?)
-                """)
+            let insertRequest = try db.makeStatement(
+                sql: """
+                    INSERT INTO request (title, body, kind, status, createdAt, doneAt) VALUES (?, ?, ?, ?, ?, ?)
+                    """)
             for index in 0..<plan.requests {
                 let kind = CaptureKind.requestable[Int(random.next() % UInt64(CaptureKind.requestable.count))]
                 let title = "\(Words.verbs.pick(&random)) the \(Words.things.pick(&random)) in aisle \(index % 40 + 1)"
@@ -68,19 +72,21 @@ extension AppDatabase {
             }
 
             let catalogue = (0..<20_000).map { _ in Self.ean13(&random) }
-            let insertCapture = try db.makeStatement(sql: """
-                INSERT INTO capture (kind, barcode, symbology, note, requestId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-                """)
+            let insertCapture = try db.makeStatement(
+                sql: """
+                    INSERT INTO capture (kind, barcode, symbology, note, requestId, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                    """)
             let first = now.addingTimeInterval(-Double(plan.records) * 30)
             for index in 0..<plan.records {
                 let roll = random.next() % 100
                 let kind: CaptureKind = roll < 60 ? .barcode : roll < 80 ? .note : roll < 95 ? .product : .photos
                 let code: String? = kind == .barcode || kind == .product ? catalogue.pick(&random) : nil
-                let note: String? = switch kind {
-                case .note: Words.sentence(&random, words: 3 + Int(random.next() % 8))
-                case .product: Words.sentence(&random, words: 2)
-                case .barcode, .photos, .batch: nil
-                }
+                let note: String? =
+                    switch kind {
+                    case .note: Words.sentence(&random, words: 3 + Int(random.next() % 8))
+                    case .product: Words.sentence(&random, words: 2)
+                    case .barcode, .photos, .batch: nil
+                    }
                 let requestID: Int64? = !requestIDs.isEmpty && random.next() % 5 == 0 ? requestIDs.pick(&random) : nil
                 let createdAt = first.addingTimeInterval(Double(index) * 30 + Double(random.next() % 20))
                 try insertCapture.execute(arguments: [
@@ -88,14 +94,15 @@ extension AppDatabase {
                 ])
             }
 
-            try db.execute(sql: """
-                DELETE FROM captureSearch;
-                INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
-                    SELECT capture.id, capture.barcode, capture.note, request.title
-                    FROM capture LEFT JOIN request ON request.id = capture.requestId;
-                INSERT INTO captureSearch (captureSearch) VALUES ('optimize');
-                UPDATE captureCount SET count = (SELECT COUNT(*) FROM capture) WHERE id = 1;
-                """)
+            try db.execute(
+                sql: """
+                    DELETE FROM captureSearch;
+                    INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
+                        SELECT capture.id, capture.barcode, capture.note, request.title
+                        FROM capture LEFT JOIN request ON request.id = capture.requestId;
+                    INSERT INTO captureSearch (captureSearch) VALUES ('optimize');
+                    UPDATE captureCount SET count = (SELECT COUNT(*) FROM capture) WHERE id = 1;
+                    """)
             for trigger in triggers {
                 try db.execute(sql: trigger.sql)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,10 +78,12 @@ extension AppDatabase {
         var result = DatabaseExamination(
             databasePath: path, databaseExists: false, quarantinePath: media.quarantineDirectory.path)
         let directory = url.deletingLastPathComponent().path
-        result.entries = Self.entries([directory, path, path + "-wal", path + "-shm", path + ".lock",
-                                       directory + "/tabshell.log", directory + "/tabshell.log.1",
-                                       media.rootDirectory.path, media.mediaDirectory.path,
-                                       media.stagingDirectory.path, media.quarantineDirectory.path])
+        result.entries = Self.entries([
+            directory, path, path + "-wal", path + "-shm", path + ".lock",
+            directory + "/tabshell.log", directory + "/tabshell.log.1",
+            media.rootDirectory.path, media.mediaDirectory.path,
+            media.stagingDirectory.path, media.quarantineDirectory.path,
+        ])
         result.databaseExists = result.entries.contains { $0.path == path }
         var fs = statvfs()
         if statvfs(result.databaseExists ? path : directory, &fs) == 0 {
@@ -115,7 +118,8 @@ extension AppDatabase {
                     }
                     let applied = try migrator.appliedIdentifiers(db)
                     let newest = migrator.migrations.last(where: applied.contains)
-                    result.schema = newest == currentSchemaVersion
+                    result.schema =
+                        newest == currentSchemaVersion
                         ? .current(version: currentSchemaVersion)
                         : .behind(version: newest, current: currentSchemaVersion)
                 }
@@ -135,9 +139,10 @@ extension AppDatabase {
                 }
                 let files = DurableFiles.entries(of: mediaPath) ?? []
                 result.orphanFiles = files.filter { !referenced.contains($0) }.count
-                result.mediaFilesOpenToOthers = files.filter { name in
-                    DurableFiles.status(mediaPath + "/" + name).map { $0.st_mode & 0o077 != 0 } == true
-                }.count
+                result.mediaFilesOpenToOthers =
+                    files.filter { name in
+                        DurableFiles.status(mediaPath + "/" + name).map { $0.st_mode & 0o077 != 0 } == true
+                    }.count
             }
         } catch {
             result.openError = StorageError.opening(error, path: path).message

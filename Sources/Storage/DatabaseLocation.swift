@@ -19,7 +19,8 @@ extension AppDatabase {
         } else {
             home = FileManager.default.homeDirectoryForCurrentUser
         }
-        return home
+        return
+            home
             .appendingPathComponent(".local", isDirectory: true)
             .appendingPathComponent("share", isDirectory: true)
             .appendingPathComponent("tabshell", isDirectory: true)

@@ -75,9 +75,10 @@ extension AppDatabase {
         for picture in pictures {
             let storedName = MediaStore.newStoredName(for: .png)
             try DurableFiles.writeAtomically(Data(picture.bytes), to: directory + "/" + storedName)
-            photos.append(StagedPhoto(
-                storedName: storedName, originalName: picture.name, format: .png,
-                pixelWidth: picture.width, pixelHeight: picture.height, byteSize: Int64(picture.bytes.count)))
+            photos.append(
+                StagedPhoto(
+                    storedName: storedName, originalName: picture.name, format: .png,
+                    pixelWidth: picture.width, pixelHeight: picture.height, byteSize: Int64(picture.bytes.count)))
         }
         try DurableFiles.syncDirectory(directory)
         return photos

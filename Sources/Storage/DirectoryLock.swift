@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -61,7 +62,7 @@ final class DirectoryLock {
         }
         var locked = stat(), named = stat()
         guard fstat(fd, &locked) == 0, lstat(path, &named) == 0,
-              locked.st_dev == named.st_dev, locked.st_ino == named.st_ino
+            locked.st_dev == named.st_dev, locked.st_ino == named.st_ino
         else {
             _ = close(fd)
             return .gone

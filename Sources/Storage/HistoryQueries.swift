@@ -77,7 +77,7 @@ enum HistoryQueries {
     /// Whether records name more than one person (records without a name are not counted).
     static func hasSeveralPeople(_ db: Database) throws -> Bool {
         guard let row = try Row.fetchOne(db, sql: peopleSQL),
-              let first: String = row[0], let last: String = row[1]
+            let first: String = row[0], let last: String = row[1]
         else { return false }
         return first != last
     }
@@ -95,7 +95,8 @@ enum HistoryQueries {
         var anchorKey: (key: Key, position: Int, cost: Int)?
         if let anchor, (0..<total).contains(anchor.position), let key = try key(of: anchor.recordID, in: mode, db) {
             let position = anchor.position
-            let cost = positions.lowerBound > position
+            let cost =
+                positions.lowerBound > position
                 ? positions.lowerBound - position - 1
                 : max(0, position - positions.upperBound)
             anchorKey = (key, position, cost)
@@ -162,8 +163,9 @@ enum HistoryQueries {
     static func rows(
         of group: Group, after: (createdAt: DatabaseValue, id: Int64)?, _ direction: Direction, limit: Int, offset: Int
     ) -> Statement {
-        var (sql, arguments) = condition(of: group) // sql-fragment: constant WHERE text with ? placeholders
-        let (comparison, order) = direction == .forward // sql-fragment: constant operators and orders
+        var (sql, arguments) = condition(of: group)  // sql-fragment: constant WHERE text with ? placeholders
+        let (comparison, order) =
+            direction == .forward  // sql-fragment: constant operators and orders
             ? ("<", "capture.createdAt DESC, capture.id DESC")
             : (">", "capture.createdAt ASC, capture.id ASC")
         if let after {
@@ -178,8 +180,8 @@ enum HistoryQueries {
     static func rowCount(
         of group: Group, after: (createdAt: DatabaseValue, id: Int64)?, _ direction: Direction, atMost limit: Int
     ) -> Statement {
-        var (sql, arguments) = condition(of: group) // sql-fragment: constant WHERE text with ? placeholders
-        let comparison = direction == .forward ? "<" : ">" // sql-fragment
+        var (sql, arguments) = condition(of: group)  // sql-fragment: constant WHERE text with ? placeholders
+        let comparison = direction == .forward ? "<" : ">"  // sql-fragment
         if let after {
             sql += " AND (capture.createdAt, capture.id) \(comparison) (?, ?)"
             arguments += [after.createdAt, after.id]
@@ -228,7 +230,8 @@ enum HistoryQueries {
     }
 
     static func requestGroupStatement(after group: Group?, _ direction: Direction) -> Statement {
-        let (comparison, order) = direction == .forward // sql-fragment: constant operators and orders
+        let (comparison, order) =
+            direction == .forward  // sql-fragment: constant operators and orders
             ? (">", "title COLLATE NOCASE ASC, id ASC")
             : ("<", "title COLLATE NOCASE DESC, id DESC")
         var sql = "SELECT id, title FROM request WHERE EXISTS (SELECT 1 FROM capture WHERE capture.requestId = request.id)"

@@ -33,8 +33,8 @@ public enum ImageInspector {
     private static func png(_ r: ByteReader) -> InspectedImage? {
         guard r.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
         guard r.matches("IHDR", at: 12),
-              let width = r.uint32BE(at: 16), let height = r.uint32BE(at: 20),
-              width <= Int32.max, height <= Int32.max
+            let width = r.uint32BE(at: 16), let height = r.uint32BE(at: 20),
+            width <= Int32.max, height <= Int32.max
         else { return nil }
         return InspectedImage(format: .png, pixelWidth: Int(width), pixelHeight: Int(height))
     }
@@ -81,7 +81,7 @@ public enum ImageInspector {
     /// "GIF87a" or "GIF89a", then the logical screen size, little-endian.
     private static func gif(_ r: ByteReader) -> InspectedImage? {
         guard r.matches("GIF87a", at: 0) || r.matches("GIF89a", at: 0),
-              let width = r.uint16LE(at: 6), let height = r.uint16LE(at: 8)
+            let width = r.uint16LE(at: 6), let height = r.uint16LE(at: 8)
         else { return nil }
         return InspectedImage(format: .gif, pixelWidth: width, pixelHeight: height)
     }
@@ -92,7 +92,7 @@ public enum ImageInspector {
         if r.matches("VP8 ", at: 12) {
             // Frame tag (3 bytes), start code 9D 01 2A, then 14-bit width and height.
             guard r.byte(at: 23) == 0x9D, r.byte(at: 24) == 0x01, r.byte(at: 25) == 0x2A,
-                  let width = r.uint16LE(at: 26), let height = r.uint16LE(at: 28)
+                let width = r.uint16LE(at: 26), let height = r.uint16LE(at: 28)
             else { return nil }
             return InspectedImage(format: .webp, pixelWidth: width & 0x3FFF, pixelHeight: height & 0x3FFF)
         }
@@ -132,7 +132,7 @@ public enum ImageInspector {
     /// the header (the primary image, not a tile or a thumbnail), 0 × 0 when there is none.
     private static func heic(_ r: ByteReader) -> InspectedImage? {
         guard r.matches("ftyp", at: 4), let boxSize = r.uint32BE(at: 0), boxSize >= 16,
-              let major = r.string(at: 8, length: 4)
+            let major = r.string(at: 8, length: 4)
         else { return nil }
         var compatible: [String] = []
         var offset = 16
@@ -155,7 +155,8 @@ public enum ImageInspector {
         while let found = r.firstIndex(of: "ispe", from: search) {
             // FullBox: version and flags (4 bytes), then width and height, big-endian.
             if let width = r.uint32BE(at: found + 8), let height = r.uint32BE(at: found + 12),
-               width <= Int32.max, height <= Int32.max, Int(width) * Int(height) > best.width * best.height {
+                width <= Int32.max, height <= Int32.max, Int(width) * Int(height) > best.width * best.height
+            {
                 best = (Int(width), Int(height))
             }
             search = found + 4
@@ -181,12 +182,12 @@ private struct ByteReader {
     func matches(_ ascii: String, at offset: Int) -> Bool {
         let expected = Array(ascii.utf8)
         guard offset >= 0, offset + expected.count <= bytes.count else { return false }
-        return bytes[offset ..< offset + expected.count].elementsEqual(expected)
+        return bytes[offset..<offset + expected.count].elementsEqual(expected)
     }
 
     func string(at offset: Int, length: Int) -> String? {
         guard offset >= 0, offset + length <= bytes.count else { return nil }
-        return String(decoding: bytes[offset ..< offset + length], as: UTF8.self)
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
     func uint16BE(at offset: Int) -> Int? {
@@ -220,7 +221,7 @@ private struct ByteReader {
         guard let first = needle.first, start >= 0 else { return nil }
         var index = start
         while index + needle.count <= bytes.count {
-            if bytes[index] == first, bytes[index ..< index + needle.count].elementsEqual(needle) {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
                 return index
             }
             index += 1

@@ -39,7 +39,8 @@ public struct MediaStore: Equatable, Sendable {
         var bytes: Int64 = 0
         for name in DurableFiles.entries(of: mediaDirectory.path) ?? [] {
             guard let info = DurableFiles.status(mediaDirectory.path + "/" + name),
-                  DurableFiles.isRegularFile(info) else { continue }
+                DurableFiles.isRegularFile(info)
+            else { continue }
             files += 1
             bytes += Int64(info.st_size)
         }

@@ -23,21 +23,25 @@ extension Migrations {
             throw DatabaseError(message: "The capture table is missing.")
         }
         let oldSymbology = "symbology IS NULL OR symbology IN ('ean13','ean8','upcA','upcE','gtin14','freeText')"
-        let newSymbology = "symbology IS NULL OR symbology IN ('ean13','ean8','upcA','upcE','gtin14','itf14','isbn10','isbn13','issn','issn13','gs1ElementString','gs1DigitalLink','gs1_128','gs1DataBar','gs1DataMatrix','gs1QR','gs1DotCode','code128','code39','code93','code11','codabar','interleaved2of5','standard2of5','msi','plessey','telepen','code16K','code49','codablock','codeOne','channelCode','anker','pdf417','dataMatrix','qr','aztec','maxiCode','dotCode','hanXin','otherBarcode','nonBarcode','freeText')"
+        let newSymbology =
+            "symbology IS NULL OR symbology IN ('ean13','ean8','upcA','upcE','gtin14','itf14','isbn10','isbn13','issn','issn13','gs1ElementString','gs1DigitalLink','gs1_128','gs1DataBar','gs1DataMatrix','gs1QR','gs1DotCode','code128','code39','code93','code11','codabar','interleaved2of5','standard2of5','msi','plessey','telepen','code16K','code49','codablock','codeOne','channelCode','anker','pdf417','dataMatrix','qr','aztec','maxiCode','dotCode','hanXin','otherBarcode','nonBarcode','freeText')"
         let oldKind = "kind IN ('barcode','photos','product','note')"
         let newKind = "kind IN ('barcode','photos','product','note','batch')"
         guard table.contains(oldSymbology), table.contains(oldKind), table.hasPrefix("CREATE TABLE \"capture\"") else {
             throw DatabaseError(message: "The capture table is not the one this migration knows.")
         }
-        let rebuilt = table
+        let rebuilt =
+            table
             .replacingOccurrences(of: oldSymbology, with: newSymbology)
             .replacingOccurrences(of: oldKind, with: newKind)
             .replacingOccurrences(of: "CREATE TABLE \"capture\"", with: "CREATE TABLE \"capture_v5\"")
-        let dependents = try String.fetchAll(db, sql: """
-            SELECT sql FROM sqlite_master
-            WHERE tbl_name = 'capture' AND type IN ('index', 'trigger') AND sql IS NOT NULL
-            ORDER BY type = 'trigger', name
-            """)
+        let dependents = try String.fetchAll(
+            db,
+            sql: """
+                SELECT sql FROM sqlite_master
+                WHERE tbl_name = 'capture' AND type IN ('index', 'trigger') AND sql IS NOT NULL
+                ORDER BY type = 'trigger', name
+                """)
         try db.execute(sql: rebuilt)
         try db.execute(sql: "INSERT INTO capture_v5 SELECT * FROM capture")
         try db.execute(sql: "DROP TABLE capture")
@@ -58,22 +62,23 @@ extension Migrations {
             t.add(column: "tabBarMinimizes", .boolean).notNull().defaults(to: true)
             t.add(column: "separatorStandIn", .text).check(sql: "separatorStandIn IS NULL OR length(separatorStandIn) = 1")
         }
-        try db.execute(sql: """
-            CREATE TABLE captureElement (
-                captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
-                ai TEXT NOT NULL CHECK (length(ai) BETWEEN 2 AND 4),
-                value TEXT NOT NULL,
-                PRIMARY KEY (captureId, ai)
-            ) WITHOUT ROWID;
-            CREATE INDEX captureElement_on_ai_value ON captureElement(ai, value);
-            CREATE TABLE captureLine (
-                captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL CHECK (position >= 0),
-                barcode TEXT NOT NULL CHECK (length(barcode) > 0),
-                symbology TEXT NOT NULL,
-                quantity INTEGER NOT NULL CHECK (quantity >= 1),
-                PRIMARY KEY (captureId, position)
-            ) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE captureElement (
+                    captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                    ai TEXT NOT NULL CHECK (length(ai) BETWEEN 2 AND 4),
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (captureId, ai)
+                ) WITHOUT ROWID;
+                CREATE INDEX captureElement_on_ai_value ON captureElement(ai, value);
+                CREATE TABLE captureLine (
+                    captureId INTEGER NOT NULL REFERENCES capture(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL CHECK (position >= 0),
+                    barcode TEXT NOT NULL CHECK (length(barcode) > 0),
+                    symbology TEXT NOT NULL,
+                    quantity INTEGER NOT NULL CHECK (quantity >= 1),
+                    PRIMARY KEY (captureId, position)
+                ) WITHOUT ROWID;
+                """)
     }
 }

@@ -116,50 +116,51 @@ extension Migrations {
     ///   It keeps its own copy of the text: SQLite 3.40 has no `contentless_delete`, and an
     ///   external-content table could not take the title from another table.
     fileprivate static func v4(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE INDEX capture_on_kind_createdAt_id ON capture(kind, createdAt DESC, id DESC);
-            CREATE INDEX capture_on_requestId_createdAt_id ON capture(requestId, createdAt DESC, id DESC);
-            DROP INDEX capture_on_requestId;
-            CREATE INDEX request_on_title_id ON request(title COLLATE NOCASE, id);
+        try db.execute(
+            sql: """
+                CREATE INDEX capture_on_kind_createdAt_id ON capture(kind, createdAt DESC, id DESC);
+                CREATE INDEX capture_on_requestId_createdAt_id ON capture(requestId, createdAt DESC, id DESC);
+                DROP INDEX capture_on_requestId;
+                CREATE INDEX request_on_title_id ON request(title COLLATE NOCASE, id);
 
-            CREATE TABLE captureCount (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                count INTEGER NOT NULL CHECK (count >= 0)
-            );
-            INSERT INTO captureCount (id, count) SELECT 1, COUNT(*) FROM capture;
-            CREATE TRIGGER capture_counted_on_insert AFTER INSERT ON capture BEGIN
-                UPDATE captureCount SET count = count + 1 WHERE id = 1;
-            END;
-            CREATE TRIGGER capture_counted_on_delete AFTER DELETE ON capture BEGIN
-                UPDATE captureCount SET count = count - 1 WHERE id = 1;
-            END;
+                CREATE TABLE captureCount (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    count INTEGER NOT NULL CHECK (count >= 0)
+                );
+                INSERT INTO captureCount (id, count) SELECT 1, COUNT(*) FROM capture;
+                CREATE TRIGGER capture_counted_on_insert AFTER INSERT ON capture BEGIN
+                    UPDATE captureCount SET count = count + 1 WHERE id = 1;
+                END;
+                CREATE TRIGGER capture_counted_on_delete AFTER DELETE ON capture BEGIN
+                    UPDATE captureCount SET count = count - 1 WHERE id = 1;
+                END;
 
-            CREATE VIRTUAL TABLE captureSearch USING fts5(
-                barcode, note, requestTitle,
-                tokenize = 'unicode61 remove_diacritics 2',
-                prefix = '1 2 3'
-            );
-            INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
-                SELECT capture.id, capture.barcode, capture.note, request.title
-                FROM capture LEFT JOIN request ON request.id = capture.requestId;
-            CREATE TRIGGER capture_searchable_on_insert AFTER INSERT ON capture BEGIN
+                CREATE VIRTUAL TABLE captureSearch USING fts5(
+                    barcode, note, requestTitle,
+                    tokenize = 'unicode61 remove_diacritics 2',
+                    prefix = '1 2 3'
+                );
                 INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
-                VALUES (new.id, new.barcode, new.note, (SELECT title FROM request WHERE id = new.requestId));
-            END;
-            CREATE TRIGGER capture_searchable_on_delete AFTER DELETE ON capture BEGIN
-                DELETE FROM captureSearch WHERE rowid = old.id;
-            END;
-            CREATE TRIGGER capture_searchable_on_update AFTER UPDATE OF barcode, note, requestId ON capture BEGIN
-                UPDATE captureSearch
-                SET barcode = new.barcode, note = new.note,
-                    requestTitle = (SELECT title FROM request WHERE id = new.requestId)
-                WHERE rowid = new.id;
-            END;
-            CREATE TRIGGER request_title_searchable_on_update AFTER UPDATE OF title ON request BEGIN
-                UPDATE captureSearch SET requestTitle = new.title
-                WHERE rowid IN (SELECT id FROM capture WHERE requestId = new.id);
-            END;
-            """)
+                    SELECT capture.id, capture.barcode, capture.note, request.title
+                    FROM capture LEFT JOIN request ON request.id = capture.requestId;
+                CREATE TRIGGER capture_searchable_on_insert AFTER INSERT ON capture BEGIN
+                    INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
+                    VALUES (new.id, new.barcode, new.note, (SELECT title FROM request WHERE id = new.requestId));
+                END;
+                CREATE TRIGGER capture_searchable_on_delete AFTER DELETE ON capture BEGIN
+                    DELETE FROM captureSearch WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER capture_searchable_on_update AFTER UPDATE OF barcode, note, requestId ON capture BEGIN
+                    UPDATE captureSearch
+                    SET barcode = new.barcode, note = new.note,
+                        requestTitle = (SELECT title FROM request WHERE id = new.requestId)
+                    WHERE rowid = new.id;
+                END;
+                CREATE TRIGGER request_title_searchable_on_update AFTER UPDATE OF title ON request BEGIN
+                    UPDATE captureSearch SET requestTitle = new.title
+                    WHERE rowid IN (SELECT id FROM capture WHERE requestId = new.id);
+                END;
+                """)
     }
 }
 
@@ -175,9 +176,10 @@ enum SchemaCompatibility: Equatable {
     /// Inspects `db` without writing to it.
     init(_ db: Database, migrator: DatabaseMigrator) throws {
         guard try db.tableExists("grdb_migrations") else {
-            let tableCount = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            ) ?? 0
+            let tableCount =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                ) ?? 0
             self = tableCount == 0 ? .compatible : .foreign
             return
         }

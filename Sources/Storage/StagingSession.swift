@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -125,7 +126,7 @@ public final class StagingSession {
         guard headerCount >= 0 else {
             throw .fileRefused("Cannot read \(name): \(DatabaseFiles.reason(errno: errno)).")
         }
-        guard let image = ImageInspector.inspect(header: Array(buffer[0 ..< headerCount])) else {
+        guard let image = ImageInspector.inspect(header: Array(buffer[0..<headerCount])) else {
             throw .fileRefused("\(name) is not a PNG, JPEG, GIF, WebP, BMP or HEIC image.")
         }
 
@@ -174,7 +175,7 @@ public final class StagingSession {
         var chunk = firstChunk
         var failure: StorageError?
         while chunk > 0 {
-            let writeError = buffer.withUnsafeBytes { DurableFiles.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0 ..< chunk])) }
+            let writeError = buffer.withUnsafeBytes { DurableFiles.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0..<chunk])) }
             if writeError != 0 {
                 failure = Self.writeFailure(name: name, errno: writeError)
                 break
@@ -206,7 +207,7 @@ public final class StagingSession {
     public func remove(_ photo: StagedPhoto) throws(StorageError) {
         guard isOpen else { throw .stagingClosed }
         guard let index = photos.firstIndex(where: { $0.storedName == photo.storedName }),
-              MediaStore.isStoredName(photo.storedName)
+            MediaStore.isStoredName(photo.storedName)
         else {
             throw .invalidInput("\(photo.originalName) is not staged in this capture.")
         }
@@ -230,7 +231,8 @@ public final class StagingSession {
     }
 
     private func writeDraft() throws(StorageError) {
-        var draft = self.draft
+        var draft =
+            self.draft
             ?? CaptureDraft(kind: .photos, phase: "photos", updatedAt: Date())
         draft.photos = photos
         self.draft = draft
@@ -280,7 +282,7 @@ public final class StagingSession {
                 throw .invalidInput("\(photo.originalName) is in the capture twice.")
             }
             guard let staged = photos.first(where: { $0.storedName == photo.storedName }),
-                  MediaStore.isStoredName(staged.storedName, format: staged.format)
+                MediaStore.isStoredName(staged.storedName, format: staged.format)
             else {
                 throw .invalidInput("\(photo.originalName) is not staged in this capture.")
             }
@@ -302,8 +304,8 @@ public final class StagingSession {
         let path = directory + "/" + draftFileName
         guard let info = DurableFiles.status(path) else { return .missing }
         guard DurableFiles.isRegularFile(info), info.st_size <= 16 * 1024 * 1024,
-              let data = FileManager.default.contents(atPath: path),
-              let draft = try? JSONDecoder().decode(CaptureDraft.self, from: data)
+            let data = FileManager.default.contents(atPath: path),
+            let draft = try? JSONDecoder().decode(CaptureDraft.self, from: data)
         else { return .unreadable }
         return .draft(draft)
     }

@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -58,13 +59,15 @@ public struct UploadFolder: Equatable, Sendable {
     public func resolve(_ typed: String) -> Result<String, StorageError> {
         let name = PathInput.resolve(typed, home: "/nonexistent").map { $0 } ?? ""
         if typed.trimmingCharacters(in: .whitespaces).hasPrefix("~") || typed.lowercased().hasPrefix("file:") {
-            return .failure(.fileRefused(
-                "\(Self.shown(typed)) is not a name: photos come only from your uploads, by name (no folders)."))
+            return .failure(
+                .fileRefused(
+                    "\(Self.shown(typed)) is not a name: photos come only from your uploads, by name (no folders)."))
         }
         if let problem = Self.problem(with: name) { return .failure(.fileRefused(problem)) }
         guard isRealDirectory, let info = DurableFiles.status(path + "/" + name) else {
-            return .failure(.fileRefused(
-                "You have no upload named \(Self.shown(name)); add one with: ssh … photos add \(Self.shown(name)) < file"))
+            return .failure(
+                .fileRefused(
+                    "You have no upload named \(Self.shown(name)); add one with: ssh … photos add \(Self.shown(name)) < file"))
         }
         guard DurableFiles.isRegularFile(info) else {
             return .failure(.fileRefused("\(Self.shown(name)) is not a file."))
@@ -113,16 +116,17 @@ public struct UploadFolder: Equatable, Sendable {
                 break
             }
             if header.count < ImageInspector.headerLength {
-                header += buffer[0 ..< min(got, ImageInspector.headerLength - header.count)]
+                header += buffer[0..<min(got, ImageInspector.headerLength - header.count)]
             }
-            let written = buffer.withUnsafeBytes { DurableFiles.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0 ..< got])) }
+            let written = buffer.withUnsafeBytes { DurableFiles.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
             if written != 0 { failure = .fileSystem("Cannot write \(temp): \(DatabaseFiles.reason(errno: written)).") }
         }
         let image = failure == nil ? ImageInspector.inspect(header: header) : nil
         if failure == nil, image == nil {
-            failure = .fileRefused(total == 0
-                ? "Nothing arrived: send the photo on standard input (photos add NAME < file)."
-                : "That is not a PNG, JPEG, GIF, WebP, BMP or HEIC image; nothing was kept.")
+            failure = .fileRefused(
+                total == 0
+                    ? "Nothing arrived: send the photo on standard input (photos add NAME < file)."
+                    : "That is not a PNG, JPEG, GIF, WebP, BMP or HEIC image; nothing was kept.")
         }
         if failure == nil, DurableFiles.fsyncRetrying(target) != 0 {
             failure = .fileSystem("Cannot save \(temp): \(DatabaseFiles.reason(errno: errno)).")
@@ -158,7 +162,7 @@ public struct UploadFolder: Equatable, Sendable {
     /// The upload `name`'s size in bytes, nil when there is none.
     public func byteSize(of name: String) -> Int64? {
         guard Self.problem(with: name) == nil, let info = DurableFiles.status(path + "/" + name),
-              DurableFiles.isRegularFile(info)
+            DurableFiles.isRegularFile(info)
         else { return nil }
         return Int64(info.st_size)
     }
@@ -175,7 +179,7 @@ public struct UploadFolder: Equatable, Sendable {
         var header = [UInt8](repeating: 0, count: ImageInspector.headerLength)
         let count = header.withUnsafeMutableBytes { DurableFiles.readFully(fd, into: $0, count: $0.count) }
         guard count > 0 else { return nil }
-        return ImageInspector.inspect(header: Array(header[0 ..< count]))
+        return ImageInspector.inspect(header: Array(header[0..<count]))
     }
 
     /// Creates the folder (and missing parents) with mode 0700; refuses one that is a link.

@@ -26,7 +26,8 @@ extension AppState {
             return capture.photos.map { PreviewRequest(source: .staged(storedName: $0.storedName), box: box, style: style) }
         case .none, .sheet:
             guard selectedTab == .history, let detail = history.detail, let photos = detail.photos,
-                  let box = layout.thumbnail else { return [] }
+                let box = layout.thumbnail
+            else { return [] }
             let detailLayout = HistoryDetailLayout(layout: layout)
             guard detailLayout.showsThumbnails(of: detail) else { return [] }
             let first = min(max(0, detail.scrollOffset), detailLayout.maximumScrollOffset(of: detail))
@@ -42,7 +43,8 @@ extension AppState {
     /// from History (deleted here or elsewhere), then ask for the previews the screen now shows and cancel the rest.
     mutating func settlePreviews() -> [AppEffect] {
         if case let .viewer(viewer, over) = presentation,
-           previewStyle == nil || viewer.recordID.map({ history.detail?.record.id != $0 }) == true {
+            previewStyle == nil || viewer.recordID.map({ history.detail?.record.id != $0 }) == true
+        {
             presentation = over
         }
         return previews.want(wantedPreviews)
@@ -62,7 +64,8 @@ extension AppState {
         switch presentation {
         case let .fullScreenCapture(capture):
             guard capture.phase == .photos || capture.phase == .review, capture.copy == nil,
-                  !capture.isConfirmingClose, !capture.isCommitting else { return [] }
+                !capture.isConfirmingClose, !capture.isCommitting
+            else { return [] }
             viewer = PhotoViewerState(photos: capture.photos.map(ViewerPhoto.init), index: capture.photoCursor)
         case .none:
             guard selectedTab == .history, let detail = history.detail, let photos = detail.photos else { return [] }
@@ -72,9 +75,10 @@ extension AppState {
         }
         guard let viewer else { return [] }
         guard previewStyle != nil else {
-            status = StatusMessage(previewTerminal == nil
-                ? "Photos cannot be shown here."
-                : "Photo previews are off: turn them on in Settings.")
+            status = StatusMessage(
+                previewTerminal == nil
+                    ? "Photos cannot be shown here."
+                    : "Photo previews are off: turn them on in Settings.")
             return []
         }
         presentation = .viewer(viewer, over: presentation)

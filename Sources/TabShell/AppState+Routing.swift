@@ -24,7 +24,9 @@ extension AppState {
         switch action {
         case .started: return [.loadInbox] + toHistory(.rowsNeeded)
         case let .resized(size): return resize(to: size)
-        case .quitRequested: isQuitting = true; return [.quit]
+        case .quitRequested:
+            isQuitting = true
+            return [.quit]
         case .redrawRequested: return [.redraw]
         case let .tabChosen(tab):
             restoreTabBar()

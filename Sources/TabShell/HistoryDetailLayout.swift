@@ -116,7 +116,8 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         /// value when both fit.
         func field(_ label: String, _ paragraphs: [String], remark: String? = nil, emphasis: DetailLine.Emphasis = .value) {
             if let remark, paragraphs.count == 1,
-               TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth {
+                TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth
+            {
                 lines.append(DetailLine(label: label, parts: [.init(paragraphs[0], emphasis), .init("  \(remark)", .remark)]))
                 return
             }
@@ -163,15 +164,17 @@ public struct HistoryDetailLayout: Equatable, Sendable {
                     if index > 0 { lines.append(DetailLine(label: "", parts: [])) }
                     let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
                     for row in 0..<max(2, box.rows) {
-                        let parts: [DetailLine.Part] = switch row {
-                        case 0: [.init(number), .init(sanitizer.line(photo.originalName))]
-                        case 1: [.init(String(repeating: " ", count: numberWidth)), .init(facts[index], .remark)]
-                        default: []
-                        }
-                        lines.append(DetailLine(
-                            label: index == 0 && row == 0 ? "Photos" : "", parts: parts,
-                            thumbnail: row < box.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil
-                        ))
+                        let parts: [DetailLine.Part] =
+                            switch row {
+                            case 0: [.init(number), .init(sanitizer.line(photo.originalName))]
+                            case 1: [.init(String(repeating: " ", count: numberWidth)), .init(facts[index], .remark)]
+                            default: []
+                            }
+                        lines.append(
+                            DetailLine(
+                                label: index == 0 && row == 0 ? "Photos" : "", parts: parts,
+                                thumbnail: row < box.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil
+                            ))
                     }
                 }
             case let photos?:

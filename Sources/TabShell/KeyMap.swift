@@ -263,15 +263,17 @@ public enum KeyMap {
         case .historyDetail:
             // Enter views a photo only where there is a viewer: previews on, photos loaded.
             let views = state.map { $0.previewStyle != nil && $0.history.detail?.photos?.isEmpty == false } ?? true
-            return (views ? [
-                KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested),
-            ] : []) + [
-                KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested),
-                KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .deleteRequested),
-            ] + scrollMoves()
+            return
+                (views
+                ? [
+                    KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested)
+                ] : []) + [
+                    KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested),
+                    KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .deleteRequested),
+                ] + scrollMoves()
         case .settings:
             return [
-                KeyBinding([.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated),
+                KeyBinding([.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated)
             ] + listMoves("setting")
         case .capturePicker:
             return [
@@ -294,11 +296,13 @@ public enum KeyMap {
                 KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
                 close, done,
             ] + (skips ? [KeyBinding([.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : [])
-                + (undoes ? [KeyBinding([.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))] : []) + [
-                captureKeysInField, typing("Type the code"), textEditing,
-                KeyBinding([.control("]")], help: "GS1 group separator (FNC1), as scanners send it (byte 0x1D)", action: .capture(.textTyped("\u{1D}"))),
-                KeyBinding([.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
-            ]
+                + (undoes
+                    ? [KeyBinding([.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))] : [])
+                + [
+                    captureKeysInField, typing("Type the code"), textEditing,
+                    KeyBinding([.control("]")], help: "GS1 group separator (FNC1), as scanners send it (byte 0x1D)", action: .capture(.textTyped("\u{1D}"))),
+                    KeyBinding([.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
+                ]
         case .capturePhotos:
             return [
                 KeyBinding([.enter], hint: "add", help: "Add the typed file; with an empty field, go to review", action: .capture(.enterPressed)),
@@ -335,7 +339,7 @@ public enum KeyMap {
             ]
         case .captureKeys:
             return [
-                KeyBinding([.escape, .character("?"), .function(1), .enter, .character("q")], hint: "close", help: "Close this list of keys", action: .capture(.keysToggled)),
+                KeyBinding([.escape, .character("?"), .function(1), .enter, .character("q")], hint: "close", help: "Close this list of keys", action: .capture(.keysToggled))
             ]
         case .search:
             return [
@@ -355,7 +359,7 @@ public enum KeyMap {
             ]
         case .help:
             return scrollMoves(pageDown: [.character(" ")]) + [
-                KeyBinding([.escape, .character("?"), .function(1), .character("q")], hint: "close", help: "Close this help", action: .escapePressed),
+                KeyBinding([.escape, .character("?"), .function(1), .character("q")], hint: "close", help: "Close this help", action: .escapePressed)
             ]
         case .alert:
             return [KeyBinding([.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
@@ -372,13 +376,13 @@ public enum KeyMap {
             }
             let defaultButton = state?.presentation.alert?.defaultButton ?? 0
             return [
-                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (Cancel for Clear History)", action: .alertButtonPressed(defaultButton)),
+                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (Cancel for Clear History)", action: .alertButtonPressed(defaultButton))
             ] + letters + [
-                KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed),
+                KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed)
             ]
         case .capturePhotoView:
             return [
-                KeyBinding([.function(3), .control("p")], hint: "view", help: "Show the highlighted staged photo full screen", action: .photoViewRequested),
+                KeyBinding([.function(3), .control("p")], hint: "view", help: "Show the highlighted staged photo full screen", action: .photoViewRequested)
             ]
         case .photoViewer:
             return [
@@ -400,8 +404,8 @@ public enum KeyMap {
     /// previews on and a photo staged, nothing over the capture and no copy running.
     private static func photoContexts(for state: AppState) -> [KeyContext] {
         guard case let .fullScreenCapture(capture) = state.presentation, state.previewStyle != nil,
-              capture.phase == .photos || capture.phase == .review, capture.collectsPhotos,
-              !capture.photos.isEmpty, capture.copy == nil, !capture.isConfirmingClose
+            capture.phase == .photos || capture.phase == .review, capture.collectsPhotos,
+            !capture.photos.isEmpty, capture.copy == nil, !capture.isConfirmingClose
         else { return [] }
         return [.capturePhotoView]
     }
@@ -474,18 +478,20 @@ public enum KeyMap {
     /// The bindings of these contexts, for a screen's own list of keys.
     public static func helpLines(for contexts: [KeyContext], in state: AppState, unicode: Bool) -> [HelpLine] {
         contexts.flatMap { context -> [HelpLine] in
-            [.section(context.title)] + bindings(for: context, in: state).map {
-                .binding(keys: $0.label(unicode: unicode), help: $0.help)
-            }
+            [.section(context.title)]
+                + bindings(for: context, in: state).map {
+                    .binding(keys: $0.label(unicode: unicode), help: $0.help)
+                }
         }
     }
 
     /// Every binding, grouped by context, for the help sheet and docs/keys.md.
     public static func helpLines(unicode: Bool) -> [HelpLine] {
         KeyContext.allCases.flatMap { context -> [HelpLine] in
-            [.section(context.title)] + bindings(for: context).map {
-                .binding(keys: $0.label(unicode: unicode), help: $0.help)
-            }
+            [.section(context.title)]
+                + bindings(for: context).map {
+                    .binding(keys: $0.label(unicode: unicode), help: $0.help)
+                }
         }
     }
 }

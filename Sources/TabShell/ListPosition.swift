@@ -21,8 +21,12 @@ public struct ListPosition: Equatable, Sendable {
         switch move {
         case .up: cursor -= 1
         case .down: cursor += 1
-        case .pageUp: cursor -= page; scrollOffset -= page
-        case .pageDown: cursor += page; scrollOffset += page
+        case .pageUp:
+            cursor -= page
+            scrollOffset -= page
+        case .pageDown:
+            cursor += page
+            scrollOffset += page
         case .home: cursor = 0
         case .end: cursor = count - 1
         }
@@ -32,7 +36,11 @@ public struct ListPosition: Equatable, Sendable {
     /// Keeps the cursor in range and visible, and the list from scrolling past its end.
     public mutating func clamp(count: Int, viewport: Int) {
         let viewport = max(1, viewport)
-        guard count > 0 else { cursor = 0; scrollOffset = 0; return }
+        guard count > 0 else {
+            cursor = 0
+            scrollOffset = 0
+            return
+        }
         cursor = min(max(0, cursor), count - 1)
         scrollOffset = min(max(0, scrollOffset), max(0, count - viewport))
         if cursor < scrollOffset { scrollOffset = cursor }

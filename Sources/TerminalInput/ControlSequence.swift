@@ -27,9 +27,12 @@ struct ControlSequence: Equatable, Sendable {
         let parameterBytes = body.prefix { (0x30...0x3F).contains($0) }
         intermediates = String(decoding: body.dropFirst(parameterBytes.count), as: UTF8.self)
         let text = String(decoding: parameterBytes, as: UTF8.self)
-        parameters = text.isEmpty ? [] : text.split(separator: ";", omittingEmptySubsequences: false).map { parameter in
-            parameter.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        }
+        parameters =
+            text.isEmpty
+            ? []
+            : text.split(separator: ";", omittingEmptySubsequences: false).map { parameter in
+                parameter.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+            }
     }
 
     /// The first sub-parameter of parameter `index`, or nil when absent or empty.

@@ -173,7 +173,8 @@ public struct InputDecoder: Sendable {
         // intermediate; after digits alone it is the final byte.
         let endsWithDollar = scalar == "$" && !body.isEmpty && body.allSatisfy { (0x30...0x39).contains($0) }
         switch value {
-        case 0x40...0x7E, 0x24 where endsWithDollar:
+        case 0x40...0x7E,
+            0x24 where endsWithDollar:
             state = .ground
             guard body.count <= Self.sequenceByteLimit else { return [] }
             return complete(ControlSequence(introducer: .csi, body: body, final: UInt8(value)), alt: alt)
@@ -222,7 +223,8 @@ public struct InputDecoder: Sendable {
     private mutating func string(_ scalar: Unicode.Scalar, introducer: Character, body: String, afterEscape: Bool) -> [InputEvent] {
         if afterEscape {
             state = .ground
-            let reply: [InputEvent] = body.utf8.count <= Self.stringByteLimit && paste == nil
+            let reply: [InputEvent] =
+                body.utf8.count <= Self.stringByteLimit && paste == nil
                 ? [.reply("\u{1B}" + String(introducer) + body + "\u{1B}\\")] : []
             // ESC \ is the terminator; ESC and anything else starts a new sequence.
             return scalar == "\\" ? reply : reply + escape(scalar, alt: false)

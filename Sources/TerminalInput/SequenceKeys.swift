@@ -116,13 +116,14 @@ enum SequenceKeys {
     /// character is `.alt`, Enter/Tab/Esc/Backspace keep their names.
     static func codeKey(code: Int?, shifted: Int?, modifiers: KeyModifiers) -> Key? {
         guard let code, let scalar = Unicode.Scalar(UInt32(clamping: max(0, code))) else { return nil }
-        let named: Key? = switch code {
-        case 13: .enter
-        case 9: .tab
-        case 27: .escape
-        case 8, 127: .backspace
-        default: nil
-        }
+        let named: Key? =
+            switch code {
+            case 13: .enter
+            case 9: .tab
+            case 27: .escape
+            case 8, 127: .backspace
+            default: nil
+            }
         if let named {
             if named == .tab && modifiers == .shift { return .backTab }
             return modified(named, modifiers)

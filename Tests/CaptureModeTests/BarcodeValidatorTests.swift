@@ -6,20 +6,22 @@ import Testing
 struct BarcodeValidatorTests {
     // MARK: - Accepted codes
 
-    @Test("valid codes are accepted with their symbology", arguments: [
-        ("4006381333931", Symbology.ean13),
-        ("5901234123457", .ean13),
-        ("96385074", .ean8),
-        ("55123457", .ean8),
-        // Starts with 0 but its UPC-E check fails, so it is read as EAN-8.
-        ("07654329", .ean8),
-        ("036000291452", .upcA),
-        ("012345678905", .upcA),
-        ("01234565", .upcE),
-        ("04252614", .upcE),
-        ("10012345678902", .gtin14),
-        ("00012345678905", .gtin14),
-    ])
+    @Test(
+        "valid codes are accepted with their symbology",
+        arguments: [
+            ("4006381333931", Symbology.ean13),
+            ("5901234123457", .ean13),
+            ("96385074", .ean8),
+            ("55123457", .ean8),
+            // Starts with 0 but its UPC-E check fails, so it is read as EAN-8.
+            ("07654329", .ean8),
+            ("036000291452", .upcA),
+            ("012345678905", .upcA),
+            ("01234565", .upcE),
+            ("04252614", .upcE),
+            ("10012345678902", .gtin14),
+            ("00012345678905", .gtin14),
+        ])
     func acceptsValidCode(code: String, symbology: Symbology) {
         #expect(BarcodeValidator.validate(code, allowFreeText: false) == .success(Barcode(value: code, symbology: symbology)))
     }
@@ -39,18 +41,21 @@ struct BarcodeValidatorTests {
 
     @Test("surrounding whitespace and a scanner's newline are trimmed")
     func trimsWhitespace() {
-        #expect(BarcodeValidator.validate("  4006381333931 \r\n", allowFreeText: false)
-            == .success(Barcode(value: "4006381333931", symbology: .ean13)))
+        #expect(
+            BarcodeValidator.validate("  4006381333931 \r\n", allowFreeText: false)
+                == .success(Barcode(value: "4006381333931", symbology: .ean13)))
     }
 
     // MARK: - Refused input
 
-    @Test("a bad check digit names the expected digit and the symbology", arguments: [
-        ("4006381333932", Symbology.ean13, 1, 2),
-        ("96385070", .ean8, 4, 0),
-        ("036000291459", .upcA, 2, 9),
-        ("10012345678900", .gtin14, 2, 0),
-    ])
+    @Test(
+        "a bad check digit names the expected digit and the symbology",
+        arguments: [
+            ("4006381333932", Symbology.ean13, 1, 2),
+            ("96385070", .ean8, 4, 0),
+            ("036000291459", .upcA, 2, 9),
+            ("10012345678900", .gtin14, 2, 0),
+        ])
     func badCheckDigit(code: String, symbology: Symbology, expected: Int, found: Int) throws {
         let result = BarcodeValidator.validate(code, allowFreeText: true)
         let error = BarcodeError.badCheckDigit(symbology: symbology, expected: Character(String(expected)), found: Character(String(found)))
@@ -107,7 +112,8 @@ struct BarcodeValidatorTests {
             digits[position] = (digits[position] + delta) % 10
             let code = digits.map(String.init).joined()
             guard case .failure(.badCheckDigit(let symbology, _, _)) = BarcodeValidator.validate(code, allowFreeText: true),
-                  [.ean13, .isbn13, .issn13].contains(symbology) else {
+                [.ean13, .isbn13, .issn13].contains(symbology)
+            else {
                 Issue.record("\(code) (digit \(position) changed) was accepted")
                 return
             }
@@ -136,7 +142,7 @@ struct BarcodeValidatorTests {
         _ = capture.send(.kindChosen(.barcode))
         _ = capture.send(.textTyped("]C1" + "0109506000134352" + "10ABC123" + "~" + "21XYZ"))
         _ = capture.send(.enterPressed)
-        #expect(capture.barcode == Barcode(value: "(01)09506000134352(10)ABC123(21)XYZ", symbology: .gs1_128))
+        #expect(capture.barcode == Barcode(value: "(01)09506000134352(10)ABC123(21)XYZ", symbology: .gs1128))
     }
 
     @Test func withoutTheSettingTheCharacterIsData() {

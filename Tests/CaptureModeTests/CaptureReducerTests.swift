@@ -13,7 +13,8 @@ private func started(_ kind: CaptureKind, config: CaptureConfig = CaptureConfig(
 
 /// A barcode capture whose code has been accepted and which has moved on to review.
 private func reviewing(request: CaptureRequestLink? = nil) -> CaptureState {
-    var state = request.map { CaptureState(config: CaptureConfig(autoAdvanceMilliseconds: 0), request: $0) }
+    var state =
+        request.map { CaptureState(config: CaptureConfig(autoAdvanceMilliseconds: 0), request: $0) }
         ?? started(.barcode, config: CaptureConfig(autoAdvanceMilliseconds: 0))
     _ = state.send(.textPasted(ean13.value))
     return state
@@ -32,10 +33,12 @@ struct CapturePickerTests {
         #expect(!state.isEditingText)
     }
 
-    @Test("choosing a kind moves to its first phase", arguments: [
-        (CaptureKind.barcode, CapturePhase.barcode),
-        (.note, .note),
-    ])
+    @Test(
+        "choosing a kind moves to its first phase",
+        arguments: [
+            (CaptureKind.barcode, CapturePhase.barcode),
+            (.note, .note),
+        ])
     func kindChosen(kind: CaptureKind, phase: CapturePhase) {
         var state = CaptureState()
         #expect(state.send(.kindChosen(kind)) == [])
@@ -70,9 +73,11 @@ struct CapturePickerTests {
         #expect(state.phase == .photos)
     }
 
-    @Test("each kind starts in its first phase", arguments: [
-        (CaptureKind.barcode, CapturePhase.barcode), (.photos, .photos), (.product, .barcode), (.note, .note),
-    ])
+    @Test(
+        "each kind starts in its first phase",
+        arguments: [
+            (CaptureKind.barcode, CapturePhase.barcode), (.photos, .photos), (.product, .barcode), (.note, .note),
+        ])
     func kindStartsInItsFirstPhase(kind: CaptureKind, phase: CapturePhase) {
         var state = CaptureState()
         #expect(state.send(.kindChosen(kind)) == [])
@@ -89,10 +94,12 @@ struct CapturePickerTests {
         #expect(state.phase == .barcode)
     }
 
-    @Test("a request-linked capture skips the picker and uses the request's kind", arguments: [
-        (CaptureKind.barcode, CapturePhase.barcode),
-        (.note, .note),
-    ])
+    @Test(
+        "a request-linked capture skips the picker and uses the request's kind",
+        arguments: [
+            (CaptureKind.barcode, CapturePhase.barcode),
+            (.note, .note),
+        ])
     func requestLinkedStartSkipsPicker(kind: CaptureKind, phase: CapturePhase) {
         let link = CaptureRequestLink(id: 7, title: "Shelf 3", kind: kind)
         let state = CaptureState(request: link)
@@ -300,11 +307,13 @@ struct CaptureNoteTests {
 
 @Suite("Capture: Done and Close")
 struct CaptureDoneCloseTests {
-    @Test("Done on an incomplete capture sets a notice and returns no effect", arguments: [
-        (CaptureState(), CaptureIncomplete.noKindChosen),
-        (started(.barcode), .noBarcode),
-        (started(.note), .emptyNote),
-    ])
+    @Test(
+        "Done on an incomplete capture sets a notice and returns no effect",
+        arguments: [
+            (CaptureState(), CaptureIncomplete.noKindChosen),
+            (started(.barcode), .noBarcode),
+            (started(.note), .emptyNote),
+        ])
     func doneIncomplete(state: CaptureState, reason: CaptureIncomplete) {
         var state = state
         #expect(state.send(.doneTapped) == [])
@@ -373,25 +382,53 @@ struct CaptureDoneCloseTests {
         #expect(state == before)
     }
 
-    @Test("Close dismisses an empty capture from every phase", arguments: [
-        CaptureState(),
-        started(.barcode),
-        started(.note),
-        started(.photos),
-        started(.product),
-    ])
+    @Test(
+        "Close dismisses an empty capture from every phase",
+        arguments: [
+            CaptureState(),
+            started(.barcode),
+            started(.note),
+            started(.photos),
+            started(.product),
+        ])
     func closeDismisses(state: CaptureState) {
         var state = state
         #expect(state.send(.closeTapped) == [.dismiss])
     }
 
-    @Test("Close asks first whenever the capture holds something, and says what", arguments: [
-        ({ var s = started(.barcode); _ = s.send(.textTyped("40")); return s }(), "the typed code"),
-        ({ var s = started(.barcode); _ = s.send(.textPasted(ean13.value)); return s }(), "the code"),
-        ({ var s = started(.note); _ = s.send(.textTyped("Aisle 7")); return s }(), "the note"),
-        ({ var s = started(.photos); _ = s.send(.textTyped("~/shelf")); return s }(), "the typed path"),
-        (reviewing(), "the code"),
-    ])
+    @Test(
+        "Close asks first whenever the capture holds something, and says what",
+        arguments: [
+            (
+                {
+                    var s = started(.barcode)
+                    _ = s.send(.textTyped("40"))
+                    return s
+                }(), "the typed code"
+            ),
+            (
+                {
+                    var s = started(.barcode)
+                    _ = s.send(.textPasted(ean13.value))
+                    return s
+                }(), "the code"
+            ),
+            (
+                {
+                    var s = started(.note)
+                    _ = s.send(.textTyped("Aisle 7"))
+                    return s
+                }(), "the note"
+            ),
+            (
+                {
+                    var s = started(.photos)
+                    _ = s.send(.textTyped("~/shelf"))
+                    return s
+                }(), "the typed path"
+            ),
+            (reviewing(), "the code"),
+        ])
     func closeAsksWhenThereIsWork(state: CaptureState, what: String) {
         var state = state
         #expect(state.send(.closeTapped) == [])

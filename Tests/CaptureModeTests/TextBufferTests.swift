@@ -70,7 +70,9 @@ struct TextBufferTests {
         var buffer = TextBuffer("ab")
         buffer.move(.right)
         #expect(buffer.cursor == 2)
-        buffer.move(.left); buffer.move(.left); buffer.move(.left)
+        buffer.move(.left)
+        buffer.move(.left)
+        buffer.move(.left)
         #expect(buffer.cursor == 0)
     }
 
@@ -173,9 +175,11 @@ struct TextBufferTests {
 
     // MARK: - Grapheme clusters
 
-    @Test("CJK, ZWJ emoji, flags and combining marks edit as one unit each", arguments: [
-        "漢", "👩‍👩‍👧", "🇯🇵", "e\u{301}", "👍🏽",
-    ])
+    @Test(
+        "CJK, ZWJ emoji, flags and combining marks edit as one unit each",
+        arguments: [
+            "漢", "👩‍👩‍👧", "🇯🇵", "e\u{301}", "👍🏽",
+        ])
     func graphemeClusterIsOneUnit(cluster: String) {
         var buffer = TextBuffer(multiline: true)
         buffer.insert("a" + cluster + "b")

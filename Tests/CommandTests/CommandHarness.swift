@@ -3,7 +3,9 @@ import CaptureMode
 import Foundation
 import Storage
 import Testing
+
 @testable import tui
+
 #if canImport(Glibc)
 import Glibc
 #endif

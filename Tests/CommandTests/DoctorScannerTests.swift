@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import Testing
+
 @testable import tui
 
 /// `tabshell doctor --scanner` with the test scan coming from a pipe (no timing there).

@@ -1,7 +1,9 @@
 import Foundation
 import Storage
 import Testing
+
 @testable import tui
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +15,10 @@ import Glibc
         let directory = workspace.url.appendingPathComponent("terminfo/t")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let names = Array("tabshell-test|test terminal\0".utf8)
-        func le16(_ value: Int16) -> [UInt8] { let bits = UInt16(bitPattern: value); return [UInt8(bits & 0xFF), UInt8(bits >> 8)] }
+        func le16(_ value: Int16) -> [UInt8] {
+            let bits = UInt16(bitPattern: value)
+            return [UInt8(bits & 0xFF), UInt8(bits >> 8)]
+        }
         var bytes = le16(0o432) + le16(Int16(names.count)) + le16(0) + le16(14) + le16(0) + le16(0)
         bytes += names
         if bytes.count % 2 == 1 { bytes.append(0) }

@@ -1,7 +1,9 @@
 import Foundation
 import Storage
 import Testing
+
 @testable import tui
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+
 @testable import tui
 
 /// The help of every command, as `--help` prints it at 100 columns.

@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Testing
+
 @testable import tui
 
 @Suite struct InboxAndListTests {
@@ -50,16 +51,18 @@ import Testing
         let workspace = try Workspace()
         let db = try AppDatabase.open(at: workspace.databaseURL)
         let file = workspace.url.appendingPathComponent("requests.json")
-        try Data("""
-        [
-          {"title": "Scan the pallet", "kind": "barcode"},
-          {"title": "   "},
-          {"title": "Photograph it", "kind": "video"},
-          "just a string",
-          {"titel": "typo", "body": 3},
-          {"title": "Fine too", "body": "with a body", "kind": "note", "status": "done", "id": 7}
-        ]
-        """.utf8).write(to: file)
+        try Data(
+            """
+            [
+              {"title": "Scan the pallet", "kind": "barcode"},
+              {"title": "   "},
+              {"title": "Photograph it", "kind": "video"},
+              "just a string",
+              {"titel": "typo", "body": 3},
+              {"title": "Fine too", "body": "with a body", "kind": "note", "status": "done", "id": 7}
+            ]
+            """.utf8
+        ).write(to: file)
 
         let run = runCommand(["inbox", "import", file.path, "--db", workspace.databaseURL.path])
 
@@ -72,12 +75,13 @@ import Testing
     @Test func importFromStandardInputAddsAllInOrder() throws {
         let workspace = try Workspace()
         let db = try AppDatabase.open(at: workspace.databaseURL)
-        let input = Data("""
-        {"version": 1, "requests": [
-          {"title": "First", "kind": "photos"},
-          {"title": "Second", "body": "B"}
-        ]}
-        """.utf8)
+        let input = Data(
+            """
+            {"version": 1, "requests": [
+              {"title": "First", "kind": "photos"},
+              {"title": "Second", "body": "B"}
+            ]}
+            """.utf8)
 
         let run = runCommand(["inbox", "import", "-", "--db", workspace.databaseURL.path], input: input)
 

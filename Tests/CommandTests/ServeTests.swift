@@ -5,6 +5,7 @@ import SSHServer
 import Storage
 import TabShell
 import Testing
+
 @testable import tui
 
 /// `tabshell serve`'s decisions, without a network: what each session runs, which commands a
@@ -30,13 +31,17 @@ import Testing
     @Test func theAppRunsAsThePersonOnTheirFolderWithTheirLocaleOnly() throws {
         let workspace = try Workspace()
         let decision = Self.launcher(.team(database: workspace.databaseURL)).decide(Self.request("Ana Lopez"))
-        guard case let .run(command) = decision else { Issue.record("refused: \(decision)"); return }
+        guard case let .run(command) = decision else {
+            Issue.record("refused: \(decision)")
+            return
+        }
         let folder = workspace.databaseURL.deletingLastPathComponent().appendingPathComponent("people/Ana%20Lopez").path
         #expect(command.executablePath == "/opt/tabshell")
-        #expect(command.arguments == [
-            "--db", workspace.databaseURL.path, "--as", "Ana Lopez", "--log-level", "info",
-            "--session-folder", folder, "--resume-within", "600",
-        ])
+        #expect(
+            command.arguments == [
+                "--db", workspace.databaseURL.path, "--as", "Ana Lopez", "--log-level", "info",
+                "--session-folder", folder, "--resume-within", "600",
+            ])
         #expect(command.environment == ["TERM": "xterm-256color", "LANG": "de_DE.UTF-8", "HOME": folder])
         #expect(command.workingDirectory == folder)
         #expect(FileManager.default.fileExists(atPath: folder))
@@ -51,7 +56,10 @@ import Testing
     @Test func aClientWithoutALocaleGetsUTF8() throws {
         let workspace = try Workspace()
         let decision = Self.launcher(.team(database: workspace.databaseURL)).decide(Self.request(locale: [:]))
-        guard case let .run(command) = decision else { Issue.record("refused"); return }
+        guard case let .run(command) = decision else {
+            Issue.record("refused")
+            return
+        }
         #expect(command.environment["LANG"] == "C.UTF-8")
     }
 
@@ -70,7 +78,10 @@ import Testing
     func allowedCommandsRunAsThePersonOnTheServersData(command text: String, subcommand: [String], rest: [String]) throws {
         let workspace = try Workspace()
         let decision = Self.launcher(.team(database: workspace.databaseURL)).decide(Self.request("ben", command: text, terminal: false))
-        guard case let .run(command) = decision else { Issue.record("\(text) refused: \(decision)"); return }
+        guard case let .run(command) = decision else {
+            Issue.record("\(text) refused: \(decision)")
+            return
+        }
         var expected = subcommand + ["--db", workspace.databaseURL.path, "--as", "ben", "--log-level", "info"]
         if subcommand.first == "photos" {
             expected += ["--session-folder", workspace.databaseURL.deletingLastPathComponent().appendingPathComponent("people/ben").path]
@@ -90,7 +101,10 @@ import Testing
     func everythingElseIsRefusedWithOneSentence(command text: String) throws {
         let workspace = try Workspace()
         let decision = Self.launcher(.team(database: workspace.databaseURL)).decide(Self.request(command: text, terminal: false))
-        guard case let .refuse(sentence, status) = decision else { Issue.record("\(text) was allowed"); return }
+        guard case let .refuse(sentence, status) = decision else {
+            Issue.record("\(text) was allowed")
+            return
+        }
         #expect(status == 1)
         #expect(!sentence.contains("\n"))
         #expect(sentence.hasSuffix("."))
@@ -99,8 +113,14 @@ import Testing
     @Test func aShellWithoutATerminalAndAnUnusableNameAreRefused() throws {
         let workspace = try Workspace()
         let launcher = Self.launcher(.team(database: workspace.databaseURL))
-        guard case .refuse = launcher.decide(Self.request(terminal: false)) else { Issue.record("shell without a pty ran"); return }
-        guard case .refuse = launcher.decide(Self.request(String(repeating: "x", count: 65))) else { Issue.record("a 65-character name ran"); return }
+        guard case .refuse = launcher.decide(Self.request(terminal: false)) else {
+            Issue.record("shell without a pty ran")
+            return
+        }
+        guard case .refuse = launcher.decide(Self.request(String(repeating: "x", count: 65))) else {
+            Issue.record("a 65-character name ran")
+            return
+        }
     }
 
     @Test func demoConnectionsEachGetTheirOwnDataDeletedAfterTheirLastSession() throws {
@@ -141,7 +161,8 @@ import Testing
         let sets = DemoDataSets(root: root.url)
         defer { sets.removeAll() }
         guard case let .run(command) = Self.launcher(.demo(sets)).decide(Self.request("bad\u{1B}name")) else {
-            Issue.record("refused"); return
+            Issue.record("refused")
+            return
         }
         #expect(command.arguments.contains("visitor"))
     }

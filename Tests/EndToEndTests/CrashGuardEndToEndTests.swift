@@ -43,10 +43,11 @@ struct CrashGuardEndToEndTests {
     @Test(arguments: Crash.allCases)
     func aCrashRestoresTheTerminalAndIsLogged(_ crash: Crash) throws {
         // Given the app on its Inbox, started with the test crash switch for F12
-        let injected: String? = switch crash {
-        case .trap, .segv, .abort: crash.rawValue
-        case .killBUS, .killSEGV: nil
-        }
+        let injected: String? =
+            switch crash {
+            case .trap, .segv, .abort: crash.rawValue
+            case .killBUS, .killSEGV: nil
+            }
         let environment = injected.map { ["TABSHELL_TEST_CRASH": $0] } ?? [:]
         let session = try TabShellEndToEndTests.launch(environment: environment)
         try session.waitFor(text: "[ Inbox")

@@ -121,7 +121,9 @@ struct HostileDataEndToEndTests {
         #expect(seen.contains("\u{241B}"), "escape shown as the visible ␛ placeholder")
         let escapes = bytes.filter { $0 == 0x1B }.count
         if let navigationError { throw navigationError }
-        print("hostile data: \(screens.count) screens visited, \(bytes.count) bytes written to the pty, \(escapes) ESC bytes (all from curses), forbidden patterns found: \(found.isEmpty ? "none" : found.joined(separator: ", ")) of \(Self.forbidden.count) checked")
+        print(
+            "hostile data: \(screens.count) screens visited, \(bytes.count) bytes written to the pty, \(escapes) ESC bytes (all from curses), forbidden patterns found: \(found.isEmpty ? "none" : found.joined(separator: ", ")) of \(Self.forbidden.count) checked"
+        )
     }
 
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -41,7 +41,10 @@ struct PhotoCaptureEndToEndTests {
 
     static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in bytes { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
         return b << 16 | a
     }
 

@@ -87,7 +87,9 @@ struct PhotoPreviewEndToEndTests {
                 if values.isEmpty { values = [0] }
                 while let value = values.popFirst() {
                     switch value {
-                    case 0: foreground = ""; background = ""
+                    case 0:
+                        foreground = ""
+                        background = ""
                     case 39: foreground = ""
                     case 49: background = ""
                     case 30...37, 90...97: foreground = "\(value)"

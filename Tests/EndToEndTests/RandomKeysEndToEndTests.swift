@@ -11,13 +11,18 @@ import Testing
 struct RandomKeysEndToEndTests {
     static let seconds = Stress.count("TABSHELL_STRESS_KEYS_SECONDS", ci: 30)
 
-    static let named = ["Up", "Down", "Left", "Right", "Tab", "BTab", "Escape", "Enter", "BSpace", "DC", "Home", "End",
-                        "PPage", "NPage", "Space", "IC"] + (1...12).map { "F\($0)" }
+    static let named =
+        [
+            "Up", "Down", "Left", "Right", "Tab", "BTab", "Escape", "Enter", "BSpace", "DC", "Home", "End",
+            "PPage", "NPage", "Space", "IC",
+        ] + (1...12).map { "F\($0)" }
     /// Ctrl-C and Ctrl-\ quit, Ctrl-Z suspends: left out. (Ctrl-D is Done: in.)
     static let controls = "abdefghijklmnoprstuvwxy".map { "C-\($0)" }
     static let printable = Array("abcdefghijklmnoprstuvwxyzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789/?+-_.,:;!@#$%^&*()[]{}<>'\"~ ")
-    static let pastes = ["4006381333931", "96385074", "036000291452", "/dev/zero", "/etc/passwd", "photo.png", "../../etc/shadow",
-                         "line one\nline two", "寿司 🍣 café", String(repeating: "x", count: 300), "\u{1B}[31mred\u{07}"]
+    static let pastes = [
+        "4006381333931", "96385074", "036000291452", "/dev/zero", "/etc/passwd", "photo.png", "../../etc/shadow",
+        "line one\nline two", "寿司 🍣 café", String(repeating: "x", count: 300), "\u{1B}[31mred\u{07}",
+    ]
 
     @Test func randomKeysNeverCrash() throws {
         let seed = Stress.seed()
@@ -34,10 +39,12 @@ struct RandomKeysEndToEndTests {
             switch Int.random(in: 0..<20, using: &random) {
             case 0:
                 try s.paste(Self.pastes.randomElement(using: &random) ?? "")
-                pastes += 1; sent += 1
+                pastes += 1
+                sent += 1
             case 1:
                 try s.click(row: Int.random(in: 0..<24, using: &random), column: Int.random(in: 0..<80, using: &random))
-                clicks += 1; sent += 1
+                clicks += 1
+                sent += 1
             default:
                 var keys: [String] = []
                 for _ in 0..<Int.random(in: 1...8, using: &random) {
@@ -75,8 +82,10 @@ struct RandomKeysEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(s)
         #expect(try TabShellEndToEndTests.exitCode(s) == 0, "q exits 0 (seed \(seed))")
         let records = (try? TabShellEndToEndTests.database(in: s).historyCount()) ?? -1
-        print(String(format: "random keys: seed %llu, %ds, %d keys in %d batches (%d pastes, %d clicks), app CPU %.1fs, backlog drained in %.1fs, %d records saved, exit 0",
-                     seed, Self.seconds, sent, batches, pastes, clicks, cpu, drain, records))
+        print(
+            String(
+                format: "random keys: seed %llu, %ds, %d keys in %d batches (%d pastes, %d clicks), app CPU %.1fs, backlog drained in %.1fs, %d records saved, exit 0",
+                seed, Self.seconds, sent, batches, pastes, clicks, cpu, drain, records))
     }
 
     /// Backs out of whatever is open (sheets, alerts, capture, text fields) and presses q.

@@ -39,7 +39,8 @@ struct ResizeStressEndToEndTests {
             }
         }
         for index in 0..<Self.resizes {
-            let (columns, rows) = index < Self.pinned.count
+            let (columns, rows) =
+                index < Self.pinned.count
                 ? Self.pinned[index]
                 : (Int.random(in: 1...220, using: &random), Int.random(in: 1...70, using: &random))
             try s.resize(columns: columns, rows: rows)
@@ -60,7 +61,9 @@ struct ResizeStressEndToEndTests {
             Self.normalized($0) == Self.normalized(reference)
         }
         let stressed = try s.screen()
-        #expect(fitted != nil, "\(screen) after \(Self.resizes) resizes (seed \(seed)) differs from a fresh render at \(final.columns)x\(final.rows):\n\(stressed)\n--- fresh ---\n\(reference)")
+        #expect(
+            fitted != nil,
+            "\(screen) after \(Self.resizes) resizes (seed \(seed)) differs from a fresh render at \(final.columns)x\(final.rows):\n\(stressed)\n--- fresh ---\n\(reference)")
         // Scribble over the screen behind the app's back; Ctrl-L must repaint every cell.
         try s.scribble("\u{1B}[HSCRIBBLED OVER\r\n")
         try s.waitFor(text: "SCRIBBLED OVER")
@@ -98,9 +101,11 @@ struct ResizeStressEndToEndTests {
         }
         kill(try TabShellEndToEndTests.appPID(fresh), SIGINT)
         try TabShellEndToEndTests.expectTerminalRestored(fresh)
-        print(String(format: "resize stress %@: %d resizes in %.1fs (%.0f/s), seed %llu, final %dx%d: fresh render %@, Ctrl-L %@, alternate screen %@",
-                     screen.rawValue, Self.resizes, elapsed, Double(Self.resizes) / elapsed, seed, final.columns, final.rows,
-                     fitted != nil ? "equal" : "DIFFERENT", repainted != nil ? "equal" : "DIFFERENT", alternate))
+        print(
+            String(
+                format: "resize stress %@: %d resizes in %.1fs (%.0f/s), seed %llu, final %dx%d: fresh render %@, Ctrl-L %@, alternate screen %@",
+                screen.rawValue, Self.resizes, elapsed, Double(Self.resizes) / elapsed, seed, final.columns, final.rows,
+                fitted != nil ? "equal" : "DIFFERENT", repainted != nil ? "equal" : "DIFFERENT", alternate))
     }
 
     /// The screen once two reads 100 ms apart agree (the frame is fully painted).

@@ -87,7 +87,8 @@ struct SSHEndToEndTests {
     /// (An explicit `</dev/tty`: a background job's stdin is /dev/null otherwise.)
     static func launchSSH(_ server: Server, database: URL) throws -> TmuxSession {
         let remote = "env LC_ALL=C.UTF-8 TERM=tmux-256color \(TmuxSession.quote(TmuxSession.binary.path)) --db \(TmuxSession.quote(database.path))"
-        let script = "\(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; \(server.ssh(remote)) </dev/tty & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
+        let script =
+            "\(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; \(server.ssh(remote)) </dev/tty & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
         return try TmuxSession(script)
     }
 
@@ -125,8 +126,9 @@ struct SSHEndToEndTests {
         #expect(try TabShellEndToEndTests.exitCode(s) == 0, "ssh passes tabshell's exit status 0 through")
         #expect(try AppDatabase.open(at: database).historyCount() == 1)
         // Without -t there is no terminal: one sentence on stderr, non-zero, nothing drawn.
-        let noTTY = try Stress.shell(server.ssh("\(TmuxSession.quote(TmuxSession.binary.path)) --db \(TmuxSession.quote(database.path))")
-            .replacingOccurrences(of: "ssh -tt ", with: "ssh -T ") + " </dev/null")
+        let noTTY = try Stress.shell(
+            server.ssh("\(TmuxSession.quote(TmuxSession.binary.path)) --db \(TmuxSession.quote(database.path))")
+                .replacingOccurrences(of: "ssh -tt ", with: "ssh -T ") + " </dev/null")
         #expect(noTTY.status != 0, "without a terminal tabshell must fail")
         #expect(noTTY.output.contains("needs a terminal"), "one sentence saying why: \(noTTY.output)")
         #expect(!noTTY.output.contains("\u{1B}"), "no escape sequences without a terminal")
@@ -150,8 +152,10 @@ struct SSHEndToEndTests {
 
         kill(client, SIGKILL)
         let gone = Stress.waitGone(serverPID, timeout: 10)
-        print(String(format: "ssh client SIGKILLed mid-capture: server-side tabshell (pid %d) gone after %@, CPU meanwhile %.2fs",
-                     serverPID, Stress.format(gone.elapsed), gone.cpuSeconds))
+        print(
+            String(
+                format: "ssh client SIGKILLed mid-capture: server-side tabshell (pid %d) gone after %@, CPU meanwhile %.2fs",
+                serverPID, Stress.format(gone.elapsed), gone.cpuSeconds))
         #expect((gone.elapsed ?? 99) <= 2.0, "the server-side app must exit within 2 s of the link dropping")
         #expect(gone.cpuSeconds < 0.5, "no CPU spin on the dead terminal")
         try s.waitFor(text: "[app exit")

@@ -33,7 +33,7 @@ struct ScannerEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(s)
         let db = try TabShellEndToEndTests.database(in: s)
         let row = try #require(try db.historyPage(HistoryPageRequest(start: 0, count: 1)).rows.first)
-        #expect(row.barcode == Barcode(value: "(01)09506000134352(17)201225(10)ABC123(21)XYZ9", symbology: .gs1_128))
+        #expect(row.barcode == Barcode(value: "(01)09506000134352(17)201225(10)ABC123(21)XYZ9", symbology: .gs1128))
     }
 
     @Test func anAIMPrefixedEANIsStrippedAndKeptAsItsSymbology() throws {

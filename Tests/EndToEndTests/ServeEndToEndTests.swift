@@ -35,9 +35,11 @@ struct ServeEndToEndTests {
             try authorized.write(to: authorizedKeys, atomically: true, encoding: .utf8)
 
             // The server's temporary folder (demo data sets) and data folder are its own.
-            var argv = ["/usr/bin/env", "TMPDIR=\(directory.path)/tmp", "XDG_DATA_HOME=\(directory.path)/xdg",
-                        TmuxSession.binary.path, "serve", "--listen", "127.0.0.1:0", "--host-key", directory.path + "/host_key",
-                        "--resume-window", resumeWindow]
+            var argv = [
+                "/usr/bin/env", "TMPDIR=\(directory.path)/tmp", "XDG_DATA_HOME=\(directory.path)/xdg",
+                TmuxSession.binary.path, "serve", "--listen", "127.0.0.1:0", "--host-key", directory.path + "/host_key",
+                "--resume-window", resumeWindow,
+            ]
             argv += demo ? ["--demo"] : ["--db", database.path, "--authorized-keys", authorizedKeys.path]
             let spawned = try Stress.spawn(argv, log: log.path)
             var found: Int?
@@ -68,7 +70,11 @@ struct ServeEndToEndTests {
             kill(pid, SIGTERM)
             var status: Int32 = 0
             while waitpid(pid, &status, WNOHANG) == 0 {
-                if Date().timeIntervalSince(start) > 10 { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
+                if Date().timeIntervalSince(start) > 10 {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    break
+                }
                 usleep(2_000)
             }
             stopped = true
@@ -78,7 +84,8 @@ struct ServeEndToEndTests {
         /// The ssh command line of `person` (no key in demo mode) running `remote`, with or
         /// without a terminal.
         func ssh(_ person: String?, _ remote: String = "", tty: Bool = true) -> String {
-            var line = "ssh \(tty ? "-tt" : "-T") -F /dev/null -p \(port) -o BatchMode=yes -o StrictHostKeyChecking=no "
+            var line =
+                "ssh \(tty ? "-tt" : "-T") -F /dev/null -p \(port) -o BatchMode=yes -o StrictHostKeyChecking=no "
                 + "-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o SetEnv=LC_ALL=C.UTF-8 "
             if let person {
                 line += "-i \(TmuxSession.quote(directory.appendingPathComponent("keys/\(person)").path)) -o IdentitiesOnly=yes "
@@ -189,8 +196,10 @@ struct ServeEndToEndTests {
         let wrongLocally = try Stress.shell("\(TmuxSession.quote(TmuxSession.binary.path)) history list --limit -3 --db \(TmuxSession.quote(server.database.path)) </dev/null")
         #expect(wrong.status == wrongLocally.status && wrong.status == 64, "\(wrong.output)")
 
-        for (command, says) in [("ls /", "is not an allowed command"), ("history list --db /etc/passwd", "--db is not an option"),
-                                ("history export --format csv --output /tmp/x", "--output is not an option"), ("sh", "is not an allowed command")] {
+        for (command, says) in [
+            ("ls /", "is not an allowed command"), ("history list --db /etc/passwd", "--db is not an option"),
+            ("history export --format csv --output /tmp/x", "--output is not an option"), ("sh", "is not an allowed command"),
+        ] {
             let refused = try Stress.shell(server.ssh("ana", command, tty: false) + " </dev/null")
             #expect(refused.status == 1, "\(command): \(refused.output)")
             #expect(refused.output.hasPrefix("tabshell: ") && refused.output.contains(says), "\(command): \(refused.output)")
@@ -397,11 +406,21 @@ extension TmuxSession {
     @discardableResult
     func waitUntil(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
+        var matched: String?
         while true {
             // Looked at once more after the deadline: on a loaded machine a sleep can outlast it.
+            // A match counts once two captures agree: a capture can fall between a frame's writes.
             let last = try screen()
-            if condition(last) { return last }
-            if Date() >= deadline { throw HarnessError("timed out waiting for \(what); screen was:\n\(last)") }
+            if condition(last) {
+                if last == matched { return last }
+                matched = last
+            } else {
+                matched = nil
+            }
+            if Date() >= deadline {
+                if let matched { return matched }
+                throw HarnessError("timed out waiting for \(what); screen was:\n\(last)")
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
     }

@@ -71,8 +71,10 @@ struct SignalMatrixEndToEndTests {
     }
 
     static func printMatrix(_ cells: [Cell]) {
-        var lines = ["signal matrix: time from kill(2) to the process gone (bound 1000ms)",
-                     "screen    " + signals.map { $0.name.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined()]
+        var lines = [
+            "signal matrix: time from kill(2) to the process gone (bound 1000ms)",
+            "screen    " + signals.map { $0.name.padding(toLength: 9, withPad: " ", startingAt: 0) }.joined(),
+        ]
         for screen in AppScreen.allCases {
             let row = signals.map { signal in
                 let cell = cells.first { $0.screen == screen && $0.signal == signal.name }
@@ -82,8 +84,10 @@ struct SignalMatrixEndToEndTests {
         }
         let times = cells.compactMap(\.elapsed).sorted()
         if let worst = times.last {
-            lines.append(String(format: "cells %d, median %.0fms, worst %.0fms, CPU during exit max %.2fs",
-                                cells.count, times[times.count / 2] * 1000, worst * 1000, cells.map(\.cpuSeconds).max() ?? 0))
+            lines.append(
+                String(
+                    format: "cells %d, median %.0fms, worst %.0fms, CPU during exit max %.2fs",
+                    cells.count, times[times.count / 2] * 1000, worst * 1000, cells.map(\.cpuSeconds).max() ?? 0))
         }
         print(lines.joined(separator: "\n"))
     }

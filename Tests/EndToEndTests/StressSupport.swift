@@ -27,11 +27,13 @@ enum Stress {
     /// A process's state letter and its user + system CPU time in ticks, or nil when it is gone.
     static func processSample(_ pid: Int32) -> (state: Character, cpuTicks: Int)? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         // Fields after "(comm)": state is field 3, utime 14, stime 15 (1-based, whole line).
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let state = fields[0].first,
-              let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+            let user = Int(fields[11]), let system = Int(fields[12])
+        else { return nil }
         return (state, user + system)
     }
 
@@ -78,7 +80,7 @@ enum Stress {
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
+        defer { for pointer in cArgs { free(pointer) } }
         var attributes = cleanSignalAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         var pid: pid_t = 0
@@ -93,7 +95,11 @@ enum Stress {
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(3)
         while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); return }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return
+            }
             usleep(10_000)
         }
     }
@@ -211,7 +217,8 @@ extension TmuxSession {
     /// Like `TabShellEndToEndTests.launch`, but the app starts only once ``go()`` is called,
     /// so a test can first record the pane's output; stderr goes to `stderr.txt`.
     static func gatedLaunch(_ arguments: String = "", columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
-        let script = "while [ ! -e go ]; do sleep 0.02; done; \(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; \"$TABSHELL\" \(arguments) 2> stderr.txt & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
+        let script =
+            "while [ ! -e go ]; do sleep 0.02; done; \(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; \"$TABSHELL\" \(arguments) 2> stderr.txt & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
         return try TmuxSession(script, columns: columns, rows: rows, environment: environment)
     }
 

@@ -45,8 +45,10 @@ struct SuspendEndToEndTests {
         try s.waitFor("prompt after quit") { !$0.contains("+ Create") && $0.contains("PROMPT$") }
         #expect(try s.pane("alternate_on") == "0")
         #expect(try s.pane("cursor_flag") == "1")
-        print(String(format: "Ctrl-Z/fg under bash: %d rounds, frame back after fg in median %.0fms, worst %.0fms",
-                     Self.rounds, backTimes.sorted()[backTimes.count / 2] * 1000, (backTimes.max() ?? 0) * 1000))
+        print(
+            String(
+                format: "Ctrl-Z/fg under bash: %d rounds, frame back after fg in median %.0fms, worst %.0fms",
+                Self.rounds, backTimes.sorted()[backTimes.count / 2] * 1000, (backTimes.max() ?? 0) * 1000))
     }
 
     @Test func sigstopSigcontRepaintsOverWhateverWasDrawn() throws {
@@ -73,7 +75,9 @@ struct SuspendEndToEndTests {
         try s.press("q")
         try TabShellEndToEndTests.expectTerminalRestored(s)
         #expect(try TabShellEndToEndTests.exitCode(s) == 0)
-        print(String(format: "SIGSTOP/SIGCONT: %d rounds with the screen scribbled over, repainted in median %.0fms, worst %.0fms",
-                     Self.rounds, backTimes.sorted()[backTimes.count / 2] * 1000, (backTimes.max() ?? 0) * 1000))
+        print(
+            String(
+                format: "SIGSTOP/SIGCONT: %d rounds with the screen scribbled over, repainted in median %.0fms, worst %.0fms",
+                Self.rounds, backTimes.sorted()[backTimes.count / 2] * 1000, (backTimes.max() ?? 0) * 1000))
     }
 }

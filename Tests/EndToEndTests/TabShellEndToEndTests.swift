@@ -10,7 +10,8 @@ import Testing
 struct TabShellEndToEndTests {
     /// Runs tabshell in a shell that records `stty -g` before and after, and the exit status.
     static func launch(_ arguments: String = "", columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
-        let script = "\(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; echo $$ > shell.pid; \"$TABSHELL\" \(arguments) & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
+        let script =
+            "\(TmuxSession.survivesKeyboardSignals) stty -g > stty.before; echo $$ > shell.pid; \"$TABSHELL\" \(arguments) & \(TmuxSession.waitForApp) stty -g > stty.after; echo \"[app exit $code]\""
         return try TmuxSession(script, columns: columns, rows: rows, environment: environment)
     }
 
@@ -234,7 +235,8 @@ struct TabShellEndToEndTests {
     }
 
     @Test func corruptDatabaseGetsOneSentenceAndIsKept() throws {
-        let s = try TmuxSession("printf 'not a database at all, just text' > bad.sqlite; stty -g > stty.before; \"$TABSHELL\" --db bad.sqlite; echo \"[app exit $?]\"; stty -g > stty.after")
+        let s = try TmuxSession(
+            "printf 'not a database at all, just text' > bad.sqlite; stty -g > stty.before; \"$TABSHELL\" --db bad.sqlite; echo \"[app exit $?]\"; stty -g > stty.after")
         let screen = try s.waitFor(text: "[app exit")
         #expect(screen.contains("[app exit 1]"))
         #expect(screen.contains("bad.sqlite"))
@@ -286,4 +288,3 @@ struct TabShellEndToEndTests {
         #expect(try Self.database(in: s).historyCount() == 1)
     }
 }
-

@@ -35,8 +35,10 @@ final class TmuxSession {
         ]
         env.merge(environment) { $1 }
         let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value));" }.joined(separator: " ")
-        try tmux(["-f", conf.path, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
-                  "cd \(Self.quote(workDirectory.path)); \(exports) \(script); echo \"[exit $?]\"; sleep 600"])
+        try tmux([
+            "-f", conf.path, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",
+            "cd \(Self.quote(workDirectory.path)); \(exports) \(script); echo \"[exit $?]\"; sleep 600",
+        ])
     }
 
     deinit {
@@ -86,16 +88,28 @@ final class TmuxSession {
         try tmux(["display-message", "-p", "-t", name, "#{\(format)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen satisfies `condition`; returns the screen or throws with the last one.
+    /// Waits until the screen satisfies `condition` and has settled; returns the screen or throws
+    /// with the last one.
+    ///
+    /// "Settled" means two captures 50 ms apart are the same: a capture can land between two of
+    /// the terminal's writes of one frame (the new body drawn, the old tab bar still there), and a
+    /// test must judge whole frames, not halves of two.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
+        var matched: String?
         while Date() < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                if last == matched { return last }
+                matched = last
+            } else {
+                matched = nil
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
+        if let matched { return matched }
         throw HarnessError("timed out waiting for \(what); screen was:\n\(last)")
     }
 
@@ -133,7 +147,7 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var cArgs = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
+        defer { for pointer in cArgs { free(pointer) } }
         var attributes = cleanSignalAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
         var pid: pid_t = 0

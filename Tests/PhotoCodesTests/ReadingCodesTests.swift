@@ -105,7 +105,7 @@ import Testing
         #expect(code.text == "01095060001343521720122510ABC123\u{1D}21XYZ")
         let scan = Scan.parse(code.scannerInput, options: ScanOptions(today: CalendarDate(year: 2020, month: 1, day: 1)))
         #expect(scan.error == nil, "\(String(describing: scan.error))")
-        #expect(scan.symbology == .gs1_128)
+        #expect(scan.symbology == .gs1128)
         #expect(scan.gtin == "09506000134352")
         #expect(scan.lot == "ABC123")
         #expect(scan.serial == "XYZ")

@@ -14,36 +14,39 @@ import Testing
     }
 
     @Test func blocks() throws {
-        #expect(try rows(.symbols(.blocks, .truecolor)) == [
-            " ▕▀▀▀▀▀▀▃▃▀▀▀▀▃▃▂▁      ",
-            " ▕▏    ▕▏         ▔▆▃▏  ",
-            " ▕▘                  ▝▏ ",
-            " ▕▖                  ▗▏ ",
-            "  ▔▅▂▁            ▁▂▅▔  ",
-            "      ▔▆▅▅▀▀▀▀▅▅▆▔      ",
-        ])
+        #expect(
+            try rows(.symbols(.blocks, .truecolor)) == [
+                " ▕▀▀▀▀▀▀▃▃▀▀▀▀▃▃▂▁      ",
+                " ▕▏    ▕▏         ▔▆▃▏  ",
+                " ▕▘                  ▝▏ ",
+                " ▕▖                  ▗▏ ",
+                "  ▔▅▂▁            ▁▂▅▔  ",
+                "      ▔▆▅▅▀▀▀▀▅▅▆▔      ",
+            ])
     }
 
     @Test func sextants() throws {
-        #expect(try rows(.symbols(.sextants, .truecolor)) == [
-            " ▕▀▀▀▀▀▀🬭🬭▀▀▀▀🬭🬭▂▁      ",
-            " ▕▏    ▕▏         ▔▆🬭▁  ",
-            " ▕🬀                  🬁▏ ",
-            " ▕🬏                  🬞▏ ",
-            "  ▔🬂▂▁            ▁▂🬂▔  ",
-            "      ▔▆🬂🬂▀▀▀▀🬂🬂▆▔      ",
-        ])
+        #expect(
+            try rows(.symbols(.sextants, .truecolor)) == [
+                " ▕▀▀▀▀▀▀🬭🬭▀▀▀▀🬭🬭▂▁      ",
+                " ▕▏    ▕▏         ▔▆🬭▁  ",
+                " ▕🬀                  🬁▏ ",
+                " ▕🬏                  🬞▏ ",
+                "  ▔🬂▂▁            ▁▂🬂▔  ",
+                "      ▔▆🬂🬂▀▀▀▀🬂🬂▆▔      ",
+            ])
     }
 
     /// Monochrome ASCII shows brightness only: the red square is as dark as the background.
     @Test func asciiMonochrome() throws {
-        #expect(try rows(.symbols(.ascii, .monochrome)) == [
-            "        _yyyyyy___      ",
-            "        @@@@@@@@@@@g_   ",
-            "  g@@@@@@@@@@@@@@@@@@@  ",
-            "  4@@@@@@@@@@@@@@@@@@P  ",
-            "   ~4@@@@@@@@@@@@@@P~   ",
-            "      `~~~FFFF~~~`      ",
-        ])
+        #expect(
+            try rows(.symbols(.ascii, .monochrome)) == [
+                "        _yyyyyy___      ",
+                "        @@@@@@@@@@@g_   ",
+                "  g@@@@@@@@@@@@@@@@@@@  ",
+                "  4@@@@@@@@@@@@@@@@@@P  ",
+                "   ~4@@@@@@@@@@@@@@P~   ",
+                "      `~~~FFFF~~~`      ",
+            ])
     }
 }

@@ -14,7 +14,9 @@ import Testing
     }
 
     @Test func squareCellsMakeASquarePhotoSquare() {
-        #expect(CellFit.cells(for: PixelSize(width: 500, height: 500), in: CellSize(columns: 30, rows: 30), cell: CellPixelSize(width: 10, height: 10)) == CellSize(columns: 30, rows: 30))
+        #expect(
+            CellFit.cells(for: PixelSize(width: 500, height: 500), in: CellSize(columns: 30, rows: 30), cell: CellPixelSize(width: 10, height: 10))
+                == CellSize(columns: 30, rows: 30))
     }
 
     @Test func anEmptyBoxOrPhotoGivesNothing() {

@@ -99,7 +99,9 @@ import Testing
         let whole = try photo("head.jpg")
         let file = try folder.write(HostileFiles.truncated(whole, keeping: 0.002), to: "head-only.jpg")
         let failure = preview(file).failure
-        #expect(failure?.sentence == "This photo is damaged: it ends early." || failure?.sentence == "This photo is damaged: its data cannot be decoded.", "\(String(describing: failure))")
+        #expect(
+            failure?.sentence == "This photo is damaged: it ends early." || failure?.sentence == "This photo is damaged: its data cannot be decoded.",
+            "\(String(describing: failure))")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PhotoPreview
 import Testing
+
+@testable import PhotoPreview
 
 /// The disk cache: round trips, eviction, damage, atomic writes.
 @Suite struct PreviewCacheTests {

@@ -1,6 +1,7 @@
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 @Suite struct CanvasTests {
     private func canvas(width: Int) -> Canvas {
@@ -27,8 +28,8 @@ import Testing
     @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
         var canvas = canvas(width: 6)
         canvas.put("日本語", row: 0, column: 0)
-        canvas.put("x", row: 0, column: 1)   // right half of 日
-        canvas.put("y", row: 0, column: 2)   // left half of 本
+        canvas.put("x", row: 0, column: 1)  // right half of 日
+        canvas.put("y", row: 0, column: 2)  // left half of 本
         #expect(canvas.grid.text(ofRow: 0) == " xy 語")
         #expect(canvas.frame.structuralProblems.isEmpty)
     }

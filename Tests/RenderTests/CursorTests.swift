@@ -1,7 +1,8 @@
 import CaptureMode
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 @Suite struct CursorTests {
     @Test func barcodeCursorSitsAfterWideCharacters() throws {

@@ -82,7 +82,9 @@ enum Demo {
 
     static let wideHistoryRows: [HistoryRow] = [
         HistoryRow(id: 88, kind: .note, barcode: nil, note: "棚3の在庫: りんご 12箱 🍎", requestID: 21, requestTitle: "倉庫Aの在庫を数える", createdAt: ago(minutes: 3)),
-        HistoryRow(id: 87, kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13), note: nil, requestID: 22, requestTitle: "📦 Pallet from 🇩🇪 Hamburg", createdAt: ago(hours: 2)),
+        HistoryRow(
+            id: 87, kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13), note: nil, requestID: 22, requestTitle: "📦 Pallet from 🇩🇪 Hamburg",
+            createdAt: ago(hours: 2)),
         HistoryRow(id: 86, kind: .note, barcode: nil, note: "👨‍👩‍👧 재고 확인 완료 ✔︎", requestID: nil, requestTitle: nil, createdAt: ago(days: 1)),
         HistoryRow(id: 85, kind: .note, barcode: nil, note: "e\u{301}le\u{300}ve — Zürich", requestID: nil, requestTitle: nil, createdAt: ago(days: 30)),
     ]

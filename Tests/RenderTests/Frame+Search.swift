@@ -1,5 +1,6 @@
-@testable import Render
 import TabShell
+
+@testable import Render
 
 extension Frame {
     /// Where `needle` (compared cell by cell) first appears on screen, in grid coordinates.

@@ -6,7 +6,8 @@ import TabShell
 /// One state of every kind of screen, for tests that must hold everywhere (no crash, exact
 /// widths, no unsafe characters, Done and Close visible). Sizes are set by each test.
 enum Gallery {
-    static let hostile = "\u{1B}[31mRED\u{1B}[0m \u{9B}2J \u{1B}]0;pwned\u{07} \u{202E}evil\u{202C} bell\u{07}\r\nover\u{08}\u{08}write del\u{7F} \u{200F}\u{2066}x\u{2069}\u{061C} \u{85}\u{0}"
+    static let hostile =
+        "\u{1B}[31mRED\u{1B}[0m \u{9B}2J \u{1B}]0;pwned\u{07} \u{202E}evil\u{202C} bell\u{07}\r\nover\u{08}\u{08}write del\u{7F} \u{200F}\u{2066}x\u{2069}\u{061C} \u{85}\u{0}"
 
     /// Every data string passes through `data`: to append hostile text, or to strip it to ASCII.
     static func states(data text: (String) -> String = { $0 }) -> [(name: String, state: AppState)] {
@@ -26,12 +27,14 @@ enum Gallery {
         }
         let inbox = Demo.inbox(requests, cursor: 1, chosen: requests[0].id)
         // Wide text at both cell parities, so overlays cut wide characters somewhere.
-        let wideOnly = Demo.inbox(Array(requests.suffix(5)) + requests.suffix(5).map { request in
-            var request = request
-            request.id += 100
-            request.title = "x" + request.title
-            return request
-        })
+        let wideOnly = Demo.inbox(
+            Array(requests.suffix(5))
+                + requests.suffix(5).map { request in
+                    var request = request
+                    request.id += 100
+                    request.title = "x" + request.title
+                    return request
+                })
         let history = Demo.history(Array(rows), total: 5_000, cursor: 2)
         var detail = history
         detail.stack = [.detail(HistoryDetailState(record: rows[1]))]
@@ -95,23 +98,46 @@ enum Gallery {
             ("help over wide inbox", shell(.inbox, inbox: wideOnly, presentation: .sheet(.help(HelpState(scrollOffset: 3))))),
             ("alert over help", shell(.inbox, presentation: .alert(.requestRequired, over: .sheet(.help(HelpState(scrollOffset: 0)))))),
             ("picker", shell(.inbox, presentation: Demo.capture { _ = $0.send(.kindChosen(.photos)) })),
-            ("barcode", shell(.inbox, presentation: capture { _ = $0.send(.textTyped(text("400638133393"))); _ = $0.send(.enterPressed) })),
+            (
+                "barcode",
+                shell(
+                    .inbox,
+                    presentation: capture {
+                        _ = $0.send(.textTyped(text("400638133393")))
+                        _ = $0.send(.enterPressed)
+                    })
+            ),
             ("barcode toast", shell(.inbox, settings: freeText, presentation: capture { _ = $0.send(.textPasted(text("4006381333931"))) })),
-            ("review", shell(.inbox, presentation: capture {
-                _ = $0.send(.textPasted(text("4006381333931")))
-                _ = $0.send(.autoAdvanceElapsed(token: $0.autoAdvanceToken))
-            })),
-            ("note", shell(.inbox, presentation: Demo.capture {
-                _ = $0.send(.kindChosen(.note))
-                _ = $0.send(.textTyped(text("棚3の在庫 🍎 👨‍👩‍👧 counted twice by the morning shift.\nSecond line")))
-                _ = $0.send(.doneTapped)
-                _ = $0.send(.commitFailed(text("Locked")))
-            })),
-            ("saving", shell(.inbox, presentation: Demo.capture {
-                _ = $0.send(.kindChosen(.barcode))
-                _ = $0.send(.textPasted("96385074"))
-                _ = $0.send(.doneTapped)
-            })),
+            (
+                "review",
+                shell(
+                    .inbox,
+                    presentation: capture {
+                        _ = $0.send(.textPasted(text("4006381333931")))
+                        _ = $0.send(.autoAdvanceElapsed(token: $0.autoAdvanceToken))
+                    })
+            ),
+            (
+                "note",
+                shell(
+                    .inbox,
+                    presentation: Demo.capture {
+                        _ = $0.send(.kindChosen(.note))
+                        _ = $0.send(.textTyped(text("棚3の在庫 🍎 👨‍👩‍👧 counted twice by the morning shift.\nSecond line")))
+                        _ = $0.send(.doneTapped)
+                        _ = $0.send(.commitFailed(text("Locked")))
+                    })
+            ),
+            (
+                "saving",
+                shell(
+                    .inbox,
+                    presentation: Demo.capture {
+                        _ = $0.send(.kindChosen(.barcode))
+                        _ = $0.send(.textPasted("96385074"))
+                        _ = $0.send(.doneTapped)
+                    })
+            ),
             ("alert over capture", shell(.inbox, presentation: .alert(.requestRequired, over: Demo.capture()))),
         ]
     }

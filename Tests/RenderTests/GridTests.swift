@@ -1,6 +1,7 @@
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 /// The row comparison the terminal uses to skip unchanged rows: a row is equal only when every
 /// cell's text and style are.

@@ -25,14 +25,15 @@ extension Snapshotting where Value == Frame, Format == String {
         guard !painted.isEmpty else { return out }
         out += "--- preview colours: # foreground and background, f foreground, b background\n"
         for row in painted {
-            var marks = String((0..<grid.width).map { column -> Character in
-                switch (grid[row, column].paint?.foreground, grid[row, column].paint?.background) {
-                case (_?, _?): "#"
-                case (_?, nil): "f"
-                case (nil, _?): "b"
-                case (nil, nil): "."
-                }
-            })
+            var marks = String(
+                (0..<grid.width).map { column -> Character in
+                    switch (grid[row, column].paint?.foreground, grid[row, column].paint?.background) {
+                    case (_?, _?): "#"
+                    case (_?, nil): "f"
+                    case (nil, _?): "b"
+                    case (nil, nil): "."
+                    }
+                })
             while marks.hasSuffix(".") { marks.removeLast() }
             out += (row < 10 ? " " : "") + "\(row) \(marks)\n"
         }

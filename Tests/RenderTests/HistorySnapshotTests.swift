@@ -1,8 +1,9 @@
 import CaptureMode
-@testable import Render
 import SnapshotTesting
 import TabShell
 import Testing
+
+@testable import Render
 
 /// Reviewed screens of History's browse modes, the record detail with photos, the search sheet,
 /// the delete and Clear all questions and the Inbox highlight, at 80x24 and 40x12.
@@ -68,7 +69,8 @@ import Testing
 
     /// The reducer scrolls by `HistoryDetailLayout`'s count; the view must draw exactly that many lines.
     @Test func theDetailDrawsTheLinesTheReducerCounts() {
-        let details = Gallery.hostileStates().compactMap(\.state.history.detail)
+        let details =
+            Gallery.hostileStates().compactMap(\.state.history.detail)
             + Gallery.states().compactMap(\.state.history.detail)
             + [Demo.productDetail(), Demo.productDetail(photos: nil), Demo.productDetail(photos: [])].compactMap(\.detail)
         #expect(details.count >= 6)

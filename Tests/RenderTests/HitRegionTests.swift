@@ -1,7 +1,8 @@
 import CaptureMode
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 @Suite struct HitRegionTests {
     @Test(arguments: [(80, 24, "+ Create"), (40, 12, "+ Create"), (24, 8, "+")])

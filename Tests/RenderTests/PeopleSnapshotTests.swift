@@ -1,8 +1,9 @@
 import CaptureMode
-@testable import Render
 import SnapshotTesting
 import TabShell
 import Testing
+
+@testable import Render
 
 /// Who captured what (issue #13): History's By column once more than one person is in the
 /// data, and the By line of a record's detail.

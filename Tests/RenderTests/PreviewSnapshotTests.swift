@@ -19,11 +19,12 @@ import Testing
         for row in 0..<size.rows {
             for column in 0..<size.columns {
                 let diagonal = column * size.rows / max(1, size.columns) == row
-                cells.append(PreviewImage.Cell(
-                    character: diagonal ? "█" : "▀",
-                    foreground: PreviewColor(rgb: 0xD70000, index256: 160),
-                    background: diagonal ? nil : PreviewColor(rgb: 0x005FD7, index256: 26)
-                ))
+                cells.append(
+                    PreviewImage.Cell(
+                        character: diagonal ? "█" : "▀",
+                        foreground: PreviewColor(rgb: 0xD70000, index256: 160),
+                        background: diagonal ? nil : PreviewColor(rgb: 0x005FD7, index256: 26)
+                    ))
             }
         }
         guard let image = PreviewImage(size: size, cells: cells) else { preconditionFailure("a picture of \(size)") }
@@ -38,7 +39,8 @@ import Testing
         _ = state.send(.redrawRequested)
         for request in state.previews.wanted where !loading.contains(request.source.storedName) {
             guard case let .loading(ticket)? = state.previews.status(of: request) else { continue }
-            let outcome: PreviewOutcome = failing.contains(request.source.storedName)
+            let outcome: PreviewOutcome =
+                failing.contains(request.source.storedName)
                 ? .failed(damaged)
                 : .image(picture(CellBox(columns: max(1, request.box.columns - 1), rows: request.box.rows)))
             _ = state.send(.previewLoaded(request, ticket: ticket, outcome))

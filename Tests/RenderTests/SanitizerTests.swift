@@ -1,6 +1,7 @@
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 @Suite struct SanitizerTests {
     let unicode = Sanitizer(unicode: true)

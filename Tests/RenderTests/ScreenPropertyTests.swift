@@ -1,7 +1,8 @@
 import CaptureMode
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 /// What must hold on every screen at every size: no crash, rows exactly as wide as the
 /// terminal, and nothing from data that a terminal would interpret.
@@ -59,9 +60,11 @@ import Testing
     }
 
     @Test func hostileDataShowsAsPlaceholders() {
-        var state = Demo.state(.inbox, inbox: Demo.inbox([
-            InboxRequest(id: 1, title: "a\u{1B}[2Jb\u{07}", body: "", kind: .note, status: .pending, createdAt: Demo.now),
-        ]))
+        var state = Demo.state(
+            .inbox,
+            inbox: Demo.inbox([
+                InboxRequest(id: 1, title: "a\u{1B}[2Jb\u{07}", body: "", kind: .note, status: .pending, createdAt: Demo.now)
+            ]))
         state.status = nil
         #expect(Screen.render(state, options: Demo.options).find("a␛[2Jb␇") != nil)
         #expect(Screen.render(state, options: Demo.plainOptions).find("a?[2Jb?") != nil)

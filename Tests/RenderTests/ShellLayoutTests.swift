@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 /// The renderer draws exactly the rows the reducer scrolls by, and the hint line comes from the
 /// key table.

@@ -1,7 +1,8 @@
 import CaptureMode
-@testable import Render
 import TabShell
 import Testing
+
+@testable import Render
 
 /// The small things a new user noticed (#10.6), each at the level where it is drawn.
 @Suite struct SmallThingsTests {
@@ -44,8 +45,9 @@ import Testing
     }
 
     @Test func aProductWhoseBarcodeWasSkippedSaysSoOnReview() {
-        var capture = CaptureState(config: CaptureConfig(), request: nil, kind: .product, phase: .review, barcode: nil, note: nil,
-                                   photos: [StagedPhoto(storedName: "a.png", originalName: "shelf.png", format: .png, pixelWidth: 4, pixelHeight: 3, byteSize: 99)])
+        var capture = CaptureState(
+            config: CaptureConfig(), request: nil, kind: .product, phase: .review, barcode: nil, note: nil,
+            photos: [StagedPhoto(storedName: "a.png", originalName: "shelf.png", format: .png, pixelWidth: 4, pixelHeight: 3, byteSize: 99)])
         capture.phase = .review
         let text = Screen.render(Demo.state(.inbox, presentation: .fullScreenCapture(capture)), options: Demo.options).grid.text
         #expect(text.contains("barcode skipped"), "\(text)")

@@ -57,13 +57,14 @@ struct DraftResumeTests {
             first.press(.enter)  // capture for the request under the cursor
         } else {
             first.press(.character("2"))
-            let letter: Character = switch kind {
-            case .barcode: "b"
-            case .photos: "p"
-            case .product: "r"
-            case .note: "n"
-            case .batch: "s"
-            }
+            let letter: Character =
+                switch kind {
+                case .barcode: "b"
+                case .photos: "p"
+                case .product: "r"
+                case .note: "n"
+                case .batch: "s"
+                }
             first.press(.character(letter))
         }
         let opened = try #require(first.state.presentation.capture)

@@ -60,11 +60,13 @@ import Testing
         app.press(.control("d"))
         #expect(app.state.presentation == .none)
         app.press(.character("3"), .enter)
-        #expect(app.awaitBackgroundWork {
-            app.state.previews.wanted.count == 2 && app.state.previews.wanted.allSatisfy {
-                if case .loading? = app.state.previews.status(of: $0) { false } else { true }
-            }
-        })
+        #expect(
+            app.awaitBackgroundWork {
+                app.state.previews.wanted.count == 2
+                    && app.state.previews.wanted.allSatisfy {
+                        if case .loading? = app.state.previews.status(of: $0) { false } else { true }
+                    }
+            })
         let wanted = app.state.previews.wanted
         #expect(wanted.allSatisfy { if case .stored = $0.source { true } else { false } })
         #expect(Self.image(app.state.previews.status(of: wanted[0])) != nil)

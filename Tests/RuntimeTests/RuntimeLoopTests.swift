@@ -97,4 +97,3 @@ struct RuntimeLoopTests {
         #expect(try app.database.settings().captureGating)
     }
 }
-

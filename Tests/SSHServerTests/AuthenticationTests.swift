@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SSHServer
 
 /// The real OpenSSH client with real keys against the server on loopback.
@@ -52,9 +53,10 @@ import Testing
 
         let problems = server.report.authorizedKeys?.problems ?? []
         #expect(problems.map(\.line) == [2])
-        #expect(server.report.lines.contains {
-            $0.hasPrefix("\(keys) line 2: RSA keys are not supported") && $0.contains("dave should use an Ed25519 key")
-        })
+        #expect(
+            server.report.lines.contains {
+                $0.hasPrefix("\(keys) line 2: RSA keys are not supported") && $0.contains("dave should use an Ed25519 key")
+            })
         #expect(result.status == 255 && result.stderr.contains("Permission denied (publickey)"))
         #expect(server.logs.contains("disconnected before authenticating"))
     }
@@ -75,9 +77,11 @@ import Testing
         let folder = try TemporaryFolder()
         let carol = try await SSHKeygen.makeKey("ecdsa", comment: "laptop", in: folder, name: "carol")
         let fingerprint = carol.fingerprint
-        let server = try await TestServer.start(in: folder, authorization: .custom { offered in
-            offered.fingerprint.sha256 == fingerprint ? "Carol (from the database)" : nil
-        })
+        let server = try await TestServer.start(
+            in: folder,
+            authorization: .custom { offered in
+                offered.fingerprint.sha256 == fingerprint ? "Carol (from the database)" : nil
+            })
 
         let result = try await server.client(key: carol).run("echo \"$PEER_NAME\"")
         await server.server.stop()

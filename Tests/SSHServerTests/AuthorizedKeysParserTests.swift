@@ -1,6 +1,7 @@
 import Crypto
 import NIOSSH
 import Testing
+
 @testable import SSHServer
 
 @Suite struct AuthorizedKeysParserTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+
 @testable import SSHServer
 
 /// Limits refuse what is over them while everyone already in keeps working.
@@ -26,10 +27,12 @@ import Testing
     }
 
     @Test func aSilentConnectionHoldsAStartupSlotOnlyForTheGraceTime() async throws {
-        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, limits: {
-            $0.maxStartups = 1
-            $0.loginGraceTime = .seconds(1)
-        })
+        let server = try await TestServer.start(
+            in: try TemporaryFolder(), authorization: .open,
+            limits: {
+                $0.maxStartups = 1
+                $0.loginGraceTime = .seconds(1)
+            })
         let client = server.client(key: nil)
         let working = try client.start("echo ready; read line; echo \"got $line\"")
         try await working.waitForOutput("ready")
@@ -54,13 +57,17 @@ import Testing
     }
 
     @Test func oneAddressCannotHoldEveryStartupSlot() async throws {
-        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, limits: {
-            $0.maxStartups = 4
-            $0.maxStartupsPerSource = 2
-        })
+        let server = try await TestServer.start(
+            in: try TemporaryFolder(), authorization: .open,
+            limits: {
+                $0.maxStartups = 4
+                $0.maxStartupsPerSource = 2
+            })
         // Another address on this machine plays the host holding silent connections.
-        let held = [LoopbackSocket(connectingTo: server.port, from: "127.0.0.2"),
-                    LoopbackSocket(connectingTo: server.port, from: "127.0.0.2")]
+        let held = [
+            LoopbackSocket(connectingTo: server.port, from: "127.0.0.2"),
+            LoopbackSocket(connectingTo: server.port, from: "127.0.0.2"),
+        ]
         try await waitUntil { server.logs.all.filter { $0.contains("connected") }.count == 2 }
 
         let third = try #require(LoopbackSocket(connectingTo: server.port, from: "127.0.0.2"))
@@ -75,10 +82,12 @@ import Testing
     }
 
     @Test func anAddressOverItsConnectionRateIsRefused() async throws {
-        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, limits: {
-            $0.perSourceConnections = 2
-            $0.perSourceWindow = .seconds(60)
-        })
+        let server = try await TestServer.start(
+            in: try TemporaryFolder(), authorization: .open,
+            limits: {
+                $0.perSourceConnections = 2
+                $0.perSourceWindow = .seconds(60)
+            })
         let client = server.client(key: nil)
 
         let first = try await client.run("echo in")
@@ -93,10 +102,13 @@ import Testing
 
     @Test func anIdleConnectionIsClosedAndItsChildHungUp() async throws {
         let ends = SessionEnds()
-        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, launcher: { request in
-            .run(SSHSessionCommand(
-                executablePath: "/bin/sh", arguments: ["-c", "echo ready; sleep 30"], onExit: { ends.append($0) }))
-        }, limits: { $0.idleTimeout = .milliseconds(1500) })
+        let server = try await TestServer.start(
+            in: try TemporaryFolder(), authorization: .open,
+            launcher: { request in
+                .run(
+                    SSHSessionCommand(
+                        executablePath: "/bin/sh", arguments: ["-c", "echo ready; sleep 30"], onExit: { ends.append($0) }))
+            }, limits: { $0.idleTimeout = .milliseconds(1500) })
         let idle = try server.client(key: nil).start("x")
         try await idle.waitForOutput("ready")
 

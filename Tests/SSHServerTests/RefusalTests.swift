@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SSHServer
 
 /// What the server refuses, each with one line to the client.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SSHServer
 
 /// Sessions: what runs, on what terminal, and what the client gets back.
@@ -97,10 +98,11 @@ import Testing
         let mark = folder.file("hung-up")
         let ends = SessionEnds()
         let server = try await TestServer.start(in: folder, authorization: .open) { request in
-            .run(SSHSessionCommand(
-                executablePath: "/bin/sh",
-                arguments: ["-c", "trap 'echo hup > \(mark); exit 0' HUP; echo ready; while :; do sleep 0.05; done"],
-                environment: ["PATH": "/usr/bin:/bin"], onExit: { ends.append($0) }))
+            .run(
+                SSHSessionCommand(
+                    executablePath: "/bin/sh",
+                    arguments: ["-c", "trap 'echo hup > \(mark); exit 0' HUP; echo ready; while :; do sleep 0.05; done"],
+                    environment: ["PATH": "/usr/bin:/bin"], onExit: { ends.append($0) }))
         }
         let terminal = try TerminalSession(server.client(key: nil).sshArguments(["-tt"], command: "x"), columns: 80, rows: 24)
         try await terminal.waitFor("ready")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SSHServer
 
 @Suite struct ShellWordsTests {

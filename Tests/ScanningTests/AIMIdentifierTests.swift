@@ -3,19 +3,21 @@ import Testing
 
 @Suite("AIM symbology identifiers")
 struct AIMIdentifierTests {
-    @Test("identifiers from the ISO/IEC 15424 table name their symbology", arguments: [
-        ("]C1", ScanSymbology.gs1_128), ("]C0", .code128), ("]C2", .code128), ("]C4", .code128),
-        ("]E0", .ean13), ("]E4", .ean8), ("]E3", .ean13),
-        ("]d2", .gs1DataMatrix), ("]d5", .gs1DataMatrix), ("]d1", .dataMatrix), ("]d0", .dataMatrix),
-        ("]Q3", .gs1QR), ("]Q4", .gs1QR), ("]Q1", .qr), ("]Q0", .qr),
-        ("]e0", .gs1DataBar), ("]e1", .gs1DataBar),
-        ("]J1", .gs1DotCode), ("]J0", .dotCode),
-        ("]I1", .interleaved2of5), ("]I0", .interleaved2of5),
-        ("]A0", .code39), ("]A7", .code39), ("]G0", .code93), ("]F0", .codabar), ("]H0", .code11),
-        ("]L0", .pdf417), ("]z0", .aztec), ("]U0", .maxiCode), ("]M0", .msi), ("]P0", .plessey),
-        ("]B0", .telepen), ("]S0", .standard2of5), ("]R0", .standard2of5), ("]h0", .hanXin),
-        ("]X0", .otherBarcode), ("]Z0", .nonBarcode),
-    ])
+    @Test(
+        "identifiers from the ISO/IEC 15424 table name their symbology",
+        arguments: [
+            ("]C1", ScanSymbology.gs1128), ("]C0", .code128), ("]C2", .code128), ("]C4", .code128),
+            ("]E0", .ean13), ("]E4", .ean8), ("]E3", .ean13),
+            ("]d2", .gs1DataMatrix), ("]d5", .gs1DataMatrix), ("]d1", .dataMatrix), ("]d0", .dataMatrix),
+            ("]Q3", .gs1QR), ("]Q4", .gs1QR), ("]Q1", .qr), ("]Q0", .qr),
+            ("]e0", .gs1DataBar), ("]e1", .gs1DataBar),
+            ("]J1", .gs1DotCode), ("]J0", .dotCode),
+            ("]I1", .interleaved2of5), ("]I0", .interleaved2of5),
+            ("]A0", .code39), ("]A7", .code39), ("]G0", .code93), ("]F0", .codabar), ("]H0", .code11),
+            ("]L0", .pdf417), ("]z0", .aztec), ("]U0", .maxiCode), ("]M0", .msi), ("]P0", .plessey),
+            ("]B0", .telepen), ("]S0", .standard2of5), ("]R0", .standard2of5), ("]h0", .hanXin),
+            ("]X0", .otherBarcode), ("]Z0", .nonBarcode),
+        ])
     func table(prefix: String, symbology: ScanSymbology) {
         let (aim, rest) = AIMIdentifier.split(Substring(prefix + "DATA"))
         #expect(aim?.text == prefix)
@@ -31,18 +33,20 @@ struct AIMIdentifierTests {
         #expect(parse(text).code == text)
     }
 
-    @Test("the identifier is stripped from the code and kept as the symbology", arguments: [
-        ("]E04006381333931", ScanSymbology.ean13, "4006381333931"),
-        ("]E0036000291452", .upcA, "036000291452"),
-        ("]E001234565", .upcE, "01234565"),
-        ("]E09780306406157", .isbn13, "9780306406157"),
-        ("]X09780306406157", .isbn13, "9780306406157"),
-        ("]E49638507" + "4", .ean8, "96385074"),
-        ("]C0ABC-123", .code128, "ABC-123"),
-        ("]A0CODE39", .code39, "CODE39"),
-        ("]Q1hello world", .qr, "hello world"),
-        ("]C04006381333931", .code128, "4006381333931"),   // digits in Code 128 are not an EAN
-    ])
+    @Test(
+        "the identifier is stripped from the code and kept as the symbology",
+        arguments: [
+            ("]E04006381333931", ScanSymbology.ean13, "4006381333931"),
+            ("]E0036000291452", .upcA, "036000291452"),
+            ("]E001234565", .upcE, "01234565"),
+            ("]E09780306406157", .isbn13, "9780306406157"),
+            ("]X09780306406157", .isbn13, "9780306406157"),
+            ("]E49638507" + "4", .ean8, "96385074"),
+            ("]C0ABC-123", .code128, "ABC-123"),
+            ("]A0CODE39", .code39, "CODE39"),
+            ("]Q1hello world", .qr, "hello world"),
+            ("]C04006381333931", .code128, "4006381333931"),  // digits in Code 128 are not an EAN
+        ])
     func stripped(input: String, symbology: ScanSymbology, code: String) {
         let result = parse(input)
         #expect(result.error == nil)

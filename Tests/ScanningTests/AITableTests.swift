@@ -7,13 +7,15 @@ import Testing
 struct AITableTests {
     private var all: [AIDefinition] { Array(AITable.definitions.values) }
 
-    @Test("the AIs the issue names are all there with their formats", arguments: [
-        ("00", 18...18), ("01", 14...14), ("02", 14...14), ("10", 1...20), ("11", 6...6), ("13", 6...6),
-        ("15", 6...6), ("16", 6...6), ("17", 6...6), ("21", 1...20), ("30", 1...8), ("37", 1...8),
-        ("3100", 6...6), ("3695", 6...6), ("400", 1...30), ("401", 1...30), ("403", 1...30),
-        ("410", 13...13), ("411", 13...13), ("412", 13...13), ("413", 13...13), ("414", 13...13), ("415", 13...13),
-        ("8200", 1...70),
-    ])
+    @Test(
+        "the AIs the issue names are all there with their formats",
+        arguments: [
+            ("00", 18...18), ("01", 14...14), ("02", 14...14), ("10", 1...20), ("11", 6...6), ("13", 6...6),
+            ("15", 6...6), ("16", 6...6), ("17", 6...6), ("21", 1...20), ("30", 1...8), ("37", 1...8),
+            ("3100", 6...6), ("3695", 6...6), ("400", 1...30), ("401", 1...30), ("403", 1...30),
+            ("410", 13...13), ("411", 13...13), ("412", 13...13), ("413", 13...13), ("414", 13...13), ("415", 13...13),
+            ("8200", 1...70),
+        ])
     func issueAIs(ai: String, length: ClosedRange<Int>) {
         #expect(AITable.definition(for: ai)?.valueLength == length)
     }
@@ -45,8 +47,9 @@ struct AITableTests {
             let components = definition.components
             #expect(!components.isEmpty, "AI (\(definition.ai))")
             for (index, component) in components.enumerated() where index < components.count - 1 {
-                #expect(component.length.lowerBound == component.length.upperBound || components[index + 1].isOptional,
-                        "AI (\(definition.ai))")
+                #expect(
+                    component.length.lowerBound == component.length.upperBound || components[index + 1].isOptional,
+                    "AI (\(definition.ai))")
             }
             if let firstOptional = components.firstIndex(where: \.isOptional) {
                 let optionalTail = components[firstOptional...].allSatisfy { $0.isOptional }
@@ -73,12 +76,14 @@ struct AITableTests {
         #expect(keys == ["00", "01", "253", "255", "401", "402", "414", "415", "417", "8003", "8004", "8006", "8010", "8013", "8017", "8018"])
     }
 
-    @Test("measure titles carry their unit", arguments: [
-        ("3100", "Net weight (kg)", MeasureUnit.kilogram), ("3200", "Net weight (lb)", .pound),
-        ("3300", "Gross weight (kg)", .kilogram), ("3400", "Gross weight (lb)", .pound),
-        ("3140", "Area (m²)", .squareMetre), ("3160", "Net volume (m³)", .cubicMetre),
-        ("3570", "Net volume (oz)", .ounce), ("3600", "Net volume (qt)", .usQuart),
-    ])
+    @Test(
+        "measure titles carry their unit",
+        arguments: [
+            ("3100", "Net weight (kg)", MeasureUnit.kilogram), ("3200", "Net weight (lb)", .pound),
+            ("3300", "Gross weight (kg)", .kilogram), ("3400", "Gross weight (lb)", .pound),
+            ("3140", "Area (m²)", .squareMetre), ("3160", "Net volume (m³)", .cubicMetre),
+            ("3570", "Net volume (oz)", .ounce), ("3600", "Net volume (qt)", .usQuart),
+        ])
     func measureUnits(ai: String, title: String, unit: MeasureUnit) {
         #expect(AITable.definition(for: ai)?.title == title)
         #expect(AITable.definition(for: ai)?.meaning == .measure(unit))

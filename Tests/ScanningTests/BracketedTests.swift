@@ -18,30 +18,38 @@ struct BracketedTests {
         #expect(weighed.description == "GTIN 95012345678903 · net weight 0.123 kg")
     }
 
-    @Test("GS1 Syntax Engine cases", arguments: [
-        ("(01)12345678901231(10)ABC123(21)XYZ(8200)https://a.example/x",
-         ["(01)12345678901231", "(10)ABC123", "(21)XYZ", "(8200)https://a.example/x"]),
-        ("(01)12345678901231(3925)12599(3100)654321", ["(01)12345678901231", "(3925)12599", "(3100)654321"]),
-        ("(01)12312312312333(10)ABC\\(123", ["(01)12312312312333", "(10)ABC(123"]),   // escaped bracket
-        ("(01)12312312312333(10)ABC+123(99)XYZ+QWERTY", ["(01)12312312312333", "(10)ABC+123", "(99)XYZ+QWERTY"]),
-        ("(253)9526064000028000001(99)000001(01)12312312312326(10)DEF(95)INT",
-         ["(253)9526064000028000001", "(99)000001", "(01)12312312312326", "(10)DEF", "(95)INT"]),
-        ("(21)ABC123(01)12345678901231", ["(21)ABC123", "(01)12345678901231"]),
-    ])
+    @Test(
+        "GS1 Syntax Engine cases",
+        arguments: [
+            (
+                "(01)12345678901231(10)ABC123(21)XYZ(8200)https://a.example/x",
+                ["(01)12345678901231", "(10)ABC123", "(21)XYZ", "(8200)https://a.example/x"]
+            ),
+            ("(01)12345678901231(3925)12599(3100)654321", ["(01)12345678901231", "(3925)12599", "(3100)654321"]),
+            ("(01)12312312312333(10)ABC\\(123", ["(01)12312312312333", "(10)ABC(123"]),  // escaped bracket
+            ("(01)12312312312333(10)ABC+123(99)XYZ+QWERTY", ["(01)12312312312333", "(10)ABC+123", "(99)XYZ+QWERTY"]),
+            (
+                "(253)9526064000028000001(99)000001(01)12312312312326(10)DEF(95)INT",
+                ["(253)9526064000028000001", "(99)000001", "(01)12312312312326", "(10)DEF", "(95)INT"]
+            ),
+            ("(21)ABC123(01)12345678901231", ["(21)ABC123", "(01)12345678901231"]),
+        ])
     func engineCases(input: String, expected: [String]) {
         let result = parse(input)
         #expect(result.error == nil, "\(result.error?.message ?? "")")
         #expect(pairs(result) == expected)
     }
 
-    @Test("refusals name the AI", arguments: [
-        ("(01)12312312312334", "AI (01): check digit should be 3, not 4"),
-        ("(01)123456789012312(10)12345", "AI (01): 15 digits, needs 14"),
-        ("(01)12312312312326(99)000001(89)XXX(95)INT", "unknown AI (89)"),
-        ("(01)12312312312326(10)ABC123(10)ABC124", "AI (10) appears twice with different values"),
-        ("(17)201232", "AI (17): day 32 is not a date"),
-        ("(10)", "AI (10): the value is empty"),
-    ])
+    @Test(
+        "refusals name the AI",
+        arguments: [
+            ("(01)12312312312334", "AI (01): check digit should be 3, not 4"),
+            ("(01)123456789012312(10)12345", "AI (01): 15 digits, needs 14"),
+            ("(01)12312312312326(99)000001(89)XXX(95)INT", "unknown AI (89)"),
+            ("(01)12312312312326(10)ABC123(10)ABC124", "AI (10) appears twice with different values"),
+            ("(17)201232", "AI (17): day 32 is not a date"),
+            ("(10)", "AI (10): the value is empty"),
+        ])
     func refusals(input: String, message: String) {
         guard case let .gs1(error)? = parse(input).error else {
             Issue.record("\(input) was not refused")

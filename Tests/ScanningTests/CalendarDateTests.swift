@@ -5,10 +5,12 @@ import Testing
 
 @Suite("GS1 dates")
 struct CalendarDateTests {
-    @Test("two-digit years fall within 49 years back and 50 ahead of today", arguments: [
-        (2025, 25, 2025), (2025, 75, 2075), (2025, 76, 1976), (2025, 0, 2000), (2025, 99, 1999),
-        (2080, 30, 2130), (2080, 31, 2031), (1999, 49, 2049), (1999, 48, 2048), (1999, 50, 1950),
-    ])
+    @Test(
+        "two-digit years fall within 49 years back and 50 ahead of today",
+        arguments: [
+            (2025, 25, 2025), (2025, 75, 2075), (2025, 76, 1976), (2025, 0, 2000), (2025, 99, 1999),
+            (2080, 30, 2130), (2080, 31, 2031), (1999, 49, 2049), (1999, 48, 2048), (1999, 50, 1950),
+        ])
     func century(todayYear: Int, twoDigits: Int, year: Int) {
         #expect(CalendarDate.gs1Year(twoDigits, today: CalendarDate(year: todayYear, month: 1, day: 1)) == year)
     }

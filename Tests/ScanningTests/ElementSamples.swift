@@ -31,8 +31,10 @@ struct ElementSamples {
         .flatMap { prefix in (0...5).map { "\(prefix)\($0)" } }
 
     /// AIs the property tests draw from: the list, a measure and an internal AI.
-    static let ais = ["00", "01", "02", "10", "11", "13", "15", "16", "17", "21", "30", "37",
-                      "400", "401", "403", "410", "411", "412", "413", "414", "415", "8200", "99", "measure"]
+    static let ais = [
+        "00", "01", "02", "10", "11", "13", "15", "16", "17", "21", "30", "37",
+        "400", "401", "403", "410", "411", "412", "413", "414", "415", "8200", "99", "measure",
+    ]
 
     /// A valid raw value for the AI.
     static func value(for ai: String, _ random: inout Seeded) -> (ai: String, value: String) {

@@ -38,10 +38,12 @@ struct ElementStringTests {
         #expect(errorMessage("]C101095060001343" + gs + "5") == "AI (01): 12 digits, needs 14")
     }
 
-    @Test("GLNs (410–415) are 13 digits with a check digit and need no separator", arguments: [
-        ("410", "Ship to (GLN)"), ("411", "Bill to (GLN)"), ("412", "Purchased from (GLN)"),
-        ("413", "Ship for (GLN)"), ("414", "Location (GLN)"), ("415", "Invoicing party (GLN)"),
-    ])
+    @Test(
+        "GLNs (410–415) are 13 digits with a check digit and need no separator",
+        arguments: [
+            ("410", "Ship to (GLN)"), ("411", "Bill to (GLN)"), ("412", "Purchased from (GLN)"),
+            ("413", "Ship for (GLN)"), ("414", "Location (GLN)"), ("415", "Invoicing party (GLN)"),
+        ])
     func glns(ai: String, title: String) {
         // 952061414123 0: check digit 0.
         let result = parse("]C1\(ai)9520614141230" + "10ABC")
@@ -53,33 +55,39 @@ struct ElementStringTests {
 
     // MARK: - Dates: 11, 13, 15, 16, 17
 
-    @Test("date AIs read YYMMDD with their titles", arguments: [
-        ("11", "Production date"), ("13", "Packaging date"), ("15", "Best before"), ("16", "Sell by"), ("17", "Expiry"),
-    ])
+    @Test(
+        "date AIs read YYMMDD with their titles",
+        arguments: [
+            ("11", "Production date"), ("13", "Packaging date"), ("15", "Best before"), ("16", "Sell by"), ("17", "Expiry"),
+        ])
     func dateAIs(ai: String, title: String) {
         #expect(element("]C1\(ai)201225") == GS1Element(ai: ai, title: title, raw: "201225", value: .date(CalendarDate(year: 2020, month: 12, day: 25))))
     }
 
-    @Test("day 00 is the month's last day, leap years included", arguments: [
-        ("17240200", CalendarDate(year: 2024, month: 2, day: 29)),
-        ("17250200", CalendarDate(year: 2025, month: 2, day: 28)),
-        ("15000200", CalendarDate(year: 2000, month: 2, day: 29)),   // 2000 is a leap year
-        ("17991100", CalendarDate(year: 1999, month: 11, day: 30)),
-        ("17301200", CalendarDate(year: 2030, month: 12, day: 31)),
-    ])
+    @Test(
+        "day 00 is the month's last day, leap years included",
+        arguments: [
+            ("17240200", CalendarDate(year: 2024, month: 2, day: 29)),
+            ("17250200", CalendarDate(year: 2025, month: 2, day: 28)),
+            ("15000200", CalendarDate(year: 2000, month: 2, day: 29)),  // 2000 is a leap year
+            ("17991100", CalendarDate(year: 1999, month: 11, day: 30)),
+            ("17301200", CalendarDate(year: 2030, month: 12, day: 31)),
+        ])
     func dayZero(data: String, date: CalendarDate) {
         #expect(element("]C1" + data)?.value == .date(date))
     }
 
-    @Test("impossible dates are refused with the AI and the reason", arguments: [
-        ("17201232", "AI (17): day 32 is not a date"),
-        ("17201300", "AI (17): month 13 is not a month"),
-        ("17200015", "AI (17): month 00 is not a month"),
-        ("17210229", "AI (17): day 29 is not a date in February 2021"),
-        ("11230431", "AI (11): day 31 is not a date in April 2023"),
-        ("1720122", "AI (17): 5 digits, needs 6"),
-        ("7006201200", "AI (7006): day 00 is not a date"),     // 7006 does not allow day 00
-    ])
+    @Test(
+        "impossible dates are refused with the AI and the reason",
+        arguments: [
+            ("17201232", "AI (17): day 32 is not a date"),
+            ("17201300", "AI (17): month 13 is not a month"),
+            ("17200015", "AI (17): month 00 is not a month"),
+            ("17210229", "AI (17): day 29 is not a date in February 2021"),
+            ("11230431", "AI (11): day 31 is not a date in April 2023"),
+            ("1720122", "AI (17): 5 digits, needs 6"),
+            ("7006201200", "AI (7006): day 00 is not a date"),  // 7006 does not allow day 00
+        ])
     func badDates(data: String, message: String) {
         #expect(errorMessage("]C1" + data) == message)
     }
@@ -113,20 +121,22 @@ struct ElementStringTests {
 
     // MARK: - Measures 310n–369n
 
-    @Test("measures put the decimal point where the AI's last digit says", arguments: [
-        ("3100001250", "Net weight (kg)", Measure(value: ScaledDecimal(units: 1250, decimals: 0), unit: .kilogram), "1250 kg"),
-        ("3103001250", "Net weight (kg)", Measure(value: ScaledDecimal(units: 1250, decimals: 3), unit: .kilogram), "1.250 kg"),
-        ("3105001250", "Net weight (kg)", Measure(value: ScaledDecimal(units: 1250, decimals: 5), unit: .kilogram), "0.01250 kg"),
-        ("3202000150", "Net weight (lb)", Measure(value: ScaledDecimal(units: 150, decimals: 2), unit: .pound), "1.50 lb"),
-        ("3111000250", "Length (m)", Measure(value: ScaledDecimal(units: 250, decimals: 1), unit: .metre), "25.0 m"),
-        ("3302012345", "Gross weight (kg)", Measure(value: ScaledDecimal(units: 12345, decimals: 2), unit: .kilogram), "123.45 kg"),
-        ("3313000900", "Length (m), logistics", Measure(value: ScaledDecimal(units: 900, decimals: 3), unit: .metre), "0.900 m"),
-        ("3150000750", "Net volume (l)", Measure(value: ScaledDecimal(units: 750, decimals: 0), unit: .litre), "750 l"),
-        ("3371000025", "Kilograms per m²", Measure(value: ScaledDecimal(units: 25, decimals: 1), unit: .kilogramPerSquareMetre), "2.5 kg/m²"),
-        ("3560000100", "Net weight (oz t)", Measure(value: ScaledDecimal(units: 100, decimals: 0), unit: .troyOunce), "100 oz t"),
-        ("3612000399", "Net volume (gal)", Measure(value: ScaledDecimal(units: 399, decimals: 2), unit: .usGallon), "3.99 gal"),
-        ("3695123456", "Volume (yd³), logistics", Measure(value: ScaledDecimal(units: 123456, decimals: 5), unit: .cubicYard), "1.23456 yd³"),
-    ])
+    @Test(
+        "measures put the decimal point where the AI's last digit says",
+        arguments: [
+            ("3100001250", "Net weight (kg)", Measure(value: ScaledDecimal(units: 1250, decimals: 0), unit: .kilogram), "1250 kg"),
+            ("3103001250", "Net weight (kg)", Measure(value: ScaledDecimal(units: 1250, decimals: 3), unit: .kilogram), "1.250 kg"),
+            ("3105001250", "Net weight (kg)", Measure(value: ScaledDecimal(units: 1250, decimals: 5), unit: .kilogram), "0.01250 kg"),
+            ("3202000150", "Net weight (lb)", Measure(value: ScaledDecimal(units: 150, decimals: 2), unit: .pound), "1.50 lb"),
+            ("3111000250", "Length (m)", Measure(value: ScaledDecimal(units: 250, decimals: 1), unit: .metre), "25.0 m"),
+            ("3302012345", "Gross weight (kg)", Measure(value: ScaledDecimal(units: 12345, decimals: 2), unit: .kilogram), "123.45 kg"),
+            ("3313000900", "Length (m), logistics", Measure(value: ScaledDecimal(units: 900, decimals: 3), unit: .metre), "0.900 m"),
+            ("3150000750", "Net volume (l)", Measure(value: ScaledDecimal(units: 750, decimals: 0), unit: .litre), "750 l"),
+            ("3371000025", "Kilograms per m²", Measure(value: ScaledDecimal(units: 25, decimals: 1), unit: .kilogramPerSquareMetre), "2.5 kg/m²"),
+            ("3560000100", "Net weight (oz t)", Measure(value: ScaledDecimal(units: 100, decimals: 0), unit: .troyOunce), "100 oz t"),
+            ("3612000399", "Net volume (gal)", Measure(value: ScaledDecimal(units: 399, decimals: 2), unit: .usGallon), "3.99 gal"),
+            ("3695123456", "Volume (yd³), logistics", Measure(value: ScaledDecimal(units: 123456, decimals: 5), unit: .cubicYard), "1.23456 yd³"),
+        ])
     func measures(data: String, title: String, measure: Measure, text: String) {
         let found = element("]C1" + data)
         #expect(found == GS1Element(ai: String(data.prefix(4)), title: title, raw: String(data.dropFirst(4)), value: .measure(measure)))
@@ -171,13 +181,15 @@ struct ElementStringTests {
 
     // MARK: - Structure
 
-    @Test("unknown AIs are named with as many digits as AIs with that prefix have", arguments: [
-        ("]C1891234", "unknown AI (89)"),
-        ("]C12391234", "unknown AI (239)"),     // 23x AIs have three digits
-        ("]C1719912", "unknown AI (719)"),
-        ("]C108123", "unknown AI (08)"),
-        ("]C10109506000134352ABC", "expected an AI (2 to 4 digits) but found “ABC”"),
-    ])
+    @Test(
+        "unknown AIs are named with as many digits as AIs with that prefix have",
+        arguments: [
+            ("]C1891234", "unknown AI (89)"),
+            ("]C12391234", "unknown AI (239)"),  // 23x AIs have three digits
+            ("]C1719912", "unknown AI (719)"),
+            ("]C108123", "unknown AI (08)"),
+            ("]C10109506000134352ABC", "expected an AI (2 to 4 digits) but found “ABC”"),
+        ])
     func unknownAIs(input: String, message: String) {
         #expect(errorMessage(input) == message)
     }
@@ -211,9 +223,9 @@ struct ElementStringTests {
     @Test("unmarked digits read as GS1 only when they read cleanly and are no plain code's length")
     func unmarked() {
         #expect(parse("0109506000134352" + "17201225").symbology == .gs1ElementString)
-        #expect(parse("0109506000134352").symbology == .gs1ElementString)          // 16 digits
-        #expect(parse("4006381333931").symbology == .ean13)                          // "40" would be an AI prefix
-        #expect(parse("0109506000134355" + "17201225").symbology == .freeText)     // bad check: just text
+        #expect(parse("0109506000134352").symbology == .gs1ElementString)  // 16 digits
+        #expect(parse("4006381333931").symbology == .ean13)  // "40" would be an AI prefix
+        #expect(parse("0109506000134355" + "17201225").symbology == .freeText)  // bad check: just text
         #expect(parse("0109506000134355", options(allowFreeText: false)).error == .unsupportedLength(digits: 16))
     }
 }

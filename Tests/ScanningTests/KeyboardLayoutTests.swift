@@ -1,6 +1,7 @@
 import PropertyBased
-@testable import Scanning
 import Testing
+
+@testable import Scanning
 
 @Suite("Keyboard layouts")
 struct KeyboardLayoutTests {
@@ -58,15 +59,17 @@ struct KeyboardLayoutTests {
 
     // MARK: - Detection
 
-    @Test("a scan that reads only once a layout is undone is detected, with the fix in the message", arguments: [
-        (LayoutTranslation(scanner: .us, computer: .azerty), "4006381333931"),
-        (LayoutTranslation(scanner: .azerty, computer: .us), "4006381333931"),
-        (LayoutTranslation(scanner: .us, computer: .azerty), "]C10109506000134352" + "10ABC123" + "\u{1D}" + "17201225"),
-        (LayoutTranslation(scanner: .us, computer: .qwertz), "https://id.gs1.org/01/09506000134352/10/XYZ?17=201225"),
-        (LayoutTranslation(scanner: .us, computer: .qwertz), "(01)09506000134352(10)ZY12"),
-        (LayoutTranslation(scanner: .qwertz, computer: .us), "(01)09506000134352(10)ZY12"),
-        (LayoutTranslation(scanner: .us, computer: .uk), "(01)09506000134352(10)A\"B"),
-    ])
+    @Test(
+        "a scan that reads only once a layout is undone is detected, with the fix in the message",
+        arguments: [
+            (LayoutTranslation(scanner: .us, computer: .azerty), "4006381333931"),
+            (LayoutTranslation(scanner: .azerty, computer: .us), "4006381333931"),
+            (LayoutTranslation(scanner: .us, computer: .azerty), "]C10109506000134352" + "10ABC123" + "\u{1D}" + "17201225"),
+            (LayoutTranslation(scanner: .us, computer: .qwertz), "https://id.gs1.org/01/09506000134352/10/XYZ?17=201225"),
+            (LayoutTranslation(scanner: .us, computer: .qwertz), "(01)09506000134352(10)ZY12"),
+            (LayoutTranslation(scanner: .qwertz, computer: .us), "(01)09506000134352(10)ZY12"),
+            (LayoutTranslation(scanner: .us, computer: .uk), "(01)09506000134352(10)A\"B"),
+        ])
     func detected(translation: LayoutTranslation, meant: String) {
         let received = translation.garble(meant)
         let result = parse(received)
@@ -88,14 +91,17 @@ struct KeyboardLayoutTests {
         let result = parse("&é\"'(-è_çà")
         #expect(result.symbology == .freeText)
         #expect(result.layoutMismatch == .detected(usOnAZERTY, received: "&é\"'(-è_çà", restored: "1234567890"))
-        #expect(result.layoutMismatch?.message == "Your scanner types for a US keyboard but this computer uses AZERTY (French), "
-            + "so “1234567890” arrives as “&é\"'(-è_çà”: set the scanner's keyboard layout to AZERTY (French), "
-            + "or set Settings › Scanner layout to “US scanner on AZERTY”.")
+        #expect(
+            result.layoutMismatch?.message == "Your scanner types for a US keyboard but this computer uses AZERTY (French), "
+                + "so “1234567890” arrives as “&é\"'(-è_çà”: set the scanner's keyboard layout to AZERTY (French), "
+                + "or set Settings › Scanner layout to “US scanner on AZERTY”.")
     }
 
-    @Test("scans that read as they are, or ordinary text, raise nothing", arguments: [
-        "4006381333931", "(01)09506000134352(10)ABC", "hello world", "Crème brûlée", "&&", "]C0ABC",
-    ])
+    @Test(
+        "scans that read as they are, or ordinary text, raise nothing",
+        arguments: [
+            "4006381333931", "(01)09506000134352(10)ABC", "hello world", "Crème brûlée", "&&", "]C0ABC",
+        ])
     func noFalseAlarm(input: String) {
         #expect(parse(input).layoutMismatch == nil)
     }

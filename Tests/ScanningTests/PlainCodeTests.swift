@@ -6,31 +6,33 @@ import Testing
 struct PlainCodeTests {
     // MARK: - Valid codes, one or more per symbology
 
-    @Test("valid codes are read with their symbology", arguments: [
-        ("4006381333931", ScanSymbology.ean13),
-        ("5901234123457", .ean13),
-        ("96385074", .ean8),
-        ("55123457", .ean8),
-        ("07654329", .ean8),          // starts with 0 but fails as UPC-E
-        ("036000291452", .upcA),
-        ("012345678905", .upcA),
-        ("01234565", .upcE),
-        ("04252614", .upcE),
-        ("10012345678902", .gtin14),
-        ("00012345678905", .gtin14),
-        ("9780306406157", .isbn13),
-        ("9791234567896", .isbn13),
-        ("978-0-306-40615-7", .isbn13),
-        ("0306406152", .isbn10),
-        ("0-306-40615-2", .isbn10),
-        ("080442957X", .isbn10),
-        ("080442957x", .isbn10),
-        ("03178471", .issn),
-        ("0317-8471", .issn),
-        ("2049-3630", .issn),
-        ("2434-561X", .issn),
-        ("9771234567003", .issn13),
-    ])
+    @Test(
+        "valid codes are read with their symbology",
+        arguments: [
+            ("4006381333931", ScanSymbology.ean13),
+            ("5901234123457", .ean13),
+            ("96385074", .ean8),
+            ("55123457", .ean8),
+            ("07654329", .ean8),  // starts with 0 but fails as UPC-E
+            ("036000291452", .upcA),
+            ("012345678905", .upcA),
+            ("01234565", .upcE),
+            ("04252614", .upcE),
+            ("10012345678902", .gtin14),
+            ("00012345678905", .gtin14),
+            ("9780306406157", .isbn13),
+            ("9791234567896", .isbn13),
+            ("978-0-306-40615-7", .isbn13),
+            ("0306406152", .isbn10),
+            ("0-306-40615-2", .isbn10),
+            ("080442957X", .isbn10),
+            ("080442957x", .isbn10),
+            ("03178471", .issn),
+            ("0317-8471", .issn),
+            ("2049-3630", .issn),
+            ("2434-561X", .issn),
+            ("9771234567003", .issn13),
+        ])
     func valid(code: String, symbology: ScanSymbology) {
         let result = parse(code)
         #expect(result == ScanResult(input: code, symbology: symbology, code: code))
@@ -49,18 +51,20 @@ struct PlainCodeTests {
 
     // MARK: - One wrong digit each
 
-    @Test("a wrong check digit names the symbology and the digit it should be", arguments: [
-        ("4006381333932", ScanSymbology.ean13, Character("1"), Character("2")),
-        ("96385070", .ean8, "4", "0"),
-        ("036000291459", .upcA, "2", "9"),
-        ("10012345678900", .gtin14, "2", "0"),
-        ("9780306406158", .isbn13, "7", "8"),
-        ("9771234567004", .issn13, "3", "4"),
-        ("0-306-40615-3", .isbn10, "2", "3"),
-        ("0804429579", .isbn10, "X", "9"),
-        ("2434-5619", .issn, "X", "9"),
-        ("0317-8472", .issn, "1", "2"),
-    ])
+    @Test(
+        "a wrong check digit names the symbology and the digit it should be",
+        arguments: [
+            ("4006381333932", ScanSymbology.ean13, Character("1"), Character("2")),
+            ("96385070", .ean8, "4", "0"),
+            ("036000291459", .upcA, "2", "9"),
+            ("10012345678900", .gtin14, "2", "0"),
+            ("9780306406158", .isbn13, "7", "8"),
+            ("9771234567004", .issn13, "3", "4"),
+            ("0-306-40615-3", .isbn10, "2", "3"),
+            ("0804429579", .isbn10, "X", "9"),
+            ("2434-5619", .issn, "X", "9"),
+            ("0317-8472", .issn, "1", "2"),
+        ])
     func badCheckDigit(code: String, symbology: ScanSymbology, expected: Character, found: Character) {
         let result = parse(code, options(allowFreeText: false))
         let error = ScanError.badCheckDigit(symbology: symbology, expected: expected, found: found)
@@ -116,14 +120,16 @@ struct PlainCodeTests {
 
     // MARK: - GTIN of a plain code
 
-    @Test("gtin is the 14-digit GTIN the code is", arguments: [
-        ("4006381333931", "04006381333931"),
-        ("036000291452", "00036000291452"),
-        ("96385074", "00000096385074"),
-        ("01234565", "00012345000065"),     // UPC-E expanded to UPC-A 012345000065
-        ("10012345678902", "10012345678902"),
-        ("9780306406157", "09780306406157"),
-    ])
+    @Test(
+        "gtin is the 14-digit GTIN the code is",
+        arguments: [
+            ("4006381333931", "04006381333931"),
+            ("036000291452", "00036000291452"),
+            ("96385074", "00000096385074"),
+            ("01234565", "00012345000065"),  // UPC-E expanded to UPC-A 012345000065
+            ("10012345678902", "10012345678902"),
+            ("9780306406157", "09780306406157"),
+        ])
     func gtin(code: String, gtin: String) {
         #expect(parse(code).gtin == gtin)
     }

@@ -13,15 +13,16 @@ struct ScannerReportTests {
         #expect(report.separator == .groupSeparator)
         #expect(report.layoutMismatch == nil)
         #expect(report.charactersPerSecond.map { $0.rounded() } == 500)
-        #expect(report.text == """
-            Typed by:   scanner (2.0 ms between keys on average)
-            Speed:      500 characters per second
-            Suffix:     Enter
-            AIM prefix: ]C1 (GS1-128)
-            Separator:  0x1D (GS), as GS1 specifies
-            Layout:     no mismatch seen
-            Read:       GS1-128 — GTIN 09506000134352 · lot ABC123 · exp 2020-12-25
-            """)
+        #expect(
+            report.text == """
+                Typed by:   scanner (2.0 ms between keys on average)
+                Speed:      500 characters per second
+                Suffix:     Enter
+                AIM prefix: ]C1 (GS1-128)
+                Separator:  0x1D (GS), as GS1 specifies
+                Layout:     no mismatch seen
+                Read:       GS1-128 — GTIN 09506000134352 · lot ABC123 · exp 2020-12-25
+                """)
     }
 
     @Test("no prefix, no suffix and a stand-in separator are found and each gets its fix")
@@ -75,17 +76,19 @@ struct ScannerReportTests {
 
 @Suite("Toast description")
 struct DescriptionTests {
-    @Test("one line with the fields people look for", arguments: [
-        ("(01)09506000134352(17)201225(10)ABC123", "GTIN 09506000134352 · exp 2020-12-25 · lot ABC123"),
-        ("(00)006141419999900006(02)09506000134352(37)12", "SSCC 006141419999900006 · contains 09506000134352 · qty 12"),
-        ("(01)09506000134352(21)SN1(15)250100", "GTIN 09506000134352 · serial SN1 · best before 2025-01-31"),
-        ("(01)09506000134352(3103)001250(3302)012345", "GTIN 09506000134352 · net weight 1.250 kg · gross weight 123.45 kg"),
-        ("(01)09506000134352(3313)000900", "GTIN 09506000134352 · length 0.900 m (logistics)"),
-        ("(414)9520614141230(254)A1", "Location (GLN) 9520614141230 · GLN extension A1"),
-        ("]C0ABC", "Code 128 ABC"),
-        ("just text", "just text"),
-        ("036000291452", "UPC-A 036000291452"),
-    ])
+    @Test(
+        "one line with the fields people look for",
+        arguments: [
+            ("(01)09506000134352(17)201225(10)ABC123", "GTIN 09506000134352 · exp 2020-12-25 · lot ABC123"),
+            ("(00)006141419999900006(02)09506000134352(37)12", "SSCC 006141419999900006 · contains 09506000134352 · qty 12"),
+            ("(01)09506000134352(21)SN1(15)250100", "GTIN 09506000134352 · serial SN1 · best before 2025-01-31"),
+            ("(01)09506000134352(3103)001250(3302)012345", "GTIN 09506000134352 · net weight 1.250 kg · gross weight 123.45 kg"),
+            ("(01)09506000134352(3313)000900", "GTIN 09506000134352 · length 0.900 m (logistics)"),
+            ("(414)9520614141230(254)A1", "Location (GLN) 9520614141230 · GLN extension A1"),
+            ("]C0ABC", "Code 128 ABC"),
+            ("just text", "just text"),
+            ("036000291452", "UPC-A 036000291452"),
+        ])
     func lines(input: String, description: String) {
         #expect(parse(input).description == description)
     }
@@ -102,7 +105,7 @@ struct DescriptionTests {
         #expect(result.quantity == 7)
         #expect(result.element("99") == nil)
         #expect(parse("hello").gtin == nil)
-        #expect(parse("4006381333932").gtin == nil)   // no GTIN from a code that did not read
+        #expect(parse("4006381333932").gtin == nil)  // no GTIN from a code that did not read
     }
 
     @Test("GS1 errors read as a sentence on their own and name the AI")

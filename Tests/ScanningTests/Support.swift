@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Scanning
 
 /// The day every test reads GS1 dates against: two-digit years 00–75 are 2000–2075, 76–99 are

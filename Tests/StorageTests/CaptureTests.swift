@@ -21,9 +21,11 @@ struct CaptureTests {
         // Then there is one record, and the request is done at the capture's time
         #expect(try db.historyCount() == 1)
         let row = try #require(try db.record(id: captureID))
-        #expect(row == HistoryRow(
-            id: captureID, kind: .barcode, barcode: code, note: nil,
-            requestID: requestID, requestTitle: "Scan aisle 4", createdAt: Clock.now))
+        #expect(
+            row
+                == HistoryRow(
+                    id: captureID, kind: .barcode, barcode: code, note: nil,
+                    requestID: requestID, requestTitle: "Scan aisle 4", createdAt: Clock.now))
         let inbox = try db.inbox()
         #expect(inbox.requests.map(\.status) == [.done])
         #expect(inbox.pendingCount == 0)
@@ -39,10 +41,11 @@ struct CaptureTests {
         let db = try openDatabase(temp)
         let requestID = try db.addRequest(title: "Note it", kind: .note, now: Clock.minutesAgo(5))
         try rawQueue(temp.databaseURL).write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER refuse_capture BEFORE INSERT ON capture
-                BEGIN SELECT RAISE(ABORT, 'capture refused'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER refuse_capture BEFORE INSERT ON capture
+                    BEGIN SELECT RAISE(ABORT, 'capture refused'); END
+                    """)
         }
 
         // When a capture answering the request is committed (the request update runs first)

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Storage
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,8 +27,8 @@ struct ConcurrencyTests {
     @Test func sessionWorker() {
         let environment = ProcessInfo.processInfo.environment
         guard let path = environment[Self.databaseVariable], let journalPath = environment[Self.journalVariable],
-              let start = environment[Self.startVariable], let name = environment[Self.nameVariable],
-              let count = environment[Self.countVariable].flatMap(Int.init)
+            let start = environment[Self.startVariable], let name = environment[Self.nameVariable],
+            let count = environment[Self.countVariable].flatMap(Int.init)
         else { return }
         // Wait for the starting gun so that every worker opens (and migrates) at once.
         while access(start, F_OK) != 0 { usleep(200) }
@@ -41,7 +42,7 @@ struct ConcurrencyTests {
             exit(3)
         }
         var slowest = Duration.zero
-        for index in 0 ..< count {
+        for index in 0..<count {
             let submission = CaptureSubmission(
                 kind: .barcode, barcode: Barcode(value: "400638133393\(index % 10)", symbology: .ean13),
                 note: "\(name) #\(index)")
@@ -73,14 +74,15 @@ struct ConcurrencyTests {
         let journal = temp.url.appendingPathComponent("journal").path
         let log = temp.url.appendingPathComponent("workers.log").path
         var workers: [ChildProcess] = []
-        for index in 0 ..< sessions {
-            workers.append(try ChildProcess.spawn(
-                executable, arguments: ["--testing-library", "swift-testing", "--filter", "sessionWorker"],
-                environment: [
-                    Self.databaseVariable: temp.databaseURL.path, Self.journalVariable: journal,
-                    Self.startVariable: start, Self.countVariable: "\(commits)", Self.nameVariable: "s\(index)",
-                ],
-                outputPath: log))
+        for index in 0..<sessions {
+            workers.append(
+                try ChildProcess.spawn(
+                    executable, arguments: ["--testing-library", "swift-testing", "--filter", "sessionWorker"],
+                    environment: [
+                        Self.databaseVariable: temp.databaseURL.path, Self.journalVariable: journal,
+                        Self.startVariable: start, Self.countVariable: "\(commits)", Self.nameVariable: "s\(index)",
+                    ],
+                    outputPath: log))
         }
 
         // When they all start at once and commit as fast as they can
@@ -124,7 +126,9 @@ struct ConcurrencyTests {
 
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let slowest = output.split(separator: "\n").compactMap { $0.split(separator: "slowest ms ").last.flatMap { Int($0) } }.max() ?? -1
-        print("concurrency: \(sessions) sessions × \(commits) commits = \(rows) rows in \(String(format: "%.1f", seconds)) s (\(Int(Double(rows) / max(seconds, 0.001))) commits/s), \(errors.count) errors, integrity \(integrity.joined()), migrations \(migrations.joined(separator: ",")), slowest single commit \(slowest) ms")
+        print(
+            "concurrency: \(sessions) sessions × \(commits) commits = \(rows) rows in \(String(format: "%.1f", seconds)) s (\(Int(Double(rows) / max(seconds, 0.001))) commits/s), \(errors.count) errors, integrity \(integrity.joined()), migrations \(migrations.joined(separator: ",")), slowest single commit \(slowest) ms"
+        )
     }
 
     @Test func anotherConnectionsCommitMovesTheChangeCounterAndOursDoesNot() throws {

@@ -36,20 +36,26 @@ struct CrashCheck {
             check.photosInDatabase = storedNames.count
             check.missingFiles = storedNames.filter { !exists(media.url(forStoredName: $0).path) }.count
             check.orphans = Set(listing(media.mediaDirectory)).subtracting(storedNames).count
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT c.id, c.note, COUNT(p.id) AS photoCount, COALESCE(MAX(p.position), -1) AS lastPosition
-                FROM capture c LEFT JOIN photo p ON p.captureId = c.id GROUP BY c.id
-                """)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.id, c.note, COUNT(p.id) AS photoCount, COALESCE(MAX(p.position), -1) AS lastPosition
+                    FROM capture c LEFT JOIN photo p ON p.captureId = c.id GROUP BY c.id
+                    """)
             check.capturesInDatabase = rows.count
-            check.incompleteCaptures = rows.filter { row in
-                let note: String = row["note"] ?? ""
-                let count: Int = row["photoCount"]
-                let last: Int = row["lastPosition"]
-                return note != "photos=\(count)" || last != count - 1
-            }.count
-            check.unansweredRequests = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM capture c JOIN request r ON r.id = c.requestId WHERE r.status <> 'done'
-                """) ?? -1
+            check.incompleteCaptures =
+                rows.filter { row in
+                    let note: String = row["note"] ?? ""
+                    let count: Int = row["photoCount"]
+                    let last: Int = row["lastPosition"]
+                    return note != "photos=\(count)" || last != count - 1
+                }.count
+            check.unansweredRequests =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM capture c JOIN request r ON r.id = c.requestId WHERE r.status <> 'done'
+                        """) ?? -1
             let ids = Set(try Int64.fetchAll(db, sql: "SELECT id FROM capture"))
             let journal = CrashJournal(path: journalPath)
             check.acknowledgedCommits = journal.acknowledged

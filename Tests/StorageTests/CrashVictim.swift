@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import Storage
 import TabShell
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,8 @@ enum CrashVictim {
     /// database cannot be opened.
     static func run(environment: [String: String]) -> Never {
         guard let databasePath = environment[databaseVariable], let ready = environment[readyVariable],
-              let sources = environment[sourcesVariable], let journalPath = environment[journalVariable],
-              let seed = environment[seedVariable].flatMap(UInt64.init)
+            let sources = environment[sourcesVariable], let journalPath = environment[journalVariable],
+            let seed = environment[seedVariable].flatMap(UInt64.init)
         else {
             say("crash victim: missing variables")
             exit(2)

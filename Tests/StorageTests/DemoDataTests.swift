@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
-@testable import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 @Suite("Demo data")
 struct DemoDataTests {

@@ -1,9 +1,10 @@
 import CaptureMode
 import Foundation
 import GRDB
-@testable import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 /// Keyset paging of every browse mode, the trigger-kept count and the search index, against
 /// real database files.
@@ -33,7 +34,8 @@ struct HistoryKeysetTests {
         for index in 0..<count {
             let kind = CaptureKind.allCases[Int(random.next() % 4)]
             let request: Int64? = random.next() % 3 == 0 ? nil : withCaptures[Int(random.next() % UInt64(withCaptures.count))]
-            let submission = kind == .note || kind == .photos
+            let submission =
+                kind == .note || kind == .photos
                 ? CaptureSubmission(kind: .note, note: "note \(index)", requestID: request)
                 : CaptureSubmission(kind: .barcode, barcode: Barcode(value: "code-\(index)", symbology: .freeText), requestID: request)
             _ = try db.commitCapture(submission, now: Clock.minutesAgo(Double(count - index / 3)))
@@ -43,11 +45,13 @@ struct HistoryKeysetTests {
     /// The whole order of `mode`, computed here from the rows (not by the code under test).
     private func expectedOrder(_ mode: HistoryBrowseMode, _ temp: TemporaryDirectory) throws -> [Int64] {
         let rows = try rawQueue(temp.databaseURL).read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT capture.id, capture.kind, capture.requestId, request.title, capture.createdAt
-                FROM capture LEFT JOIN request ON request.id = capture.requestId
-                ORDER BY capture.createdAt DESC, capture.id DESC
-                """)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT capture.id, capture.kind, capture.requestId, request.title, capture.createdAt
+                    FROM capture LEFT JOIN request ON request.id = capture.requestId
+                    ORDER BY capture.createdAt DESC, capture.id DESC
+                    """)
         }
         let newestFirst: [(id: Int64, kind: String, request: Int64?, title: String?)] = rows.map {
             ($0["id"], $0["kind"], $0["requestId"], $0["title"])
@@ -75,9 +79,11 @@ struct HistoryKeysetTests {
 
     /// SQLite's NOCASE: only ASCII letters fold.
     private func asciiLowercased(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
+                }))
     }
 
     // MARK: - Paging
@@ -229,11 +235,12 @@ struct HistoryKeysetTests {
         let queue = try rawQueue(temp.databaseURL)
         try Migrations.migrator.migrate(queue, upTo: "v3")
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO request (id, title, kind, createdAt) VALUES (1, 'Scan the shelf', 'barcode', '2025-01-01 10:00:00.000');
-                INSERT INTO capture (kind, barcode, symbology, requestId, createdAt) VALUES ('barcode', '4006381333931', 'ean13', 1, '2025-01-02 10:00:00.000');
-                INSERT INTO capture (kind, note, createdAt) VALUES ('note', 'dented carton', '2025-01-03 10:00:00.000');
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO request (id, title, kind, createdAt) VALUES (1, 'Scan the shelf', 'barcode', '2025-01-01 10:00:00.000');
+                    INSERT INTO capture (kind, barcode, symbology, requestId, createdAt) VALUES ('barcode', '4006381333931', 'ean13', 1, '2025-01-02 10:00:00.000');
+                    INSERT INTO capture (kind, note, createdAt) VALUES ('note', 'dented carton', '2025-01-03 10:00:00.000');
+                    """)
         }
         try queue.close()
 
@@ -264,7 +271,8 @@ struct HistoryKeysetTests {
         let other = try TemporaryDirectory()
         let again = try openDatabase(other)
         try again.generateBenchmarkData(BenchmarkDataPlan(records: 500, requests: 20, seed: 1), now: Clock.now)
-        #expect(try again.historyPage(HistoryPageRequest(start: 0, count: 50)).rows.map(\.barcode)
-            == (try db.historyPage(HistoryPageRequest(start: 1, count: 50)).rows.map(\.barcode)))
+        #expect(
+            try again.historyPage(HistoryPageRequest(start: 0, count: 50)).rows.map(\.barcode)
+                == (try db.historyPage(HistoryPageRequest(start: 1, count: 50)).rows.map(\.barcode)))
     }
 }

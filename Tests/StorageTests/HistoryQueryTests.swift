@@ -1,9 +1,10 @@
 import CaptureMode
 import Foundation
 import GRDB
-@testable import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 /// History's browse modes, search and record detail, against real database files.
 @Suite("History queries")
@@ -26,7 +27,8 @@ struct HistoryQueryTests {
         for minutes in (0..<30).reversed() {
             let index = minutes
             let kind: CaptureKind = [.barcode, .note, .barcode, .note, .barcode][index % 5]
-            let submission = kind == .barcode
+            let submission =
+                kind == .barcode
                 ? CaptureSubmission(kind: .barcode, barcode: Barcode(value: "code-\(index)", symbology: .freeText), requestID: requests[index % 5])
                 : CaptureSubmission(kind: .note, note: "note \(index)", requestID: requests[index % 5])
             ids.append(try db.commitCapture(submission, now: Clock.minutesAgo(Double(minutes))))
@@ -113,8 +115,9 @@ struct HistoryQueryTests {
     func groupedPagesClampLikeThePlainPage(mode: HistoryBrowseMode) throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
-        #expect(try db.historyPage(HistoryPageRequest(start: 5, count: 10, mode: mode))
-            == HistoryPage(start: 0, rows: [], totalCount: 0, mode: mode))
+        #expect(
+            try db.historyPage(HistoryPageRequest(start: 5, count: 10, mode: mode))
+                == HistoryPage(start: 0, rows: [], totalCount: 0, mode: mode))
 
         _ = try makeMixedHistory(db)
         let late = try db.historyPage(HistoryPageRequest(start: 100, count: 10, mode: mode))
@@ -287,7 +290,8 @@ struct HistoryQueryTests {
     /// primary key), and, unless `sortAllowed`, nothing is sorted in a temporary B-tree.
     private func expectIndexed(_ plan: String, sortAllowed: Bool = false, _ what: String) {
         for line in plan.split(separator: "\n") where line.contains("capture ") || line.hasSuffix("capture") {
-            let indexed = line.contains("USING INDEX") || line.contains("USING COVERING INDEX")
+            let indexed =
+                line.contains("USING INDEX") || line.contains("USING COVERING INDEX")
                 || line.contains("USING INTEGER PRIMARY KEY")
             #expect(indexed, "\(what): \(line)\n\(plan)")
         }

@@ -1,9 +1,10 @@
 import CaptureMode
 import Foundation
 import GRDB
-@testable import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 @Suite("History")
 struct HistoryTests {

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Storage
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import TabShell
 import Testing
+
 @testable import Storage
 
 /// Who captured what (issue #13): `capture.capturedBy` and `request.createdBy`.

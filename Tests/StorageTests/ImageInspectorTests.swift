@@ -7,8 +7,10 @@ struct ImageInspectorTests {
     static let images: [(String, [UInt8], InspectedImage)] = [
         ("PNG", TestImages.png(width: 640, height: 480), InspectedImage(format: .png, pixelWidth: 640, pixelHeight: 480)),
         ("JPEG baseline", TestImages.jpeg(width: 1024, height: 768), InspectedImage(format: .jpeg, pixelWidth: 1024, pixelHeight: 768)),
-        ("JPEG progressive after EXIF", TestImages.jpeg(width: 4032, height: 3024, appBytes: 30_000, sofMarker: 0xC2),
-         InspectedImage(format: .jpeg, pixelWidth: 4032, pixelHeight: 3024)),
+        (
+            "JPEG progressive after EXIF", TestImages.jpeg(width: 4032, height: 3024, appBytes: 30_000, sofMarker: 0xC2),
+            InspectedImage(format: .jpeg, pixelWidth: 4032, pixelHeight: 3024)
+        ),
         ("GIF", TestImages.gif(width: 320, height: 200), InspectedImage(format: .gif, pixelWidth: 320, pixelHeight: 200)),
         ("BMP bottom-up", TestImages.bmp(width: 800, height: 600), InspectedImage(format: .bmp, pixelWidth: 800, pixelHeight: 600)),
         ("BMP top-down", TestImages.bmp(width: 800, height: -600), InspectedImage(format: .bmp, pixelWidth: 800, pixelHeight: 600)),
@@ -17,8 +19,10 @@ struct ImageInspectorTests {
         ("WebP lossless", TestImages.webpLossless(width: 386, height: 395), InspectedImage(format: .webp, pixelWidth: 386, pixelHeight: 395)),
         ("WebP extended", TestImages.webpExtended(width: 16_383, height: 9_000), InspectedImage(format: .webp, pixelWidth: 16_383, pixelHeight: 9_000)),
         ("HEIC", TestImages.heic(sizes: [(4032, 3024)]), InspectedImage(format: .heic, pixelWidth: 4032, pixelHeight: 3024)),
-        ("HEIC grid: the largest ispe wins", TestImages.heic(brand: "mif1", sizes: [(512, 512), (4032, 3024), (320, 240)]),
-         InspectedImage(format: .heic, pixelWidth: 4032, pixelHeight: 3024)),
+        (
+            "HEIC grid: the largest ispe wins", TestImages.heic(brand: "mif1", sizes: [(512, 512), (4032, 3024), (320, 240)]),
+            InspectedImage(format: .heic, pixelWidth: 4032, pixelHeight: 3024)
+        ),
         ("HEIC without ispe", TestImages.heic(brand: "heix", sizes: []), InspectedImage(format: .heic, pixelWidth: 0, pixelHeight: 0)),
     ]
 
@@ -35,8 +39,9 @@ struct ImageInspectorTests {
         let lengths = Array(0...min(bytes.count, 64)) + Array(stride(from: 65, through: bytes.count, by: 97)) + [bytes.count]
         for length in lengths.reversed() {
             let result = ImageInspector.inspect(header: Array(bytes.prefix(length)))
-            #expect(result == nil || result == expected || (expected.format == .heic && result?.format == .heic),
-                    "\(name) cut to \(length) bytes: \(String(describing: result))")
+            #expect(
+                result == nil || result == expected || (expected.format == .heic && result?.format == .heic),
+                "\(name) cut to \(length) bytes: \(String(describing: result))")
             if result != nil { shortestRead = length }
         }
         // The sizes are near the start, except for the JPEG whose frame follows 30 KB of EXIF.

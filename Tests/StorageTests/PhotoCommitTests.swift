@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
 import GRDB
-@testable import Storage
 import Testing
+
+@testable import Storage
 
 @Suite("Done with photos, and deleting records")
 struct PhotoCommitTests {
@@ -139,10 +140,11 @@ struct PhotoCommitTests {
         let requestID = try db.addRequest(title: "Both", kind: .photos, now: Clock.minutesAgo(3))
         let session = try stage(Array(Self.threeImages.prefix(2)), in: temp, db: db)
         try rawQueue(temp.databaseURL).write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER refuse_second_photo BEFORE INSERT ON photo WHEN NEW.position = 1
-                BEGIN SELECT RAISE(ABORT, 'photo refused'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER refuse_second_photo BEFORE INSERT ON photo WHEN NEW.position = 1
+                    BEGIN SELECT RAISE(ABORT, 'photo refused'); END
+                    """)
         }
 
         // When

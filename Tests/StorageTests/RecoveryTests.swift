@@ -1,8 +1,10 @@
 import CaptureMode
 import Foundation
 import GRDB
-@testable import Storage
 import Testing
+
+@testable import Storage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -268,8 +270,9 @@ struct RecoveryTests {
         report.removedTempFiles = 3
         report.quarantinedFiles = 2
         report.quarantineDirectory = URL(fileURLWithPath: "/q/20250615T103000Z")
-        #expect(report.summary
-            == "Found 2 unfinished captures, removed 1 abandoned staging folder, removed 3 partial files and moved 2 unreferenced files to /q/20250615T103000Z.")
+        #expect(
+            report.summary
+                == "Found 2 unfinished captures, removed 1 abandoned staging folder, removed 3 partial files and moved 2 unreferenced files to /q/20250615T103000Z.")
     }
 
     @Test func quarantineFoldersAreNamedByUTCTime() {

@@ -26,7 +26,9 @@ struct SQLSafetyTests {
                 for expression in literal.interpolations {
                     let name = Self.finalName(of: expression)
                     if !fragments.contains(name) {
-                        violations.append("\(file.lastPathComponent):\(literal.line): \\(\(expression)) in SQL text; pass it as an argument, or mark the declaration of \(name) `// sql-fragment` if it is constant SQL")
+                        violations.append(
+                            "\(file.lastPathComponent):\(literal.line): \\(\(expression)) in SQL text; pass it as an argument, or mark the declaration of \(name) `// sql-fragment` if it is constant SQL"
+                        )
                     }
                 }
             }
@@ -63,10 +65,10 @@ struct SQLSafetyTests {
 
     // MARK: - What counts as SQL
 
-
     static func isSQL(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {
         let before = text[..<literal.start].suffix(12)
-        return before.replacingOccurrences(of: " ", with: "").hasSuffix("sql:") || literal.body.contains(#/\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WHERE|VALUES|MATCH|AND|OR|ORDER BY|LIMIT|JOIN)\b/#)
+        return before.replacingOccurrences(of: " ", with: "").hasSuffix("sql:")
+            || literal.body.contains(#/\b(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WHERE|VALUES|MATCH|AND|OR|ORDER BY|LIMIT|JOIN)\b/#)
     }
 
     /// Names declared on a line marked `// sql-fragment`: `let name`, `var name`, `func name`, `case name`.
@@ -118,20 +120,30 @@ enum SwiftStringLiterals {
         func at(_ offset: Int) -> Character? { index + offset < chars.count ? chars[index + offset] : nil }
         while index < chars.count {
             let c = chars[index]
-            if c == "\n" { line += 1; index += 1; continue }
+            if c == "\n" {
+                line += 1
+                index += 1
+                continue
+            }
             if c == "/", at(1) == "/" {
                 while index < chars.count, chars[index] != "\n" { index += 1 }
                 continue
             }
             if c == "/", at(1) == "*" {
                 index += 2
-                while index < chars.count, !(chars[index] == "*" && at(1) == "/") { if chars[index] == "\n" { line += 1 }; index += 1 }
+                while index < chars.count, !(chars[index] == "*" && at(1) == "/") {
+                    if chars[index] == "\n" { line += 1 }
+                    index += 1
+                }
                 index += 2
                 continue
             }
             var hashes = 0
             while at(hashes) == "#" { hashes += 1 }
-            guard at(hashes) == "\"" else { index += max(1, hashes); continue }
+            guard at(hashes) == "\"" else {
+                index += max(1, hashes)
+                continue
+            }
             let startIndex = text.index(text.startIndex, offsetBy: index)
             let startLine = line
             index += hashes
@@ -153,7 +165,7 @@ enum SwiftStringLiterals {
         let closing = String(repeating: "\"", count: multiline ? 3 : 1) + String(repeating: "#", count: hashes)
         let escape = "\\" + String(repeating: "#", count: hashes)
         while index < chars.count {
-            if String(chars[index ..< min(chars.count, index + closing.count)]) == closing {
+            if String(chars[index..<min(chars.count, index + closing.count)]) == closing {
                 index += closing.count
                 return (body, interpolations, newlines)
             }
@@ -161,7 +173,7 @@ enum SwiftStringLiterals {
                 newlines += 1
                 if !multiline { return (body, interpolations, newlines) }
             }
-            if String(chars[index ..< min(chars.count, index + escape.count)]) == escape {
+            if String(chars[index..<min(chars.count, index + escape.count)]) == escape {
                 let next = index + escape.count
                 if next < chars.count, chars[next] == "(" {
                     var depth = 1
@@ -180,7 +192,7 @@ enum SwiftStringLiterals {
                     index = cursor
                     continue
                 }
-                body.append(contentsOf: chars[index ..< min(chars.count, next + 1)])
+                body.append(contentsOf: chars[index..<min(chars.count, next + 1)])
                 index = next + 1
                 continue
             }

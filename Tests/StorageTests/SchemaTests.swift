@@ -16,9 +16,21 @@ struct SchemaTests {
         ("code without symbology", "INSERT INTO capture(kind, barcode, createdAt) VALUES (?, ?, ?)", ["barcode", "96385074", Clock.now]),
         ("unknown symbology", "INSERT INTO capture(kind, barcode, symbology, createdAt) VALUES (?, ?, ?, ?)", ["barcode", "1", "morse", Clock.now]),
         ("missing request", "INSERT INTO capture(kind, note, requestId, createdAt) VALUES (?, ?, ?, ?)", ["note", "x", 999, Clock.now]),
-        ("second settings row", "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)", [2, "lastTab", false, "bottom", true, 800, false]),
-        ("auto-advance too long", "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)", [1, "lastTab", false, "bottom", true, 60_001, false]),
-        ("unknown tab bar position", "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)", [1, "lastTab", false, "left", true, 800, false]),
+        (
+            "second settings row",
+            "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [2, "lastTab", false, "bottom", true, 800, false]
+        ),
+        (
+            "auto-advance too long",
+            "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [1, "lastTab", false, "bottom", true, 60_001, false]
+        ),
+        (
+            "unknown tab bar position",
+            "INSERT INTO settings (id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [1, "lastTab", false, "left", true, 800, false]
+        ),
     ]
 
     @Test(arguments: invalidInserts)

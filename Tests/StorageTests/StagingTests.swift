@@ -1,7 +1,9 @@
 import CaptureMode
 import Foundation
-@testable import Storage
 import Testing
+
+@testable import Storage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -263,8 +265,9 @@ struct StagingTests {
         let code = Barcode(value: "4006381333931", symbology: .ean13)
 
         // When a draft is saved with a stale photo list
-        try session.saveDraft(CaptureDraft(
-            kind: .product, phase: "review", barcode: code, note: "寿司 🍣", requestID: 7, photos: [], updatedAt: Clock.now))
+        try session.saveDraft(
+            CaptureDraft(
+                kind: .product, phase: "review", barcode: code, note: "寿司 🍣", requestID: 7, photos: [], updatedAt: Clock.now))
 
         // Then draft.json has the session's photos
         let expected = CaptureDraft(

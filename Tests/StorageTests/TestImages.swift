@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import Storage
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,8 +51,10 @@ struct UploadFolderTests {
         #expect(f.uploads.names() == ["shelf.png"])
         #expect(try f.uploads.resolve("shelf.png").get() == f.uploads.path + "/shelf.png")
         #expect(try f.uploads.resolve("'shelf.png'").get() == f.uploads.path + "/shelf.png", "a quoted paste of a name")
-        for hostile in ["link.png", "etc", "sub", ".hidden.png", "../../secret.png", "/etc/passwd", "~/secret.png",
-                        "..", ".", "sub/../shelf.png", "file:///etc/passwd", "etc/passwd", "missing.png", ""] {
+        for hostile in [
+            "link.png", "etc", "sub", ".hidden.png", "../../secret.png", "/etc/passwd", "~/secret.png",
+            "..", ".", "sub/../shelf.png", "file:///etc/passwd", "etc/passwd", "missing.png", "",
+        ] {
             #expect(throws: StorageError.self, "\(hostile) must be refused") { try f.uploads.resolve(hostile).get() }
         }
     }

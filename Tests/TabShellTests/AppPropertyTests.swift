@@ -1,8 +1,8 @@
 import CaptureMode
 import Foundation
 import PropertyBased
-import Testing
 import TabShell
+import Testing
 
 // Random sessions against the shell's reducer, checking the navigation invariants after every step.
 // PropertyBased prints a seed on failure; add `.fixedSeed("…")` to the test to replay that session.
@@ -31,14 +31,14 @@ struct SessionStep: Sendable, CustomStringConvertible {
         var weight: Int {
             switch self {
             case .chooseContentTab, .chooseCreate, .listMove, .commitAnswered, .searchTyped, .searchAnswered,
-                 .detailAnswered, .deleteAnswered:
+                .detailAnswered, .deleteAnswered:
                 4
             case .rowActivated, .escape, .captureKind, .typeDigit, .typeCode, .pasteCode, .enter, .done,
-                 .autoAdvanceFires, .historyPageDelivered, .searchOpened, .browseMode, .deleteRequested, .alertButton:
+                .autoAdvanceFires, .historyPageDelivered, .searchOpened, .browseMode, .deleteRequested, .alertButton:
                 3
             case .nextTab, .previousTab, .choiceToggled, .alertDismissed, .resize, .capturePicker, .typeText,
-                 .close, .edit, .settingCycled, .snapBackCycled, .inboxLoaded,
-                 .rowClicked, .searchEdited, .highlightFires:
+                .close, .edit, .settingCycled, .snapBackCycled, .inboxLoaded,
+                .rowClicked, .searchEdited, .highlightFires:
                 2
             case .typePhotoPath, .photoAnswered:
                 4
@@ -51,8 +51,8 @@ struct SessionStep: Sendable, CustomStringConvertible {
             case .changedElsewhere:
                 1
             case .help, .back, .quit, .autoAdvanceStale, .gatingCycled, .inboxReloaded, .historyLoadedRandom,
-                 .storageFailed, .captureCommittedRandom, .captureCommitFailedRandom,
-                 .clearAllRequested, .searchAnsweredStale, .clearAllAnswered, .highlightStale:
+                .storageFailed, .captureCommittedRandom, .captureCommitFailedRandom,
+                .clearAllRequested, .searchAnsweredStale, .clearAllAnswered, .highlightStale:
                 1
             }
         }
@@ -191,10 +191,13 @@ struct SimulatedFrontEnd {
         case .close: return .capture(.closeTapped)
         case .edit:
             let motions: [TextBuffer.Motion] = [.left, .right, .up, .down, .home, .end]
-            return n % 5 == 0 ? .capture(.backspacePressed)
-                : n % 5 == 1 ? .capture(.deletePressed)
-                : n % 5 == 2 ? .capture(.deleteToLineStartPressed)
-                : .capture(.cursorMoved(motions[n % motions.count]))
+            return n % 5 == 0
+                ? .capture(.backspacePressed)
+                : n % 5 == 1
+                    ? .capture(.deletePressed)
+                    : n % 5 == 2
+                        ? .capture(.deleteToLineStartPressed)
+                        : .capture(.cursorMoved(motions[n % motions.count]))
         case .autoAdvanceStale: return .capture(.autoAdvanceElapsed(token: n % 5))
         case .autoAdvanceFires:
             guard !timers.isEmpty else { return nil }
@@ -312,9 +315,11 @@ struct SimulatedFrontEnd {
             return .previewLoaded(request, ticket: ticket, previewOutcome(for: request, n: n))
         case .previewAnsweredStale:
             // An answer to a ticket already answered or cancelled: dropped by the model.
-            let request = state.previews.wanted.first ?? PreviewRequest(
-                source: .staged(storedName: "gone.png"), box: CellBox(columns: 4, rows: 2),
-                style: PreviewStyle(symbols: .blocks, colors: .palette256))
+            let request =
+                state.previews.wanted.first
+                ?? PreviewRequest(
+                    source: .staged(storedName: "gone.png"), box: CellBox(columns: 4, rows: 2),
+                    style: PreviewStyle(symbols: .blocks, colors: .palette256))
             return .previewLoaded(request, ticket: -(n % 3), previewOutcome(for: request, n: n))
         }
     }
@@ -338,10 +343,11 @@ extension ShellInvariants {
         for request in after.previews.wanted where after.previews.status(of: request) == nil {
             problems.append("\(request.source) wanted but not held")
         }
-        let loading = Set(after.previews.entries.values.compactMap { status -> Int? in
-            if case let .loading(ticket) = status { return ticket }
-            return nil
-        })
+        let loading = Set(
+            after.previews.entries.values.compactMap { status -> Int? in
+                if case let .loading(ticket) = status { return ticket }
+                return nil
+            })
         if loading != Set(frontEnd.previewsInFlight.map(\.ticket)) {
             problems.append("loading tickets \(loading.sorted()) but in flight \(frontEnd.previewsInFlight.map(\.ticket).sorted())")
         }
@@ -481,7 +487,7 @@ enum ShellInvariants {
             default: continue
             }
             guard case let .alertButtonPressed(index) = action, let alert = before.presentation.alert,
-                  alert.buttons.indices.contains(index), alert.buttons[index].action == asked
+                alert.buttons.indices.contains(index), alert.buttons[index].action == asked
             else {
                 problems.append("\(effect) without its confirmation")
                 continue
@@ -541,7 +547,7 @@ enum ShellInvariants {
     static func isNavigation(_ action: AppAction) -> Bool {
         switch action {
         case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .backRequested,
-             .escapePressed, .helpRequested, .alertDismissed, .resized, .settingCycled:
+            .escapePressed, .helpRequested, .alertDismissed, .resized, .settingCycled:
             true
         default: false
         }
@@ -617,7 +623,8 @@ struct AppPropertyTests {
                 problems += ShellInvariants.previewViolations(effects: effects, after: state, frontEnd: frontEnd)
                 guard problems.isEmpty else {
                     sawViolation = true
-                    Issue.record("""
+                    Issue.record(
+                        """
                         After step \(trail.count): \(problems.joined(separator: "; "))
                         before: tab \(before.selectedTab), presentation \(before.presentation.summary), \
                         settings \(before.settings.snapBackTarget)
@@ -641,7 +648,8 @@ struct AppPropertyTests {
                 if before.presentation.search == nil, state.presentation.search != nil { coverage.searchesOpened += 1 }
                 if before.presentation.search != nil, action == .escapePressed { coverage.searchEscapes += 1 }
                 if before.presentation.search != nil, state.presentation.search == nil, state.history.detail != nil,
-                   effects.contains(where: { if case .loadRecordDetail = $0 { true } else { false } }) {
+                    effects.contains(where: { if case .loadRecordDetail = $0 { true } else { false } })
+                {
                     coverage.searchResultsOpened += 1
                 }
                 coverage.searches += effects.searches.count
@@ -653,11 +661,15 @@ struct AppPropertyTests {
                 if case .capture(.photoStaged) = action { coverage.photosStaged += 1 }
                 if before.presentation.viewer == nil, state.presentation.viewer != nil { coverage.viewersOpened += 1 }
                 if let viewer = state.presentation.viewer, before.presentation.viewer?.index != viewer.index,
-                   before.presentation.viewer != nil { coverage.viewerSteps += 1 }
+                    before.presentation.viewer != nil
+                {
+                    coverage.viewerSteps += 1
+                }
                 if case .previewLoaded = action, state.previews != before.previews { coverage.previewsShown += 1 }
                 coverage.previewLoads += effects.filter { if case .loadPreview = $0 { true } else { false } }.count
                 if !frontEndBefore.stagedOnDisk.isEmpty, before.presentation.capture != nil, state.presentation.capture == nil,
-                   !isCommitted(action) {
+                    !isCommitted(action)
+                {
                     coverage.closesWithPhotos += 1
                 }
             }
@@ -687,7 +699,9 @@ struct AppPropertyTests {
         // PreviewPropertyTests drives them hard.
         #expect(coverage.viewersOpened > Self.runs / 200, "\(coverage)")
         #expect(coverage.previewsShown > Self.runs / 200, "\(coverage)")
-        print("property: \(Self.runs) sessions, \(coverage.steps) steps; \(coverage.capturesOpened) captures opened, \(coverage.commits) Dones committed, \(coverage.photosStaged) photos staged, \(coverage.closesWithPhotos) closes with staged photos")
+        print(
+            "property: \(Self.runs) sessions, \(coverage.steps) steps; \(coverage.capturesOpened) captures opened, \(coverage.commits) Dones committed, \(coverage.photosStaged) photos staged, \(coverage.closesWithPhotos) closes with staged photos"
+        )
     }
 
     private func isCommitted(_ action: AppAction) -> Bool {

@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// Create, Close, Done, gating and capture from Inbox requests.
 @Suite("Shell: capture mode")
@@ -37,9 +37,11 @@ struct CaptureFlowTests {
 
     // MARK: - Close
 
-    @Test("Esc or Close returns to the tab you came from", arguments: Tab.contentTabs, [
-        AppAction.escapePressed, .capture(.closeTapped),
-    ])
+    @Test(
+        "Esc or Close returns to the tab you came from", arguments: Tab.contentTabs,
+        [
+            AppAction.escapePressed, .capture(.closeTapped),
+        ])
     func closeSnapsBack(from tab: Tab, close: AppAction) {
         var state = AppState.loaded()
         _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode))])
@@ -196,9 +198,11 @@ struct CaptureFlowTests {
 
     // MARK: - From Inbox
 
-    @Test("Enter on a pending Inbox request starts capture with its kind, linked to it", arguments: [
-        (CaptureKind.barcode, CapturePhase.barcode), (.note, .note),
-    ])
+    @Test(
+        "Enter on a pending Inbox request starts capture with its kind, linked to it",
+        arguments: [
+            (CaptureKind.barcode, CapturePhase.barcode), (.note, .note),
+        ])
     func enterOnPendingRequest(kind: CaptureKind, phase: CapturePhase) throws {
         var state = AppState.loaded(requests: [request(1), request(2, kind: kind)])
         _ = state.send([.listMoved(.down), .rowActivated])

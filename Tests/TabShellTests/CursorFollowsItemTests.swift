@@ -84,9 +84,11 @@ import Testing
                     pending.removeFirst()
                     guard case let .loadHistory(request) = effect else { continue }
                     let end = min(ids.count, request.start + request.count)
-                    let rows = request.start < end ? ids[request.start..<end].map { id in
-                        HistoryRow(id: id, kind: .barcode, barcode: validEAN13, note: nil, requestID: nil, requestTitle: nil, createdAt: epoch)
-                    } : []
+                    let rows =
+                        request.start < end
+                        ? ids[request.start..<end].map { id in
+                            HistoryRow(id: id, kind: .barcode, barcode: validEAN13, note: nil, requestID: nil, requestTitle: nil, createdAt: epoch)
+                        } : []
                     pending += state.send(.historyLoaded(HistoryPage(start: request.start, rows: rows, totalCount: ids.count, mode: request.mode)))
                 }
             }
@@ -103,8 +105,9 @@ import Testing
                     Self.apply(inserts, deletions, to: &ids, nextID: &nextID)
                     deliver(state.send(.databaseChangedElsewhere))
                     if let expected = Self.expectedID(cursorID: cursorID, before: before, after: ids) {
-                        #expect(state.history.row(at: state.history.list.cursor)?.id == expected,
-                                "\(mode): after \(step), cursor \(state.history.list.cursor)")
+                        #expect(
+                            state.history.row(at: state.history.list.cursor)?.id == expected,
+                            "\(mode): after \(step), cursor \(state.history.list.cursor)")
                     }
                 }
             }

@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// History beyond paging: browse modes, the record detail, deleting one record and Clear all.
 @Suite("Shell: History modes, detail and deleting")

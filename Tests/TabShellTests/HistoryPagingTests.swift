@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// History holds only a window of rows and asks storage for pages as the list scrolls.
 @Suite("Shell: History paging")
@@ -84,8 +84,9 @@ struct HistoryPagingTests {
         #expect(state.history.list == ListPosition(cursor: Self.total - 1, scrollOffset: Self.total - viewport))
         // Anchored on the last loaded row (storage reads the last page from the bottom anyway).
         let anchor = HistoryAnchor(position: 3 * viewport - 1, recordID: historyRow(at: 3 * viewport - 1, total: Self.total).id)
-        #expect(effects.historyRequests
-            == [HistoryPageRequest(start: Self.total - 2 * viewport, count: 3 * viewport, anchor: anchor)])
+        #expect(
+            effects.historyRequests
+                == [HistoryPageRequest(start: Self.total - 2 * viewport, count: 3 * viewport, anchor: anchor)])
     }
 
     @Test("Enter on a loaded row pushes its detail; list keys are ignored there")

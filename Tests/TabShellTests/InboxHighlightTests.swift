@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// After a Done for an Inbox request, the request shows as done with a brief highlight once the
 /// Inbox is on screen.

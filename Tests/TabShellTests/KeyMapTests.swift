@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// A state in which `KeyMap.contexts(for:)` includes `context`.
 func state(yielding context: KeyContext) -> AppState {
@@ -80,12 +80,14 @@ struct KeyMapTests {
         }
     }
 
-    @Test("keys sent by the table do what their help says", arguments: [
-        (KeyContext.inbox, Key.character("4"), Tab.settings),
-        (.settings, .right, .inbox),
-        (.history, .backTab, .inbox),
-        (.inbox, .tab, .history),
-    ])
+    @Test(
+        "keys sent by the table do what their help says",
+        arguments: [
+            (KeyContext.inbox, Key.character("4"), Tab.settings),
+            (.settings, .right, .inbox),
+            (.history, .backTab, .inbox),
+            (.inbox, .tab, .history),
+        ])
     func tableKeysSwitchTabs(context: KeyContext, key: Key, tab: Tab) throws {
         var state = state(yielding: context)
         _ = state.send(try #require(KeyMap.action(for: key, in: state)))
@@ -94,16 +96,20 @@ struct KeyMapTests {
 
     // MARK: - Text fields
 
-    @Test("q quits outside text fields", arguments: [
-        KeyContext.inbox, .history, .historyDetail, .settings, .capturePicker, .captureReview,
-    ])
+    @Test(
+        "q quits outside text fields",
+        arguments: [
+            KeyContext.inbox, .history, .historyDetail, .settings, .capturePicker, .captureReview,
+        ])
     func qQuits(context: KeyContext) {
         #expect(KeyMap.action(for: .character("q"), in: state(yielding: context)) == .quitRequested)
     }
 
-    @Test("q, digits and Space type into the barcode field and the note", arguments: [
-        KeyContext.captureBarcode, .captureNote,
-    ])
+    @Test(
+        "q, digits and Space type into the barcode field and the note",
+        arguments: [
+            KeyContext.captureBarcode, .captureNote,
+        ])
     func keysTypeInTextFields(context: KeyContext) {
         let state = state(yielding: context)
         for character in ["q", "1", "2", "+", "?", " ", "h", "l", "k", "j", "G", "é", "漢"] as [Character] {
@@ -111,20 +117,23 @@ struct KeyMapTests {
         }
     }
 
-    @Test("Ctrl-U deletes back to the start of the line in every text field and the search", arguments: [
-        KeyContext.captureBarcode, .capturePhotos, .captureNote, .search,
-    ])
+    @Test(
+        "Ctrl-U deletes back to the start of the line in every text field and the search",
+        arguments: [
+            KeyContext.captureBarcode, .capturePhotos, .captureNote, .search,
+        ])
     func ctrlUDeletesToLineStart(context: KeyContext) throws {
         var state = state(yielding: context)
         for key: Key in [.character("a"), .character("b"), .character("c"), .left, .control("u")] {
             _ = state.send(try #require(KeyMap.action(for: key, in: state), "\(key.label()) in \(context)"))
         }
-        let text: String? = switch context {
-        case .captureBarcode: state.presentation.capture?.barcodeInput.text
-        case .capturePhotos: state.presentation.capture?.photoPath.text
-        case .captureNote: state.presentation.capture?.note.text
-        default: state.presentation.search?.query.text
-        }
+        let text: String? =
+            switch context {
+            case .captureBarcode: state.presentation.capture?.barcodeInput.text
+            case .capturePhotos: state.presentation.capture?.photoPath.text
+            case .captureNote: state.presentation.capture?.note.text
+            default: state.presentation.search?.query.text
+            }
         #expect(text == "c", "the text after the cursor stays")
     }
 
@@ -178,10 +187,12 @@ struct KeyMapTests {
 
     // MARK: - Close and Done
 
-    @Test("Ctrl-D is Done and Esc is Close in every capture phase", arguments: [
-        state(yielding: .capturePicker), state(yielding: .captureBarcode), stateDuringScanToast(),
-        state(yielding: .captureNote), state(yielding: .captureReview),
-    ])
+    @Test(
+        "Ctrl-D is Done and Esc is Close in every capture phase",
+        arguments: [
+            state(yielding: .capturePicker), state(yielding: .captureBarcode), stateDuringScanToast(),
+            state(yielding: .captureNote), state(yielding: .captureReview),
+        ])
     func doneAndCloseEverywhere(state: AppState) {
         #expect(KeyMap.action(for: .control("d"), in: state) == .capture(.doneTapped))
         #expect(KeyMap.action(for: .escape, in: state) == .capture(.closeTapped))

@@ -10,7 +10,8 @@ import Testing
         .appendingPathComponent("docs/keys.md")
 
     static func generated() -> String {
-        var out = "# Keys\n\nGenerated from `KeyMap` (Sources/TabShell/KeyMap.swift), the same table that draws the\nhint line and the `?` help sheet. Regenerate with `UPDATE_DOCS=1 swift test --filter KeysDocumentTests`.\n"
+        var out =
+            "# Keys\n\nGenerated from `KeyMap` (Sources/TabShell/KeyMap.swift), the same table that draws the\nhint line and the `?` help sheet. Regenerate with `UPDATE_DOCS=1 swift test --filter KeysDocumentTests`.\n"
         for line in KeyMap.helpLines(unicode: true) {
             switch line {
             case let .section(title):
@@ -25,33 +26,33 @@ import Testing
     /// What the input decoder (Sources/TerminalInput) understands, whatever TERM says.
     static let terminalInput = """
 
-    ## What the terminal may send
+        ## What the terminal may send
 
-    tabshell reads every key sequence itself (curses' keypad translation is off), framed by the
-    ECMA-48 grammar, so a key from a terminal other than the one TERM names is still that key,
-    and a sequence it does not know is consumed whole and does nothing — never Esc + letters.
+        tabshell reads every key sequence itself (curses' keypad translation is off), framed by the
+        ECMA-48 grammar, so a key from a terminal other than the one TERM names is still that key,
+        and a sequence it does not know is consumed whole and does nothing — never Esc + letters.
 
-    | key | sequences understood |
-    | --- | --- |
-    | `↑ ↓ → ←` | `ESC [ A`..`D`, `ESC O A`..`D` (application mode) |
-    | `Home` | `ESC [ H`, `ESC O H`, `ESC [ 1 ~` (VT220, Linux, screen, tmux, PuTTY), `ESC [ 7 ~` (rxvt) |
-    | `End` | `ESC [ F`, `ESC O F`, `ESC [ 4 ~`, `ESC [ 8 ~` (rxvt) |
-    | `Ins` `Del` `PgUp` `PgDn` | `ESC [ 2 ~`, `ESC [ 3 ~`, `ESC [ 5 ~`, `ESC [ 6 ~` |
-    | `F1`–`F4` | `ESC O P`..`S`, `ESC [ 11 ~`..`14 ~` (rxvt, PuTTY), `ESC [ [ A`..`D` (Linux console) |
-    | `F5`–`F12` | `ESC [ 15 ~`, `17`..`21 ~`, `23 ~`, `24 ~`; `ESC [ [ E` (Linux F5) |
-    | `S-Tab` | `ESC [ Z`, `ESC Tab` (Linux console) |
-    | keypad | `ESC O M` (Enter), `ESC O p`..`y` (digits) and the operators |
-    | with modifiers | xterm's `ESC [ 1 ; m A` and `ESC [ n ; m ~`; rxvt's `ESC [ a`..`d`, `ESC O a`..`d`, `ESC [ n ^ $ @`. A modified key (Ctrl-↑, Shift-F5) is kept apart from the plain one and is bound to nothing |
-    | other keys | xterm `modifyOtherKeys` (`ESC [ 27 ; m ; code ~`) and CSI u (`ESC [ code ; m u`, kitty's sub-parameters too) stand for the key they report: CSI u Ctrl-D is Done |
-    | `Alt-x` | reported by CSI u or `modifyOtherKeys`: an Alt key, bound to nothing. `ESC x` (what most terminals send for Alt-x) is Esc and then `x`, as curses read it |
-    | `Esc` | a lone ESC, after 25 ms of quiet |
-    | mouse | SGR reports (`ESC [ < b ; x ; y M`, turned on at start) and X10 reports (`ESC [ M` + 3 bytes) |
-    | paste | bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`), delivered whole, without control characters |
+        | key | sequences understood |
+        | --- | --- |
+        | `↑ ↓ → ←` | `ESC [ A`..`D`, `ESC O A`..`D` (application mode) |
+        | `Home` | `ESC [ H`, `ESC O H`, `ESC [ 1 ~` (VT220, Linux, screen, tmux, PuTTY), `ESC [ 7 ~` (rxvt) |
+        | `End` | `ESC [ F`, `ESC O F`, `ESC [ 4 ~`, `ESC [ 8 ~` (rxvt) |
+        | `Ins` `Del` `PgUp` `PgDn` | `ESC [ 2 ~`, `ESC [ 3 ~`, `ESC [ 5 ~`, `ESC [ 6 ~` |
+        | `F1`–`F4` | `ESC O P`..`S`, `ESC [ 11 ~`..`14 ~` (rxvt, PuTTY), `ESC [ [ A`..`D` (Linux console) |
+        | `F5`–`F12` | `ESC [ 15 ~`, `17`..`21 ~`, `23 ~`, `24 ~`; `ESC [ [ E` (Linux F5) |
+        | `S-Tab` | `ESC [ Z`, `ESC Tab` (Linux console) |
+        | keypad | `ESC O M` (Enter), `ESC O p`..`y` (digits) and the operators |
+        | with modifiers | xterm's `ESC [ 1 ; m A` and `ESC [ n ; m ~`; rxvt's `ESC [ a`..`d`, `ESC O a`..`d`, `ESC [ n ^ $ @`. A modified key (Ctrl-↑, Shift-F5) is kept apart from the plain one and is bound to nothing |
+        | other keys | xterm `modifyOtherKeys` (`ESC [ 27 ; m ; code ~`) and CSI u (`ESC [ code ; m u`, kitty's sub-parameters too) stand for the key they report: CSI u Ctrl-D is Done |
+        | `Alt-x` | reported by CSI u or `modifyOtherKeys`: an Alt key, bound to nothing. `ESC x` (what most terminals send for Alt-x) is Esc and then `x`, as curses read it |
+        | `Esc` | a lone ESC, after 25 ms of quiet |
+        | mouse | SGR reports (`ESC [ < b ; x ; y M`, turned on at start) and X10 reports (`ESC [ M` + 3 bytes) |
+        | paste | bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`), delivered whole, without control characters |
 
-    Dropped without effect: any other CSI or SS3 sequence, focus reports, string controls (OSC, DCS,
-    APC, PM, SOS) up to their terminator, and a partial sequence after 250 ms of quiet.
+        Dropped without effect: any other CSI or SS3 sequence, focus reports, string controls (OSC, DCS,
+        APC, PM, SOS) up to their terminator, and a partial sequence after 250 ms of quiet.
 
-    """
+        """
 
     @Test func keysDocumentMatchesTheKeyTable() throws {
         let expected = Self.generated()

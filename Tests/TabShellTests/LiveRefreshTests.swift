@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// Another session (or `tabshell inbox add`) committed: what is on screen is read again, in place.
 @Suite("Shell: changes made elsewhere")

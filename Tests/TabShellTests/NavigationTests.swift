@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// Moving between tabs, and the order in which Esc unwinds what is showing.
 @Suite("Shell: tabs and presentations")

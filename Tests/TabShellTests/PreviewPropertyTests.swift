@@ -25,8 +25,10 @@ struct PreviewPropertyTests {
     }
 
     static let runs = 300
-    static let sizes = [ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 12, columns: 40), ScreenSize(rows: 40, columns: 120),
-                        ScreenSize(rows: 8, columns: 24), ScreenSize(rows: 16, columns: 60), ScreenSize(rows: 5, columns: 10)]
+    static let sizes = [
+        ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 12, columns: 40), ScreenSize(rows: 40, columns: 120),
+        ScreenSize(rows: 8, columns: 24), ScreenSize(rows: 16, columns: 60), ScreenSize(rows: 5, columns: 10),
+    ]
 
     struct Coverage {
         var viewersOpened = 0, viewerSteps = 0, picturesInViewer = 0, resizesInViewer = 0, failures = 0
@@ -62,7 +64,8 @@ struct PreviewPropertyTests {
                         }
                         // (Below the minimum size nothing is drawn, so nothing is wanted.)
                         if !state.layout.isTooSmall,
-                           state.previews.wanted.count != 1 || state.previews.wanted.first?.source != viewer.current.source {
+                            state.previews.wanted.count != 1 || state.previews.wanted.first?.source != viewer.current.source
+                        {
                             problems.append("the viewer wants \(state.previews.wanted.map(\.source)), not its photo")
                         }
                         if before.presentation.viewer == nil { coverage.viewersOpened += 1 }

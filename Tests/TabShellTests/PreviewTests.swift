@@ -70,10 +70,11 @@ struct PreviewTests {
         let row = try #require(state.history.detail?.record)
         let effects = state.send(.recordDetailLoaded(id: row.id, detail: RecordDetail(record: row, photos: [recordPhoto(0), recordPhoto(1)])))
         let box = PreviewBoxes.thumbnail(for: state.size)
-        #expect(effects.previewLoads.map(\.request) == [
-            PreviewRequest(source: .stored(storedName: "r1-0.png"), box: box, style: blocks256),
-            PreviewRequest(source: .stored(storedName: "r1-1.png"), box: box, style: blocks256),
-        ])
+        #expect(
+            effects.previewLoads.map(\.request) == [
+                PreviewRequest(source: .stored(storedName: "r1-0.png"), box: box, style: blocks256),
+                PreviewRequest(source: .stored(storedName: "r1-1.png"), box: box, style: blocks256),
+            ])
         #expect(effects.previewLoads.map(\.ticket) == [1, 2])
         #expect(state.send(.listMoved(.down)).previewLoads.isEmpty, "asked once")
         #expect(box == CellBox(columns: 12, rows: 4))

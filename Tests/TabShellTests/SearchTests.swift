@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// The search sheet: live search as you type, results that open in History, Esc back to where
 /// you were.
@@ -39,9 +39,10 @@ struct SearchTests {
     func typingSearches() {
         var state = Self.busyState()
         _ = state.send(.searchRequested)
-        #expect(Self.type("40", into: &state) == [
-            .search(query: "4", limit: SearchState.resultLimit), .search(query: "40", limit: SearchState.resultLimit),
-        ])
+        #expect(
+            Self.type("40", into: &state) == [
+                .search(query: "4", limit: SearchState.resultLimit), .search(query: "40", limit: SearchState.resultLimit),
+            ])
         #expect(state.send(.searchEdited(.typed(" "))) == [], "a trailing space does not change what is searched")
         #expect(state.send(.searchEdited(.moved(.home))) == [])
         #expect(state.send(.searchEdited(.deleteForward)).searches == ["0"])

@@ -11,8 +11,10 @@ struct SessionSnapshotTests {
         var state = AppState.loaded(requests: [request(1), request(2, kind: .note)], historyTotal: 30)
         _ = state.send([.tabChosen(.history), .listMoved(.down), .listMoved(.down), .listMoved(.down), .listMoved(.down), .rowActivated])
         _ = state.send([.tabChosen(.settings), .listMoved(.down), .listMoved(.down), .tabChosen(.inbox), .listMoved(.down)])
-        _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("Two boxes,\ndented")),
-                        .capture(.cursorMoved(.up))])
+        _ = state.send([
+            .tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("Two boxes,\ndented")),
+            .capture(.cursorMoved(.up)),
+        ])
         return state
     }
 

@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 @Suite("Shell: Settings")
 struct SettingsTests {
@@ -32,10 +32,12 @@ struct SettingsTests {
         settings.cycle(.colorEnabled, forward: true)
         settings.cycle(.freeTextCodes, forward: true)
         settings.cycle(.snapBackTarget, forward: true)
-        #expect(settings == Settings(
-            snapBackTarget: .history, captureGating: true, tabBarPosition: .top, colorEnabled: false,
-            autoAdvanceMilliseconds: 800, allowFreeTextCodes: true
-        ))
+        #expect(
+            settings
+                == Settings(
+                    snapBackTarget: .history, captureGating: true, tabBarPosition: .top, colorEnabled: false,
+                    autoAdvanceMilliseconds: 800, allowFreeTextCodes: true
+                ))
     }
 
     @Test("auto-advance steps through its choices and wraps around")

@@ -1,7 +1,7 @@
 import CaptureMode
 import Foundation
-import Testing
 import TabShell
+import Testing
 
 /// Seed 004's `.tabBarMinimizeBehavior(.onScrollDown)`: scrolling down a list minimizes the
 /// tab bar; up, the top, a tab key or a tab switch restores it; a setting turns it off.

@@ -1,6 +1,6 @@
 import CaptureMode
-import Testing
 import TabShell
+import Testing
 
 /// Each tab keeps its own state: cursors, scroll offsets and History's stack.
 @Suite("Shell: per-tab state")

@@ -1,5 +1,5 @@
-import Testing
 import TabShell
+import Testing
 
 @Suite("Tab")
 struct TabTests {

@@ -1,6 +1,7 @@
 import PropertyBased
 import TabShell
 import Testing
+
 @testable import TerminalInput
 
 private func decode(_ text: String, timeOut: Bool = true) -> [InputEvent] {
@@ -125,8 +126,10 @@ private func keys(_ text: String) -> [Key] {
     }
 
     @Test func unknownSequencesDoNothingVisiblyNothing() {
-        for unknown in ["\u{1B}[99~", "\u{1B}[1;5X", "\u{1B}[E", "\u{1B}[I", "\u{1B}[O", "\u{1B}[>1;2;3q", "\u{1B}[5 q", "\u{1B}Oz",
-                        "\u{1B}[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21;22;23;24;25;26;27;28;29;30;31;32~"] {
+        for unknown in [
+            "\u{1B}[99~", "\u{1B}[1;5X", "\u{1B}[E", "\u{1B}[I", "\u{1B}[O", "\u{1B}[>1;2;3q", "\u{1B}[5 q", "\u{1B}Oz",
+            "\u{1B}[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21;22;23;24;25;26;27;28;29;30;31;32~",
+        ] {
             let events = decode(unknown)
             #expect(events.allSatisfy { if case .reply = $0 { true } else { false } }, "\(unknown.debugDescription) gave \(events)")
         }
@@ -262,7 +265,8 @@ private func keys(_ text: String) -> [Key] {
                 let sequence = "\u{1B}[" + String(decoding: body, as: UTF8.self) + String(Unicode.Scalar(UInt8(final)))
                 let events = decoder.feed(sequence + "ok")
                 if events.suffix(2) != [.key(.character("o")), .key(.character("k"))] || events.contains(.key(.escape))
-                    || events.contains(.key(.character("["))) || decoder.waiting != .nothing {
+                    || events.contains(.key(.character("["))) || decoder.waiting != .nothing
+                {
                     failures.append("\(sequence.debugDescription) -> \(events)")
                 }
             }

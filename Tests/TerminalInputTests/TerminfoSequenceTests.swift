@@ -1,6 +1,7 @@
 import Foundation
 import TabShell
 import Testing
+
 @testable import TerminalInput
 
 /// Every key sequence of every common terminal family, read from `infocmp` of its terminfo
@@ -24,8 +25,10 @@ import Testing
         ]
         for n in 1...12 { table["kf\(n)"] = .function(n) }
         // xterm's extended names: kUP3 is Alt-Up, kUP5 Ctrl-Up, kUP6 Ctrl-Shift-Up, ...
-        let arrows: [String: Key] = ["kUP": .up, "kDN": .down, "kLFT": .left, "kRIT": .right, "kHOM": .home, "kEND": .end,
-                                     "kDC": .delete, "kIC": .insert, "kNXT": .pageDown, "kPRV": .pageUp]
+        let arrows: [String: Key] = [
+            "kUP": .up, "kDN": .down, "kLFT": .left, "kRIT": .right, "kHOM": .home, "kEND": .end,
+            "kDC": .delete, "kIC": .insert, "kNXT": .pageDown, "kPRV": .pageUp,
+        ]
         for (name, key) in arrows {
             for level in 2...8 {
                 table["\(name)\(level)"] = .modified(key, KeyModifiers(rawValue: level - 1))
@@ -124,8 +127,9 @@ import Testing
         for (name, value) in try Self.entries(of: terminal) where Self.capabilities[name] != nil {
             var decoder = InputDecoder()
             let events = decoder.feed(value + "1~x")
-            #expect(Array(events.dropFirst()) == [.key(.character("1")), .key(.character("~")), .key(.character("x"))],
-                    "\(terminal) \(name)")
+            #expect(
+                Array(events.dropFirst()) == [.key(.character("1")), .key(.character("~")), .key(.character("x"))],
+                "\(terminal) \(name)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import Testing
+
 @testable import tui
 
 /// A fresh directory under the system temporary directory, removed by `cleanUp`.

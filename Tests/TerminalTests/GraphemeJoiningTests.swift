@@ -1,6 +1,7 @@
 import CNcursesw
 import TabShell
 import Testing
+
 @testable import tui
 
 /// `Terminal.joined`: scalars of one input burst that form one grapheme become one character.

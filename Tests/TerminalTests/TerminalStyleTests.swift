@@ -1,5 +1,6 @@
 import Render
 import Testing
+
 @testable import tui
 
 /// The CellStyle → look table, in colour and in monochrome.
@@ -71,7 +72,7 @@ import Testing
         if scalar.properties.isVariationSelector { return 0 }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF:
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF:
             return 2
         default: return 1
         }

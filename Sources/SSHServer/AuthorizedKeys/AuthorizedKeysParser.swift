@@ -31,8 +31,11 @@ enum AuthorizedKeysParser {
             switch parseLine(line, number: lineNumber) {
             case .success(let key):
                 if let earlier = seen[key.publicKey] {
-                    problems.append(.init(line: lineNumber, sentence:
-                        "this key is already on line \(earlier.line) (for \(earlier.name)); this line is ignored"))
+                    problems.append(
+                        .init(
+                            line: lineNumber,
+                            sentence:
+                                "this key is already on line \(earlier.line) (for \(earlier.name)); this line is ignored"))
                 } else {
                     seen[key.publicKey] = key
                     keys.append(key)
@@ -91,8 +94,9 @@ enum AuthorizedKeysParser {
         if comment.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
             return problem("the comment (the person's name) contains control characters")
         }
-        return .success(AuthorizedKey(
-            name: comment, fingerprint: SSHKeyFingerprint(publicKey), line: number, publicKey: publicKey))
+        return .success(
+            AuthorizedKey(
+                name: comment, fingerprint: SSHKeyFingerprint(publicKey), line: number, publicKey: publicKey))
     }
 
     private static func looksLikeKeyType(_ token: String) -> Bool {

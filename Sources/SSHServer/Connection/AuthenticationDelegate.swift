@@ -56,19 +56,24 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
         _ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
     ) {
         let fingerprint = key.map { SSHKeyFingerprint($0).sha256 }
-        connection.authenticated(as: SSHPeer(
-            name: name, keyFingerprint: fingerprint, loginName: loginName,
-            remoteAddress: connection.remoteAddress, connectionID: connection.id))
-        connection.logger.info("authenticated", metadata: [
-            "fingerprint": "\(fingerprint ?? "none")", "login": "\(loginName)",
-        ])
+        connection.authenticated(
+            as: SSHPeer(
+                name: name, keyFingerprint: fingerprint, loginName: loginName,
+                remoteAddress: connection.remoteAddress, connectionID: connection.id))
+        connection.logger.info(
+            "authenticated",
+            metadata: [
+                "fingerprint": "\(fingerprint ?? "none")", "login": "\(loginName)",
+            ])
         promise.succeed(.success)
     }
 
     private func refuse(key: NIOSSHPublicKey, loginName: String, _ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
-        connection.logger.info("key refused: not authorized", metadata: [
-            "fingerprint": "\(SSHKeyFingerprint(key).sha256)", "login": "\(loginName)",
-        ])
+        connection.logger.info(
+            "key refused: not authorized",
+            metadata: [
+                "fingerprint": "\(SSHKeyFingerprint(key).sha256)", "login": "\(loginName)",
+            ])
         promise.succeed(.failure)
     }
 

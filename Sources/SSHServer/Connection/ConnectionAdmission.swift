@@ -34,8 +34,9 @@ final class ConnectionAdmission: Sendable {
     init(limits: SSHServerLimits) {
         self.maxStartups = limits.maxStartups
         self.maxStartupsPerSource = limits.maxStartupsPerSource
-        self.state = NIOLockedValueBox(State(
-            rate: SourceRateLimiter(limit: limits.perSourceConnections, window: TimeAmount(limits.perSourceWindow))))
+        self.state = NIOLockedValueBox(
+            State(
+                rate: SourceRateLimiter(limit: limits.perSourceConnections, window: TimeAmount(limits.perSourceWindow))))
     }
 
     /// Takes a start-up slot for a connection from `source`, or says why not.

@@ -23,13 +23,14 @@ enum ConnectionInitializer {
 
         let loop = channel.eventLoop.assumeIsolated()
         let graceTime = context.limits.loginGraceTime
-        connection.armGraceTimer(loop.scheduleTask(in: TimeAmount(graceTime)) {
-            guard connection.isStartingUp else { return }
-            connection.logger.notice(
-                "closing: no session started within the login grace time",
-                metadata: ["seconds": "\(graceTime.components.seconds)", "authenticated": "\(connection.peer != nil)"])
-            channel.close(promise: nil)
-        })
+        connection.armGraceTimer(
+            loop.scheduleTask(in: TimeAmount(graceTime)) {
+                guard connection.isStartingUp else { return }
+                connection.logger.notice(
+                    "closing: no session started within the login grace time",
+                    metadata: ["seconds": "\(graceTime.components.seconds)", "authenticated": "\(connection.peer != nil)"])
+                channel.close(promise: nil)
+            })
         channel.closeFuture.assumeIsolated().whenComplete { _ in
             connection.closed()
             _ = context.connections.withLockedValue { $0.removeValue(forKey: connection.id) }

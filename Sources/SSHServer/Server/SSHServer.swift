@@ -90,7 +90,7 @@ public final class SSHServer: Sendable {
             switch keys.reload() {
             case .success(let report):
                 keysReport = report
-                report.problems.forEach { logger.warning("authorized keys: \(report.path) \($0)") }
+                for problem in report.problems { logger.warning("authorized keys: \(report.path) \(problem)") }
             case .failure(let error):
                 throw error
             }
@@ -118,9 +118,11 @@ public final class SSHServer: Sendable {
         }
         let port = listener.localAddress?.port ?? configuration.port
         let watcher = store.map { DispatchSourceBox(source: startWatching($0, logger: logger)) }
-        logger.notice("listening", metadata: [
-            "address": "\(configuration.host):\(port)", "hostKey": "\(hostKey.fingerprint.sha256)",
-        ])
+        logger.notice(
+            "listening",
+            metadata: [
+                "address": "\(configuration.host):\(port)", "hostKey": "\(hostKey.fingerprint.sha256)",
+            ])
         let report = SSHServerStartReport(
             host: configuration.host, port: port, hostKey: hostKey, hostKeyCreated: created, authorizedKeys: keysReport)
         return (Running(group: group, listener: listener, context: context, keysWatcher: watcher, port: port), report)
@@ -156,10 +158,12 @@ public final class SSHServer: Sendable {
     private static func log(_ result: Result<AuthorizedKeysReport, SSHServerError>, logger: Logger) {
         switch result {
         case .success(let report):
-            logger.notice("authorized keys read", metadata: [
-                "keys": "\(report.keys.count)", "refusedLines": "\(report.problems.count)",
-            ])
-            report.problems.forEach { logger.warning("authorized keys: \(report.path) \($0)") }
+            logger.notice(
+                "authorized keys read",
+                metadata: [
+                    "keys": "\(report.keys.count)", "refusedLines": "\(report.problems.count)",
+                ])
+            for problem in report.problems { logger.warning("authorized keys: \(report.path) \(problem)") }
         case .failure(let error):
             logger.error("authorized keys unreadable: nobody can log in until it is fixed", metadata: ["error": "\(error)"])
         }

@@ -101,7 +101,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable {
-            streamHandlers.forEach { $0.clientBecameWritable() }
+            for handler in streamHandlers { handler.clientBecameWritable() }
         }
         context.fireChannelWritabilityChanged()
     }
@@ -111,7 +111,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             terminalRequested(request)
         case let request as SSHChannelRequestEvent.EnvironmentRequest:
-            let accepted = phase == .negotiating && localeEnvironment.count < ClientEnvironment.maximumVariables
+            let accepted =
+                phase == .negotiating && localeEnvironment.count < ClientEnvironment.maximumVariables
                 && ClientEnvironment.accepts(name: request.name, value: request.value)
             if accepted { localeEnvironment[request.name] = request.value }
             reply(request.wantReply, success: accepted)
@@ -240,10 +241,12 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             loop.execute { bound.value.childEnded(end) }
         }
         process.startWatching()
-        logger.info("session started", metadata: [
-            "pid": "\(process.pid)", "command": "\(Self.logged(request.command))",
-            "terminal": "\(terminal.map { "\($0.term) \($0.columns)x\($0.rows)" } ?? "none")",
-        ])
+        logger.info(
+            "session started",
+            metadata: [
+                "pid": "\(process.pid)", "command": "\(Self.logged(request.command))",
+                "terminal": "\(terminal.map { "\($0.term) \($0.columns)x\($0.rows)" } ?? "none")",
+            ])
         connectStreams(streams, bound: bound)
     }
 
@@ -293,7 +296,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             }
         case .failure(let error):
             // The descriptors are still ours when the bootstrap fails.
-            descriptors.forEach { _ = Glibc.close($0) }
+            for descriptor in descriptors { _ = Glibc.close(descriptor) }
             if isInput { terminalMaster = nil }
             logger.error("could not connect the session's streams", metadata: ["error": "\(error)"])
             process?.kill()
@@ -405,7 +408,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     private func closeProcessStreams() {
-        ioChannels.forEach { $0.close(promise: nil) }
+        for channel in ioChannels { channel.close(promise: nil) }
         ioChannels = []
         inputChannel = nil
         terminalMaster = nil

@@ -17,7 +17,7 @@ public struct AIMIdentifier: Equatable, Hashable, Sendable {
     /// digits then decide between EAN-13, UPC-A, ISBN-13 and so on.
     public var symbology: ScanSymbology {
         switch (codeCharacter, modifier) {
-        case ("C", "1"): .gs1_128
+        case ("C", "1"): .gs1128
         case ("C", _): .code128
         case ("e", _): .gs1DataBar
         case ("d", "2"), ("d", "5"): .gs1DataMatrix
@@ -50,8 +50,8 @@ public struct AIMIdentifier: Equatable, Hashable, Sendable {
     public static func split(_ text: Substring) -> (AIMIdentifier?, Substring) {
         let characters = Array(text.prefix(3))
         guard characters.count == 3, characters[0] == "]",
-              families[characters[1]] != nil,
-              characters[2].isASCII, characters[2].isLetter || characters[2].isASCIIDigit
+            families[characters[1]] != nil,
+            characters[2].isASCII, characters[2].isLetter || characters[2].isASCIIDigit
         else { return (nil, text) }
         return (AIMIdentifier(codeCharacter: characters[1], modifier: characters[2]), text.dropFirst(3))
     }

@@ -59,8 +59,8 @@ enum PlainCode {
         let hyphenated = compact.count != text.count
         let characters = Array(compact)
         guard !characters.isEmpty, !(text.first == "-" || text.last == "-"),
-              characters.dropLast().allSatisfy(\.isASCIIDigit),
-              let last = characters.last, last.isASCIIDigit || last == "X" || last == "x"
+            characters.dropLast().allSatisfy(\.isASCIIDigit),
+            let last = characters.last, last.isASCIIDigit || last == "X" || last == "x"
         else { return .notACode(ifFreeTextIsOff: .notACode) }
 
         switch characters.count {

@@ -35,7 +35,8 @@ enum DigitalLinkParser {
             guard let decoded = encoded.removingPercentEncoding else {
                 return failed(.badDigitalLinkEncoding("the value after /\(definition.ai)/ has a broken % escape"))
             }
-            let value = definition.ai == "01" && [8, 12, 13].contains(decoded.count) && decoded.allSatisfy(\.isASCIIDigit)
+            let value =
+                definition.ai == "01" && [8, 12, 13].contains(decoded.count) && decoded.allSatisfy(\.isASCIIDigit)
                 ? decoded.leftPadded(to: 14)
                 : decoded
             if let error = add(definition, value, to: &collector, today: today) { return failed(error) }

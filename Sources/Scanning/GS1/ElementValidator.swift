@@ -65,7 +65,7 @@ enum ElementValidator {
                 }
             case .time:
                 guard let digits = CheckDigit.digits(part), digits.count == 4,
-                      digits[0] * 10 + digits[1] <= 23, digits[2] * 10 + digits[3] <= 59
+                    digits[0] * 10 + digits[1] <= 23, digits[2] * 10 + digits[3] <= 59
                 else { return .badTime(ai: ai, value: part) }
             }
         }

@@ -30,7 +30,7 @@ public enum GS1Error: Error, Equatable, Hashable, Sendable {
         switch self {
         case let .unknownAI(ai): ai
         case let .emptyValue(ai), let .wrongLength(ai, _, _, _), let .badCharacter(ai, _, _),
-             let .badCheckDigit(ai, _, _), let .badDate(ai, _), let .badTime(ai, _), let .conflictingValues(ai):
+            let .badCheckDigit(ai, _, _), let .badDate(ai, _), let .badTime(ai, _), let .conflictingValues(ai):
             ai
         case .expectedAI, .badDigitalLinkEncoding: nil
         }
@@ -54,7 +54,8 @@ public enum GS1Error: Error, Equatable, Hashable, Sendable {
             }
             return "AI (\(ai)): \(found) \(found == 1 ? String(unit.dropLast()) : unit), needs at least \(allowed.lowerBound)"
         case let .badCharacter(ai, character, set):
-            let shown = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            let shown =
+                character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
                 ? "“\(character)”"
                 : character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")
             return set == .numeric

@@ -7,24 +7,28 @@ struct KeyMap: Sendable {
     let layoutCharacters: Set<Character>
 
     /// The US layout's keys, in the order the other layouts' strings follow.
-    static let usKeys = Array("`1234567890-=qwertyuiop[]\\asdfghjkl;'zxcvbnm,./")
+    static let usKeys =
+        Array("`1234567890-=qwertyuiop[]\\asdfghjkl;'zxcvbnm,./")
         + Array("~!@#$%^&*()_+QWERTYUIOP{}|ASDFGHJKL:\"ZXCVBNM<>?")
 
     static let identity = KeyMap(layoutKeys: usKeys)
 
     /// French AZERTY (fr). The shifted `~` key types nothing useful and is left out.
-    static let azerty = KeyMap(layoutKeys:
-        Array("²&é\"'(-è_çà)=azertyuiop^$*qsdfghjklmùwxcvbn,;:!")
+    static let azerty = KeyMap(
+        layoutKeys:
+            Array("²&é\"'(-è_çà)=azertyuiop^$*qsdfghjklmùwxcvbn,;:!")
             + Array("~1234567890°+AZERTYUIOP¨£µQSDFGHJKLM%WXCVBN?./§"))
 
     /// German QWERTZ (de).
-    static let qwertz = KeyMap(layoutKeys:
-        Array("^1234567890ß´qwertzuiopü+#asdfghjklöäyxcvbnm,.-")
+    static let qwertz = KeyMap(
+        layoutKeys:
+            Array("^1234567890ß´qwertzuiopü+#asdfghjklöäyxcvbnm,.-")
             + Array("°!\"§$%&/()=?`QWERTZUIOPÜ*'ASDFGHJKLÖÄYXCVBNM;:_"))
 
     /// British (gb): `"`/`@` and `#`/`£` swap places, `\` types `#`.
-    static let uk = KeyMap(layoutKeys:
-        Array("`1234567890-=qwertyuiop[]#asdfghjkl;'zxcvbnm,./")
+    static let uk = KeyMap(
+        layoutKeys:
+            Array("`1234567890-=qwertyuiop[]#asdfghjkl;'zxcvbnm,./")
             + Array("¬!\"£$%^&*()_+QWERTYUIOP{}~ASDFGHJKL:@ZXCVBNM<>?"))
 
     /// Pairs each US key with the layout's character at the same place; equal pairs are left out

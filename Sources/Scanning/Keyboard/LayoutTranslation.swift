@@ -18,18 +18,20 @@ public struct LayoutTranslation: Equatable, Hashable, Codable, Sendable, CustomS
     /// computer's layout, then to what that key is on the scanner's layout. Characters outside
     /// the tables (control characters, Enter, 0x1D) are kept.
     public func restore(_ text: String) -> String {
-        String(text.map { received in
-            let usKey = computer.usKey(typing: received) ?? received
-            return scanner.character(atUSKey: usKey) ?? usKey
-        })
+        String(
+            text.map { received in
+                let usKey = computer.usKey(typing: received) ?? received
+                return scanner.character(atUSKey: usKey) ?? usKey
+            })
     }
 
     /// What the computer types when the scanner means `text`: the inverse of `restore`.
     public func garble(_ text: String) -> String {
-        String(text.map { meant in
-            let usKey = scanner.usKey(typing: meant) ?? meant
-            return computer.character(atUSKey: usKey) ?? usKey
-        })
+        String(
+            text.map { meant in
+                let usKey = scanner.usKey(typing: meant) ?? meant
+                return computer.character(atUSKey: usKey) ?? usKey
+            })
     }
 
     /// The mismatches detection tries, those with a US side first (the common case: a scanner

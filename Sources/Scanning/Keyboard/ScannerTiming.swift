@@ -21,7 +21,7 @@ public struct ScannerTiming: Equatable, Hashable, Sendable {
     public func source(of keystrokes: [Keystroke]) -> InputSource {
         let characters = keystrokes.filter { !$0.isSuffix }.count
         guard characters >= minimumCharacters, !keystrokes.contains(where: \.isEditing),
-              let mean = Self.meanGap(of: keystrokes), let longest = Self.gaps(of: keystrokes).max()
+            let mean = Self.meanGap(of: keystrokes), let longest = Self.gaps(of: keystrokes).max()
         else { return .person }
         return mean <= maximumMeanGap && longest <= maximumGap ? .scanner : .person
     }

@@ -54,8 +54,10 @@ public struct CalendarDate: Equatable, Hashable, Comparable, Sendable, CustomStr
 
     /// English month names, for messages; no locale lookup so messages stay stable in tests.
     static func monthName(_ month: Int) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July",
-                     "August", "September", "October", "November", "December"]
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July",
+            "August", "September", "October", "November", "December",
+        ]
         return (1...12).contains(month) ? names[month - 1] : "month \(month)"
     }
 }

@@ -22,8 +22,10 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     /// All History rows, newest first (served by the `capture_on_createdAt_id` index).
     static func all() -> QueryInterfaceRequest<HistoryRowRecord> {
         CaptureRecord
-            .annotated(withOptional: CaptureRecord.answeredRequest
-                .select(RequestRecord.Columns.title.forKey("requestTitle")))
+            .annotated(
+                withOptional: CaptureRecord.answeredRequest
+                    .select(RequestRecord.Columns.title.forKey("requestTitle"))
+            )
             .order(CaptureRecord.Columns.createdAt.desc, CaptureRecord.Columns.id.desc)
             .asRequest(of: HistoryRowRecord.self)
     }
@@ -33,7 +35,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     /// A NULL where the schema forbids one, or an unknown kind or symbology, is an error.
     init(row: Row) throws {
         guard let id: Int64 = row["id"], let kindName: String = row["kind"], let createdAt: Date = row["createdAt"],
-              let kind = CaptureKind(rawValue: kindName)
+            let kind = CaptureKind(rawValue: kindName)
         else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "A History row lacks its id, kind or date.")
         }

@@ -43,8 +43,8 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     /// requests). A NULL where the schema forbids one, or an unknown kind or status, is an error.
     init(row: Row) throws {
         guard let title: String = row["title"], let body: String = row["body"], let createdAt: Date = row["createdAt"],
-              let kindName: String = row["kind"], let kind = CaptureKind(rawValue: kindName),
-              let statusName: String = row["status"], let status = RequestStatus(rawValue: statusName)
+            let kindName: String = row["kind"], let kind = CaptureKind(rawValue: kindName),
+            let statusName: String = row["status"], let status = RequestStatus(rawValue: statusName)
         else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "A request row lacks its title, body, kind, status or date.")
         }

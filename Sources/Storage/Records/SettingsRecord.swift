@@ -1,6 +1,6 @@
+import CaptureMode
 import Foundation
 import GRDB
-import CaptureMode
 import TabShell
 
 /// The single row (id 1) of the `settings` table.
@@ -52,7 +52,8 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         settings.tabBarMinimizesOnScroll = tabBarMinimizes
         settings.separatorStandIn = separatorStandIn.flatMap { $0.count == 1 ? $0 : nil }
         if let parts = scannerLayout?.split(separator: ">"), parts.count == 2,
-           let scanner = KeyboardLayout(rawValue: String(parts[0])), let computer = KeyboardLayout(rawValue: String(parts[1])) {
+            let scanner = KeyboardLayout(rawValue: String(parts[0])), let computer = KeyboardLayout(rawValue: String(parts[1]))
+        {
             settings.scannerLayout = LayoutTranslation(scanner: scanner, computer: computer)
         }
         settings.photoPreviews = photoPreviews

@@ -25,7 +25,8 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
         let draft = found.draft
         // The draft names its request itself; an older draft only by id, found among the
         // requests loaded, or kept by id alone so Done still answers it.
-        let link = draft.request
+        let link =
+            draft.request
             ?? draft.requestID.map { id in
                 requests.first { $0.id == id }.map { CaptureRequestLink(id: $0.id, title: $0.title, kind: $0.kind) }
                     ?? CaptureRequestLink(id: id, title: "Request #\(id)", kind: draft.kind)
@@ -94,7 +95,8 @@ extension DraftsState {
     public mutating func send(_ action: DraftsAction) -> Outcome {
         switch action {
         case let .found(drafts, config, requests):
-            offers = drafts
+            offers =
+                drafts
                 .sorted { $0.draft.updatedAt > $1.draft.updatedAt }
                 .map { DraftOffer($0, config: config, requests: requests) }
             return .none

@@ -237,7 +237,8 @@ extension HistoryState {
         let first = list.scrollOffset
         if hasLoaded, !force {
             let last = min(totalCount, first + viewport)
-            let covered = window.mode == browseMode
+            let covered =
+                window.mode == browseMode
                 && first >= window.start && last <= window.start + window.rows.count
             if last <= first || covered { return [] }
         }

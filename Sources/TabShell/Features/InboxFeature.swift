@@ -97,11 +97,12 @@ extension InboxState {
                 return .request(.status(StatusMessage("Only a pending request can be chosen.")))
             }
             chosenRequestID = chosenRequestID == request.id ? nil : request.id
-            return .request(.status(
-                chosenRequestID == nil
-                    ? StatusMessage("No request chosen.")
-                    : StatusMessage("Create now captures for \u{201C}\(request.title)\u{201D}.")
-            ))
+            return .request(
+                .status(
+                    chosenRequestID == nil
+                        ? StatusMessage("No request chosen.")
+                        : StatusMessage("Create now captures for \u{201C}\(request.title)\u{201D}.")
+                ))
 
         case let .loaded(snapshot):
             // The cursor stays on its request (or the nearest one left): another session's new

@@ -29,7 +29,8 @@ public struct PreviewsState: Equatable, Sendable {
         var best: PreviewImage?
         for (key, status) in entries where key.source == request.source && key.style == request.style {
             guard case let .ready(image) = status, request.box.contains(image.size),
-                  image.size.columns * 2 >= request.box.columns || image.size.rows * 2 >= request.box.rows else { continue }
+                image.size.columns * 2 >= request.box.columns || image.size.rows * 2 >= request.box.rows
+            else { continue }
             if image.size.columns * image.size.rows > (best.map { $0.size.columns * $0.size.rows } ?? 0) { best = image }
         }
         return best

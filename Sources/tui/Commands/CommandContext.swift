@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,7 +49,8 @@ struct CommandContext {
                 // without holding all of it.
                 var data = Data()
                 while data.count <= RequestImport.maximumBytes,
-                      let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty
+                {
                     data.append(chunk)
                 }
                 return data

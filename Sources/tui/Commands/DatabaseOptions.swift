@@ -11,7 +11,10 @@ struct DatabaseOptions: ParsableArguments {
     var path: String?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the database.", valueName: "level"))
-    var logLevel: Logger.Level = .info
+    var logLevelName: LogLevelName = .info
+
+    /// `--log-level` as swift-log's level.
+    var logLevel: Logger.Level { logLevelName.level }
 
     func validate() throws {
         if let path, path.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -29,7 +32,13 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
-extension Logger.Level: @retroactive ExpressibleByArgument {}
+/// `--log-level`'s values: swift-log's level names, parsed here rather than by a retroactive
+/// conformance of swift-log's type to ArgumentParser's protocol.
+enum LogLevelName: String, CaseIterable, ExpressibleByArgument {
+    case trace, debug, info, notice, warning, error, critical
+
+    var level: Logger.Level { Logger.Level(rawValue: rawValue) ?? .info }
+}
 
 extension DatabaseOptions {
     /// `tabshell.log` beside the database: where the app, every command and the crash guard write.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Storage
 import TabShell
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,9 +15,9 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check the terminal, the data folder and the database; print a fix for each problem.",
         discussion: """
-        Read-only: nothing is created, migrated, swept or repaired. Exits 0 when everything is fine and 1 \
-        when a problem was found. Notes (marked "note") are worth knowing but not problems.
-        """
+            Read-only: nothing is created, migrated, swept or repaired. Exits 0 when everything is fine and 1 \
+            when a problem was found. Notes (marked "note") are worth knowing but not problems.
+            """
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -214,7 +215,9 @@ struct DoctorCommand: ParsableCommand {
             report.note("\(examination.stagingFolders) capture\(plural(examination.stagingFolders)) in progress or unfinished; the next start offers unfinished ones back")
         }
         if examination.quarantinedFiles > 0 {
-            report.note("\(examination.quarantinedFiles) file\(plural(examination.quarantinedFiles)) in the quarantine \(examination.quarantinePath); look, then delete it when you no longer need them")
+            report.note(
+                "\(examination.quarantinedFiles) file\(plural(examination.quarantinedFiles)) in the quarantine \(examination.quarantinePath); look, then delete it when you no longer need them"
+            )
         } else {
             report.ok("quarantine: empty")
         }
@@ -299,8 +302,10 @@ enum Terminfo {
         if numberSize == 2 {
             value = short(offset)
         } else {
-            value = Int(Int32(bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
-                | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24))
+            value = Int(
+                Int32(
+                    bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
+                        | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24))
         }
         return value < 0 ? nil : value
     }

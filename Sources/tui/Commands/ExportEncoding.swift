@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import Storage
 import TabShell
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -184,22 +185,23 @@ enum CSVText {
     }
 
     static func record(_ record: ExportedRecord) -> String {
-        row([
-            String(record.id),
-            record.kind.rawValue,
-            ExportTime.string(record.createdAt),
-            record.barcode?.value ?? "",
-            record.barcode?.symbology.rawValue ?? "",
-            record.note ?? "",
-            record.request.map { String($0.id) } ?? "",
-            record.request?.title ?? "",
-            record.request?.status.rawValue ?? "",
-            String(record.photos.count),
-            record.photos.map(\.path).joined(separator: ";"),
-            record.photos.map(\.format.rawValue).joined(separator: ";"),
-            record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
-            record.photos.map { String($0.byteSize) }.joined(separator: ";"),
-        ] + gs1Columns(record.barcode) + [record.capturedBy ?? ""])
+        row(
+            [
+                String(record.id),
+                record.kind.rawValue,
+                ExportTime.string(record.createdAt),
+                record.barcode?.value ?? "",
+                record.barcode?.symbology.rawValue ?? "",
+                record.note ?? "",
+                record.request.map { String($0.id) } ?? "",
+                record.request?.title ?? "",
+                record.request?.status.rawValue ?? "",
+                String(record.photos.count),
+                record.photos.map(\.path).joined(separator: ";"),
+                record.photos.map(\.format.rawValue).joined(separator: ";"),
+                record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
+                record.photos.map { String($0.byteSize) }.joined(separator: ";"),
+            ] + gs1Columns(record.barcode) + [record.capturedBy ?? ""])
     }
 
     /// GTIN, lot, expiry (as a date) and serial of GS1 data; empty for other codes.

@@ -22,11 +22,11 @@ struct HistoryExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write every History record, with its request and photos, as JSON or CSV.",
         discussion: """
-        Records come in the order they were committed, from one consistent snapshot, streamed: memory \
-        stays flat however many there are. Photos are named by the absolute path of their stored file. \
-        Progress goes to standard error when it is a terminal. With --output the file appears only once \
-        it is complete (written beside it, then renamed). The formats are described in docs/export.md.
-        """
+            Records come in the order they were committed, from one consistent snapshot, streamed: memory \
+            stays flat however many there are. Photos are named by the absolute path of their stored file. \
+            Progress goes to standard error when it is a terminal. With --output the file appears only once \
+            it is complete (written beside it, then renamed). The formats are described in docs/export.md.
+            """
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -135,7 +135,8 @@ struct HistoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List History records, newest first.",
-        discussion: "Without --json, prints a table for people (times in UTC; the table is laid out once every row is read, so prefer --json for very long lists). For every field of every record, use tabshell history export."
+        discussion:
+            "Without --json, prints a table for people (times in UTC; the table is laid out once every row is read, so prefer --json for very long lists). For every field of every record, use tabshell history export."
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -196,9 +197,10 @@ struct HistoryListCommand: ParsableCommand {
                 if Set(capturers.compactMap { $0 }).count > 1 {
                     table.columns.insert(.init(title: "BY", maximumWidth: 20), at: 3)
                     for index in table.rows.indices where index < capturers.count {
-                        table.rows[index].insert(TextTable.truncate(
-                            Sanitizer(unicode: context.localeIsUTF8).line(capturers[index] ?? "-"), to: 20,
-                            ellipsis: context.localeIsUTF8 ? "…" : "~"), at: 3)
+                        table.rows[index].insert(
+                            TextTable.truncate(
+                                Sanitizer(unicode: context.localeIsUTF8).line(capturers[index] ?? "-"), to: 20,
+                                ellipsis: context.localeIsUTF8 ? "…" : "~"), at: 3)
                     }
                 }
                 try output.write(table.render())

@@ -53,7 +53,8 @@ struct InboxAddCommand: ParsableCommand {
             let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person)
             logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
             // A person at a terminal reads what happened; a script reads the id alone.
-            let line = context.outputIsTerminal
+            let line =
+                context.outputIsTerminal
                 ? "Added request #\(id) (\(kind.title.lowercased())): \(Sanitizer(unicode: true).line(title)).\n"
                 : "\(id)\n"
             try finishing {
@@ -138,10 +139,10 @@ struct InboxImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add the requests in a JSON file to the Inbox, all or nothing.",
         discussion: """
-        The file is a JSON array of {"title", "body", "kind"} objects, or the object tabshell inbox list --json \
-        prints. Every entry is checked first; if any is wrong, each problem is printed with its index and \
-        nothing is imported. Otherwise all are added as pending requests in one transaction. See docs/export.md.
-        """
+            The file is a JSON array of {"title", "body", "kind"} objects, or the object tabshell inbox list --json \
+            prints. Every entry is checked first; if any is wrong, each problem is printed with its index and \
+            nothing is imported. Otherwise all are added as pending requests in one transaction. See docs/export.md.
+            """
     )
 
     @OptionGroup var database: DatabaseOptions

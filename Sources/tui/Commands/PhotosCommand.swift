@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Storage
 import TabShell
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,10 +15,10 @@ struct PhotosCommand: ParsableCommand {
         commandName: "photos",
         abstract: "Manage your photo uploads: the files captures under tabshell serve can take.",
         discussion: """
-        Under tabshell serve every person runs as the server's one account, so the capture's file \
-        field takes only the names in the person's own upload folder (people/<name>/uploads beside \
-        the database), never a path. Send a photo with: ssh -p 2222 host photos add NAME < file.
-        """,
+            Under tabshell serve every person runs as the server's one account, so the capture's file \
+            field takes only the names in the person's own upload folder (people/<name>/uploads beside \
+            the database), never a path. Send a photo with: ssh -p 2222 host photos add NAME < file.
+            """,
         subcommands: [PhotosAddCommand.self, PhotosListCommand.self, PhotosRemoveCommand.self]
     )
 }
@@ -40,7 +41,8 @@ struct PhotosAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Keep the image on standard input as one of your uploads, named NAME.",
-        discussion: "The same checks as capture: at most the Largest photo file setting (50 MiB by default), and a PNG, JPEG, GIF, WebP, BMP or HEIC image by its bytes. An upload of the same name is replaced."
+        discussion:
+            "The same checks as capture: at most the Largest photo file setting (50 MiB by default), and a PNG, JPEG, GIF, WebP, BMP or HEIC image by its bytes. An upload of the same name is replaced."
     )
 
     @OptionGroup var options: UploadOptions

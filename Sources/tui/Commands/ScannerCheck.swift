@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import TabShell
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@ import Logging
 import SSHServer
 import Storage
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,16 +18,16 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve tabshell over SSH: ssh -p 2222 host and you are in, as yourself.",
         discussion: """
-        Team mode (--authorized-keys FILE): OpenSSH's authorized_keys format, one Ed25519 or ECDSA key \
-        per person, the key's comment being the person's name (kept with what they capture). The file \
-        is re-read when it changes or on SIGHUP. Demo mode (--demo): anyone gets in without a key, each \
-        connection on its own fresh demo data, deleted when it ends. Besides the app, ssh host COMMAND \
-        runs: inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME \
-        (photos add reads the image on standard input; captures take photos only from these uploads). \
-        A person whose connection drops and who comes back within --resume-window finds everything as \
-        it was. Runs in the foreground; logs to tabshell.log beside the database, and one line per \
-        event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds.
-        """
+            Team mode (--authorized-keys FILE): OpenSSH's authorized_keys format, one Ed25519 or ECDSA key \
+            per person, the key's comment being the person's name (kept with what they capture). The file \
+            is re-read when it changes or on SIGHUP. Demo mode (--demo): anyone gets in without a key, each \
+            connection on its own fresh demo data, deleted when it ends. Besides the app, ssh host COMMAND \
+            runs: inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME \
+            (photos add reads the image on standard input; captures take photos only from these uploads). \
+            A person whose connection drops and who comes back within --resume-window finds everything as \
+            it was. Runs in the foreground; logs to tabshell.log beside the database, and one line per \
+            event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds.
+            """
     )
 
     @OptionGroup var database: DatabaseOptions
@@ -100,7 +101,7 @@ struct ServeCommand: ParsableCommand {
         let url = database.databaseURL()
         let dataFolder = url.deletingLastPathComponent()
         guard let address = ListenAddress(listen), let window = TimeText.seconds(resumeWindow),
-              let grace = TimeText.seconds(loginGraceTime)
+            let grace = TimeText.seconds(loginGraceTime)
         else { throw ValidationError("Bad --listen or time.") }
 
         // The database is opened (made, migrated) once here, so sessions never race to do it.
@@ -162,9 +163,10 @@ struct ServeCommand: ParsableCommand {
         for line in report.lines { print(line) }
         let target = address.host == "0.0.0.0" || address.host == "::" ? "HOST" : address.hostForSSH
         let portPart = report.port == 22 ? "" : "-p \(report.port) "
-        print(demo
-            ? "Demo mode: anyone can connect, each on throw-away data: ssh \(portPart)\(target)"
-            : "Connect with: ssh \(portPart)\(target)   (resume window \(resumeWindow))")
+        print(
+            demo
+                ? "Demo mode: anyone can connect, each on throw-away data: ssh \(portPart)\(target)"
+                : "Connect with: ssh \(portPart)\(target)   (resume window \(resumeWindow))")
         fflush(nil)
 
         stopping.wait()
@@ -195,7 +197,7 @@ struct ServeCommand: ParsableCommand {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        let path = String(decoding: buffer[0 ..< count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return path.hasPrefix("/") ? path : nil
     }
 
@@ -217,7 +219,8 @@ struct ServeCommand: ParsableCommand {
 /// `--demo`, for the app and for `serve`. argument-parser hands an option to the first command
 /// of the line that declares it, unless both declare the same option type: then both see it.
 struct DemoOption: ParsableArguments {
-    @Flag(help: "Throw-away demo data with sample requests, records and photos, deleted afterwards. With serve: anyone gets in without a key, each connection on its own demo data.")
+    @Flag(
+        help: "Throw-away demo data with sample requests, records and photos, deleted afterwards. With serve: anyone gets in without a key, each connection on its own demo data.")
     var demo = false
 }
 
@@ -230,7 +233,7 @@ struct ListenAddress: Equatable {
         let hostPart: Substring
         let portPart: Substring
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
-            hostPart = text[text.index(after: text.startIndex) ..< close]
+            hostPart = text[text.index(after: text.startIndex)..<close]
             let rest = text[text.index(after: close)...]
             guard rest.hasPrefix(":") else { return nil }
             portPart = rest.dropFirst()

@@ -12,19 +12,19 @@ struct TabShellCommand: ParsableCommand {
         commandName: "tabshell",
         abstract: "The iOS tab shell in your terminal: an Inbox of requests, a + Create action tab that opens capture mode, History and Settings.",
         usage: """
-        tabshell [--db <path>] [--demo] [--as <name>] [--log-level <level>]
-        tabshell inbox add|list|import …
-        tabshell history list|export …
-        tabshell photos add|list|remove …
-        tabshell serve [--listen <addr:port>] [--authorized-keys <file> | --demo]
-        tabshell doctor
-        """,
+            tabshell [--db <path>] [--demo] [--as <name>] [--log-level <level>]
+            tabshell inbox add|list|import …
+            tabshell history list|export …
+            tabshell photos add|list|remove …
+            tabshell serve [--listen <addr:port>] [--authorized-keys <file> | --demo]
+            tabshell doctor
+            """,
         discussion: """
-        Run without a subcommand to start the full-screen app. Data lives in \
-        $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db says otherwise. \
-        Press ? in the app for every key. Every command accepts --db and --log-level; the log is \
-        tabshell.log beside the database, never the terminal.
-        """,
+            Run without a subcommand to start the full-screen app. Data lives in \
+            $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db says otherwise. \
+            Press ? in the app for every key. Every command accepts --db and --log-level; the log is \
+            tabshell.log beside the database, never the terminal.
+            """,
         version: "0.1.0",
         subcommands: [
             InboxCommand.self, HistoryCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,

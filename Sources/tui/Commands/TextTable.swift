@@ -17,11 +17,12 @@ struct TextTable {
 
     mutating func append(_ row: [String]) {
         let sanitizer = Sanitizer(unicode: unicode)
-        rows.append(row.enumerated().map { index, cell in
-            let line = sanitizer.line(cell)
-            guard index < columns.count, let limit = columns[index].maximumWidth else { return line }
-            return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
-        })
+        rows.append(
+            row.enumerated().map { index, cell in
+                let line = sanitizer.line(cell)
+                guard index < columns.count, let limit = columns[index].maximumWidth else { return line }
+                return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
+            })
     }
 
     func render() -> String {

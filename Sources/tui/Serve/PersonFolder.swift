@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import TabShell
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,8 @@ struct PersonFolder {
 
     /// `people/<folder name of person>` in the folder holding `database`.
     init(person: String, beside database: URL) {
-        path = database.deletingLastPathComponent()
+        path =
+            database.deletingLastPathComponent()
             .appendingPathComponent("people", isDirectory: true)
             .appendingPathComponent(PersonName.folderName(person), isDirectory: true).path
     }
@@ -61,7 +63,7 @@ struct PersonFolder {
         guard let data = FileManager.default.contents(atPath: snapshotFile) else { return nil }
         unlink(snapshotFile)
         guard let snapshot = try? Self.decoder.decode(SessionSnapshot.self, from: data),
-              snapshot.version == SessionSnapshot.currentVersion
+            snapshot.version == SessionSnapshot.currentVersion
         else { return nil }
         let age = now.timeIntervalSince(snapshot.savedAt)
         let limit = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18

@@ -108,8 +108,9 @@ final class ServeLauncher: Sendable {
         if let release {
             onExit = { _ in release() }
         }
-        return .run(SSHSessionCommand(
-            executablePath: executable, arguments: arguments, environment: environment,
-            workingDirectory: folder.path, onExit: onExit))
+        return .run(
+            SSHSessionCommand(
+                executablePath: executable, arguments: arguments, environment: environment,
+                workingDirectory: folder.path, onExit: onExit))
     }
 }

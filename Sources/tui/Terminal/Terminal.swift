@@ -76,8 +76,8 @@ final class Terminal {
     private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
         guard sigaction(signal, nil, &current) == 0,
-              current.sa_flags & Int32(SA_SIGINFO) == 0,
-              let handler = current.__sigaction_handler.sa_handler
+            current.sa_flags & Int32(SA_SIGINFO) == 0,
+            let handler = current.__sigaction_handler.sa_handler
         else { return false }
         return unsafeBitCast(handler, to: Int.self) == 1
     }
@@ -206,7 +206,8 @@ final class Terminal {
         self.colorEnabled = colorAllowed
         self.isUnicode = ts_locale_is_utf8() != 0
         // COLORS and COLOR_PAIRS are only known once start_color has run.
-        self.colorsUsable = has_colors() && start_color() == OK
+        self.colorsUsable =
+            has_colors() && start_color() == OK
             && ts_colors() >= 8 && Int(ts_color_pairs()) > CellStyle.allCases.count
         self.colorCount = colorsUsable ? Int(ts_colors()) : 0
         // Pair numbers beyond Int16 need curses' extended calls; 32,000 pairs are plenty.
@@ -260,9 +261,11 @@ final class Terminal {
         for style in CellStyle.allCases {
             let look = TerminalStyle.colored(style)
             // Without default colours "-1" is invalid; white on black is curses' own default.
-            let foreground = look.foreground == .terminalDefault && !hasDefaultColors
+            let foreground =
+                look.foreground == .terminalDefault && !hasDefaultColors
                 ? TerminalStyle.Color.white : look.foreground
-            let background = look.background == .terminalDefault && !hasDefaultColors
+            let background =
+                look.background == .terminalDefault && !hasDefaultColors
                 ? TerminalStyle.Color.black : look.background
             init_pair(Self.colorPair(style), foreground.rawValue, background.rawValue)
         }

@@ -14,8 +14,10 @@ final class TerminalSession: @unchecked Sendable {
     let pid: pid_t
     private let master: Int32
 
-    init(_ arguments: [String], columns: UInt16, rows: UInt16, term: String = "xterm-256color",
-         environment: [String: String] = [:]) throws {
+    init(
+        _ arguments: [String], columns: UInt16, rows: UInt16, term: String = "xterm-256color",
+        environment: [String: String] = [:]
+    ) throws {
         let argv = [OpenSSH.ssh] + arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TERM": term]
         env.merge(environment) { _, new in new }
@@ -25,8 +27,8 @@ final class TerminalSession: @unchecked Sendable {
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnvp = envp.map { strdup($0) } + [nil]
         defer {
-            cArgv.forEach { free($0) }
-            cEnvp.forEach { free($0) }
+            for pointer in cArgv { free(pointer) }
+            for pointer in cEnvp { free(pointer) }
         }
         let error = cpty_spawn_pty(OpenSSH.ssh, cArgv, cEnvp, nil, columns, rows, &master, &pid)
         guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EIO) }

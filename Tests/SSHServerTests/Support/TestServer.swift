@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+
 @testable import SSHServer
 
 /// A server on a random loopback port, with its host key and logs in a temporary folder.
@@ -56,8 +57,9 @@ enum TestLaunchers {
         environment["PEER_NAME"] = request.peer.name
         environment["PEER_KEY"] = request.peer.keyFingerprint ?? "none"
         environment["PEER_LOGIN"] = request.peer.loginName
-        return .run(SSHSessionCommand(
-            executablePath: "/bin/sh", arguments: ["-c", request.command ?? "echo shell"], environment: environment))
+        return .run(
+            SSHSessionCommand(
+                executablePath: "/bin/sh", arguments: ["-c", request.command ?? "echo shell"], environment: environment))
     }
 }
 
