@@ -164,10 +164,8 @@ enum HistoryQueries {
         of group: Group, after: (createdAt: DatabaseValue, id: Int64)?, _ direction: Direction, limit: Int, offset: Int
     ) -> Statement {
         var (sql, arguments) = condition(of: group)  // sql-fragment: constant WHERE text with ? placeholders
-        let (comparison, order) =
-            direction == .forward  // sql-fragment: constant operators and orders
-            ? ("<", "capture.createdAt DESC, capture.id DESC")
-            : (">", "capture.createdAt ASC, capture.id ASC")
+        // sql-fragment: constant operators and orders
+        let (comparison, order) = direction == .forward ? ("<", "capture.createdAt DESC, capture.id DESC") : (">", "capture.createdAt ASC, capture.id ASC")
         if let after {
             sql += " AND (capture.createdAt, capture.id) \(comparison) (?, ?)"
             arguments += [after.createdAt, after.id]
@@ -230,10 +228,8 @@ enum HistoryQueries {
     }
 
     static func requestGroupStatement(after group: Group?, _ direction: Direction) -> Statement {
-        let (comparison, order) =
-            direction == .forward  // sql-fragment: constant operators and orders
-            ? (">", "title COLLATE NOCASE ASC, id ASC")
-            : ("<", "title COLLATE NOCASE DESC, id DESC")
+        // sql-fragment: constant operators and orders
+        let (comparison, order) = direction == .forward ? (">", "title COLLATE NOCASE ASC, id ASC") : ("<", "title COLLATE NOCASE DESC, id DESC")
         var sql = "SELECT id, title FROM request WHERE EXISTS (SELECT 1 FROM capture WHERE capture.requestId = request.id)"
         var arguments: StatementArguments = []
         if case let .request(id, title)? = group {

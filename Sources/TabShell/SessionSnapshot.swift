@@ -5,7 +5,7 @@ import Foundation
 /// tab, every tab's cursor, History's browse mode and navigation stack, an open sheet, and a
 /// capture in progress (its staged photos stay in their staging folder, named by `stagingID`).
 /// `tabshell serve` sessions save it on hang-up and restore it when the person comes back
-/// within the resume window. Alerts are not kept: what was under one comes back.
+/// within the resume window. An open alert comes back too, over what it was shown over.
 public struct SessionSnapshot: Codable, Equatable, Sendable {
     /// Bumped when a field changes meaning; a snapshot of another version is not restored.
     public static let currentVersion = 1
@@ -21,6 +21,8 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
     public var settingsList: ListState
     public var sheet: SheetState?
     public var capture: CaptureSnapshot?
+    /// The alert that was open (a question half answered is asked again).
+    public var alert: Alert?
     public var lastSearchQuery: String
 
     /// A list's cursor and scroll, and the item under the cursor (to follow it if rows moved).
@@ -112,6 +114,7 @@ extension AppState {
             settingsList: list(settingsScreen.list, itemID: nil),
             sheet: sheet,
             capture: presentation.capture.map { SessionSnapshot.CaptureSnapshot($0, stagingID: stagingID) },
+            alert: presentation.alert,
             lastSearchQuery: presentation.search?.query.text ?? lastSearchQuery
         )
     }
@@ -219,6 +222,9 @@ extension AppState {
             case nil:
                 break
             }
+        }
+        if let alert = snapshot.alert {
+            presentation = .alert(alert, over: presentation)
         }
         status = message.map { StatusMessage($0, kind: .success) }
         return effects

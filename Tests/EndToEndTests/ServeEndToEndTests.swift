@@ -368,9 +368,9 @@ struct ServeEndToEndTests {
         print(String(format: "serve: SIGTERM with 2 sessions open, exited after %.2f s", seconds))
         #expect(seconds < 2.0)
         for s in [ana, ben] {
-            // The server's "the server is stopping" line lands on the app's alternate screen,
-            // which the app leaves as it exits: what remains is the hang-up's status.
             #expect(try await Self.exitCode(s) == 129, "hung up (128 + SIGHUP)")
+            // Written once the app has left its alternate screen, so it stays in view.
+            #expect(try s.screen().contains("tabshell: the server is stopping."))
         }
         #expect(server.appPIDs(of: "ana").isEmpty && server.appPIDs(of: "ben").isEmpty, "no session outlives the server")
         // ben's capture was kept (a snapshot and its draft) for when the server is back.

@@ -28,6 +28,7 @@ import Testing
         #expect(try await polite.waitForExit() == 0)
         _ = try await stubborn.waitForExit()
         #expect(polite.text.contains("tabshell: the server is stopping."))
+        #expect(stubborn.text.contains("tabshell: the server is stopping."), "said after a child killed for ignoring SIGHUP too")
         // Nothing runs after stop: the stubborn child was killed.
         #expect(server.server.boundPort == nil)
     }

@@ -44,15 +44,27 @@ struct SessionSnapshotTests {
         #expect(!effects.contains { if case .saveDraft = $0 { true } else { false } }, "the draft on disk is already this")
     }
 
-    @Test func anAlertIsNotKeptButWhatIsUnderItIs() throws {
+    @Test func anOpenAlertComesBackOverWhatItWasOver() throws {
         var state = AppState.loaded(historyTotal: 3)
         _ = state.send([.tabChosen(.history), .deleteRequested])
-        #expect(state.presentation.alert != nil)
+        let alert = try #require(state.presentation.alert)
         let snapshot = state.sessionSnapshot(savedAt: epoch, stagingID: nil)
+        let decoded = try JSONDecoder().decode(SessionSnapshot.self, from: JSONEncoder().encode(snapshot))
         var after = AppState.loaded(historyTotal: 3)
-        _ = after.send(.sessionRestored(snapshot, photos: [], message: nil))
-        #expect(after.presentation == .none)
+        _ = after.send(.sessionRestored(decoded, photos: [], message: nil))
+        #expect(after.presentation == .alert(alert, over: .none))
         #expect(after.selectedTab == .history)
+        // Its keys still press its buttons: Esc answers it and leaves History as it was.
+        _ = after.send(.alertDismissed)
+        #expect(after.presentation == .none)
+    }
+
+    @Test func aSnapshotFromBeforeAlertsWereKeptStillReads() throws {
+        let snapshot = AppState.loaded().sessionSnapshot(savedAt: epoch, stagingID: nil)
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)) as? [String: Any])
+        object.removeValue(forKey: "alert")
+        let old = try JSONSerialization.data(withJSONObject: object)
+        #expect(try JSONDecoder().decode(SessionSnapshot.self, from: old).alert == nil)
     }
 
     @Test func theHelpSheetComesBackScrolled() {

@@ -47,6 +47,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var lastClientWrite: EventLoopFuture<Void>?
     private var drainTimer: Scheduled<Void>?
     private var outputSinceDrainCheck = false
+    /// Set by `announceStop`: the session ends with a line saying the server is stopping.
+    private var serverStopping = false
 
     /// After the child ends, how long output may keep flowing (a background job holding the
     /// terminal) before the session is closed anyway, checked again while output moves.
@@ -362,11 +364,12 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         }
     }
 
-    /// The server is stopping: say so before the child is hung up.
+    /// The server is stopping and is about to hang the child up. The line saying so is written
+    /// when the child's output has ended (`finish`): written now, it would land on the app's
+    /// alternate screen, which the app leaves as it exits, and nobody would see it.
     func announceStop() {
-        guard phase == .running, let context else { return }
-        let line = "\r\n" + server.clientLine("the server is stopping.") + "\r\n"
-        context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: nil)
+        guard phase == .running else { return }
+        serverStopping = true
     }
 
     // MARK: - Ending
@@ -376,6 +379,13 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         drainTimer?.cancel()
         closeProcessStreams()
         guard let context else { return }
+        if serverStopping {
+            let newline = terminal == nil ? "\n" : "\r\n"
+            let line = newline + server.clientLine("the server is stopping.") + newline
+            let promise = context.eventLoop.makePromise(of: Void.self)
+            context.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: promise)
+            lastClientWrite = promise.futureResult
+        }
         context.flush()
         let written = lastClientWrite ?? context.eventLoop.makeSucceededVoidFuture()
         written.assumeIsolated().whenComplete { _ in

@@ -4,7 +4,7 @@ import Foundation
 // MARK: - State
 
 /// What an alert's button does when pressed.
-public enum AlertAction: Equatable, Sendable {
+public enum AlertAction: Codable, Equatable, Sendable {
     /// Close the alert and do nothing else (OK, Cancel).
     case dismiss
     /// Delete this History record and its photos.
@@ -18,11 +18,27 @@ public enum AlertAction: Equatable, Sendable {
 }
 
 /// One button of an alert: its label, the letter that presses it, and what it does.
-public struct AlertButton: Equatable, Sendable {
+public struct AlertButton: Codable, Equatable, Sendable {
     public var title: String
     /// The letter that presses the button, shown on it ("Delete (y)").
     public var key: Character?
     public var action: AlertAction
+
+    private enum CodingKeys: String, CodingKey { case title, key, action }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        key = try container.decodeIfPresent(String.self, forKey: .key).flatMap { $0.count == 1 ? $0.first : nil }
+        action = try container.decode(AlertAction.self, forKey: .action)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(key.map(String.init), forKey: .key)
+        try container.encode(action, forKey: .action)
+    }
 
     public init(_ title: String, key: Character? = nil, action: AlertAction = .dismiss) {
         self.title = title
@@ -35,7 +51,7 @@ public struct AlertButton: Equatable, Sendable {
 
 /// A message that must be acknowledged, or a question with buttons. Enter presses the default
 /// button; Esc cancels (closes the alert and does nothing); a button's letter presses it.
-public struct Alert: Equatable, Sendable {
+public struct Alert: Codable, Equatable, Sendable {
     public var title: String
     public var message: String
     public var buttons: [AlertButton]

@@ -1,0 +1,50 @@
+import CaptureMode
+import Foundation
+
+extension AppState {
+    // MARK: - Focus
+
+    /// Input to whatever has focus: an alert, then a sheet, then capture, then the selected tab.
+    mutating func focus(_ input: FocusInput) -> [AppEffect] {
+        switch presentation {
+        case .alert:
+            return input == .escape ? dismissAlert() : []
+        case .sheet(.help):
+            return toHelp(.input(input))
+        case .sheet(.search):
+            return toSearch(.input(input))
+        case .fullScreenCapture:
+            return input == .escape ? toCapture(.closeTapped) : []
+        case .viewer:
+            return input == .escape ? closeViewer() : []
+        case .none:
+            // A move or Enter on a tab is the user moving on: the last message goes.
+            if input == .activated || input.isMove { status = nil }
+            switch selectedTab {
+            case .inbox: return toInbox(.input(input))
+            case .history: return toHistory(.input(input))
+            case .settings: return toSettings(.input(input))
+            case .create: return []
+            }
+        }
+    }
+
+    /// Whether `tab` shows with nothing over it, so its own keys apply.
+    func isShowing(_ tab: Tab) -> Bool { presentation == .none && selectedTab == tab }
+
+    /// ↑↓ PgUp PgDn Home End on the list with focus. The tab bar changes size before the move
+    /// (seed 004's `.onScrollDown`), so the list moves (and reads rows) once, in its new size.
+    mutating func moveFocusedList(_ move: ListMove) -> [AppEffect] {
+        if let minimized = tabBarSize(for: move), minimized != isTabBarMinimized { applyTabBarSize(minimized: minimized) }
+        let effects = focus(.moved(move))
+        if isTabBarMinimized, isAtTopOfFocusedList { applyTabBarSize(minimized: false) }
+        return effects
+    }
+}
+
+private extension FocusInput {
+    var isMove: Bool {
+        if case .moved = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,135 @@
+import CaptureMode
+import Foundation
+
+/// The shell's own actions: tabs, sheets, alerts, resizing, quitting, messages.
+extension AppState {
+    mutating func quit() -> [AppEffect] {
+        isQuitting = true
+        return [.quit]
+    }
+
+    mutating func resize(to newSize: ScreenSize) -> [AppEffect] {
+        size = newSize
+        clampLists()
+        switch presentation {
+        case .sheet(.help): _ = toHelp(.resized)
+        case var .sheet(.search(search)):
+            search.list.clamp(count: search.results.count, viewport: layout.searchResultRows)
+            presentation = .sheet(.search(search))
+        default: break
+        }
+        return toHistory(.rowsNeeded)
+    }
+
+    /// A tab key: the full tab bar comes back, and the tab is selected (or, for the action
+    /// tab, capture opens) unless something full-screen is up.
+    mutating func choose(_ tab: Tab) -> [AppEffect] {
+        restoreTabBar()
+        switch presentation {
+        case .none: break
+        case .sheet: closeSheet()
+        case .fullScreenCapture, .alert, .viewer: return []
+        }
+        status = nil
+        switch tab.role {
+        case .content:
+            selectedTab = tab
+            return tab == .history ? toHistory(.rowsNeeded) : []
+        case .action:
+            return openCapture()
+        }
+    }
+
+    mutating func stepTab(by step: Int) -> [AppEffect] {
+        restoreTabBar()
+        guard presentation == .none else { return [] }
+        let tabs = Tab.contentTabs
+        let index = tabs.firstIndex(of: selectedTab) ?? 0
+        selectedTab = tabs[(index + step + tabs.count) % tabs.count]
+        status = nil
+        return selectedTab == .history ? toHistory(.rowsNeeded) : []
+    }
+
+    mutating func toggleHelp() -> [AppEffect] {
+        switch presentation {
+        case .none: presentation = .sheet(.help(HelpState()))
+        case .sheet(.search):
+            // F1 in search: the keys, in place of the search (its query is remembered).
+            closeSheet()
+            presentation = .sheet(.help(HelpState()))
+        case .sheet: closeSheet()
+        case .fullScreenCapture, .alert, .viewer: break
+        }
+        return []
+    }
+
+    mutating func openSearch() -> [AppEffect] {
+        guard presentation == .none else { return [] }
+        status = nil
+        var search = SearchState(query: lastSearchQuery)
+        search.results = lastSearchResults
+        search.resultsQuery = lastSearchResultsQuery
+        presentation = .sheet(.search(search))
+        return toSearch(.opened)
+    }
+
+    /// Closes whatever sheet shows, remembering a search's query for the next `/`.
+    mutating func closeSheet() {
+        if let search = presentation.search {
+            lastSearchQuery = search.query.text
+            lastSearchResults = search.results
+            lastSearchResultsQuery = search.resultsQuery
+        }
+        presentation = .none
+    }
+
+    mutating func dismissAlert() -> [AppEffect] {
+        if case let .alert(_, over) = presentation { presentation = over }
+        return []
+    }
+
+    mutating func pressAlertButton(_ index: Int) -> [AppEffect] {
+        guard case let .alert(alert, over) = presentation, alert.buttons.indices.contains(index) else { return [] }
+        presentation = over
+        return alert.effects(ofButton: index)
+    }
+
+    mutating func storageFailed(_ message: String) -> [AppEffect] {
+        var effects = toHistory(.loadFailed)
+        effects += toSearch(.loadFailed)
+        status = StatusMessage(message, kind: .error)
+        return effects
+    }
+
+    /// Shows the next unfinished capture's Resume / Discard question, when nothing else is up.
+    mutating func offerNextDraft() -> [AppEffect] {
+        guard presentation == .none else { return [] }
+        return toDrafts(.offerDue)
+    }
+
+    /// Drafts found at start: the first is offered (Resume / Discard) when nothing else is up.
+    mutating func recoveryFinished(_ found: [RecoveredDraft], summary: String) -> [AppEffect] {
+        recoverySummary = summary.isEmpty ? nil : summary
+        return toDrafts(.found(found, config: captureConfig, requests: inbox.requests)) + offerNextDraft()
+    }
+
+    /// A new success message ("✓ Saved … to History.") goes after a few seconds, so the key
+    /// hints it covers come back without a key press.
+    mutating func expireStatus(changedFrom before: StatusMessage?) -> [AppEffect] {
+        guard let status, status != before, status.kind == .success else { return [] }
+        statusToken += 1
+        return [.schedule(afterMilliseconds: StatusMessage.successMilliseconds, action: .statusExpired(token: statusToken))]
+    }
+
+    mutating func expireStatus(token: Int) -> [AppEffect] {
+        if token == statusToken, status?.kind == .success { status = nil }
+        return []
+    }
+
+    /// Keeps every list's cursor and scroll within range after the layout or the data changed.
+    mutating func clampLists() {
+        inbox.list.clamp(count: inbox.requests.count, viewport: layout.inboxListRows)
+        history.clamp(layout: layout)
+        settingsScreen.list.clamp(count: SettingsRow.allCases.count, viewport: layout.settingsListRows)
+    }
+}
