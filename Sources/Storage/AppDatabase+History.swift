@@ -97,14 +97,3 @@ extension AppDatabase {
         }
     }
 }
-
-extension PhotoRecord {
-    /// The facts the detail shows, or nil for a row that was never saved.
-    var recordPhoto: RecordPhoto? {
-        guard let id else { return nil }
-        return RecordPhoto(
-            id: id, position: position, originalName: originalName, format: format,
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, byteSize: byteSize, storedName: storedName
-        )
-    }
-}

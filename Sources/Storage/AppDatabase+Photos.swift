@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+import TabShell
 
 #if canImport(Glibc)
 import Glibc
@@ -171,15 +172,14 @@ extension AppDatabase {
     // MARK: - Reading
 
     /// The photos of the capture `id`, in the order they were added (empty when there are none
-    /// or there is no such capture).
-    public func photos(forRecord id: Int64) throws(StorageError) -> [StoredPhoto] {
-        let media = self.media
-        return try read { db in
+    /// or there is no such capture). For tests: the app reads them with the record's detail.
+    func photos(forRecord id: Int64) throws(StorageError) -> [RecordPhoto] {
+        try read { db in
             try PhotoRecord
                 .filter(PhotoRecord.Columns.captureId == id)
                 .order(PhotoRecord.Columns.position)
                 .fetchAll(db)
-                .compactMap { $0.storedPhoto(in: media) }
+                .compactMap(\.recordPhoto)
         }
     }
 

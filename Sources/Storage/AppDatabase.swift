@@ -139,12 +139,14 @@ public final class AppDatabase: Sendable {
     // MARK: - History
 
     /// The number of committed captures (kept by triggers; no count of the table).
-    public func historyCount() throws(StorageError) -> Int {
+    /// For tests: the app reads the count with each History page.
+    func historyCount() throws(StorageError) -> Int {
         try read { db in try HistoryQueries.count(db) }
     }
 
-    /// The capture with this id, as History shows it, or nil if there is none.
-    public func record(id: Int64) throws(StorageError) -> HistoryRow? {
+    /// The capture with this id, as History shows it, or nil if there is none. For tests: the app
+    /// reads a record with its detail.
+    func record(id: Int64) throws(StorageError) -> HistoryRow? {
         try read { db in
             try HistoryRowRecord.fetchOne(db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id])?.historyRow
         }
@@ -163,7 +165,8 @@ public final class AppDatabase: Sendable {
     // MARK: - Maintenance
 
     /// The rows of `PRAGMA integrity_check`: `["ok"]` for a healthy database.
-    public func integrityCheck() throws(StorageError) -> [String] {
+    /// For tests: `doctor` runs its own examination.
+    func integrityCheck() throws(StorageError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 

@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import SSHServer
-import Storage
 import TabShell
 import Testing
 
+@testable import Storage
 @testable import tui
 
 /// `tabshell serve`'s decisions, without a network: what each session runs, which commands a

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Storage
+
 /// The app runs under one TERM while other terminals' key sequences are typed: each is read
 /// whole, so none turns into Esc + letters. A text field keeps its text, capture stays open,
 /// no tab changes and no setting changes.

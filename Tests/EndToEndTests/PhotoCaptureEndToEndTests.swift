@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
-import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 /// Photos and Product captures through the real binary, with real image files on disk.
 @Suite(.serialized)
@@ -91,7 +92,7 @@ struct PhotoCaptureEndToEndTests {
         let photos = try db.photos(forRecord: row.id)
         #expect(photos.map(\.originalName) == ["shelf front.png", "label.png"])
         #expect(photos.map(\.pixelWidth) == [64, 320])
-        for photo in photos { #expect(FileManager.default.fileExists(atPath: photo.url.path)) }
+        for photo in photos { #expect(FileManager.default.fileExists(atPath: db.media.url(forStoredName: photo.storedName).path)) }
         #expect(Self.stagingEntries(s).isEmpty, "Done leaves no staging folder")
     }
 

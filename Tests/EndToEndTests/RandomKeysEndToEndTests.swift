@@ -1,6 +1,7 @@
 import Foundation
-import Storage
 import Testing
+
+@testable import Storage
 
 /// Random keys into the real binary for a while: printable text, arrows, Tab, Esc, Enter,
 /// F-keys, Ctrl keys (not the ones that quit or suspend), bracketed-paste bursts and mouse

@@ -1,6 +1,7 @@
 import Foundation
-import Storage
 import Testing
+
+@testable import Storage
 
 /// tabshell over a real OpenSSH connection on loopback: a throw-away sshd (own host key, own
 /// authorized key, random port, foreground, started and stopped here) and `ssh -tt` inside tmux.

@@ -1,6 +1,7 @@
 import Foundation
-import Storage
 import Testing
+
+@testable import Storage
 
 /// `tabshell serve` end to end (issue #13): the built binary as the server on loopback with a
 /// random port, real keys from ssh-keygen, the real OpenSSH client — `ssh -tt` inside tmux, so

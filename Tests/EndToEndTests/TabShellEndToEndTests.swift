@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
-import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 /// The real binary in a real pseudo-terminal (tmux): the journeys a user takes.
 /// Serialized: each test runs its own tmux server, but the machine has two cores.

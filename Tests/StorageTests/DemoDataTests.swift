@@ -51,12 +51,12 @@ struct DemoDataTests {
         let photos = try db.photos(forRecord: product.id)
         #expect(photos.map(\.originalName) == ["coffee-beans-front.png", "coffee-beans-barcode.png"])
         for photo in photos {
-            let bytes = [UInt8](try Data(contentsOf: photo.url))
+            let bytes = [UInt8](try Data(contentsOf: db.media.url(forStoredName: photo.storedName)))
             #expect(Int64(bytes.count) == photo.byteSize)
             let inspected = try #require(ImageInspector.inspect(header: Array(bytes.prefix(ImageInspector.headerLength))))
             #expect(inspected.format == .png)
             #expect(inspected.pixelWidth == photo.pixelWidth && inspected.pixelHeight == photo.pixelHeight)
-            #expect(permissions(photo.url.path) == 0o600)
+            #expect(permissions(db.media.url(forStoredName: photo.storedName).path) == 0o600)
         }
         let report = try db.recover(graceSeconds: 0, now: Clock.now.addingTimeInterval(7200))
         #expect(report.quarantinedFiles == 0)

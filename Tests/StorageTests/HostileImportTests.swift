@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
 import GRDB
-import Storage
 import Testing
+
+@testable import Storage
 
 #if canImport(Glibc)
 import Glibc

@@ -53,10 +53,9 @@ struct PhotoCommitTests {
         #expect(photos.map(\.originalName) == ["front.jpg", "back.png", "label.heic"])
         #expect(photos.map(\.format) == [.jpeg, .png, .heic])
         #expect(photos.map(\.pixelWidth) == [1200, 800, 4032])
-        #expect(photos.allSatisfy { $0.captureID == id })
         // The files moved (same bytes, still private) and the staging folder is gone
-        #expect(try photos.map { try Data(contentsOf: $0.url) } == contents)
-        #expect(photos.allSatisfy { permissions($0.url.path) == 0o600 })
+        #expect(try photos.map { try Data(contentsOf: db.media.url(forStoredName: $0.storedName)) } == contents)
+        #expect(photos.allSatisfy { permissions(db.media.url(forStoredName: $0.storedName).path) == 0o600 })
         #expect(permissions(db.media.mediaDirectory.path) == 0o700)
         #expect(listing(db.media.mediaDirectory) == staged.map(\.storedName).sorted())
         #expect(listing(db.media.stagingDirectory).isEmpty)
@@ -182,7 +181,7 @@ struct PhotoCommitTests {
         let id = try db.commitCapture(CaptureSubmission(kind: .photos, photos: session.photos), staging: session, now: Clock.now)
 
         // Then both photos are committed
-        #expect(try db.photos(forRecord: id).map { exists($0.url.path) } == [true, true])
+        #expect(try db.photos(forRecord: id).map { exists(db.media.url(forStoredName: $0.storedName).path) } == [true, true])
     }
 
     @Test func refusesPhotosThatAreNotStagedInTheSession() throws {
@@ -229,7 +228,7 @@ struct PhotoCommitTests {
         let firstID = try db.commitCapture(CaptureSubmission(kind: .photos, photos: first.photos), staging: first, now: Clock.now)
         let second = try stage(Array(Self.threeImages.suffix(1)), in: temp, db: db)
         let secondID = try db.commitCapture(CaptureSubmission(kind: .photos, photos: second.photos), staging: second, now: Clock.now)
-        let firstFiles = try db.photos(forRecord: firstID).map(\.url)
+        let firstFiles = try db.photos(forRecord: firstID).map { db.media.url(forStoredName: $0.storedName) }
 
         // When the first is deleted
         #expect(try db.deleteRecord(id: firstID))
@@ -239,7 +238,7 @@ struct PhotoCommitTests {
         #expect(try db.photos(forRecord: firstID).isEmpty)
         #expect(firstFiles.allSatisfy { !exists($0.path) })
         #expect(try photoRowCount(temp) == 1)
-        #expect(try db.photos(forRecord: secondID).map { exists($0.url.path) } == [true])
+        #expect(try db.photos(forRecord: secondID).map { exists(db.media.url(forStoredName: $0.storedName).path) } == [true])
         #expect(listing(db.media.mediaDirectory) == second.photos.map(\.storedName))
         // And an unknown id is reported, not an error
         #expect(try db.deleteRecord(id: firstID) == false)

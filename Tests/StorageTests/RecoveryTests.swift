@@ -194,7 +194,7 @@ struct RecoveryTests {
         _ = try stagePNG(session, "kept.png", in: temp)
         let id = try db.commitCapture(CaptureSubmission(kind: .photos, photos: session.photos), staging: session, now: Clock.now)
         let committed = try #require(try db.photos(forRecord: id).first)
-        try age(committed.url, by: 7200)
+        try age(db.media.url(forStoredName: committed.storedName), by: 7200)
         let old = db.media.url(forStoredName: UUID().uuidString.lowercased() + ".jpg")
         let new = db.media.url(forStoredName: UUID().uuidString.lowercased() + ".gif")
         try Data(TestImages.jpeg(width: 1, height: 1)).write(to: old)

@@ -1,9 +1,10 @@
 import CaptureMode
 import Foundation
 import GRDB
-import Storage
 import TabShell
 import Testing
+
+@testable import Storage
 
 @Suite("Schema rules")
 struct SchemaTests {

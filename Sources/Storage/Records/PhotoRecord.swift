@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+import TabShell
 
 /// A row of the `photo` table: one committed photo of a capture.
 struct PhotoRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
@@ -38,11 +39,11 @@ struct PhotoRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecor
         id = inserted.rowID
     }
 
-    func storedPhoto(in media: MediaStore) -> StoredPhoto? {
+    /// The facts a record's detail shows, or nil for a row that was never saved.
+    var recordPhoto: RecordPhoto? {
         guard let id else { return nil }
-        return StoredPhoto(
-            id: id, captureID: captureId, position: position, storedName: storedName,
-            originalName: originalName, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-            byteSize: byteSize, url: media.url(forStoredName: storedName))
+        return RecordPhoto(
+            id: id, position: position, originalName: originalName, format: format,
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, byteSize: byteSize, storedName: storedName)
     }
 }
