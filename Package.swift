@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module graph (arrows = "imports"):
 //   tui -> Render -> TabShell -> CaptureMode -> Scanning
-//   tui -> Storage -> TabShell, GRDB
+//   tui -> Storage -> TabShell, Scanning, GRDB
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "TerminalInput", dependencies: ["TabShell"]),
         .target(
             name: "Storage",
-            dependencies: ["TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TabShell", "CaptureMode", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Runtime",

@@ -89,27 +89,4 @@ public enum BarcodeValidator {
     public static func read(_ raw: String, options: ScanOptions) -> ScanResult {
         Scan.parse(withoutDigitGroupSeparators(raw.trimmingCharacters(in: .whitespacesAndNewlines)), options: options)
     }
-
-    /// GS1 mod-10 check digit of the payload digits (all but the check digit).
-    public static func checkDigit<C: Collection>(of payload: C) -> Int where C.Element == Int {
-        var sum = 0
-        for (offset, digit) in payload.reversed().enumerated() {
-            sum += digit * (offset % 2 == 0 ? 3 : 1)
-        }
-        return (10 - sum % 10) % 10
-    }
-
-    /// Expands an 8-digit UPC-E (number system, 6 digits, check) to its 12-digit UPC-A form.
-    public static func expandUPCE(_ d: [Int]) -> [Int]? {
-        guard d.count == 8 else { return nil }
-        let ns = d[0], x = Array(d[1...6]), check = d[7]
-        let body: [Int]
-        switch x[5] {
-        case 0, 1, 2: body = [x[0], x[1], x[5], 0, 0, 0, 0, x[2], x[3], x[4]]
-        case 3: body = [x[0], x[1], x[2], 0, 0, 0, 0, 0, x[3], x[4]]
-        case 4: body = [x[0], x[1], x[2], x[3], 0, 0, 0, 0, 0, x[4]]
-        default: body = [x[0], x[1], x[2], x[3], x[4], 0, 0, 0, 0, x[5]]
-        }
-        return [ns] + body + [check]
-    }
 }

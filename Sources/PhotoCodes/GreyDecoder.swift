@@ -8,20 +8,20 @@ import PhotoPreview
 enum GreyDecoder {
     static func decode(_ file: URL, fittingSide side: Int, timeout: Duration) throws(PhotoCodeError) -> GreyImage {
         guard side > 0, side <= Int(Int32.max) else {
-            throw .damaged(detail: "the scan size \(side) is empty or too large")
+            throw .photo(.damaged(detail: "the scan size \(side) is empty or too large"))
         }
         var image = tsv_grey()
         defer { tsv_grey_free(&image) }
-        var message = ShimMessage()
+        var message = MessageBuffer()
         let status = message.withBuffer { buffer, capacity in
             tsv_thumbnail_grey(file.path, Int32(side), Int32(side), milliseconds(timeout), &image, buffer, capacity)
         }
         guard status == TSV_OK.rawValue, let pixels = image.pixels else {
-            throw PhotoCodeError(VipsFailure.error(status: status, message: message.text))
+            throw .photo(VipsFailure.error(status: status, message: message.text))
         }
         let bytes = Array(UnsafeBufferPointer(start: pixels, count: image.length))
         guard let grey = GreyImage(width: Int(image.width), height: Int(image.height), pixels: bytes) else {
-            throw .damaged(detail: "the decoder returned \(image.length) bytes for \(image.width)x\(image.height)")
+            throw .photo(.damaged(detail: "the decoder returned \(image.length) bytes for \(image.width)x\(image.height)"))
         }
         return grey
     }

@@ -15,7 +15,7 @@ public enum PhotoCodeReader {
             header = try VipsPhotoDecoder().readHeader(of: file)
             try limits.photo.check(header)
         } catch {
-            throw PhotoCodeError(error)
+            throw .photo(error)
         }
         let grey = try GreyDecoder.decode(file, fittingSide: limits.scanSide, timeout: limits.decodeTimeout)
         let shown = header.displaySize

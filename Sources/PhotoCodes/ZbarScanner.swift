@@ -70,7 +70,7 @@ enum ZbarScanner {
             zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
             defer { zbar_image_set_data(zimage, nil, 0, nil) }
             if zbar_scan_image(scanner, zimage) < 0 {
-                throw .damaged(detail: "zbar could not scan the decoded image")
+                throw .photo(.damaged(detail: "zbar could not scan the decoded image"))
             }
             var symbols: [Symbol] = []
             var next = zbar_image_first_symbol(zimage)

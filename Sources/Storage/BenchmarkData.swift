@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+import Scanning
 import TabShell
 
 /// What ``AppDatabase/generateBenchmarkData(_:now:)`` writes.
@@ -113,7 +114,7 @@ extension AppDatabase {
     /// A random EAN-13 code with its check digit.
     private static func ean13(_ random: inout SplitMix64) -> String {
         let payload = (0..<12).map { index in index == 0 ? 4 : Int(random.next() % 10) }
-        return (payload + [BarcodeValidator.checkDigit(of: payload)]).map(String.init).joined()
+        return (payload + [CheckDigit.gs1(of: payload)]).map(String.init).joined()
     }
 }
 

@@ -1,5 +1,6 @@
 import CaptureMode
 import PropertyBased
+import Scanning
 import Testing
 
 @Suite("BarcodeValidator")
@@ -28,15 +29,8 @@ struct BarcodeValidatorTests {
 
     @Test("the GTIN-14 examples carry their GS1 check digits")
     func gtin14ExamplesHaveComputedCheckDigits() {
-        #expect(BarcodeValidator.checkDigit(of: [1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0]) == 2)
-        #expect(BarcodeValidator.checkDigit(of: [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0]) == 5)
-    }
-
-    @Test("UPC-E expands to its UPC-A form")
-    func upcEExpandsToUPCA() {
-        #expect(BarcodeValidator.expandUPCE([0, 1, 2, 3, 4, 5, 6, 5]) == [0, 1, 2, 3, 4, 5, 0, 0, 0, 0, 6, 5])
-        #expect(BarcodeValidator.expandUPCE([0, 4, 2, 5, 2, 6, 1, 4]) == [0, 4, 2, 1, 0, 0, 0, 0, 5, 2, 6, 4])
-        #expect(BarcodeValidator.expandUPCE([0, 1, 2]) == nil)
+        #expect(CheckDigit.gs1(of: [1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0]) == 2)
+        #expect(CheckDigit.gs1(of: [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0]) == 5)
     }
 
     @Test("surrounding whitespace and a scanner's newline are trimmed")
@@ -97,7 +91,7 @@ struct BarcodeValidatorTests {
     @Test("a 12-digit payload plus its check digit is a valid EAN-13")
     func checkDigitMakesValidEAN13() async {
         await propertyCheck(count: 500, input: Gen.int(in: 0...9).array(of: 12)) { payload in
-            let code = (payload + [BarcodeValidator.checkDigit(of: payload)]).map(String.init).joined()
+            let code = (payload + [CheckDigit.gs1(of: payload)]).map(String.init).joined()
             // 978/979 read as ISBN-13 and 977 as ISSN: the EAN-13 family, each its own symbology.
             let symbology: Symbology = code.hasPrefix("978") || code.hasPrefix("979") ? .isbn13 : code.hasPrefix("977") ? .issn13 : .ean13
             #expect(BarcodeValidator.validate(code, allowFreeText: false) == .success(Barcode(value: code, symbology: symbology)))
@@ -108,7 +102,7 @@ struct BarcodeValidatorTests {
     func singleDigitErrorsAreDetected() async {
         await propertyCheck(count: 1000, input: Gen.int(in: 0...9).array(of: 12), Gen.int(in: 0...12), Gen.int(in: 1...9)) {
             payload, position, delta in
-            var digits = payload + [BarcodeValidator.checkDigit(of: payload)]
+            var digits = payload + [CheckDigit.gs1(of: payload)]
             digits[position] = (digits[position] + delta) % 10
             let code = digits.map(String.init).joined()
             guard case .failure(.badCheckDigit(let symbology, _, _)) = BarcodeValidator.validate(code, allowFreeText: true),

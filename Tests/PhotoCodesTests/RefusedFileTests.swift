@@ -44,7 +44,7 @@ import Testing
         for index in 60..<(bytes.count - 12) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
         let file = try folder.write(bytes, to: "scrambled.png")
         let error = failure(file)
-        #expect(error == .damaged(detail: error?.detail ?? "") || error == .truncated(detail: error?.detail ?? ""), "\(String(describing: error))")
+        #expect(error == .photo(.damaged(detail: error?.detail ?? "")) || error == .photo(.truncated(detail: error?.detail ?? "")), "\(String(describing: error))")
         #expect(error?.sentence.hasPrefix("This photo is damaged") == true)
     }
 
@@ -67,7 +67,7 @@ import Testing
         let error = failure(file)
         print("PhotoCodes: the 50,000² PNG refused in \(ContinuousClock.now - started)")
         // Only the header can say so: decoding would have met the missing pixels and said "damaged".
-        #expect(error == .tooLarge(width: 50_000, height: 50_000))
+        #expect(error == .photo(.tooLarge(width: 50_000, height: 50_000)))
         #expect(error?.sentence == "Too large to read codes from: 50000 × 50000 pixels.")
     }
 
@@ -97,21 +97,22 @@ import Testing
     @Test func theLimitsAreTheCallersToLower() throws {
         let file = try photo("small.png")
         let limits = PhotoCodeLimits(photo: PreviewLimits(maxPixels: 400_000, maxDecodeBytes: PreviewLimits.standard.maxDecodeBytes))
-        #expect(failure(file, limits: limits) == .tooLarge(width: 800, height: 600))
+        #expect(failure(file, limits: limits) == .photo(.tooLarge(width: 800, height: 600)))
         #expect(failure(file) == nil)
     }
 
     @Test func aMissingFileAndAnEmptyFileSaySo() throws {
-        #expect(failure(folder.file("nowhere.jpg")) == .missing)
+        #expect(failure(folder.file("nowhere.jpg")) == .photo(.missing))
         let empty = try folder.write([], to: "empty.jpg")
-        #expect(failure(empty) == .empty)
+        #expect(failure(empty) == .photo(.empty))
         #expect(failure(folder.url)?.sentence == "The photo file cannot be read.")
     }
 
     @Test func everyErrorHasOneSentence() {
         let errors: [PhotoCodeError] = [
-            .missing, .unreadable(detail: "x"), .empty, .unsupportedFormat(detail: "x"), .tooLarge(width: 1, height: 2),
-            .truncated(detail: "x"), .damaged(detail: "x"), .timedOut, .readerUnavailable(detail: "x"),
+            .photo(.missing), .photo(.unreadable(detail: "x")), .photo(.empty), .photo(.unsupportedFormat(detail: "x")),
+            .photo(.tooLarge(width: 1, height: 2)), .photo(.truncated(detail: "x")), .photo(.damaged(detail: "x")), .photo(.timedOut),
+            .photo(.decoderUnavailable(detail: "x")), .readerUnavailable(detail: "x"),
         ]
         for error in errors {
             #expect(error.sentence.hasSuffix("."))
