@@ -3,6 +3,21 @@ import Foundation
 /// How a list cursor moves.
 public enum ListMove: Equatable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, home, end
+
+    /// The first line shown of a text `rows` lines high that scrolls (no cursor) by this move
+    /// from `offset`: a line, a page less one line, or to either end. The caller clamps it to
+    /// the text's last screenful (`.end` goes as far as it can).
+    public func scrolling(_ offset: Int, rows: Int) -> Int {
+        let page = max(1, rows - 1)
+        switch self {
+        case .up: return offset - 1
+        case .down: return offset + 1
+        case .pageUp: return offset - page
+        case .pageDown: return offset + page
+        case .home: return 0
+        case .end: return Int.max / 2
+        }
+    }
 }
 
 /// A cursor and the first visible row of a scrolling list, in absolute row indices.

@@ -25,7 +25,7 @@ public struct InboxRequest: Equatable, Sendable, Identifiable {
 }
 
 /// One History line: a committed capture with what the list shows of it.
-public struct HistoryRow: Equatable, Sendable, Identifiable {
+public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
     public var id: Int64
     public var kind: CaptureKind
     public var barcode: Barcode?

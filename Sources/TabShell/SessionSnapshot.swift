@@ -8,7 +8,7 @@ import Foundation
 /// within the resume window. An open alert comes back too, over what it was shown over.
 public struct SessionSnapshot: Codable, Equatable, Sendable {
     /// Bumped when a field changes meaning; a snapshot of another version is not restored.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var version = Self.currentVersion
     public var savedAt: Date
@@ -32,22 +32,11 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
         public var itemID: Int64?
     }
 
-    /// A record's detail on History's stack.
+    /// A record's detail on History's stack: the row as History listed it, shown until storage
+    /// answers again.
     public struct Route: Codable, Equatable, Sendable {
-        public var record: Row
+        public var record: HistoryRow
         public var scrollOffset: Int
-    }
-
-    /// A History row as the detail shows it until storage answers again.
-    public struct Row: Codable, Equatable, Sendable {
-        public var id: Int64
-        public var kind: CaptureKind
-        public var barcode: Barcode?
-        public var note: String?
-        public var requestID: Int64?
-        public var requestTitle: String?
-        public var createdAt: Date
-        public var capturedBy: String?
     }
 
     public enum SheetState: Codable, Equatable, Sendable {
@@ -108,7 +97,7 @@ extension AppState {
             historyStack: history.stack.map { route in
                 switch route {
                 case let .detail(detail):
-                    SessionSnapshot.Route(record: SessionSnapshot.Row(detail.record), scrollOffset: detail.scrollOffset)
+                    SessionSnapshot.Route(record: detail.record, scrollOffset: detail.scrollOffset)
                 }
             },
             settingsList: list(settingsScreen.list, itemID: nil),
@@ -117,20 +106,6 @@ extension AppState {
             alert: presentation.alert,
             lastSearchQuery: presentation.search?.query.text ?? lastSearchQuery
         )
-    }
-}
-
-extension SessionSnapshot.Row {
-    init(_ row: HistoryRow) {
-        self.init(
-            id: row.id, kind: row.kind, barcode: row.barcode, note: row.note, requestID: row.requestID,
-            requestTitle: row.requestTitle, createdAt: row.createdAt, capturedBy: row.capturedBy)
-    }
-
-    var historyRow: HistoryRow {
-        HistoryRow(
-            id: id, kind: kind, barcode: barcode, note: note, requestID: requestID, requestTitle: requestTitle,
-            createdAt: createdAt, capturedBy: capturedBy)
     }
 }
 
@@ -192,7 +167,7 @@ extension AppState {
         history.list = ListPosition(cursor: snapshot.history.cursor, scrollOffset: snapshot.history.scrollOffset)
         history.following = snapshot.history.itemID.map { [$0] }
         history.stack = snapshot.historyStack.map { route in
-            .detail(HistoryDetailState(record: route.record.historyRow, scrollOffset: route.scrollOffset))
+            .detail(HistoryDetailState(record: route.record, scrollOffset: route.scrollOffset))
         }
         settingsScreen.list = ListPosition(cursor: snapshot.settingsList.cursor, scrollOffset: snapshot.settingsList.scrollOffset)
         lastSearchQuery = snapshot.lastSearchQuery

@@ -31,15 +31,7 @@ extension HelpState {
     public mutating func send(_ action: HelpAction, rows: Int) -> Outcome {
         switch action {
         case let .input(.moved(move)):
-            let page = max(1, rows - 1)
-            switch move {
-            case .up: scrollOffset -= 1
-            case .down: scrollOffset += 1
-            case .pageUp: scrollOffset -= page
-            case .pageDown: scrollOffset += page
-            case .home: scrollOffset = 0
-            case .end: scrollOffset = Int.max / 2
-            }
+            scrollOffset = move.scrolling(scrollOffset, rows: rows)
             clamp(rows: rows)
             return .none
         case .input(.escape):

@@ -77,15 +77,7 @@ extension HistoryDetailState {
 
     /// Scrolls by a list move, by the lines `HistoryDetailLayout` lays out.
     mutating func scroll(_ move: ListMove, layout: Layout) {
-        let page = max(1, layout.contentRows - 1)
-        switch move {
-        case .up: scrollOffset -= 1
-        case .down: scrollOffset += 1
-        case .pageUp: scrollOffset -= page
-        case .pageDown: scrollOffset += page
-        case .home: scrollOffset = 0
-        case .end: scrollOffset = Int.max / 2
-        }
+        scrollOffset = move.scrolling(scrollOffset, rows: layout.contentRows)
         clamp(layout: layout)
     }
 
