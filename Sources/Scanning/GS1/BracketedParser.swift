@@ -30,12 +30,7 @@ enum BracketedParser {
             }
             guard let definition = AITable.definition(for: ai) else { return failed(.unknownAI(ai)) }
             let trimmed = trimmingSpaces(value)
-            switch ElementValidator.element(definition, value: trimmed, today: today) {
-            case let .success(element):
-                if let error = collector.add(element) { return failed(error) }
-            case let .failure(error):
-                return failed(error)
-            }
+            if let error = collector.add(definition, value: trimmed, today: today) { return failed(error) }
         }
         if collector.elements.isEmpty { return failed(.expectedAI(found: "")) }
         return GS1Parse(elements: collector.elements)

@@ -39,7 +39,7 @@ enum DigitalLinkParser {
                 definition.ai == "01" && [8, 12, 13].contains(decoded.count) && decoded.allSatisfy(\.isASCIIDigit)
                 ? decoded.leftPadded(to: 14)
                 : decoded
-            if let error = add(definition, value, to: &collector, today: today) { return failed(error) }
+            if let error = collector.add(definition, value: value, today: today) { return failed(error) }
         }
 
         for parameter in query.split(separator: "&") {
@@ -50,7 +50,7 @@ enum DigitalLinkParser {
             guard let value = encoded.removingPercentEncoding else {
                 return failed(.badDigitalLinkEncoding("the value of \(key)= has a broken % escape"))
             }
-            if let error = add(definition, value, to: &collector, today: today) { return failed(error) }
+            if let error = collector.add(definition, value: value, today: today) { return failed(error) }
         }
         return GS1Parse(elements: collector.elements)
     }
@@ -70,12 +70,5 @@ enum DigitalLinkParser {
             if definition.isDigitalLinkKey { return pairs }
         }
         return nil
-    }
-
-    private static func add(_ definition: AIDefinition, _ value: String, to collector: inout ElementCollector, today: CalendarDate) -> GS1Error? {
-        switch ElementValidator.element(definition, value: value, today: today) {
-        case let .success(element): collector.add(element)
-        case let .failure(error): error
-        }
     }
 }

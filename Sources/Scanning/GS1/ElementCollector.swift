@@ -11,4 +11,13 @@ struct ElementCollector {
         elements.append(element)
         return nil
     }
+
+    /// Validates `value` as the element `definition` names and adds it; the error when the value
+    /// is not valid for that AI or conflicts with an earlier one.
+    mutating func add(_ definition: AIDefinition, value: String, today: CalendarDate) -> GS1Error? {
+        switch ElementValidator.element(definition, value: value, today: today) {
+        case let .success(element): add(element)
+        case let .failure(error): error
+        }
+    }
 }

@@ -31,12 +31,7 @@ enum ElementStringParser {
             }
             let value = String(characters[index..<end])
             index = end
-            switch ElementValidator.element(definition, value: value, today: today) {
-            case let .success(element):
-                if let error = collector.add(element) { return failed(error) }
-            case let .failure(error):
-                return failed(error)
-            }
+            if let error = collector.add(definition, value: value, today: today) { return failed(error) }
         }
         if collector.elements.isEmpty { return failed(.expectedAI(found: "")) }
         return GS1Parse(elements: collector.elements)
