@@ -131,7 +131,10 @@ final class ProgressLine {
 }
 
 /// `tabshell history list [--json] [--limit N]`
-struct HistoryListCommand: ParsableCommand {
+struct HistoryListCommand: ParsableCommand, ListedItems {
+    static let noun = "records"
+    static let defaultLimit = 50
+
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List History records, newest first.",
@@ -140,16 +143,7 @@ struct HistoryListCommand: ParsableCommand {
     )
 
     @OptionGroup var database: DatabaseOptions
-
-    @Flag(help: "Print JSON for scripts (see docs/export.md).")
-    var json = false
-
-    @Option(help: ArgumentHelp("Show at most this many records; 0 shows all.", valueName: "n"))
-    var limit = 50
-
-    func validate() throws {
-        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
-    }
+    @OptionGroup var list: ListOptions<Self>
 
     func run() throws {
         try execute(.process())
@@ -159,53 +153,35 @@ struct HistoryListCommand: ParsableCommand {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
         let db = try openExisting(url, logger: logger)
-        let output = context.output
-        var table = TextTable(
+        var listing = Listing(
+            json: list.json, key: "records", empty: "No records. Press 2 in tabshell to capture one, or try tabshell --demo.",
             columns: [
                 .init(title: "ID", alignRight: true), .init(title: "KIND"), .init(title: "CREATED (UTC)"),
                 .init(title: "CODE OR NOTE", maximumWidth: 40), .init(title: "PHOTOS", alignRight: true),
                 .init(title: "REQUEST", maximumWidth: 40),
             ],
-            unicode: context.localeIsUTF8)
-        var count = 0
+            context: context)
         // Who captured each record, shown as a column once more than one person is listed.
         var capturers: [String?] = []
-        logger.info("history list", metadata: ["json": "\(json)", "limit": "\(limit)"])
+        logger.info("history list", metadata: ["json": "\(list.json)", "limit": "\(list.count ?? 0)"])
         try finishing {
             do {
-                if json { try output.write("{\"version\":1,\"records\":[") }
-                try db.historyListing(limit: limit == 0 ? nil : limit) { record, photoCount in
-                    if json {
-                        try output.write((count == 0 ? "\n" : ",\n") + JSONText.listedRecord(record, photoCount: photoCount))
-                    } else {
-                        table.append([
-                            String(record.id), record.kind.rawValue, tableTime(record.createdAt),
-                            summary(record), String(photoCount), record.request?.title ?? "",
+                try db.historyListing(limit: list.count) { record, photoCount in
+                    try listing.add(
+                        json: JSONText.listedRecord(record, photoCount: photoCount),
+                        row: [
+                            String(record.id), record.kind.rawValue, tableTime(record.createdAt), summary(record), String(photoCount),
+                            record.request?.title ?? "",
                         ])
-                        capturers.append(record.capturedBy)
-                    }
-                    count += 1
+                    capturers.append(record.capturedBy)
                 }
             } catch let error as StorageError {
                 throw Failure(error.message)
             }
-            if json {
-                try output.write((count == 0 ? "" : "\n") + "]}\n")
-            } else if count == 0 {
-                try output.write("No records. Press 2 in tabshell to capture one, or try tabshell --demo.\n")
-            } else {
-                if Set(capturers.compactMap { $0 }).count > 1 {
-                    table.columns.insert(.init(title: "BY", maximumWidth: 20), at: 3)
-                    for index in table.rows.indices where index < capturers.count {
-                        table.rows[index].insert(
-                            TextTable.truncate(
-                                Sanitizer(unicode: context.localeIsUTF8).line(capturers[index] ?? "-"), to: 20,
-                                ellipsis: context.localeIsUTF8 ? "…" : "~"), at: 3)
-                    }
-                }
-                try output.write(table.render())
+            if Set(capturers.compactMap { $0 }).count > 1 {
+                listing.insertColumn(.init(title: "BY", maximumWidth: 20), at: 3, cells: capturers.map { $0 ?? "-" })
             }
-            try output.finish()
+            try listing.finish()
         }
     }
 

@@ -69,7 +69,10 @@ struct InboxAddCommand: ParsableCommand {
 }
 
 /// `tabshell inbox list [--json] [--limit N]`
-struct InboxListCommand: ParsableCommand {
+struct InboxListCommand: ParsableCommand, ListedItems {
+    static let noun = "requests"
+    static let defaultLimit = 0
+
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List Inbox requests: pending first, then done, newest first.",
@@ -77,16 +80,7 @@ struct InboxListCommand: ParsableCommand {
     )
 
     @OptionGroup var database: DatabaseOptions
-
-    @Flag(help: "Print JSON for scripts (see docs/export.md).")
-    var json = false
-
-    @Option(help: ArgumentHelp("Show at most this many requests; 0 shows all.", valueName: "n"))
-    var limit = 0
-
-    func validate() throws {
-        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
-    }
+    @OptionGroup var list: ListOptions<Self>
 
     func run() throws {
         try execute(.process())
@@ -98,37 +92,26 @@ struct InboxListCommand: ParsableCommand {
         let db = try openExisting(url, logger: logger)
         let requests: [ExportedRequest]
         do {
-            requests = try db.requestListing(limit: limit == 0 ? nil : limit)
+            requests = try db.requestListing(limit: list.count)
         } catch {
             logger.error("inbox list failed: \(error.message)")
             throw Failure(error.message)
         }
-        logger.info("inbox list", metadata: ["count": "\(requests.count)", "json": "\(json)"])
+        logger.info("inbox list", metadata: ["count": "\(requests.count)", "json": "\(list.json)"])
+        var listing = Listing(
+            json: list.json, key: "requests", empty: "No requests. Add one with: tabshell inbox add --title \"Scan the pallet\"",
+            columns: [
+                .init(title: "ID", alignRight: true), .init(title: "STATUS"), .init(title: "KIND"),
+                .init(title: "CREATED (UTC)"), .init(title: "TITLE", maximumWidth: 60),
+            ],
+            context: context)
         try finishing {
-            if json {
-                try context.output.write("{\"version\":1,\"requests\":[")
-                for (index, request) in requests.enumerated() {
-                    try context.output.write((index == 0 ? "\n" : ",\n") + JSONText.request(request))
-                }
-                try context.output.write((requests.isEmpty ? "" : "\n") + "]}\n")
-            } else if requests.isEmpty {
-                try context.output.write("No requests. Add one with: tabshell inbox add --title \"Scan the pallet\"\n")
-            } else {
-                var table = TextTable(
-                    columns: [
-                        .init(title: "ID", alignRight: true), .init(title: "STATUS"), .init(title: "KIND"),
-                        .init(title: "CREATED (UTC)"), .init(title: "TITLE", maximumWidth: 60),
-                    ],
-                    unicode: context.localeIsUTF8)
-                for request in requests {
-                    table.append([
-                        String(request.id), request.status.rawValue, request.kind.rawValue,
-                        tableTime(request.createdAt), request.title,
-                    ])
-                }
-                try context.output.write(table.render())
+            for request in requests {
+                try listing.add(
+                    json: JSONText.request(request),
+                    row: [String(request.id), request.status.rawValue, request.kind.rawValue, tableTime(request.createdAt), request.title])
             }
-            try context.output.finish()
+            try listing.finish()
         }
     }
 }

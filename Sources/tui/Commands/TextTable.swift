@@ -16,13 +16,23 @@ struct TextTable {
     var unicode: Bool
 
     mutating func append(_ row: [String]) {
-        let sanitizer = Sanitizer(unicode: unicode)
-        rows.append(
-            row.enumerated().map { index, cell in
-                let line = sanitizer.line(cell)
-                guard index < columns.count, let limit = columns[index].maximumWidth else { return line }
-                return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
-            })
+        rows.append(row.enumerated().map { index, cell in self.cell(cell, in: index < columns.count ? columns[index] : nil) })
+    }
+
+    /// Adds a column once the rows are in: `cells[i]` goes to row `i` (missing cells are empty).
+    mutating func insertColumn(_ column: Column, at index: Int, cells: [String]) {
+        let index = min(max(0, index), columns.count)
+        columns.insert(column, at: index)
+        for row in rows.indices {
+            rows[row].insert(cell(row < cells.count ? cells[row] : "", in: column), at: min(index, rows[row].count))
+        }
+    }
+
+    /// A cell made safe to print and cut to its column's width.
+    private func cell(_ text: String, in column: Column?) -> String {
+        let line = Sanitizer(unicode: unicode).line(text)
+        guard let limit = column?.maximumWidth else { return line }
+        return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
     }
 
     func render() -> String {
