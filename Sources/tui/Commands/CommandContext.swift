@@ -91,6 +91,18 @@ struct CommandContext {
     }
 }
 
+/// A command that runs against a `CommandContext`: the process's own when run, a test's
+/// (arguments, environment, captured output) in the command tests.
+protocol ContextCommand: ParsableCommand {
+    func execute(_ context: CommandContext) throws
+}
+
+extension ContextCommand {
+    func run() throws {
+        try execute(.process())
+    }
+}
+
 /// Ends a command's output: a reader that closed the pipe (`| head`) ends the command quietly
 /// with status 141, as if SIGPIPE had ended it, which is what shells expect of a Unix tool.
 func finishing(_ body: () throws -> Void) throws {

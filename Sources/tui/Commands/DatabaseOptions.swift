@@ -55,3 +55,17 @@ extension DatabaseOptions {
         return logger
     }
 }
+
+/// Opens the database at `url` for a command that only reads; a missing file is an error
+/// (reading must not create an empty database as a side effect).
+func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
+    }
+    do {
+        return try AppDatabase.open(at: url)
+    } catch {
+        logger.error("open failed: \(error.message)")
+        throw Failure(error.message)
+    }
+}

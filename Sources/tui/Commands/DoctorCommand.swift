@@ -10,7 +10,7 @@ import Glibc
 
 /// `tabshell doctor`: checks the terminal, the data folder and the database, and says how to fix
 /// each problem. Changes nothing: the database is opened read-only, never migrated or swept.
-struct DoctorCommand: ParsableCommand {
+struct DoctorCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the terminal, the data folder and the database; print a fix for each problem.",
@@ -30,10 +30,6 @@ struct DoctorCommand: ParsableCommand {
 
     /// Free space below this is a problem: a capture's photos and the WAL need room.
     static let minimumFreeBytes: Int64 = 100 << 20
-
-    func run() throws {
-        try execute(.process())
-    }
 
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)

@@ -17,7 +17,7 @@ struct HistoryCommand: ParsableCommand {
 extension ExportFormat: ExpressibleByArgument {}
 
 /// `tabshell history export --format json|csv [--output FILE]`
-struct HistoryExportCommand: ParsableCommand {
+struct HistoryExportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every History record, with its request and photos, as JSON or CSV.",
@@ -41,10 +41,6 @@ struct HistoryExportCommand: ParsableCommand {
         if let output, output.isEmpty || output.hasSuffix("/") {
             throw ValidationError("--output needs a file path.")
         }
-    }
-
-    func run() throws {
-        try execute(.process())
     }
 
     func execute(_ context: CommandContext) throws {
@@ -131,7 +127,7 @@ final class ProgressLine {
 }
 
 /// `tabshell history list [--json] [--limit N]`
-struct HistoryListCommand: ParsableCommand, ListedItems {
+struct HistoryListCommand: ContextCommand, ListedItems {
     static let noun = "records"
     static let defaultLimit = 50
 
@@ -144,10 +140,6 @@ struct HistoryListCommand: ParsableCommand, ListedItems {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var list: ListOptions<Self>
-
-    func run() throws {
-        try execute(.process())
-    }
 
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)

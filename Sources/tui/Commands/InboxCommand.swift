@@ -15,7 +15,7 @@ struct InboxCommand: ParsableCommand {
 }
 
 /// `tabshell inbox add --title T [--body B] [--kind K]`
-struct InboxAddCommand: ParsableCommand {
+struct InboxAddCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a pending request to the Inbox; prints its id."
@@ -38,10 +38,6 @@ struct InboxAddCommand: ParsableCommand {
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--title must not be empty.")
         }
-    }
-
-    func run() throws {
-        try execute(.process())
     }
 
     func execute(_ context: CommandContext) throws {
@@ -69,7 +65,7 @@ struct InboxAddCommand: ParsableCommand {
 }
 
 /// `tabshell inbox list [--json] [--limit N]`
-struct InboxListCommand: ParsableCommand, ListedItems {
+struct InboxListCommand: ContextCommand, ListedItems {
     static let noun = "requests"
     static let defaultLimit = 0
 
@@ -81,10 +77,6 @@ struct InboxListCommand: ParsableCommand, ListedItems {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var list: ListOptions<Self>
-
-    func run() throws {
-        try execute(.process())
-    }
 
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
@@ -117,7 +109,7 @@ struct InboxListCommand: ParsableCommand, ListedItems {
 }
 
 /// `tabshell inbox import FILE.json|-`
-struct InboxImportCommand: ParsableCommand {
+struct InboxImportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add the requests in a JSON file to the Inbox, all or nothing.",
@@ -134,10 +126,6 @@ struct InboxImportCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The JSON file, or - for standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String
-
-    func run() throws {
-        try execute(.process())
-    }
 
     func execute(_ context: CommandContext) throws {
         umask(0o077)
@@ -181,19 +169,5 @@ struct InboxImportCommand: ParsableCommand {
                 throw Failure(error.message + " Nothing was imported.")
             }
         }
-    }
-}
-
-/// Opens the database at `url` for a command that only reads; a missing file is an error
-/// (reading must not create an empty database as a side effect).
-func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
-    guard FileManager.default.fileExists(atPath: url.path) else {
-        throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
-    }
-    do {
-        return try AppDatabase.open(at: url)
-    } catch {
-        logger.error("open failed: \(error.message)")
-        throw Failure(error.message)
     }
 }

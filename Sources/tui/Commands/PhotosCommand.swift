@@ -83,17 +83,13 @@ struct PhotosAddCommand: ParsableCommand {
 }
 
 /// `tabshell photos list`
-struct PhotosListCommand: ParsableCommand {
+struct PhotosListCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List your uploads: name, format, pixel size and bytes."
     )
 
     @OptionGroup var options: UploadOptions
-
-    func run() throws {
-        try execute(.process())
-    }
 
     func execute(_ context: CommandContext) throws {
         let uploads = options.folder(environment: context.environment).uploads
@@ -120,7 +116,7 @@ struct PhotosListCommand: ParsableCommand {
 }
 
 /// `tabshell photos remove NAME`
-struct PhotosRemoveCommand: ParsableCommand {
+struct PhotosRemoveCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Delete one of your uploads (photos already captured keep their own copy)."
@@ -130,10 +126,6 @@ struct PhotosRemoveCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The upload's name.", valueName: "name"))
     var name: String
-
-    func run() throws {
-        try execute(.process())
-    }
 
     func execute(_ context: CommandContext) throws {
         let url = options.database.databaseURL(environment: context.environment)
