@@ -82,6 +82,7 @@ struct HistoryView: TabContent {
         switch history.browseMode {
         case .all, .byKind: columns = wide ? [.kind, .summary, .request, .age] : [.kind, .summary, .age]
         case .byRequest: columns = wide ? [.group, .kind, .summary, .age] : [.group, .summary, .age]
+        case .byRequester: columns = wide ? [.group, .kind, .summary, .request, .age] : [.group, .summary, .age]
         }
         if history.window.hasSeveralPeople, let age = columns.lastIndex(of: .age) {
             columns.insert(.person, at: age)
@@ -116,6 +117,9 @@ struct HistoryView: TabContent {
             return row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim)
         case .group:
             guard startsGroup else { return Span("") }
+            if history.browseMode == .byRequester {
+                return row.requester.map { Span(context.line($0), .heading) } ?? Span("No requester", .dim)
+            }
             return row.requestTitle.map { Span(context.line($0), .heading) } ?? Span("No request", .dim)
         case .age:
             return Span(age, .dim)
@@ -131,6 +135,7 @@ struct HistoryView: TabContent {
         case .all: return false
         case .byKind: return row.kind != previous.kind
         case .byRequest: return row.requestID != previous.requestID
+        case .byRequester: return row.requester != previous.requester
         }
     }
 

@@ -16,9 +16,10 @@ struct InboxView: TabContent {
             ? "\(Count.grouped(inbox.pendingCount)) pending"
             : requests.isEmpty ? "" : "all done"
         let scrolls = requests.count > layout.inboxListRows
+        let grouping = inbox.groupsByRequester ? "By requester" : ""
         return Heading(
             title: Tab.inbox.title,
-            context: summary,
+            context: [grouping, summary].filter { !$0.isEmpty }.joined(separator: context.glyphs.separator),
             position: scrolls ? "\(inbox.list.cursor + 1)/\(Count.grouped(requests.count))" : nil
         )
     }
@@ -41,11 +42,13 @@ struct InboxView: TabContent {
         let visible = inbox.requests[first..<min(inbox.requests.count, first + rect.height)]
         let ages = visible.map { context.age($0.createdAt) }
         let showsKind = rect.width >= 36
-        let table = table(showsKind: showsKind, ageWidth: ages.map(TextWidth.of).max() ?? 0)
+        let showsFrom = inbox.hasRequesters && rect.width >= 30
+        let table = table(showsKind: showsKind, showsFrom: showsFrom, ageWidth: ages.map(TextWidth.of).max() ?? 0)
         for (offset, (index, request)) in zip(visible.indices, visible).enumerated() {
             let line = rect.line(offset)
+            let startsGroup = offset == 0 || inbox.requests[index - 1].requester != request.requester
             table.drawRow(
-                cells(for: request, age: ages[offset], showsKind: showsKind),
+                cells(for: request, age: ages[offset], showsKind: showsKind, showsFrom: showsFrom, startsGroup: startsGroup),
                 in: line,
                 selected: index == inbox.list.cursor,
                 on: &canvas
@@ -60,23 +63,33 @@ struct InboxView: TabContent {
     /// where the title keeps a useful width.
     private var showsChosenColumn: Bool { inbox.chosenRequestID != nil }
 
-    private func table(showsKind: Bool, ageWidth: Int) -> Table {
+    private func table(showsKind: Bool, showsFrom: Bool, ageWidth: Int) -> Table {
         var columns: [Table.Column] = [.fixed(1)]
         if showsChosenColumn { columns.append(.fixed(1)) }
-        columns.append(.flexible())
+        // Grouped, who asked leads the row (named on the group's first row); otherwise it follows the title.
+        if showsFrom, inbox.groupsByRequester { columns.append(.flexible(1)) }
+        columns.append(.flexible(3))
+        if showsFrom, !inbox.groupsByRequester { columns.append(.flexible(1)) }
         if showsKind { columns.append(.fixed(Self.kindWidth)) }
         columns.append(.fixed(ageWidth, .trailing))
         return Table(columns: columns)
     }
 
-    private func cells(for request: InboxRequest, age: String, showsKind: Bool) -> [Span] {
+    private func cells(for request: InboxRequest, age: String, showsKind: Bool, showsFrom: Bool, startsGroup: Bool) -> [Span] {
         let glyphs = context.glyphs
         let isDone = request.status == .done
         var cells = [isDone ? Span(glyphs.done, .success) : Span(glyphs.pending, .badge)]
         if showsChosenColumn {
             cells.append(request.id == inbox.chosenRequestID ? Span(glyphs.chosen, .badge) : Span(""))
         }
+        if showsFrom, inbox.groupsByRequester {
+            cells.append(
+                !startsGroup ? Span("") : request.requester.map { Span(context.line($0), .heading) } ?? Span("No requester", .dim))
+        }
         cells.append(Span(context.line(request.title), isDone ? .dim : .normal))
+        if showsFrom, !inbox.groupsByRequester {
+            cells.append(request.requester.map { Span(context.line($0), .dim) } ?? Span(""))
+        }
         if showsKind { cells.append(Span(request.kind.title, .dim)) }
         cells.append(Span(age, .dim))
         return cells
@@ -90,7 +103,8 @@ struct InboxView: TabContent {
         guard rect.height >= 2, let request = inbox.highlightedRequest else { return }
         canvas.rule(rect.line(0))
         let body = context.lines(request.body).filter { !$0.isEmpty }
-        let text = body.isEmpty ? ["No details."] : body
+        let from = request.requester.map { ["From \(context.line($0))"] } ?? []
+        let text = from + (body.isEmpty ? ["No details."] : body)
         canvas.putWrapped(text, in: rect.inset(top: 1, left: Table.gutterWidth), style: .dim)
     }
 

@@ -42,10 +42,12 @@ public struct ExportedRequest: Equatable, Sendable {
     public var doneAt: Date?
     /// Who added it; nil for requests from before tabshell kept it.
     public var createdBy: String?
+    /// Who asked for it (`from`): the person or agent the answer goes back to.
+    public var requester: String?
 
     public init(
         id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, doneAt: Date?,
-        createdBy: String? = nil
+        createdBy: String? = nil, requester: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -55,6 +57,7 @@ public struct ExportedRequest: Equatable, Sendable {
         self.createdAt = createdAt
         self.doneAt = doneAt
         self.createdBy = createdBy
+        self.requester = requester
     }
 }
 
@@ -157,7 +160,7 @@ extension AppDatabase {
                request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
-               request.createdBy AS requestCreatedBy, capture.capturedBy,
+               request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
                (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -171,7 +174,7 @@ extension AppDatabase {
                request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
-               request.createdBy AS requestCreatedBy, capture.capturedBy,
+               request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
                photo.position, photo.storedName, photo.originalName, photo.format,
                photo.pixelWidth, photo.pixelHeight, photo.byteSize
         FROM capture
@@ -194,7 +197,8 @@ extension AppDatabase {
                 kind: try decode(CaptureKind.self, row["requestKind"], column: "request.kind"),
                 status: try decode(RequestStatus.self, row["requestStatus"], column: "request.status"),
                 createdAt: row["requestCreatedAt"] ?? Date(timeIntervalSince1970: 0),
-                doneAt: row["requestDoneAt"], createdBy: row["requestCreatedBy"])
+                doneAt: row["requestDoneAt"], createdBy: row["requestCreatedBy"],
+                requester: row["requestRequester"])
         }
         return ExportedRecord(
             id: row["id"], kind: kind, barcode: barcode, note: row["note"],

@@ -8,11 +8,14 @@ public struct NewRequest: Equatable, Sendable {
     public var title: String
     public var body: String
     public var kind: CaptureKind
+    /// Who asked (`from`), checked by ``AppDatabase/requesterName(_:)``.
+    public var requester: String?
 
-    public init(title: String, body: String = "", kind: CaptureKind) {
+    public init(title: String, body: String = "", kind: CaptureKind, requester: String? = nil) {
         self.title = title
         self.body = body
         self.kind = kind
+        self.requester = requester
     }
 }
 
@@ -34,13 +37,14 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
 
 /// The file `tabshell inbox import` reads (docs/export.md): either a JSON array of request
 /// objects, or an object `{"version": 1, "requests": [...]}` such as `tabshell inbox list --json`
-/// prints. Each request has `title` (required), `body` and `kind` (default `barcode`); `id`,
+/// prints. Each request has `title` (required), `body`, `kind` (default `barcode`) and `from` (who
+/// asked, at most 64 characters); `id`,
 /// `status`, `createdAt`, `doneAt` and `createdBy` are accepted and ignored (an import always adds new,
 /// pending requests); any other key is an error, so a typo never loses a field silently.
 public enum RequestImport {
     /// The largest file accepted, so a wrong file cannot exhaust memory.
     public static let maximumBytes = 64 << 20
-    static let knownKeys: Set<String> = ["title", "body", "kind"]
+    static let knownKeys: Set<String> = ["title", "body", "kind", "from"]
     static let ignoredKeys: Set<String> = ["id", "status", "createdAt", "doneAt", "createdBy"]
 
     /// What ``parse(_:)`` found: every request, or every problem.
@@ -97,7 +101,7 @@ public enum RequestImport {
         }
         var reasons: [String] = []
         for key in object.keys.sorted() where !knownKeys.contains(key) && !ignoredKeys.contains(key) {
-            reasons.append("unknown key \"\(key)\" (known: body, kind, title).")
+            reasons.append("unknown key \"\(key)\" (known: body, from, kind, title).")
         }
         var title = ""
         switch object["title"] {
@@ -132,7 +136,17 @@ public enum RequestImport {
             }
         default: reasons.append("\"kind\" must be a string, one of \(kinds).")
         }
-        return (reasons.isEmpty ? NewRequest(title: title, body: body, kind: kind) : nil, reasons)
+        var requester: String?
+        switch object["from"] {
+        case nil, is NSNull: break
+        case let text as String:
+            switch AppDatabase.requesterName(text) {
+            case let .success(name): requester = name
+            case let .failure(problem): reasons.append("\"from\": \(problem.message)")
+            }
+        default: reasons.append("\"from\" must be a string.")
+        }
+        return (reasons.isEmpty ? NewRequest(title: title, body: body, kind: kind, requester: requester) : nil, reasons)
     }
 }
 
@@ -146,6 +160,9 @@ extension AppDatabase {
             guard !title.isEmpty, title.count <= Self.maximumTitleLength, request.body.count <= Self.maximumBodyLength else {
                 throw .invalidInput("A request to import has an empty or too long title or body.")
             }
+            if let requester = request.requester, case let .failure(problem) = Self.requesterName(requester) {
+                throw problem
+            }
         }
         return try write { db in
             var ids: [Int64] = []
@@ -153,7 +170,8 @@ extension AppDatabase {
             for request in requests {
                 var record = RequestRecord(
                     title: request.title.trimmingCharacters(in: .whitespacesAndNewlines), body: request.body,
-                    kind: request.kind, status: .pending, createdAt: now, createdBy: createdBy)
+                    kind: request.kind, status: .pending, createdAt: now, createdBy: createdBy,
+                    requester: request.requester)
                 try record.insert(db)
                 ids.append(db.lastInsertedRowID)
             }
@@ -171,7 +189,8 @@ extension AppDatabase {
                 record.id.map {
                     ExportedRequest(
                         id: $0, title: record.title, body: record.body, kind: record.kind, status: record.status,
-                        createdAt: record.createdAt, doneAt: record.doneAt, createdBy: record.createdBy)
+                        createdAt: record.createdAt, doneAt: record.doneAt, createdBy: record.createdBy,
+                        requester: record.requester)
                 }
             }
         }

@@ -104,10 +104,27 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Inbox
 
+    /// The longest requester name (`--from`, `from`).
+    public static let maximumRequesterLength = 64
+
+    /// `name` as a requester is stored: trimmed, 1 to 64 characters, no control characters (it
+    /// is shown on screens and in tables); or the sentence saying what is wrong with it.
+    public static func requesterName(_ name: String) -> Result<String, StorageError> {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .failure(.invalidInput("A requester name must not be empty.")) }
+        if trimmed.count > maximumRequesterLength {
+            return .failure(.invalidInput("A requester name can have at most \(maximumRequesterLength) characters."))
+        }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .failure(.invalidInput("A requester name must not contain control characters."))
+        }
+        return .success(trimmed)
+    }
+
     /// Adds a pending Inbox request and returns its id. The title is stored trimmed; `createdBy`
-    /// names who asked.
+    /// names who added it, `requester` who asked for it (the answer goes back to them).
     public func addRequest(
-        title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil
+        title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil, requester: String? = nil
     ) throws(StorageError) -> Int64 {
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
@@ -119,8 +136,10 @@ public final class AppDatabase: Sendable {
         guard body.count <= Self.maximumBodyLength else {
             throw .invalidInput("A request body can have at most \(Self.maximumBodyLength) characters.")
         }
+        let requester = try requester.map { name throws(StorageError) in try Self.requesterName(name).get() }
         return try write { db in
-            var record = RequestRecord(title: title, body: body, kind: kind, status: .pending, createdAt: now, createdBy: createdBy)
+            var record = RequestRecord(
+                title: title, body: body, kind: kind, status: .pending, createdAt: now, createdBy: createdBy, requester: requester)
             try record.insert(db)
             return db.lastInsertedRowID
         }

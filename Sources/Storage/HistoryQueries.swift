@@ -24,6 +24,10 @@ enum HistoryQueries {
         /// The captures answering one request; `title` places the group (By request order).
         case request(id: Int64, title: String)
         case noRequest
+        /// The captures whose request came from this requester (By requester order: by name).
+        case requester(String)
+        /// The captures of requests without a requester, and those answering no request.
+        case noRequester
     }
 
     /// Which way a walk goes along a mode's order.
@@ -47,7 +51,7 @@ enum HistoryQueries {
     static let rowSelection = """
         SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
-               \(photoColumns)
+               capture.requester, \(photoColumns)
         FROM capture LEFT JOIN request ON request.id = capture.requestId
         """
 
@@ -156,6 +160,8 @@ enum HistoryQueries {
         case let .kind(kind): ("capture.kind = ?", [kind.rawValue])
         case let .request(id, _): ("capture.requestId = ?", [id])
         case .noRequest: ("capture.requestId IS NULL", [])
+        case let .requester(name): ("capture.requester = ?", [name])
+        case .noRequester: ("capture.requester IS NULL", [])
         }
     }
 
@@ -198,6 +204,8 @@ enum HistoryQueries {
         case (.byKind, .backward): CaptureKind.allCases.last.map(Group.kind)
         case (.byRequest, .forward): try requestGroup(after: nil, .forward, db) ?? .noRequest
         case (.byRequest, .backward): .noRequest
+        case (.byRequester, .forward): try requesterGroup(after: nil, .forward, db) ?? .noRequester
+        case (.byRequester, .backward): .noRequester
         }
     }
 
@@ -216,7 +224,32 @@ enum HistoryQueries {
             return direction == .forward ? next ?? .noRequest : next
         case .noRequest:
             return direction == .forward ? nil : try requestGroup(after: nil, .backward, db)
+        case .requester:
+            let next = try requesterGroup(after: group, direction, db)
+            return direction == .forward ? next ?? .noRequester : next
+        case .noRequester:
+            return direction == .forward ? nil : try requesterGroup(after: nil, .backward, db)
         }
+    }
+
+    /// The next requester with captures after `group` (a `.requester`, or nil for the first or
+    /// last one), by name along `capture_on_requester_createdAt_id`: one index seek.
+    static func requesterGroup(after group: Group?, _ direction: Direction, _ db: Database) throws -> Group? {
+        let statement = requesterGroupStatement(after: group, direction)
+        guard let name = try String.fetchOne(db, sql: statement.sql, arguments: statement.arguments) else { return nil }
+        return .requester(name)
+    }
+
+    static func requesterGroupStatement(after group: Group?, _ direction: Direction) -> Statement {
+        // sql-fragment: constant operators and orders
+        let (comparison, order) = direction == .forward ? (">", "ASC") : ("<", "DESC")
+        var sql = "SELECT requester FROM capture WHERE requester IS NOT NULL"
+        var arguments: StatementArguments = []
+        if case let .requester(name)? = group {
+            sql += " AND requester \(comparison) ?"
+            arguments = [name]
+        }
+        return Statement(sql: sql + " ORDER BY requester \(order) LIMIT 1", arguments: arguments)
     }
 
     /// The next request with captures after `group` (a `.request`, or nil for the first or last
@@ -243,7 +276,7 @@ enum HistoryQueries {
     /// Where record `id` sits in `mode`'s order, or nil when there is no such record.
     static func key(of id: Int64, in mode: HistoryBrowseMode, _ db: Database) throws -> Key? {
         let sql = """
-            SELECT capture.createdAt, capture.id, capture.kind, capture.requestId, request.title
+            SELECT capture.createdAt, capture.id, capture.kind, capture.requestId, request.title, capture.requester
             FROM capture LEFT JOIN request ON request.id = capture.requestId
             WHERE capture.id = ?
             """
@@ -261,6 +294,9 @@ enum HistoryQueries {
             } else {
                 group = .noRequest
             }
+        case .byRequester:
+            let name: String? = row["requester"]
+            group = name.map(Group.requester) ?? .noRequester
         }
         return Key(group: group, createdAt: row["createdAt"], id: row["id"])
     }
@@ -303,7 +339,7 @@ enum HistoryQueries {
             sql: """
                 SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                        capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
-                       \(photoColumns)
+                       capture.requester, \(photoColumns)
                 FROM (SELECT rowid AS hitId FROM captureSearch WHERE captureSearch MATCH ? ORDER BY rowid DESC LIMIT ?) AS hit
                 JOIN capture ON capture.id = hit.hitId
                 LEFT JOIN request ON request.id = capture.requestId

@@ -13,6 +13,7 @@ enum Migrations {
         migrator.registerMigration("v5", migrate: v5)
         migrator.registerMigration("v6-identities", migrate: identities)
         migrator.registerMigration("v6", migrate: v6)
+        migrator.registerMigration("v7-requesters", migrate: requesters)
         return migrator
     }
 

@@ -24,6 +24,8 @@ public enum AppAction: Equatable, Sendable {
     case rowClicked(Int)
     /// Space on an Inbox request: choose it as the request Create captures for (toggle).
     case requestChoiceToggled
+    /// `b` in the Inbox: group the requests by who asked, or not.
+    case inboxGroupingToggled
     /// A setting changed from its row (Enter/Space forward, or backward).
     case settingCycled(SettingsRow, forward: Bool)
     case backRequested

@@ -37,6 +37,7 @@ extension AppState {
         case let .rowClicked(row): return focus(.clicked(row: row))
         case .escapePressed: return focus(.escape)
         case .requestChoiceToggled: return isShowing(.inbox) ? toInbox(.choiceToggled) : []
+        case .inboxGroupingToggled: return isShowing(.inbox) ? toInbox(.groupingToggled) : []
         case .backRequested: return isShowing(.history) ? toHistory(.backRequested) : []
         case .browseModeCycled: return isShowing(.history) ? toHistory(.browseModeCycled) : []
         case .deleteRequested: return isShowing(.history) ? toHistory(.deleteRequested) : []

@@ -145,6 +145,9 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         } else {
             field("Request", [glyphs.dash], emphasis: .remark)
         }
+        if let requester = record.requester {
+            field("From", sanitizer.lines(requester))
+        }
         field("Captured", [Self.timestamp(record.createdAt)], remark: now.map { Age.phrase(from: record.createdAt, now: $0) })
         if let person = record.capturedBy {
             field("By", sanitizer.lines(person))

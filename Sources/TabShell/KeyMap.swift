@@ -252,11 +252,12 @@ public enum KeyMap {
             return [
                 KeyBinding([.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
                 KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .requestChoiceToggled),
+                KeyBinding([.character("b")], help: "Group the requests by requester, or not", action: .inboxGroupingToggled),
             ] + listMoves("request")
         case .history:
             return [
                 KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated),
-                KeyBinding([.character("b")], hint: "mode", help: "Browse mode: All, By request, By kind", action: .browseModeCycled),
+                KeyBinding([.character("b")], hint: "mode", help: "Browse mode: " + HistoryBrowseMode.allCases.map(\.title).joined(separator: ", "), action: .browseModeCycled),
                 KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .deleteRequested),
                 KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .clearAllRequested),
             ] + listMoves("record")

@@ -13,14 +13,19 @@ public struct InboxRequest: Equatable, Sendable, Identifiable {
     public var kind: CaptureKind
     public var status: RequestStatus
     public var createdAt: Date
+    /// Who asked (`inbox add --from`): the person or agent the answer goes back to.
+    public var requester: String?
 
-    public init(id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date) {
+    public init(
+        id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, requester: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.body = body
         self.kind = kind
         self.status = status
         self.createdAt = createdAt
+        self.requester = requester
     }
 }
 
@@ -35,6 +40,8 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
     public var createdAt: Date
     /// Who captured it; nil for records from before tabshell kept it.
     public var capturedBy: String?
+    /// Who asked for it: the requester of the request it answers.
+    public var requester: String?
     /// How many photos the record holds, and the first one's name, for the list's summary.
     public var photoCount: Int
     public var firstPhotoName: String?
@@ -44,7 +51,7 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
-        requestID: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil,
+        requestID: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil, requester: String? = nil,
         photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
     ) {
         self.batchCodes = batchCodes
@@ -57,6 +64,7 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
         self.requestTitle = requestTitle
         self.createdAt = createdAt
         self.capturedBy = capturedBy
+        self.requester = requester
         self.photoCount = photoCount
         self.firstPhotoName = firstPhotoName
     }

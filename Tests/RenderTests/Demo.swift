@@ -117,6 +117,14 @@ enum Demo {
                 }
             }
             rows = linked + historyRows.filter { $0.requestTitle == nil }
+        case .byRequester:
+            // The requests of the first two titles come from "chef", the others from nobody.
+            let withRequester = historyRows.map { row in
+                var row = row
+                if let title = row.requestTitle, title.hasPrefix("Scan") || title.hasPrefix("Note") { row.requester = "chef" }
+                return row
+            }
+            rows = withRequester.filter { $0.requester != nil } + withRequester.filter { $0.requester == nil }
         }
         var history = history(rows, total: rows.count, cursor: cursor, scrollOffset: scrollOffset)
         history.browseMode = mode

@@ -27,8 +27,11 @@ struct HistoryKeysetTests {
     private func makeHistory(_ db: AppDatabase, count: Int, seed: UInt64) throws {
         var random = Seeded(state: seed)
         var requests: [Int64] = []
+        // Requesters: two requests each for "chef" and "Bot", one for "bot" (case differs), none for the rest.
+        let requesters: [String?] = ["chef", "Bot", nil, "chef", "bot", nil, "Bot"]
         for (index, title) in ["Shelf", "shelf", "apple", "Zebra", "empty one", "mango", "Apple"].enumerated() {
-            requests.append(try db.addRequest(title: title, kind: .note, now: Clock.minutesAgo(Double(10_000 - index))))
+            requests.append(
+                try db.addRequest(title: title, kind: .note, now: Clock.minutesAgo(Double(10_000 - index)), requester: requesters[index]))
         }
         let withCaptures = requests.filter { $0 != requests[4] }
         for index in 0..<count {
@@ -48,13 +51,13 @@ struct HistoryKeysetTests {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT capture.id, capture.kind, capture.requestId, request.title, capture.createdAt
+                    SELECT capture.id, capture.kind, capture.requestId, request.title, request.requester, capture.createdAt
                     FROM capture LEFT JOIN request ON request.id = capture.requestId
                     ORDER BY capture.createdAt DESC, capture.id DESC
                     """)
         }
-        let newestFirst: [(id: Int64, kind: String, request: Int64?, title: String?)] = rows.map {
-            ($0["id"], $0["kind"], $0["requestId"], $0["title"])
+        let newestFirst: [(id: Int64, kind: String, request: Int64?, title: String?, requester: String?)] = rows.map {
+            ($0["id"], $0["kind"], $0["requestId"], $0["title"], $0["requester"])
         }
         switch mode {
         case .all:
@@ -69,6 +72,11 @@ struct HistoryKeysetTests {
             }
             return ordered.flatMap { request in newestFirst.filter { $0.request == request.id }.map(\.id) }
                 + newestFirst.filter { $0.request == nil }.map(\.id)
+        case .byRequester:
+            // By name, byte order (ASCII names here: "Bot" < "bot" < "chef"), nobody last.
+            let names = Set(newestFirst.compactMap(\.requester)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            return names.flatMap { name in newestFirst.filter { $0.requester == name }.map(\.id) }
+                + newestFirst.filter { $0.requester == nil }.map(\.id)
         }
     }
 

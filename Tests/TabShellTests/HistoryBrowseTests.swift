@@ -23,11 +23,11 @@ struct HistoryBrowseTests {
 
     // MARK: - Browse modes
 
-    @Test("b cycles All → By request → By kind → All, each from the top with a read in the new order")
+    @Test("b cycles All → By request → By requester → By kind → All, each from the top with a read in the new order")
     func browseModeCycles() {
         var state = Self.onHistory()
         var seen: [HistoryBrowseMode] = []
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             let effects = state.send(.browseModeCycled)
             seen.append(state.history.browseMode)
             #expect(state.history.list == ListPosition())
@@ -38,7 +38,7 @@ struct HistoryBrowseTests {
             #expect(state.history.row(at: 0) != nil)
             _ = state.send(.listMoved(.pageDown))
         }
-        #expect(seen == [.byRequest, .byKind, .all])
+        #expect(seen == [.byRequest, .byRequester, .byKind, .all])
     }
 
     @Test("a page read for another mode is dropped, and the page of the mode showing is taken")
@@ -59,7 +59,7 @@ struct HistoryBrowseTests {
         var state = Self.onHistory()
         Self.deliver(state.send([.browseModeCycled, .browseModeCycled]), to: &state)
         let requests = state.send([.listMoved(.end)]).historyRequests
-        #expect(requests.map(\.mode) == [.byKind])
+        #expect(requests.map(\.mode) == [.byRequester])
     }
 
     @Test("the mode is kept across tabs and capture, and b does nothing outside the History list")

@@ -14,6 +14,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var requestTitle: String?
     var createdAt: Date
     var capturedBy: String?
+    var requester: String?
     var photoCount = 0
     var firstPhotoName: String?
     var batchCodes = 0
@@ -52,6 +53,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
             capturedBy: row["capturedBy"]
         )
         // Present in History's and search's selections; absent in older callers' rows.
+        requester = row["requester"]
         if row.hasColumn("photoCount") { photoCount = row["photoCount"] ?? 0 }
         firstPhotoName = row["firstPhotoName"]
         if row.hasColumn("batchCodes") {
@@ -83,7 +85,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         return HistoryRow(
             id: id, kind: kind, barcode: code, note: note,
             requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
-            capturedBy: capturedBy,
+            capturedBy: capturedBy, requester: requester,
             photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans
         )
     }

@@ -16,6 +16,8 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var doneAt: Date?
     /// Who added it (`inbox add`, `inbox import`); nil before v6.
     var createdBy: String?
+    /// Who asked for it (`--from`, `from`): the person or agent the answer goes back to.
+    var requester: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -26,7 +28,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
 
     init(
         id: Int64? = nil, title: String, body: String, kind: CaptureKind, status: RequestStatus,
-        createdAt: Date, doneAt: Date? = nil, createdBy: String? = nil
+        createdAt: Date, doneAt: Date? = nil, createdBy: String? = nil, requester: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -36,6 +38,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.createdAt = createdAt
         self.doneAt = doneAt
         self.createdBy = createdBy
+        self.requester = requester
     }
 
     /// Reads the columns by name, without Codable's keyed containers: start-up reads up to
@@ -48,7 +51,9 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "A request row lacks its title, body, kind, status or date.")
         }
-        self.init(id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"], createdBy: row["createdBy"])
+        self.init(
+            id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"], createdBy: row["createdBy"],
+            requester: row["requester"])
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -58,7 +63,7 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     /// The value the Inbox shows, or nil for a record that was never saved.
     var inboxRequest: InboxRequest? {
         guard let id else { return nil }
-        return InboxRequest(id: id, title: title, body: body, kind: kind, status: status, createdAt: createdAt)
+        return InboxRequest(id: id, title: title, body: body, kind: kind, status: status, createdAt: createdAt, requester: requester)
     }
 }
 

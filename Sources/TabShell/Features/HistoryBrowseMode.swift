@@ -1,14 +1,15 @@
 import Foundation
 
-/// How History orders its records: newest first, or grouped (by the request they answer, or by
-/// kind) and newest first within each group.
+/// How History orders its records: newest first, or grouped (by the request they answer, by who
+/// asked for them, or by kind) and newest first within each group.
 public enum HistoryBrowseMode: String, Equatable, Sendable, CaseIterable {
-    case all, byRequest, byKind
+    case all, byRequest, byRequester, byKind
 
     public var title: String {
         switch self {
         case .all: "All"
         case .byRequest: "By request"
+        case .byRequester: "By requester"
         case .byKind: "By kind"
         }
     }

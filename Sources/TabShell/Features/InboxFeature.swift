@@ -14,6 +14,9 @@ public struct InboxState: Equatable, Sendable {
     public var highlight: RequestHighlight?
     /// The last token handed to a highlight timer, so an old timer cannot end a newer highlight.
     public var highlightTokens = 0
+    /// `b`: the requests grouped by who asked (seed 003's "By Agent"), requesters by name and
+    /// requests without one last; within a group, the Inbox's own order.
+    public var groupsByRequester = false
 
     public init() {}
 
@@ -24,6 +27,29 @@ public struct InboxState: Equatable, Sendable {
     public var chosenRequest: InboxRequest? {
         requests.first { $0.id == chosenRequestID && $0.status == .pending }
     }
+
+    /// Whether any request on the list names who asked (the Inbox then shows a From column).
+    public var hasRequesters: Bool { requests.contains { $0.requester != nil } }
+
+    /// `requests` (in storage's order: pending first, newest first) as the Inbox shows them:
+    /// grouped by requester when `groupsByRequester` — requesters by name, requests without one
+    /// last, storage's order within a group — else as they are.
+    public func arranged(_ requests: [InboxRequest]) -> [InboxRequest] {
+        guard groupsByRequester else { return requests }
+        return requests.enumerated().sorted { a, b in
+            switch (a.element.requester, b.element.requester) {
+            case let (x?, y?) where x != y:
+                let order = x.localizedStandardCompare(y)
+                return order == .orderedSame ? x < y : order == .orderedAscending
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+
+    /// The loaded requests in storage's order, which ungrouping goes back to.
+    var loadedRequests: [InboxRequest] = []
 
     /// The request drawn highlighted right now, if any.
     public var highlightedRequestID: Int64? {
@@ -56,6 +82,8 @@ public enum InboxAction: Equatable, Sendable {
     case input(FocusInput)
     /// Space on a request: choose it as the one Create captures for (toggle).
     case choiceToggled
+    /// `b`: group by requester, or not; the cursor stays on its request.
+    case groupingToggled
     case loaded(InboxSnapshot)
     /// A Done answered this request: highlight it once the Inbox shows.
     case answered(requestID: Int64)
@@ -104,11 +132,22 @@ extension InboxState {
                         : StatusMessage("Create now captures for \u{201C}\(request.title)\u{201D}.")
                 ))
 
+        case .groupingToggled:
+            groupsByRequester.toggle()
+            let highlighted = highlightedRequest?.id
+            requests = arranged(loadedRequests)
+            if let highlighted, let index = requests.firstIndex(where: { $0.id == highlighted }) {
+                list.cursor = index
+            }
+            list.clamp(count: requests.count, viewport: viewport)
+            return .request(.status(StatusMessage(groupsByRequester ? "Grouped by requester." : "Not grouped.")))
+
         case let .loaded(snapshot):
             // The cursor stays on its request (or the nearest one left): another session's new
             // request must not put Enter on a different one.
             let preference = ListPosition.preference(around: list.cursor, in: requests.map(\.id))
-            requests = snapshot.requests
+            loadedRequests = snapshot.requests
+            requests = arranged(snapshot.requests)
             pendingCount = snapshot.pendingCount
             hasLoaded = true
             if let chosen = chosenRequestID, chosenRequest?.id != chosen {

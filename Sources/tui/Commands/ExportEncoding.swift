@@ -21,7 +21,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
         "request_id", "request_title", "request_status",
         "photo_count", "photo_paths", "photo_formats", "photo_sizes", "photo_bytes",
         "gtin", "lot", "expiry", "serial",
-        "captured_by",
+        "captured_by", "request_from",
     ]
 
     /// What comes before the first record.
@@ -146,6 +146,7 @@ enum JSONText {
             ("createdAt", string(ExportTime.string(request.createdAt))),
             ("doneAt", optional(ExportTime.string(request.doneAt))),
             ("createdBy", optional(request.createdBy)),
+            ("from", optional(request.requester)),
         ])
     }
 
@@ -201,7 +202,7 @@ enum CSVText {
                 record.photos.map(\.format.rawValue).joined(separator: ";"),
                 record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
                 record.photos.map { String($0.byteSize) }.joined(separator: ";"),
-            ] + gs1Columns(record.barcode) + [record.capturedBy ?? ""])
+            ] + gs1Columns(record.barcode) + [record.capturedBy ?? "", record.request?.requester ?? ""])
     }
 
     /// GTIN, lot, expiry (as a date) and serial of GS1 data; empty for other codes.

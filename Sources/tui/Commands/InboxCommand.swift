@@ -34,9 +34,15 @@ struct InboxAddCommand: ContextCommand {
     @Option(help: ArgumentHelp("What to capture: \(CaptureKind.requestable.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
     var kind: CaptureKind = .barcode
 
+    @Option(help: ArgumentHelp("Who asks: a person or an agent, shown with the request; the answer is theirs.", valueName: "name"))
+    var from: String?
+
     func validate() throws {
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--title must not be empty.")
+        }
+        if let from, case let .failure(problem) = AppDatabase.requesterName(from) {
+            throw ValidationError("--from: " + problem.message)
         }
     }
 
@@ -46,7 +52,8 @@ struct InboxAddCommand: ContextCommand {
         let logger = database.logger(beside: url)
         do {
             let db = try AppDatabase.open(at: url)
-            let id = try db.addRequest(title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person)
+            let id = try db.addRequest(
+                title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person, requester: from)
             logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
             // A person at a terminal reads what happened; a script reads the id alone.
             let line =
@@ -102,6 +109,10 @@ struct InboxListCommand: ContextCommand, ListedItems {
                 try listing.add(
                     json: JSONText.request(request),
                     row: [String(request.id), request.status.rawValue, request.kind.rawValue, tableTime(request.createdAt), request.title])
+            }
+            // Who asked, once any request names someone.
+            if requests.contains(where: { $0.requester != nil }) {
+                listing.insertColumn(.init(title: "FROM", maximumWidth: 20), at: 4, cells: requests.map { $0.requester ?? "-" })
             }
             try listing.finish()
         }
