@@ -85,6 +85,23 @@ extension AppState {
         return []
     }
 
+    /// A click on a photo: it becomes the highlighted one, and shows full screen as with Enter.
+    mutating func photoClicked(_ index: Int) -> [AppEffect] {
+        switch presentation {
+        case var .fullScreenCapture(capture):
+            guard capture.photos.indices.contains(index), !capture.isShowingKeys else { return [] }
+            capture.photoCursor = index
+            presentation = .fullScreenCapture(capture)
+        case .none:
+            guard selectedTab == .history, var detail = history.detail, detail.photos?.indices.contains(index) == true else { return [] }
+            detail.photoCursor = index
+            history.replaceTop(with: detail)
+        case .sheet, .alert, .viewer:
+            return []
+        }
+        return openViewer()
+    }
+
     mutating func stepViewer(by offset: Int) -> [AppEffect] {
         guard case .viewer(var viewer, let over) = presentation else { return [] }
         viewer.step(by: offset)

@@ -62,6 +62,10 @@ extension AppState {
         case let .alertButtonPressed(index): return pressAlertButton(index)
         case let .capture(action): return toCapture(action)
         case .photoViewRequested: return openViewer()
+        case let .photoClicked(index): return photoClicked(index)
+        case let .previewTerminalFound(terminal):
+            previewTerminal = terminal
+            return []
         case let .viewerPhotoStepped(offset): return stepViewer(by: offset)
 
         case let .inboxLoaded(snapshot): return toInbox(.loaded(snapshot))
@@ -108,7 +112,12 @@ extension AppState {
             return toHelp(.input(input))
         case .sheet(.search):
             return toSearch(.input(input))
-        case .fullScreenCapture:
+        case var .fullScreenCapture(capture):
+            if capture.isShowingKeys, case let .moved(move) = input {
+                scrollCaptureKeys(&capture, move)
+                presentation = .fullScreenCapture(capture)
+                return []
+            }
             return input == .escape ? toCapture(.closeTapped) : []
         case .viewer:
             return input == .escape ? closeViewer() : []
@@ -122,6 +131,24 @@ extension AppState {
             case .create: return []
             }
         }
+    }
+
+    /// ↑↓, PgUp/PgDn, Home/End in capture's list of keys (`?`/F1), which scrolls like the help
+    /// sheet when the screen is too short for it.
+    private func scrollCaptureKeys(_ capture: inout CaptureState, _ move: ListMove) {
+        let count = KeyMap.helpLines(for: KeyMap.captureContexts(for: self) + [.global], in: self, unicode: true).count
+        let rows = layout.captureKeysRows
+        let page = max(1, rows - 1)
+        var offset = capture.keysScrollOffset
+        switch move {
+        case .up: offset -= 1
+        case .down: offset += 1
+        case .pageUp: offset -= page
+        case .pageDown: offset += page
+        case .home: offset = 0
+        case .end: offset = count
+        }
+        capture.keysScrollOffset = min(max(0, offset), max(0, count - rows))
     }
 
     /// Whether `tab` shows with nothing over it, so its own keys apply.
