@@ -64,8 +64,8 @@ struct GraphicsEndToEndTests {
         try t.waitFor("the Inbox") { contains($0, "Inbox") && contains($0, "History") }
         t.type("2")
         try t.waitFor("the kind picker") { contains($0, "Photos") }
-        t.type("p")
         var mark = t.mark
+        t.type("p")
         try t.waitFor("the photos step", since: mark) { contains($0, "Photos (0 of") }
         mark = t.mark
         t.type("shelf.png\r")
