@@ -122,7 +122,7 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: ["Runtime", "Storage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode", "CPty"]),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CVipsShim", "CZbar", "Scanning"]),
         .testTarget(

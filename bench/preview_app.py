@@ -9,12 +9,16 @@ names and prints what it measures; asserts nothing. Run by scripts/bench-preview
      bytes written to show the record with its two photos;
   3. the same with the cache emptied (cold);
   4. the viewer: from Enter to the picture, and its bytes; ← → back and forth (cached);
-  5. idle output for 5 s with the viewer and with the detail showing; peak RSS (VmHWM).
+  5. idle output for 5 s with the viewer and with the detail showing; peak RSS (VmHWM);
+  6. the same record and viewer through graphics protocols: the driver answers tabshell's
+     graphics query as a sixel terminal (xterm as a VT340) and as kitty would, with 10 x 20-pixel
+     cells, and counts the bytes (cold and warm cache) and the idle output.
 """
 import argparse
 import fcntl
 import os
 import pty
+import re
 import select
 import shutil
 import signal
@@ -25,14 +29,23 @@ import time
 
 BLOCK = tuple(bytes([0xE2, 0x96, b]) for b in range(0x80, 0xA0))  # U+2580-U+259F in UTF-8
 
+# How terminals answer tabshell's graphics query (kitty query, XTVERSION, DA2, cell size, DA1).
+ANSWERS = {
+    "sixel": b"\x1bP>|XTerm(390)\x1b\\\x1b[>19;390;0c\x1b[6;20;10t\x1b[?63;1;2;4;6;9;15;16;22;28c",
+    "kitty": b"\x1b_Gi=31;OK\x1b\\\x1bP>|kitty(0.35.2)\x1b\\\x1b[>1;4000;35c\x1b[6;20;10t\x1b[?62;c",
+}
+QUERY_END = b"\x1b[c"
+PLACEMENT = re.compile(rb"\x1b7\x1b\[\d+;\d+H(?:\x1bP|\x1b_G)")
+
 
 class App:
-    def __init__(self, binary, env, cols=80, rows=24):
+    def __init__(self, binary, env, cols=80, rows=24, answer=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
             os.execve(binary, [binary], env)
         self.out = []  # (time, bytes)
+        self.answer = answer  # what to answer the graphics query with, once; None: stay silent
 
     def read(self, seconds):
         end = time.monotonic() + seconds
@@ -49,6 +62,9 @@ class App:
                 if not data:
                     return
                 self.out.append((time.monotonic(), data))
+                if self.answer and QUERY_END in b"".join(d for _, d in self.out[-3:]):
+                    os.write(self.fd, self.answer)
+                    self.answer = None
 
     def mark(self):
         return len(self.out)
@@ -98,6 +114,10 @@ class App:
         except ProcessLookupError:
             pass
         os.waitpid(self.pid, 0)
+
+
+def pictures(count):
+    return lambda data: len(PLACEMENT.findall(data)) >= count
 
 
 def blocks(count):
@@ -209,6 +229,39 @@ def main():
     rss = app.rss()
     app.quit()
     print(f"peak RSS: {capture_rss:.0f} MiB capturing, {rss:.0f} MiB detail + viewer")
+
+    # 6. Graphics protocols: the same record and viewer in a terminal that answers the query.
+    for protocol, answer in ANSWERS.items():
+        for label in ("cache cold", "cache warm"):
+            if label == "cache cold":
+                shutil.rmtree(cache, ignore_errors=True)
+            app = App(binary, env, answer=answer)
+            app.read(1.5)
+            app.send(b"3")
+            app.settle(app.mark())
+            mark = app.mark()
+            start = time.monotonic()
+            app.send(b"\r")
+            shown = app.wait_for(pictures(2), mark)
+            data = app.settle(mark)
+            took = "-" if shown is None else f"{(shown - start) * 1000:.0f} ms"
+            print(f"{protocol}, record with two photos, {label}: Enter to both pictures {took}; "
+                  f"{len(data)} bytes written ({len(PLACEMENT.findall(data))} pictures)")
+            if label == "cache warm":
+                mark = app.mark()
+                app.read(3)
+                print(f"{protocol}, idle with the record: {len(app.since(mark)) / 3:.0f} B/s")
+                mark = app.mark()
+                start = time.monotonic()
+                app.send(b"\r")
+                shown = app.wait_for(pictures(1), mark)
+                data = app.settle(mark)
+                took = "-" if shown is None else f"{(shown - start) * 1000:.0f} ms"
+                print(f"{protocol}, viewer at 80x24 (cold): Enter to the picture {took}; {len(data)} bytes")
+                mark = app.mark()
+                app.read(3)
+                print(f"{protocol}, idle with the viewer: {len(app.since(mark)) / 3:.0f} B/s")
+            app.quit()
 
 
 if __name__ == "__main__":

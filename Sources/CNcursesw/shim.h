@@ -102,6 +102,26 @@ static inline int ts_tty_size(int fd, int *rows, int *cols) {
     return 0;
 }
 
+/// The tty's size in pixels from the kernel (0 when the terminal does not fill it in).
+static inline int ts_tty_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *width = ws.ws_xpixel;
+    *height = ws.ws_ypixel;
+    return 0;
+}
+
+/// Both sizes of a tty at once, for a caller without curses (`doctor`).
+static inline int ts_tty_pixels_and_size(int fd, int *width, int *height, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *width = ws.ws_xpixel;
+    *height = ws.ws_ypixel;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
 /// A pipe whose ends are non-blocking and close-on-exec (the self-pipe that wakes poll()).
 static inline int ts_make_wake_pipe(int fds[2]) {
     if (pipe(fds) != 0) return -1;

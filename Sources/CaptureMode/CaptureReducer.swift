@@ -12,6 +12,7 @@ extension CaptureState {
         }
         if case .keysToggled = action {
             isShowingKeys.toggle()
+            keysScrollOffset = 0
             return []
         }
         if isShowingKeys {

@@ -126,6 +126,8 @@ public struct CaptureState: Equatable, Sendable {
     public var notice: String?
     /// The keys of the phase on screen are showing over it (`?` or F1).
     public var isShowingKeys = false
+    /// The first line of that list of keys shown (it scrolls when the screen is short).
+    public var keysScrollOffset = 0
     /// True from Done until the shell reports the commit's outcome; input is ignored meanwhile.
     public var isCommitting: Bool
 

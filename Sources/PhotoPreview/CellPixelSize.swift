@@ -1,6 +1,6 @@
 /// How many screen pixels one terminal cell covers. Graphics protocols draw at this resolution;
 /// symbol rendering needs only its ratio (cells are about twice as tall as wide). The terminal
-/// reports it (`CSI 16 t`, see `TerminalReplies.cellPixelSize`, or TIOCGWINSZ's pixel fields
+/// reports it (`CSI 16 t`, read by TerminalInput, or TIOCGWINSZ's pixel fields
 /// divided by the cell counts); `typical` stands in when it does not.
 public struct CellPixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Int

@@ -1,5 +1,5 @@
 /// How a photo becomes terminal output: characters with colours in cells, or an image through a
-/// graphics protocol. Chosen once per terminal (see `PreviewMethod`); everything else is
+/// graphics protocol. Chosen once per terminal (the app's `PreviewTerminal`); everything else is
 /// mode-independent.
 public enum RenderMode: Hashable, Sendable, Codable, CustomStringConvertible {
     case symbols(SymbolSet, ColorDepth)

@@ -17,6 +17,8 @@ struct Canvas {
     private(set) var grid: Grid
     private(set) var hitRegions: [HitRegion] = []
     private(set) var cursor: CursorPosition?
+    /// Graphics pictures drawn so far, with how many of their rows were put in place.
+    private var images: [(image: FrameImage, rowsDrawn: Int)] = []
     let glyphs: Glyphs
     private let sanitizer: Sanitizer
 
@@ -28,7 +30,27 @@ struct Canvas {
 
     var bounds: Rect { Rect(row: 0, column: 0, width: grid.width, height: grid.height) }
 
-    var frame: Frame { Frame(grid: grid, cursor: cursor, hitRegions: hitRegions) }
+    var frame: Frame {
+        Frame(
+            grid: grid, cursor: cursor, hitRegions: hitRegions,
+            images: images.compactMap { image, rowsDrawn in
+                rowsDrawn == image.size.rows && isReserved(image) ? image : nil
+            })
+    }
+
+    /// Every cell of the picture's rectangle is on the grid and still kept blank for it.
+    private func isReserved(_ image: FrameImage) -> Bool {
+        guard image.row >= 0, image.column >= 0, image.row + image.size.rows <= grid.height,
+            image.column + image.size.columns <= grid.width
+        else { return false }
+        let reserved = Cell(" ", paint: .reservedForImage)
+        for row in image.rows {
+            for column in image.column..<(image.column + image.size.columns) where grid[row, column] != reserved {
+                return false
+            }
+        }
+        return true
+    }
 
     // MARK: - Text
 
@@ -187,6 +209,10 @@ struct Canvas {
     mutating func putPreviewRow(_ image: PreviewImage, row imageRow: Int, atRow row: Int, column: Int, width: Int? = nil) {
         guard row >= 0, row < grid.height, (0..<image.size.rows).contains(imageRow) else { return }
         let count = min(image.size.columns, width ?? image.size.columns)
+        if let picture = image.graphics {
+            reserveImageRow(picture, size: image.size, row: imageRow, atRow: row, column: column, count: count)
+            return
+        }
         let ascii = glyphs != .unicode
         for offset in 0..<max(0, count) {
             let x = column + offset
@@ -202,6 +228,23 @@ struct Canvas {
                 paint: cell.foreground == nil && cell.background == nil
                     ? nil : CellPaint(foreground: cell.foreground, background: cell.background)
             )
+        }
+    }
+
+    /// A graphics picture's row: blank cells kept for it, and the picture noted for the frame
+    /// once its first row is drawn whole (rows that follow in order complete it).
+    private mutating func reserveImageRow(_ picture: PreviewGraphics, size: CellBox, row imageRow: Int, atRow row: Int, column: Int, count: Int) {
+        for x in column..<(column + max(0, count)) where x >= 0 && x < grid.width {
+            releaseWideCharacter(row: row, column: x)
+            grid[row, x] = Cell(" ", paint: .reservedForImage)
+        }
+        guard count == size.columns else { return }
+        if imageRow == 0 {
+            images.append((FrameImage(row: row, column: column, size: size, picture: picture), 1))
+        } else if let index = images.lastIndex(where: { image, rowsDrawn in
+            image.column == column && image.row + imageRow == row && rowsDrawn == imageRow && image.picture == picture
+        }) {
+            images[index].rowsDrawn += 1
         }
     }
 

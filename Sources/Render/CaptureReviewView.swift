@@ -32,6 +32,9 @@ struct CaptureReviewView {
             guard column + box.columns <= rect.right else { break }
             PreviewView(source: .staged(storedName: photo.storedName), box: box, context: context)?
                 .draw(in: Rect(row: rect.row, column: column, width: box.columns, height: box.rows), on: &canvas)
+            for row in rect.row..<(rect.row + box.rows) {
+                canvas.addHitRegion(row: row, columns: column..<(column + box.columns), action: .photoClicked(index))
+            }
         }
         return rect.inset(top: box.rows + 1)
     }

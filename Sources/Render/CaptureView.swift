@@ -47,7 +47,7 @@ struct CaptureView {
         canvas.clearSides(of: box)
         canvas.removeHitRegions(under: box)
         canvas.box(box, title: "Keys")
-        HelpSheetView.drawLines(lines, scrollOffset: 0, in: box, on: &canvas)
+        HelpSheetView.drawLines(lines, scrollOffset: capture.keysScrollOffset, in: box, on: &canvas)
     }
 
     /// Where a multi-step capture is: `Barcode › Photos › Review`, the current step bright.

@@ -24,16 +24,40 @@ public struct HitRegion: Equatable, Sendable {
     }
 }
 
-/// A rendered screen: the cells, the text cursor if any, and the clickable regions.
+/// A graphics protocol's picture on a frame: the terminal layer draws it after the cells, with
+/// its top-left corner at (`row`, `column`), over `size` cells the grid keeps blank for it.
+public struct FrameImage: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var size: CellBox
+    public var picture: PreviewGraphics
+
+    public init(row: Int, column: Int, size: CellBox, picture: PreviewGraphics) {
+        self.row = row
+        self.column = column
+        self.size = size
+        self.picture = picture
+    }
+
+    /// The screen rows it covers.
+    public var rows: Range<Int> { row..<(row + size.rows) }
+}
+
+/// A rendered screen: the cells, the text cursor if any, the clickable regions, and the
+/// pictures a graphics protocol draws over it.
 public struct Frame: Equatable, Sendable {
     public var grid: Grid
     public var cursor: CursorPosition?
     public var hitRegions: [HitRegion]
+    /// Only pictures whose every cell is on screen and still blank for them: one that a sheet
+    /// or an alert covers even in part, or that scrolled partly out of view, is left out.
+    public var images: [FrameImage]
 
-    public init(grid: Grid, cursor: CursorPosition? = nil, hitRegions: [HitRegion] = []) {
+    public init(grid: Grid, cursor: CursorPosition? = nil, hitRegions: [HitRegion] = [], images: [FrameImage] = []) {
         self.grid = grid
         self.cursor = cursor
         self.hitRegions = hitRegions
+        self.images = images
     }
 
     /// The action of the region under a click, if any (the last-drawn region wins).

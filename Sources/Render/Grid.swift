@@ -34,6 +34,10 @@ public struct CellPaint: Equatable, Sendable, Hashable {
         self.foreground = foreground
         self.background = background
     }
+
+    /// A blank cell kept for a picture that a graphics protocol draws over it (`Frame.images`).
+    /// Preview cells with neither colour carry no paint at all, so this marks only such cells.
+    public static let reservedForImage = CellPaint(foreground: nil, background: nil)
 }
 
 /// One screen cell. A double-width character occupies its cell and marks the next one as a

@@ -68,6 +68,8 @@ struct HistoryDetailView: TabContent {
         let photo = photos[thumbnail.photo]
         let preview = photo.storedName.isEmpty ? nil : PreviewView(source: .stored(storedName: photo.storedName), box: box, context: context)
         preview?.drawRow(thumbnail.row, on: Rect(row: value.row, column: value.column, width: min(box.columns, value.width), height: 1), canvas: &canvas)
+        // A click on the photo's thumbnail or name shows it full screen, as Enter does.
+        canvas.addHitRegion(row: value.row, columns: value.columns, action: .photoClicked(thumbnail.photo))
         // The pointer goes between the thumbnail and the name: the label column is left of both.
         let text = value.inset(left: box.columns + HistoryDetailLayout.thumbnailGap)
         guard !text.isEmpty else { return }

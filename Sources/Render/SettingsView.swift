@@ -17,6 +17,8 @@ struct SettingsView: TabContent {
     var noColor = false
     /// How photos are drawn ("automatic (blocks: inside tmux), 256 colours"); nil without a terminal.
     var previewSummary: String? = nil
+    /// What the Automatic setting draws with here ("sixel", "blocks"); nil without a terminal.
+    var automaticPreviews: String? = nil
     let layout: Layout
     let context: RenderContext
 
@@ -75,7 +77,12 @@ struct SettingsView: TabContent {
         case .maximumPhotoSize: choice("\(settings.maximumPhotoBytes / (1024 * 1024)) MiB")
         case .separatorStandIn: choice(settings.separatorStandIn.map { "\u{201C}\($0)\u{201D} or 0x1D" } ?? "0x1D only")
         case .scannerLayout: choice(settings.scannerLayout.map(\.description) ?? "Same as this computer")
-        case .photoPreviews: choice(settings.photoPreviews.title)
+        case .photoPreviews:
+            if settings.photoPreviews == .automatic, let automaticPreviews {
+                choice("\(settings.photoPreviews.title) (\(automaticPreviews))")
+            } else {
+                choice(settings.photoPreviews.title)
+            }
         case .clearHistory: recordCount > 0 ? "[ Delete all ]" : "empty"
         }
     }

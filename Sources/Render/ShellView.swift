@@ -40,6 +40,7 @@ struct ShellView {
                 recordCount: state.history.totalCount,
                 noColor: state.environment.noColor,
                 previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
+                automaticPreviews: state.previewTerminal?.automaticMethod(usesColor: state.usesColor),
                 layout: state.layout, context: context
             )
         case .inbox, .create:

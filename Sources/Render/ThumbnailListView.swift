@@ -46,6 +46,10 @@ struct ThumbnailListView {
             let preview = PreviewView(source: item.source, box: box, context: context)
             preview?.draw(in: Rect(row: top, column: thumbnailColumn, width: box.columns, height: rows), on: &canvas)
             let selected = index == highlighted
+            // A click anywhere on a photo's rows shows it full screen, as F3 does.
+            for row in top..<(top + rows) {
+                canvas.addHitRegion(row: row, columns: rect.column..<rect.right, action: .photoClicked(index))
+            }
             if selected {
                 canvas.put(context.glyphs.pointer, row: top, column: rect.column, width: Table.gutterWidth)
             }

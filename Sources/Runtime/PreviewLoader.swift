@@ -75,10 +75,11 @@ final class PreviewLoader {
         let logger = self.logger
         let box = CellSize(columns: request.box.columns, rows: request.box.rows)
         let mode = Self.renderMode(for: request.style)
+        let cell = Self.cellPixelSize(for: request.style, box: box)
         finished.start()
         running[ticket] = Task.detached(priority: .utility) {
             let started = ContinuousClock.now
-            let result = await previewer.preview(of: file, box: box, mode: mode)
+            let result = await previewer.preview(of: file, box: box, mode: mode, cell: cell)
             defer {
                 finished.add(ticket)
                 wake()
@@ -137,16 +138,67 @@ final class PreviewLoader {
         }
     }
 
-    /// PhotoPreview's mode for a style: blocks or ASCII shades, in the 256-colour palette or none.
+    /// PhotoPreview's mode for a style: blocks or ASCII shades, in the 256-colour palette or
+    /// none; or a graphics protocol's picture.
     static func renderMode(for style: PreviewStyle) -> RenderMode {
-        .symbols(style.symbols == .blocks ? .blocks : .ascii, style.colors == .palette256 ? .palette256 : .monochrome)
+        switch style {
+        case let .symbols(symbols, colors):
+            .symbols(symbols == .blocks ? .blocks : .ascii, colors == .palette256 ? .palette256 : .monochrome)
+        case let .graphics(graphics, _):
+            .graphics(GraphicsProtocol(graphics))
+        }
+    }
+
+    /// The most pixels a kitty or iTerm2 picture is made with. chafa sends them uncompressed
+    /// (RGBA, TIFF) in base64, about 5.3 bytes a pixel, and the terminal scales the picture to
+    /// its cells anyway: past this a bigger picture costs bytes on the link, not sharpness
+    /// anyone misses in a preview (a 1,024 × 640 picture is about 3.5 MB).
+    static let scaledPictureMaximumPixels = 1024 * 640
+
+    /// The cell size a preview is made at: the terminal's for sixel, which draws at the
+    /// terminal's own pixels and must fill its cells exactly; for kitty and iTerm2, which scale
+    /// the picture to its cells, that size made smaller (same shape) when the box would take
+    /// more than `scaledPictureMaximumPixels`. Symbols need only the shape: `.typical`.
+    static func cellPixelSize(for style: PreviewStyle, box: CellSize) -> CellPixelSize {
+        guard case let .graphics(graphics, cell) = style else { return .typical }
+        let size = CellPixelSize(width: cell.width, height: cell.height)
+        let pixels = Double(box.columns * cell.width) * Double(box.rows * cell.height)
+        guard graphics != .sixel, pixels > Double(scaledPictureMaximumPixels) else { return size }
+        let scale = (Double(scaledPictureMaximumPixels) / pixels).squareRoot()
+        return CellPixelSize(width: Int(Double(cell.width) * scale), height: Int(Double(cell.height) * scale))
+    }
+}
+
+extension GraphicsProtocol {
+    init(_ graphics: TerminalGraphics) {
+        switch graphics {
+        case .kitty: self = .kitty
+        case .iterm2: self = .iterm2
+        case .sixel: self = .sixel
+        }
+    }
+}
+
+extension TerminalGraphics {
+    init(_ graphics: GraphicsProtocol) {
+        switch graphics {
+        case .kitty: self = .kitty
+        case .iterm2: self = .iterm2
+        case .sixel: self = .sixel
+        }
     }
 }
 
 extension PreviewImage {
-    /// The model's copy of a symbol rendering; nil for a graphics image (never asked for).
+    /// The model's copy of a rendering: its cells, or a graphics protocol's sequence.
     init?(_ image: CellImage) {
-        guard case let .cells(grid) = image else { return nil }
+        guard case let .cells(grid) = image else {
+            guard case let .graphics(picture) = image else { return nil }
+            self.init(
+                size: CellBox(columns: picture.size.columns, rows: picture.size.rows),
+                graphics: PreviewGraphics(graphics: TerminalGraphics(picture.graphicsProtocol), sequence: picture.sequence))
+            return
+        }
         self.init(
             size: CellBox(columns: grid.size.columns, rows: grid.size.rows),
             cells: grid.cells.map { cell in

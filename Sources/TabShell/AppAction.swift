@@ -50,10 +50,15 @@ public enum AppAction: Equatable, Sendable {
     case capture(CaptureAction)
     /// Enter on a photo of a record's detail, or F3 on a staged photo: show it full screen.
     case photoViewRequested
+    /// A click on a photo (its thumbnail or its line) in capture or a record's detail, by its
+    /// index: highlight it and show it full screen.
+    case photoClicked(Int)
     /// ← or → in the viewer: the previous (-1) or next (+1) photo.
     case viewerPhotoStepped(by: Int)
 
     // MARK: - Results of effects
+    /// The terminal answered the graphics queries after start-up's wait: how photos can be drawn now.
+    case previewTerminalFound(PreviewTerminal)
     case inboxLoaded(InboxSnapshot)
     case historyLoaded(HistoryPage)
     /// Another session or a shell command committed to the database: what is on screen is read again.

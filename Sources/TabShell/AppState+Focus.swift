@@ -13,7 +13,12 @@ extension AppState {
             return toHelp(.input(input))
         case .sheet(.search):
             return toSearch(.input(input))
-        case .fullScreenCapture:
+        case var .fullScreenCapture(capture):
+            if capture.isShowingKeys, case let .moved(move) = input {
+                scrollCaptureKeys(&capture, move)
+                presentation = .fullScreenCapture(capture)
+                return []
+            }
             return input == .escape ? toCapture(.closeTapped) : []
         case .viewer:
             return input == .escape ? closeViewer() : []
@@ -27,6 +32,15 @@ extension AppState {
             case .create: return []
             }
         }
+    }
+
+    /// ↑↓, PgUp/PgDn, Home/End in capture's list of keys (`?`/F1), which scrolls like the help
+    /// sheet when the screen is too short for it.
+    private func scrollCaptureKeys(_ capture: inout CaptureState, _ move: ListMove) {
+        let count = KeyMap.helpLines(for: KeyMap.captureContexts(for: self) + [.global], in: self, unicode: true).count
+        let rows = layout.captureKeysRows
+        let offset = move.scrolling(capture.keysScrollOffset, rows: rows)
+        capture.keysScrollOffset = min(max(0, offset), max(0, count - rows))
     }
 
     /// Whether `tab` shows with nothing over it, so its own keys apply.

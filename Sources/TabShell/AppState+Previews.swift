@@ -85,6 +85,23 @@ extension AppState {
         return []
     }
 
+    /// A click on a photo: it becomes the highlighted one, and shows full screen as with Enter.
+    mutating func photoClicked(_ index: Int) -> [AppEffect] {
+        switch presentation {
+        case var .fullScreenCapture(capture):
+            guard capture.photos.indices.contains(index), !capture.isShowingKeys else { return [] }
+            capture.photoCursor = index
+            presentation = .fullScreenCapture(capture)
+        case .none:
+            guard selectedTab == .history, var detail = history.detail, detail.photos?.indices.contains(index) == true else { return [] }
+            detail.photoCursor = index
+            history.replaceTop(with: detail)
+        case .sheet, .alert, .viewer:
+            return []
+        }
+        return openViewer()
+    }
+
     mutating func stepViewer(by offset: Int) -> [AppEffect] {
         guard case .viewer(var viewer, let over) = presentation else { return [] }
         viewer.step(by: offset)
@@ -95,6 +112,14 @@ extension AppState {
     /// Esc: back to what the viewer was opened from, as it was.
     mutating func closeViewer() -> [AppEffect] {
         if case let .viewer(_, over) = presentation { presentation = over }
+        return []
+    }
+}
+
+extension AppState {
+    /// The terminal answered what it can draw (sixel, kitty, iTerm2 images, or none of them).
+    mutating func previewTerminalFound(_ terminal: PreviewTerminal) -> [AppEffect] {
+        previewTerminal = terminal
         return []
     }
 }

@@ -27,6 +27,8 @@ extension AppState {
         case .alertDismissed: return dismissAlert()
         case let .alertButtonPressed(index): return pressAlertButton(index)
         case .photoViewRequested: return openViewer()
+        case let .photoClicked(index): return photoClicked(index)
+        case let .previewTerminalFound(terminal): return previewTerminalFound(terminal)
         case let .viewerPhotoStepped(offset): return stepViewer(by: offset)
         case let .statusExpired(token): return expireStatus(token: token)
         case .draftSaveDue: return saveDraftAfterTyping()

@@ -339,7 +339,7 @@ public enum KeyMap {
                 KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
         case .captureKeys:
-            return [
+            return scrollMoves(pageDown: [.character(" ")]) + [
                 KeyBinding([.escape, .character("?"), .function(1), .enter, .character("q")], hint: "close", help: "Close this list of keys", action: .capture(.keysToggled))
             ]
         case .search:

@@ -52,6 +52,10 @@ public struct Layout: Equatable, Sendable {
     /// Rows of the Settings list.
     public var settingsListRows: Int { contentRows }
 
+    /// Rows of keys inside capture's list of keys (`?`/F1): the screen less the title bar, the
+    /// hint line and the list's frame.
+    public var captureKeysRows: Int { max(1, size.rows - 4) }
+
     /// Rows inside the help sheet.
     public var helpRows: Int { max(1, size.rows - 6) }
 

@@ -265,6 +265,9 @@ public struct InputDecoder: Sendable {
         if sequence.privateMarker != nil {
             return [.reply(sequence.text)]  // device attributes and other answers
         }
+        if sequence.introducer == .csi && sequence.final == "t" && sequence.intermediates.isEmpty {
+            return [.reply(sequence.text)]  // window reports: the cell size in pixels (CSI 6;h;w t)
+        }
         guard let key = SequenceKeys.key(for: sequence) else { return [] }
         return [.key(alt ? Self.addingAlt(to: key) : key)]
     }

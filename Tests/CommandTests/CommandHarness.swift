@@ -87,14 +87,14 @@ struct CommandRun {
 func runCommand(
     _ arguments: [String], environment: [String: String] = ["LANG": "C.UTF-8", "TERM": "dumb"],
     input: Data = Data(), terminalSize: (rows: Int, columns: Int)? = nil, outputIsTerminal: Bool = false,
-    errorIsTerminal: Bool = false
+    errorIsTerminal: Bool = false, terminalProbe: TerminalProbeResult = .notAsked
 ) -> CommandRun {
     let output = StringOutput()
     let errors = StringOutput()
     let context = CommandContext(
         output: output, errors: errors, environment: environment, now: { testNow },
         outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal, readInput: { input },
-        terminalSize: { terminalSize })
+        terminalSize: { terminalSize }, askTerminal: { terminalProbe })
     do {
         let command = try TabShellCommand.parseAsRoot(arguments)
         switch command {

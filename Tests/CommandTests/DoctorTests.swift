@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TabShell
 import Testing
 
 @testable import tui
@@ -45,6 +46,28 @@ import Glibc
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.hasSuffix("No problems found.\n"))
         try Golden.check(normalized(run, workspace), "doctor-healthy.txt")
+    }
+
+    /// Run in a terminal, doctor asks it (the probe stands in for /dev/tty here) and says what
+    /// Automatic chose and what the terminal answered.
+    @Test func saysWhatTheTerminalAnswered() throws {
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        let terminfo = try Self.writeTerminfo(in: workspace, colors: 256)
+        let environment = ["TERM": "tabshell-test", "TERMINFO": terminfo, "LANG": "C.UTF-8"]
+        let sixel = TerminalAnswers(
+            primaryAttributes: [63, 1, 2, 4], terminalVersion: "XTerm(390)", cellPixels: CellPixels(width: 10, height: 20))
+        let run = runCommand(
+            ["doctor", "--db", workspace.databaseURL.path], environment: environment, terminalSize: (24, 80),
+            outputIsTerminal: true, terminalProbe: .answered(sixel, windowCellPixels: nil))
+        #expect(run.output.contains("ok       photo previews: automatic (sixel) (Settings can choose blocks or off)"), "\(run.output)")
+        #expect(run.output.contains("ok       graphics: XTerm(390) answered: sixel yes, kitty no, cells 10x20 pixels"), "\(run.output)")
+
+        let silent = runCommand(
+            ["doctor", "--db", workspace.databaseURL.path], environment: environment, terminalSize: (24, 80),
+            outputIsTerminal: true, terminalProbe: .noAnswer)
+        #expect(silent.output.contains("photo previews: automatic (blocks: the terminal did not answer), 256 colours"), "\(silent.output)")
+        #expect(silent.output.contains("note     graphics: the terminal did not answer within 500 ms"))
     }
 
     @Test func eachProblemComesWithAFixAndExitsNonZero() throws {

@@ -16,6 +16,20 @@ import Testing
         assertSnapshot(of: render(presentation, columns: columns, rows: rows), as: .gridText, named: "\(columns)x\(rows)")
     }
 
+    /// `?`/F1 in capture at 40x12: the list of keys is longer than the screen; ↓ and End
+    /// scroll it like the help sheet, with its position at the bottom.
+    @Test func keysScrollAt40x12() {
+        var state = Demo.state(columns: 40, rows: 12, presentation: Demo.capture { _ = $0.send(.kindChosen(.photos)) })
+        _ = state.send(KeyMap.action(for: .function(1), in: state)!)
+        let top = Screen.render(state, options: Demo.options)
+        assertSnapshot(of: top, as: .gridText, named: "top")
+        _ = state.send(KeyMap.action(for: .end, in: state)!)
+        let bottom = Screen.render(state, options: Demo.options)
+        #expect(top.grid != bottom.grid)
+        #expect(bottom.find("Repaint the screen") != nil && top.find("Repaint the screen") == nil, "the last key (Ctrl-L) shows at the end only")
+        assertSnapshot(of: bottom, as: .gridText, named: "end")
+    }
+
     @Test func pickerWithNotice() {
         // Done before a kind is chosen: the picker says what is missing.
         let presentation = Demo.capture { _ = $0.send(.doneTapped) }

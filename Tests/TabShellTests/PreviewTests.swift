@@ -173,7 +173,7 @@ struct PreviewTests {
         #expect(tmux.describe(.blocks, usesColor: false) == "blocks, monochrome")
         #expect(tmux.describe(.off, usesColor: true) == "off")
         let plain = PreviewTerminal.detect(isUTF8: true, colorCount: 8, environment: [:])
-        #expect(plain.describe(.automatic, usesColor: true) == "automatic (blocks), monochrome")
+        #expect(plain.describe(.automatic, usesColor: true) == "automatic (blocks: the terminal did not answer), monochrome")
         let ascii = PreviewTerminal.detect(isUTF8: false, colorCount: 256, environment: ["STY": "1.pts"])
         #expect(ascii.describe(.automatic, usesColor: true) == "automatic (ASCII shades: the locale is not UTF-8), 256 colours")
     }

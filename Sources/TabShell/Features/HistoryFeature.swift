@@ -226,7 +226,7 @@ extension HistoryState {
         return .effects([.loadRecordDetail(row.id)])
     }
 
-    private mutating func replaceTop(with detail: HistoryDetailState) {
+    mutating func replaceTop(with detail: HistoryDetailState) {
         stack[stack.count - 1] = .detail(detail)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A photo drawn with characters: `size.rows` rows of `size.columns` one-column cells, each a
-/// character with its colours. Made by the effect runner (PhotoPreview, libchafa) and drawn by
-/// Render like any other cells.
+/// A photo made for the screen, `size` cells large: characters with their colours (drawn by
+/// Render like any other cells), or a graphics protocol's picture (Render reserves its cells and
+/// the terminal layer draws it over them). Made by the effect runner (PhotoPreview, libchafa).
 public struct PreviewImage: Hashable, Sendable {
     /// One cell: a single-column character and its colours (nil: the terminal's own).
     public struct Cell: Hashable, Sendable {
@@ -17,18 +17,46 @@ public struct PreviewImage: Hashable, Sendable {
         }
     }
 
+    /// What the picture is made of.
+    public enum Content: Hashable, Sendable {
+        /// `size.rows` rows of `size.columns` cells, row by row.
+        case cells([Cell])
+        case graphics(PreviewGraphics)
+    }
+
     public let size: CellBox
-    public let cells: [Cell]
+    public let content: Content
 
     /// Nil unless there is exactly one cell per position of a non-empty size.
     public init?(size: CellBox, cells: [Cell]) {
         guard !size.isEmpty, cells.count == size.columns * size.rows else { return nil }
         self.size = size
-        self.cells = cells
+        self.content = .cells(cells)
     }
 
+    /// A graphics protocol's picture covering `size` cells; nil for an empty size or sequence.
+    public init?(size: CellBox, graphics: PreviewGraphics) {
+        guard !size.isEmpty, !graphics.sequence.isEmpty else { return nil }
+        self.size = size
+        self.content = .graphics(graphics)
+    }
+
+    /// The cells, row by row; empty for a graphics picture.
+    public var cells: [Cell] {
+        if case let .cells(cells) = content { return cells }
+        return []
+    }
+
+    /// The picture's escape sequence, when it is one.
+    public var graphics: PreviewGraphics? {
+        if case let .graphics(graphics) = content { return graphics }
+        return nil
+    }
+
+    /// The cell at a position; a blank for a graphics picture (whose cells the frame leaves blank).
     public subscript(row: Int, column: Int) -> Cell {
-        cells[row * size.columns + column]
+        guard case let .cells(cells) = content else { return Cell(character: " ") }
+        return cells[row * size.columns + column]
     }
 
     /// The characters of one row, without colours (for tests and logs).

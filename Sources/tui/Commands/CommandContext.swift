@@ -34,6 +34,9 @@ struct CommandContext {
     var readInput: () throws -> Data
     /// The terminal's size (rows, columns), nil when there is no terminal.
     var terminalSize: () -> (rows: Int, columns: Int)?
+    /// Asks the terminal about graphics (`doctor`); the process asks /dev/tty only when standard
+    /// output is a terminal.
+    var askTerminal: () -> TerminalProbeResult = { .notAsked }
 
     /// The real process: standard output and error, the environment, the clock.
     static func process() -> CommandContext {
@@ -63,6 +66,9 @@ struct CommandContext {
                     }
                 }
                 return nil
+            },
+            askTerminal: {
+                isatty(STDOUT_FILENO) == 1 ? TerminalProbe.ask(within: .milliseconds(500)) : .notAsked
             })
     }
 

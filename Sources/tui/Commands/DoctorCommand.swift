@@ -83,8 +83,25 @@ struct DoctorCommand: ContextCommand {
             }
         }
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty
-        let previews = PreviewTerminal.detect(isUTF8: context.localeIsUTF8, colorCount: noColor ? 0 : colors ?? 0, environment: env)
+        let probe = context.askTerminal()
+        var answers: TerminalAnswers?, windowCellPixels: CellPixels?
+        if case let .answered(found, cell) = probe { (answers, windowCellPixels) = (found, cell) }
+        var previews = PreviewTerminal.detect(
+            isUTF8: context.localeIsUTF8, colorCount: noColor ? 0 : colors ?? 0, environment: env, answers: answers,
+            windowCellPixels: windowCellPixels)
+        if probe == .notAsked, previews.automaticReason == PreviewTerminal.noAnswerReason { previews.automaticReason = "the terminal was not asked" }
         report.ok("photo previews: \(previews.describe(.automatic, usesColor: !noColor)) (Settings can choose blocks or off)")
+        switch probe {
+        case .notAsked:
+            report.note(
+                "graphics: not asked, standard output is not a terminal; run tabshell doctor in the terminal itself to learn whether it shows sixel, kitty or iTerm2 images")
+        case .noAnswer:
+            report.note("graphics: the terminal did not answer within 500 ms; the app waits 200 ms at start, then draws blocks until an answer comes")
+        case let .answered(found, _):
+            let name = found.terminalVersion.map { "\($0) answered" } ?? "the terminal answered"
+            report.ok(
+                "graphics: \(name): sixel \(found.listsSixel ? "yes" : "no"), kitty \(found.kittyGraphics ? "yes" : "no")\(found.cellPixels.map { ", cells \($0) pixels" } ?? "")")
+        }
         if let size = context.terminalSize() {
             let minimum = Layout.minimumSize
             if size.rows < minimum.rows || size.columns < minimum.columns {

@@ -32,6 +32,10 @@ struct TabShellCommand: ParsableCommand {
         ]
     )
 
+    /// How long start-up waits for the terminal's answers to the graphics queries (a local
+    /// terminal answers in a few milliseconds; later answers still count when they come).
+    static let graphicsAnswerLimit: Duration = .milliseconds(200)
+
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var demoOption: DemoOption
@@ -86,7 +90,21 @@ struct TabShellCommand: ParsableCommand {
             throw Failure(error.message)
         }
         state.size = terminal.size
-        state.previewTerminal = PreviewTerminal.detect(isUTF8: terminal.isUnicode, colorCount: terminal.previewColorCount, environment: environment)
+        // Asked once, before the first frame; keys typed meanwhile are kept for the app.
+        let answers = terminal.askAboutGraphics(within: Self.graphicsAnswerLimit)
+        let windowCellPixels = terminal.windowCellPixels
+        let previewTerminal = { (answers: TerminalAnswers?) in
+            PreviewTerminal.detect(
+                isUTF8: terminal.isUnicode, colorCount: terminal.previewColorCount, environment: environment,
+                answers: answers, windowCellPixels: windowCellPixels)
+        }
+        state.previewTerminal = previewTerminal(answers)
+        logger.info(
+            "photo previews",
+            metadata: [
+                "automatic": "\(state.previewTerminal?.describe(.automatic, usesColor: true) ?? "")",
+                "answers": "\(answers.map { "\($0)" } ?? "none within \(Self.graphicsAnswerLimit)")",
+            ])
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let person = identity.person
         let session = served.start(person: person, logger: logger)
@@ -95,7 +113,7 @@ struct TabShellCommand: ParsableCommand {
             database: db, state: state, logger: logger, home: home,
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
             person: person, uploads: session?.folder.uploads)
-        let app = App(runtime: runtime, terminal: terminal, logger: logger)
+        let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal)
         let recovery: RecoveryReport?
         do {
             recovery = try db.recover(now: Date())

@@ -21,11 +21,14 @@ final class App {
     private var lastFrame: Frame?
     /// Set only by `TABSHELL_TEST_CRASH`, for the crash-guard end-to-end test.
     private let testCrash = CrashGuard.TestCrash.fromEnvironment()
+    /// How photos can be shown, given the terminal's answers to the graphics queries.
+    private let previewTerminal: (TerminalAnswers?) -> PreviewTerminal
 
-    init(runtime: AppRuntime, terminal: Terminal, logger: Logger) {
+    init(runtime: AppRuntime, terminal: Terminal, logger: Logger, previewTerminal: @escaping (TerminalAnswers?) -> PreviewTerminal) {
         self.runtime = runtime
         self.terminal = terminal
         self.logger = logger
+        self.previewTerminal = previewTerminal
     }
 
     func run(recovery: RecoveryReport?, resuming snapshot: SessionSnapshot? = nil, message: String? = nil) -> ExitReason {
@@ -54,6 +57,10 @@ final class App {
                 return .terminalGone
             case .timeout:
                 break
+            case let .terminalAnswered(answers):
+                let found = previewTerminal(answers)
+                logger.info("the terminal answered late", metadata: ["photos": "\(found.describe(.automatic, usesColor: true))"])
+                runtime.dispatch(.previewTerminalFound(found))
             case .wake:
                 runtime.deliverMail()
             }

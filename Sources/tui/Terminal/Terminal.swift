@@ -22,6 +22,8 @@ enum TerminalEvent: Equatable {
     case wake
     /// Nothing happened within the timeout given to `nextEvent`.
     case timeout
+    /// The terminal's answers to the graphics queries came in after start-up stopped waiting.
+    case terminalAnswered(TerminalAnswers)
 }
 
 /// The signals that end the app: SIGINT, SIGTERM, SIGHUP and SIGQUIT.
@@ -124,6 +126,16 @@ final class Terminal {
     private var nextPreviewPair = Terminal.firstPreviewPair
     /// The last pair number previews may use; below `firstPreviewPair` when they can use none.
     private let lastPreviewPair: Int32
+
+    // Graphics: what the terminal answered, and the pictures on screen now.
+    /// The answers to `TerminalQuery` so far.
+    private var answers = TerminalAnswers()
+    /// The query was sent and its last answer has not come yet.
+    private var awaitingAnswers = false
+    /// Start-up stopped waiting for the answers: when they complete, say so with an event.
+    private var reportsLateAnswers = false
+    /// The graphics pictures drawn over the last frame, where they are.
+    private var placedImages: [FrameImage] = []
 
     /// The locale's codeset is UTF-8; otherwise everything is drawn in ASCII.
     let isUnicode: Bool
@@ -278,6 +290,7 @@ final class Terminal {
     func restore() {
         guard let screen else { return }
         Self.disarmEmergencyRestore()
+        removeKittyImages()
         mousemask(0, nil)
         curs_set(1)
         // Without an alternate screen (vt100, linux) the app's last frame would stay on the
@@ -321,6 +334,7 @@ final class Terminal {
         if screenIsGarbled || previous?.width != grid.width || previous?.height != grid.height {
             previous = nil
         }
+        let images = imagesToPlace(frame.images, repaintingAll: previous == nil)
         if previous == nil {
             werase(window)  // cells the grid does not cover stay blank
             if screenIsGarbled { clearok(window, true) }
@@ -350,8 +364,98 @@ final class Terminal {
             wnoutrefresh(window)
             doupdate()
         }
+        for image in images { writeToTTY(Self.placement(of: image)) }
         previousGrid = grid
         screenIsGarbled = false
+    }
+
+    // MARK: - Graphics pictures
+
+    /// Before the cells of a frame are drawn: takes away the pictures on screen that the frame
+    /// no longer has where they are, and returns those to draw once the cells are out. Idle
+    /// frames place nothing: a picture that stays is not sent again.
+    ///
+    /// kitty keeps pictures on a layer of their own, so they are deleted (by a cell they cover).
+    /// A sixel or iTerm2 picture is paint over cells that curses believes hold blanks: its
+    /// lines are marked garbled so the update writes them again, over the picture. When every
+    /// cell is drawn again (a resize, Ctrl-L, back from Ctrl-Z, a change of colour) every
+    /// picture goes and comes back.
+    private func imagesToPlace(_ images: [FrameImage], repaintingAll: Bool) -> [FrameImage] {
+        let window = ts_stdscr()
+        if screenIsGarbled {
+            removeKittyImages()
+            placedImages = []
+        }
+        let keptKitty = repaintingAll ? [] : placedImages.filter { $0.picture.graphics == .kitty && images.contains($0) }
+        let kept = repaintingAll ? keptKitty : placedImages.filter { images.contains($0) }
+        for image in placedImages where !kept.contains(image) {
+            switch image.picture.graphics {
+            case .kitty:
+                if !keptKitty.contains(image) { writeToTTY(Self.kittyDeletion(at: image)) }
+            case .sixel, .iterm2:
+                wredrawln(window, Int32(image.row), Int32(image.size.rows))
+            }
+        }
+        placedImages = images
+        return images.filter { !kept.contains($0) }
+    }
+
+    /// Save the cursor, move to the picture's corner, draw it, put the cursor back (so curses'
+    /// idea of where the cursor is stays true).
+    private static func placement(of image: FrameImage) -> String {
+        "\u{1B}7\u{1B}[\(image.row + 1);\(image.column + 1)H" + image.picture.sequence + "\u{1B}8"
+    }
+
+    /// kitty: delete the placements (and free the data) of the pictures covering a cell.
+    private static func kittyDeletion(at image: FrameImage) -> String {
+        "\u{1B}_Ga=d,d=P,x=\(image.column + 1),y=\(image.row + 1),q=2\u{1B}\\"
+    }
+
+    /// kitty: delete every picture we placed (leaving the screen, Ctrl-Z, a garbled screen).
+    private func removeKittyImages() {
+        guard placedImages.contains(where: { $0.picture.graphics == .kitty }) else { return }
+        writeToTTY("\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+        placedImages.removeAll { $0.picture.graphics == .kitty }
+    }
+
+    // MARK: - Asking about graphics
+
+    /// Writes `TerminalQuery` and reads the answers for at most `limit` (less once the last
+    /// answer is in). Keys typed meanwhile are kept and come out of `nextEvent` afterwards.
+    /// Nil when the terminal did not answer in time; should its answers come later, `nextEvent`
+    /// reports them as `.terminalAnswered`.
+    func askAboutGraphics(within limit: Duration) -> TerminalAnswers? {
+        guard screen != nil else { return nil }
+        writeToTTY(TerminalQuery.text)
+        awaitingAnswers = true
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while awaitingAnswers, !hungUp {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { break }
+            var descriptor = pollfd(fd: ttyDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Self.pollMilliseconds(left))
+            if ready < 0, errno != EINTR { break }
+            if ready > 0 { _ = readInput() }
+        }
+        if awaitingAnswers {
+            reportsLateAnswers = true
+            return nil
+        }
+        return answers
+    }
+
+    /// The cell size from the tty's window size in pixels, when the terminal fills it in.
+    var windowCellPixels: CellPixels? {
+        var width: Int32 = 0, height: Int32 = 0
+        guard ts_tty_pixels(ttyDescriptor, &width, &height) == 0, ts_cols() > 0, ts_lines() > 0 else { return nil }
+        return CellPixels(width: Int(width / ts_cols()), height: Int(height / ts_lines()))
+    }
+
+    /// An answer to the graphics queries; others (nobody asked) are dropped.
+    private func take(_ reply: String) {
+        guard awaitingAnswers, answers.take(reply), answers.isComplete else { return }
+        awaitingAnswers = false
+        if reportsLateAnswers { pending.append(.terminalAnswered(answers)) }
     }
 
     /// A cell must be written again when it changed, or when the cell after it changed and
@@ -582,7 +686,7 @@ final class Terminal {
         case let .key(key): enqueue(TerminalEvent.key(key))
         case let .click(row, column): enqueue(TerminalEvent.click(row: row, column: column))
         case let .scroll(up): enqueue(TerminalEvent.scroll(up: up))
-        case .reply: break  // no query is asked yet
+        case let .reply(reply): take(reply)
         }
     }
 
@@ -642,6 +746,7 @@ final class Terminal {
     /// Ctrl-Z: give the terminal back to the shell, stop, and on `fg` take it again.
     private func suspend() {
         guard screen != nil, pendingQuits.isEmpty else { return }
+        removeKittyImages()
         writeToTTY(Self.inputModesOff)
         curs_set(1)
         endwin()

@@ -1,0 +1,29 @@
+import TabShell
+
+/// The questions the app asks the terminal once, right after curses starts, to learn which
+/// graphics protocol it can draw photos with. The answers come back as `InputEvent.reply`
+/// events among the keys; `TerminalAnswers.take(_:)` reads them.
+///
+/// Primary device attributes go last: every terminal answers them, and terminals answer in
+/// order, so once that answer is in nothing else is coming. A terminal that does not know a
+/// question ignores it (the kitty query is an APC string, which terminals without kitty
+/// graphics — and tmux — skip).
+public enum TerminalQuery {
+    /// The id the kitty query carries, so its answer is known to be ours.
+    public static let kittyImageID = 31
+    /// kitty graphics: a 1×1 image query (a=q), answered `ESC _ G i=31;OK ESC \`.
+    public static let kittyGraphics = "\u{1B}_Gi=\(kittyImageID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// XTVERSION: the terminal's name and version, answered `ESC P > | name(version) ESC \`.
+    public static let terminalVersion = "\u{1B}[>q"
+    /// Secondary device attributes: tmux answers `ESC [ > 84 ; …`, GNU screen `ESC [ > 83 ; …`.
+    public static let secondaryAttributes = "\u{1B}[>c"
+    /// The size of one cell in pixels, answered `ESC [ 6 ; height ; width t` (sixel needs it).
+    public static let cellPixelSize = "\u{1B}[16t"
+    /// Primary device attributes, answered `ESC [ ? class ; features c` (feature 4 = sixel).
+    public static let primaryAttributes = "\u{1B}[c"
+
+    /// Everything above, in the order to send it.
+    public static var text: String {
+        kittyGraphics + terminalVersion + secondaryAttributes + cellPixelSize + primaryAttributes
+    }
+}
