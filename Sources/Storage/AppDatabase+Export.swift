@@ -91,7 +91,12 @@ extension AppDatabase {
     /// `start` is called once, before the first record, with the number of records the snapshot
     /// holds; `body` once per record. An error thrown by either stops the export and is
     /// rethrown as it is (so a writer's "broken pipe" reaches its caller unchanged).
+    ///
+    /// `ids` narrows it to the records whose id is in the range (`history export --since`,
+    /// `--follow`, one record for the on-commit command): ids grow in commit order, so "after
+    /// the last one seen" misses nothing and repeats nothing.
     public func exportHistory(
+        ids: ClosedRange<Int64> = 1...Int64.max,
         start: (_ recordCount: Int) throws -> Void,
         _ body: (ExportedRecord) throws -> Void
     ) throws {
@@ -108,11 +113,12 @@ extension AppDatabase {
         }
         do {
             try read { db in
-                let count = try CaptureRecord.fetchCount(db)
+                let range: StatementArguments = [ids.lowerBound, ids.upperBound]
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE id BETWEEN ? AND ?", arguments: range) ?? 0
                 try calling { try start(count) }
                 // One pass: captures in rowid order, each followed by its photos in position order
                 // (served by photo's UNIQUE(captureId, position) index; no sort, no temp b-tree).
-                let rows = try Row.fetchCursor(db, sql: Self.exportSQL)
+                let rows = try Row.fetchCursor(db, sql: Self.exportSQL, arguments: range)
                 var pending: ExportedRecord?
                 while let row = try rows.next() {
                     let id: Int64 = row["id"]
@@ -130,6 +136,19 @@ extension AppDatabase {
             if let callerError { throw callerError }
             throw error
         }
+    }
+
+    /// The record with the newest id (the last one committed), or nil when there is none: where
+    /// `history export --follow` starts when it is not told `--since`.
+    public func lastRecordID() throws(StorageError) -> Int64? {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM capture") }
+    }
+
+    /// One record as the export writes it (the on-commit command's input), nil when it is gone.
+    public func exportedRecord(id: Int64) throws -> ExportedRecord? {
+        var found: ExportedRecord?
+        try exportHistory(ids: id...id, start: { _ in }) { found = $0 }
+        return found
     }
 
     /// History for `tabshell history list`: newest first, like the History tab, at most `limit`
@@ -180,6 +199,7 @@ extension AppDatabase {
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
         LEFT JOIN photo ON photo.captureId = capture.id
+        WHERE capture.id BETWEEN ? AND ?
         ORDER BY capture.id, photo.position
         """
 

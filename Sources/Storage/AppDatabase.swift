@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+import Synchronization
 import TabShell
 
 /// tabshell's database: one SQLite file in WAL mode, shared by every tabshell process.
@@ -26,7 +27,23 @@ public final class AppDatabase: Sendable {
     private init(url: URL, pool: DatabasePool) {
         self.url = url
         self.pool = pool
+        Self.openHere.withLock { $0[url.path, default: 0] += 1 }
     }
+
+    deinit {
+        Self.openHere.withLock { open in
+            open[path, default: 1] -= 1
+            if open[path] == 0 { open[path] = nil }
+        }
+    }
+
+    /// How many `AppDatabase`s of each file this process has open. While one is open, opening
+    /// another must not open and close the file itself (to create it or read its header): POSIX
+    /// advisory locks belong to the process, and closing any descriptor of the file drops the
+    /// locks SQLite holds through the others — another process could then think itself the last
+    /// connection and delete the WAL under commits still in it ("How To Corrupt An SQLite
+    /// Database File", 2.2). SQLite's own connections share their descriptors and are safe.
+    private static let openHere = Mutex<[String: Int]>([:])
 
     private var path: String { url.path }
 
@@ -48,10 +65,14 @@ public final class AppDatabase: Sendable {
         }
         let path = url.path
         try DatabaseFiles.makeDirectory(url.deletingLastPathComponent().path)
-        try DatabaseFiles.createFileIfMissing(path)
-        try DatabaseFiles.checkHeader(path)
+        // Held from here: opens take turns across processes and across this process's threads,
+        // so no other open here is between its check and its registration below.
         let lock = try OpenLock(path: path + ".lock", databasePath: path, timeout: busyTimeout)
         defer { lock.unlock() }
+        if openHere.withLock({ $0[path] == nil }) {
+            try DatabaseFiles.createFileIfMissing(path)
+            try DatabaseFiles.checkHeader(path)
+        }
 
         let migrator = Migrations.migrator
         do {

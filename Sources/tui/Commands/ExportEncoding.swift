@@ -10,7 +10,9 @@ import Glibc
 /// The text of `tabshell history export`, record by record, so the export streams. The formats
 /// are documented in docs/export.md; change them only with a new `version`.
 enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv
+    /// One JSON object holding every record; CSV; JSON lines, one record object a line (what
+    /// `--follow` writes, and what the on-commit command reads on its standard input).
+    case json, csv, jsonl
 
     /// The version written in the JSON header; bump it when a field changes meaning or goes.
     static let jsonVersion = 1
@@ -33,6 +35,8 @@ enum ExportFormat: String, CaseIterable, Sendable {
                 + "\"recordCount\":\(recordCount),\"records\":["
         case .csv:
             CSVText.row(Self.csvColumns)
+        case .jsonl:
+            ""
         }
     }
 
@@ -41,6 +45,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
         switch self {
         case .json: (index == 0 ? "\n" : ",\n") + JSONText.record(record)
         case .csv: CSVText.record(record)
+        case .jsonl: JSONText.record(record) + "\n"
         }
     }
 
@@ -48,7 +53,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
     func footer(recordCount: Int) -> String {
         switch self {
         case .json: (recordCount == 0 ? "" : "\n") + "]}\n"
-        case .csv: ""
+        case .csv, .jsonl: ""
         }
     }
 }

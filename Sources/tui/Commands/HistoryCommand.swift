@@ -16,23 +16,34 @@ struct HistoryCommand: ParsableCommand {
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// `tabshell history export --format json|csv [--output FILE]`
+/// `tabshell history export --format json|csv|jsonl [--output FILE] [--since ID]`, or
+/// `tabshell history export --follow [--since ID]`
 struct HistoryExportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every History record, with its request and photos, as JSON or CSV.",
+        abstract: "Write every History record, with its request and photos, as JSON, CSV or JSON lines.",
         discussion: """
             Records come in the order they were committed, from one consistent snapshot, streamed: memory \
             stays flat however many there are. Photos are named by the absolute path of their stored file. \
             Progress goes to standard error when it is a terminal. With --output the file appears only once \
-            it is complete (written beside it, then renamed). The formats are described in docs/export.md.
+            it is complete (written beside it, then renamed). --since ID starts after record ID. \
+            With --follow, every record committed from now on (by any session or process) is printed as a \
+            JSON line as it commits, until interrupted (exit 0); with --since too, the records after ID come \
+            first, so a consumer that restarts from the last id it saw misses nothing and sees nothing twice. \
+            The formats are described in docs/export.md.
             """
     )
 
     @OptionGroup var database: DatabaseOptions
 
-    @Option(help: ArgumentHelp("json or csv.", valueName: "format"))
-    var format: ExportFormat
+    @Option(help: ArgumentHelp("json, csv or jsonl (JSON lines).", valueName: "format"))
+    var format: ExportFormat?
+
+    @Flag(help: "Keep running: print each record committed from now on as a JSON line, until interrupted.")
+    var follow = false
+
+    @Option(help: ArgumentHelp("Only records after this record id (the last one a consumer saw).", valueName: "id"))
+    var since: Int64?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
@@ -41,6 +52,15 @@ struct HistoryExportCommand: ContextCommand {
         if let output, output.isEmpty || output.hasSuffix("/") {
             throw ValidationError("--output needs a file path.")
         }
+        if let since, since < 0 || since == .max { throw ValidationError("--since needs a record id (0 or more).") }
+        if follow {
+            if let format, format != .jsonl {
+                throw ValidationError("--follow writes JSON lines: leave out --format, or give --format jsonl.")
+            }
+            if output != nil { throw ValidationError("--follow writes to standard output; --output is for a finished export.") }
+        } else if format == nil {
+            throw ValidationError("Missing --format: json, csv or jsonl (or --follow).")
+        }
     }
 
     func execute(_ context: CommandContext) throws {
@@ -48,6 +68,11 @@ struct HistoryExportCommand: ContextCommand {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
         let db = try openExisting(url, logger: logger)
+        if follow {
+            return try HistoryFollower(database: db, output: context.output, logger: logger).run(after: since)
+        }
+        let format = format ?? .jsonl
+        let ids = (since ?? 0) + 1...Int64.max
 
         let sink: any TextOutput
         if let output {
@@ -71,10 +96,13 @@ struct HistoryExportCommand: ContextCommand {
             try finishing {
                 do {
                     var total = 0
-                    try db.exportHistory(start: { count in
-                        total = count
-                        try sink.write(format.header(recordCount: count, exportedAt: context.now()))
-                    }) { record in
+                    try db.exportHistory(
+                        ids: ids,
+                        start: { count in
+                            total = count
+                            try sink.write(format.header(recordCount: count, exportedAt: context.now()))
+                        }
+                    ) { record in
                         let text = format.record(record, index: written)
                         try sink.write(scrubsForTerminal ? CSVText.terminalSafe(text) : text)
                         written += 1

@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import Logging
+import Storage
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabshell history export --follow`: every record committed from now on, by any session or
+/// process, as a JSON line, until SIGINT, SIGTERM or SIGHUP (exit 0) or until the reader goes
+/// away (a closed pipe, also exit 0: a consumer that stops reading has simply stopped).
+///
+/// Records are read by id: ids grow in commit order (SQLite has one writer at a time, and an id
+/// is taken inside the transaction that commits it), so "after the last id printed" never
+/// skips a record and never repeats one. Other processes' commits are noticed through `PRAGMA
+/// data_version`, read every `interval` (one pragma; nothing is read while nothing changed).
+struct HistoryFollower {
+    let database: AppDatabase
+    let output: any TextOutput
+    let logger: Logger
+    var interval: Duration = .milliseconds(100)
+
+    /// Prints the records after `since` (after the newest one when nil), then follows.
+    func run(after since: Int64?) throws {
+        let stop = StopSignals()
+        var last: Int64 = since ?? 0
+        if since == nil {
+            do {
+                last = try database.lastRecordID() ?? 0
+            } catch {
+                throw Failure(error.message)
+            }
+        }
+        logger.info("history export --follow started", metadata: ["after": "\(last)"])
+        var printed = 0
+        do {
+            while !stop.isRequested {
+                // The counter is read before the records: a commit after this read changes it,
+                // so the next turn reads again and nothing falls between the two.
+                let counter = try database.externalChangeCounter()
+                try database.exportHistory(ids: last + 1...Int64.max, start: { _ in }) { record in
+                    try output.write(ExportFormat.jsonl.record(record, index: printed))
+                    last = record.id
+                    printed += 1
+                }
+                try output.finish()
+                while !stop.isRequested, try database.externalChangeCounter() == counter {
+                    stop.wait(for: interval)
+                }
+            }
+        } catch OutputSink.OutputError.closedByReader {
+            logger.info("history export --follow ended: the reader went away", metadata: ["records": "\(printed)"])
+            return
+        } catch let error as StorageError {
+            throw Failure(error.message)
+        } catch let error as OutputSink.OutputError {
+            throw Failure(error.sentence)
+        }
+        logger.info("history export --follow stopped", metadata: ["records": "\(printed)", "last": "\(last)"])
+    }
+}
+
+/// SIGINT, SIGTERM and SIGHUP, turned into "stop" for a loop that sleeps between checks.
+/// (`@unchecked`: `sources` is set once in `init` and only kept alive; the flag is a Mutex.)
+final class StopSignals: @unchecked Sendable {
+    private let requested = Mutex(false)
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        var made: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in self?.request() }
+            source.resume()
+            made.append(source)
+        }
+        sources = made
+    }
+
+    var isRequested: Bool { requested.withLock { $0 } }
+
+    func request() {
+        requested.withLock { $0 = true }
+        wakeUp.signal()
+    }
+
+    /// Sleeps for `duration`, or less when a stop is asked for.
+    func wait(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
+    }
+}
