@@ -29,17 +29,17 @@ public final class AppRuntime {
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
     /// `person` is who captures (kept with each record and draft); `uploads`, under `tabshell
     /// serve`, is the only folder photos may come from; `previewCache` is the folder photo
-    /// previews are kept in (nil: none kept on disk).
+    /// previews are kept in (nil: none kept on disk); `onCommit` runs after each Done.
     public init(
         database: AppDatabase, state: AppState, logger: Logger, home: String,
         previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
-        person: String? = nil, uploads: UploadFolder? = nil
+        person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil
     ) {
         self.state = state
         self.logger = logger
         runner = EffectRunner(
             database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
-            uploads: uploads, person: person)
+            uploads: uploads, person: person, onCommit: onCommit)
     }
 
     /// Where photo previews are cached: `$XDG_CACHE_HOME/tabshell/previews` when that is an
@@ -85,6 +85,13 @@ public final class AppRuntime {
         stagingIDAtFinish = runner.photoStager.currentSession.map { $0.id.uuidString.lowercased() }
         runner.previewLoader.cancelAll()
         runner.photoStager.closeKeepingDraft()
+    }
+
+    /// Gives the on-commit commands started or waiting up to `limit` to finish (called once the
+    /// terminal is back, so quitting is not held up on screen); true when none is left.
+    @discardableResult
+    public func awaitCommitHooks(within limit: Duration = .seconds(2)) -> Bool {
+        runner.commitHook?.drain(within: limit) ?? true
     }
 
     /// The staging folder of the capture open when the session finished, for its snapshot.

@@ -15,6 +15,8 @@ final class EffectRunner {
     private let uploads: UploadFolder?
     let photoStager: PhotoStager
     let previewLoader: PreviewLoader
+    /// The on-commit command, when one is set.
+    let commitHook: CommitHookRunner?
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
     private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
 
@@ -28,13 +30,14 @@ final class EffectRunner {
     init(
         database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox,
         previewCache: URL?, wake: @escaping @Sendable () -> Void,
-        uploads: UploadFolder? = nil, person: String? = nil
+        uploads: UploadFolder? = nil, person: String? = nil, onCommit: CommitHook? = nil
     ) {
         self.database = database
         self.logger = logger
         self.home = home
         self.mailbox = mailbox
         self.uploads = uploads
+        self.commitHook = onCommit.map { CommitHookRunner(hook: $0, mailbox: mailbox, wake: wake, logger: logger) }
         self.photoStager = PhotoStager(
             database: database, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads, person: person)
         self.previewLoader = PreviewLoader(media: database.media, cacheDirectory: previewCache, mailbox: mailbox, wake: wake, logger: logger)
@@ -68,6 +71,7 @@ final class EffectRunner {
             do {
                 let id = try photoStager.commit(submission, now: now)
                 logger.info("capture committed", metadata: ["id": "\(id)", "kind": "\(submission.kind.rawValue)"])
+                commitHook?.run(recordID: id)
                 return .actions([.captureCommitted(recordID: id, submission: submission)])
             } catch {
                 logger.error("commit failed: \(error.message)")

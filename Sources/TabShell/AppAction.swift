@@ -65,6 +65,8 @@ public enum AppAction: Equatable, Sendable {
     case databaseChangedElsewhere
     case captureCommitted(recordID: Int64, submission: CaptureSubmission)
     case captureCommitFailed(String)
+    /// The on-commit command failed for a record (it is saved all the same): one notice.
+    case commitHookFailed(String)
     case storageFailed(String)
     /// The answer to `.loadRecordDetail`; nil when the record no longer exists.
     case recordDetailLoaded(id: Int64, detail: RecordDetail?)

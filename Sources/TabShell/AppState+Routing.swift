@@ -60,6 +60,7 @@ extension AppState {
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
         case let .storageFailed(message): return storageFailed(message)
+        case let .commitHookFailed(message): return notice(message)
         case let .recoveryFinished(found, summary): return recoveryFinished(found, summary: summary)
         case let .draftResumed(id): return toDrafts(.resumed(id))
         case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()

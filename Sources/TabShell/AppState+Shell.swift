@@ -107,6 +107,13 @@ extension AppState {
         return toDrafts(.offerDue)
     }
 
+    /// Something went wrong outside the screen's flow (the on-commit command): said once on the
+    /// status line, where it stays until the next move, and nothing waits for it.
+    mutating func notice(_ message: String) -> [AppEffect] {
+        status = StatusMessage(message, kind: .error)
+        return []
+    }
+
     /// Drafts found at start: the first is offered (Resume / Discard) when nothing else is up.
     mutating func recoveryFinished(_ found: [RecoveredDraft], summary: String) -> [AppEffect] {
         recoverySummary = summary.isEmpty ? nil : summary

@@ -30,7 +30,8 @@ final class RuntimeHarness {
     /// `person` and `uploads` as `tabshell serve` gives them (who captures; the only photo folder).
     init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), folder: Folder? = nil,
-        person: String? = nil, uploads: UploadFolder? = nil, previewTerminal: PreviewTerminal? = nil
+        person: String? = nil, uploads: UploadFolder? = nil, previewTerminal: PreviewTerminal? = nil,
+        onCommit: CommitHook? = nil
     ) throws {
         owner = try folder ?? Folder()
         database = try AppDatabase.open(at: owner.url.appendingPathComponent("tabshell.sqlite"))
@@ -44,7 +45,7 @@ final class RuntimeHarness {
         runtime = AppRuntime(
             database: database, state: state, logger: logger, home: owner.url.path,
             previewCache: owner.url.appendingPathComponent("cache/previews", isDirectory: true), wake: { woken.signal() },
-            person: person, uploads: uploads
+            person: person, uploads: uploads, onCommit: onCommit
         )
     }
 

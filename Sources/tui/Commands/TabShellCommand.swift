@@ -46,9 +46,36 @@ struct TabShellCommand: ParsableCommand {
 
     @OptionGroup var served: ServedSessionOptions
 
+    @Option(
+        name: .customLong("on-commit"),
+        help: ArgumentHelp(
+            "A shell command run after each Done, with the record as one JSON line on its standard input (as history export --follow prints it).",
+            valueName: "command"))
+    var onCommit: String?
+
+    @Option(
+        name: .customLong("on-commit-timeout"),
+        help: ArgumentHelp("Seconds the on-commit command may run before it is stopped.", valueName: "seconds"))
+    var onCommitTimeout = 10
+
     func validate() throws {
         if demo, database.path != nil {
             throw ValidationError("--demo uses its own throw-away database; leave out --db.")
+        }
+        if let onCommit, onCommit.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--on-commit needs a command.")
+        }
+        if !(1...3600).contains(onCommitTimeout) {
+            throw ValidationError("--on-commit-timeout must be between 1 and 3600 seconds.")
+        }
+    }
+
+    /// The on-commit command with the JSON of a record read from `db`.
+    private func commitHook(_ db: AppDatabase) -> CommitHook? {
+        onCommit.map { command in
+            CommitHook(command: command, timeout: .seconds(onCommitTimeout)) { id in
+                (try? db.exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
+            }
         }
     }
 
@@ -112,7 +139,7 @@ struct TabShellCommand: ParsableCommand {
         let runtime = AppRuntime(
             database: db, state: state, logger: logger, home: home,
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
-            person: person, uploads: session?.folder.uploads)
+            person: person, uploads: session?.folder.uploads, onCommit: commitHook(db))
         let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal)
         let recovery: RecoveryReport?
         do {
@@ -130,6 +157,7 @@ struct TabShellCommand: ParsableCommand {
         }
         terminal.restore()
         if capturedStandardError { CrashGuard.releaseStandardError() }
+        runtime.awaitCommitHooks()
         logger.info("stopped", metadata: ["reason": "\(reason)"])
         switch reason {
         case .quit, .signal(.interrupt): return

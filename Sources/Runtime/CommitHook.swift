@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import Logging
+import TabShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The on-commit command (`tabshell --on-commit CMD`): after each Done, `/bin/sh -c CMD` runs
+/// with the committed record on its standard input, as one JSON line (the object `history
+/// export --follow` prints), so the answer goes back to whoever asked without polling.
+///
+/// It runs off the main loop, one command at a time in commit order, so it never delays a key.
+/// Its standard output is discarded (the screen is the app's); the end of its standard error goes
+/// to the log. A command that cannot start, exits non-zero, is killed, or outlives `timeout`
+/// (then SIGTERM, and SIGKILL 2 s later) is logged and shown once as a notice.
+public struct CommitHook: Sendable {
+    public var command: String
+    public var timeout: Duration
+    /// The record `id` as one line of JSON, or nil when it cannot be read.
+    public var describe: @Sendable (Int64) -> String?
+
+    public init(command: String, timeout: Duration = .seconds(10), describe: @escaping @Sendable (Int64) -> String?) {
+        self.command = command
+        self.timeout = timeout
+        self.describe = describe
+    }
+}
+
+/// Runs a `CommitHook` on a queue of its own and posts failures to the mailbox.
+final class CommitHookRunner: Sendable {
+    private let hook: CommitHook
+    private let mailbox: Mailbox
+    private let wake: @Sendable () -> Void
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "tabshell.on-commit")
+
+    init(hook: CommitHook, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger) {
+        self.hook = hook
+        self.mailbox = mailbox
+        self.wake = wake
+        self.logger = logger
+    }
+
+    /// Starts the command for record `id` once the ones before it have finished; returns at once.
+    func run(recordID id: Int64) {
+        queue.async { [self] in
+            if let failure = runNow(recordID: id) {
+                logger.warning("on-commit command failed: \(failure)", metadata: ["record": "\(id)", "command": "\(hook.command)"])
+                mailbox.post(.commitHookFailed("On-commit command for record #\(id): \(failure)"))
+                wake()
+            } else {
+                logger.info("on-commit command done", metadata: ["record": "\(id)"])
+            }
+        }
+    }
+
+    /// Waits for the commands already started or waiting to finish, at most `limit`: quitting
+    /// right after a Done still hands the record on.
+    func drain(within limit: Duration) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        queue.async { done.signal() }
+        let (seconds, attoseconds) = limit.components
+        let finished = done.wait(timeout: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))) == .success
+        if !finished { logger.warning("on-commit commands still running or waiting at exit; those waiting are not run") }
+        return finished
+    }
+
+    /// Runs the command and waits for it; the failure as a phrase, or nil when it succeeded.
+    ///
+    /// Spawned directly (not through Foundation's Process, which notices an exit only when every
+    /// process holding its descriptors has gone, so a command that leaves a child behind would
+    /// seem to run forever), in a process group of its own, so a timeout stops the command and
+    /// whatever it started.
+    private func runNow(recordID id: Int64) -> String? {
+        guard let json = hook.describe(id) else { return "the record could not be read." }
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-on-commit-\(UUID().uuidString)").path
+        defer { unlink(errorsPath) }
+        var input: [Int32] = [0, 0]
+        guard pipe(&input) == 0 else { return "it could not be started (no pipe)." }
+        _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addclose(&actions, input[0])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TABSHELL_RECORD_ID"] = String(id)
+        let arguments = ["/bin/sh", "-c", hook.command]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
+        close(input[0])
+        guard spawned == 0 else {
+            close(input[1])
+            return "it could not be started (\(String(cString: strerror(spawned)).lowercased()))."
+        }
+        // A command that does not read its input must not block us: the write is small (one
+        // record) and a closed pipe only fails it (SIGPIPE is ignored by the app).
+        let bytes = Array((json + "\n").utf8)
+        _ = bytes.withUnsafeBufferPointer { write(input[1], $0.baseAddress, $0.count) }
+        close(input[1])
+
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now + hook.timeout
+        var finished = false
+        while ContinuousClock.now < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                finished = true
+                break
+            }
+            usleep(20_000)
+        }
+        let tail = Self.tail(of: URL(fileURLWithPath: errorsPath))
+        guard finished else {
+            kill(-pid, SIGTERM)
+            let grace = ContinuousClock.now + .seconds(2)
+            var reaped = false
+            while !reaped, ContinuousClock.now < grace {
+                reaped = waitpid(pid, &status, WNOHANG) == pid
+                if !reaped { usleep(20_000) }
+            }
+            // The whole group: what the command started goes with it.
+            kill(-pid, SIGKILL)
+            if !reaped { _ = waitpid(pid, &status, 0) }
+            return "it ran longer than \(hook.timeout.components.seconds) s and was stopped." + tail
+        }
+        let signalled = status & 0x7F
+        if signalled == 0 {
+            let code = (status >> 8) & 0xFF
+            return code == 0 ? nil : "it exited with status \(code)." + tail
+        }
+        return "it was killed by signal \(signalled)." + tail
+    }
+
+    /// The last line the command wrote to its standard error, as " It said: …", or "".
+    private static func tail(of file: URL) -> String {
+        guard let data = try? Data(contentsOf: file), !data.isEmpty else { return "" }
+        let text = String(decoding: data.suffix(2048), as: UTF8.self)
+        guard let last = text.split(whereSeparator: \.isNewline).last else { return "" }
+        let line = Sanitizer(unicode: true).line(String(last)).trimmingCharacters(in: .whitespaces)
+        return line.isEmpty ? "" : " It said: \(line.prefix(200))"
+    }
+}

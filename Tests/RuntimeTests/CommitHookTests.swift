@@ -1,0 +1,93 @@
+import Foundation
+import Runtime
+import Storage
+import TabShell
+import Testing
+
+/// The on-commit command (issue #12: the answer goes back to whoever asked): run after each
+/// Done with the record on its standard input, never in the way of a key.
+@Suite("On-commit command", .serialized)
+struct CommitHookTests {
+    /// A note captured and committed with Ctrl-D.
+    static func commitNote(_ app: RuntimeHarness, _ text: String) {
+        app.press(.character("2"), .character("n"))
+        app.type(text)
+        app.press(.control("d"))
+    }
+
+    /// The record as the hook's input: its id and note (the app's own export encoding is tested
+    /// with the real binary in the end-to-end journey).
+    static func hook(_ command: String, timeout: Duration = .seconds(10), folder: RuntimeHarness.Folder) -> CommitHook {
+        let database = folder.url.appendingPathComponent("tabshell.sqlite")
+        return CommitHook(command: command, timeout: timeout) { id in
+            guard let db = try? AppDatabase.open(at: database), let record = try? db.exportedRecord(id: id) else { return nil }
+            return "{\"id\":\(record.id),\"note\":\"\(record.note ?? "")\"}"
+        }
+    }
+
+    @Test func eachDoneRunsTheCommandWithTheRecordOnItsInput() throws {
+        let folder = try RuntimeHarness.Folder()
+        let out = folder.url.appendingPathComponent("hook.out")
+        let app = try RuntimeHarness(folder: folder, onCommit: Self.hook("cat >> '\(out.path)'", folder: folder))
+        try app.start()
+        Self.commitNote(app, "first")
+        Self.commitNote(app, "second")
+        #expect(app.state.history.totalCount == 2)
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while Date() < deadline, text.split(separator: "\n").count < 2 {
+            text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(text == "{\"id\":1,\"note\":\"first\"}\n{\"id\":2,\"note\":\"second\"}\n", "one line per Done, in commit order")
+    }
+
+    @Test func aSlowCommandDoesNotDelayTheNextKey() throws {
+        let folder = try RuntimeHarness.Folder()
+        let started = folder.url.appendingPathComponent("started")
+        let finished = folder.url.appendingPathComponent("finished")
+        let command = "touch '\(started.path)'; sleep 3; touch '\(finished.path)'"
+        let app = try RuntimeHarness(folder: folder, onCommit: Self.hook(command, folder: folder))
+        try app.start()
+        Self.commitNote(app, "slow one")
+        // Keys are answered while the command is still running.
+        app.press(.character("3"))
+        #expect(app.state.selectedTab == .history)
+        #expect(app.state.history.totalCount == 1)
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: started.path), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(FileManager.default.fileExists(atPath: started.path), "the command started")
+        #expect(!FileManager.default.fileExists(atPath: finished.path), "and had not finished when the key was answered")
+        app.press(.character("1"))
+        #expect(app.state.selectedTab == .inbox)
+    }
+
+    @Test func aFailingCommandIsShownOnceAndTheRecordStays() throws {
+        let folder = try RuntimeHarness.Folder()
+        let app = try RuntimeHarness(folder: folder, onCommit: Self.hook("cat > /dev/null; echo 'no route to chef' >&2; exit 3", folder: folder))
+        try app.start()
+        Self.commitNote(app, "for chef")
+        #expect(app.awaitBackgroundWork { app.state.status?.kind == .error })
+        let message = try #require(app.state.status?.text)
+        #expect(message.contains("record #1") && message.contains("status 3") && message.contains("no route to chef"), "\(message)")
+        #expect(app.state.history.totalCount == 1, "the record is saved all the same")
+        app.press(.character("3"))
+        app.press(.down)
+        #expect(app.state.status == nil, "shown once: the next move clears it")
+    }
+
+    @Test func aCommandThatRunsTooLongIsStopped() throws {
+        let folder = try RuntimeHarness.Folder()
+        let app = try RuntimeHarness(folder: folder, onCommit: Self.hook("sleep 31; true", timeout: .seconds(1), folder: folder))
+        try app.start()
+        Self.commitNote(app, "timed")
+        #expect(app.awaitBackgroundWork(until: { app.state.status?.kind == .error }, timeout: 10))
+        #expect(app.state.status?.text.contains("longer than 1 s") == true, "\(app.state.status?.text ?? "")")
+        // Stopped with what it started: the shell's `sleep 31` child is gone too.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+            guard Int(entry) != nil, let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return command == Data("sleep\u{0}31\u{0}".utf8)
+        }
+        #expect(leftovers.isEmpty, "left running: \(leftovers)")
+    }
+}
