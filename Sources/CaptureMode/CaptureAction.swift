@@ -26,6 +26,8 @@ public enum CaptureAction: Equatable, Sendable {
     case undoScanTapped
     /// Barcodes were found on a staged photo (as a scanner would send them).
     case photoCodesRead(storedName: String, codes: [String])
+    /// The catalog's answer for an accepted code (nil: not in the catalog).
+    case productLookedUp(Barcode, Product?)
     /// Review: back to photos to add or replace some.
     case retakeTapped
     /// Tab in the photo path field.

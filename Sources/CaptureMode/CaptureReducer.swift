@@ -98,6 +98,10 @@ extension CaptureState {
         case .undoScanTapped:
             return undoLastScan()
 
+        case let .productLookedUp(barcode, product):
+            productLookup = ProductLookup(barcode: barcode, product: product)
+            return []
+
         case let .photoCodesRead(storedName, codes):
             guard let photo = photos.first(where: { $0.storedName == storedName }) else { return [] }
             var options = config.scanOptions

@@ -66,11 +66,15 @@ public struct CaptureSubmission: Equatable, Sendable {
     public var lines: [BatchLine]
     /// Where the code came from: a scanner or a person (told by keystroke timing), a paste.
     public var codeSource: CodeSource?
+    /// The catalog's product for the code, as the capture showed it (storage looks it up again
+    /// when it commits, so the record keeps what the catalog says then).
+    public var product: Product?
 
     public init(
         kind: CaptureKind, barcode: Barcode? = nil, note: String? = nil, requestID: Int64? = nil, photos: [StagedPhoto] = [],
-        lines: [BatchLine] = [], codeSource: CodeSource? = nil
+        lines: [BatchLine] = [], codeSource: CodeSource? = nil, product: Product? = nil
     ) {
+        self.product = product
         self.kind = kind
         self.barcode = barcode
         self.note = note
@@ -78,6 +82,17 @@ public struct CaptureSubmission: Equatable, Sendable {
         self.photos = photos
         self.lines = lines
         self.codeSource = codeSource
+    }
+}
+
+/// What the catalog said about a code (nil product: not in the catalog).
+public struct ProductLookup: Equatable, Sendable {
+    public var barcode: Barcode
+    public var product: Product?
+
+    public init(barcode: Barcode, product: Product?) {
+        self.barcode = barcode
+        self.product = product
     }
 }
 
@@ -107,6 +122,15 @@ public struct CaptureState: Equatable, Sendable {
     public var layoutHint: String?
     /// Shown while waiting to auto-advance after a scan.
     public var scanToast: Barcode?
+    /// The catalog's answer for a code (`.productLookedUp`): the product of `barcode` when its
+    /// code is the one accepted now.
+    public var productLookup: ProductLookup?
+
+    /// The catalog's product for the accepted code, once the catalog has answered.
+    public var product: Product? {
+        guard let productLookup, productLookup.barcode == barcode else { return nil }
+        return productLookup.product
+    }
     /// Identifies the pending auto-advance so a stale timer cannot move a later phase.
     public var autoAdvanceToken: Int
     public var note: TextBuffer
@@ -238,13 +262,13 @@ public struct CaptureState: Equatable, Sendable {
         switch kind {
         case .barcode:
             guard let barcode else { return .failure(.noBarcode) }
-            return .success(CaptureSubmission(kind: kind, barcode: barcode, requestID: request?.id, codeSource: codeSource))
+            return .success(CaptureSubmission(kind: kind, barcode: barcode, requestID: request?.id, codeSource: codeSource, product: product))
         case .product, .photos:
             guard !photos.isEmpty else { return .failure(.noPhotos) }
             return .success(
                 CaptureSubmission(
                     kind: kind, barcode: kind == .product ? barcode : nil, requestID: request?.id, photos: photos,
-                    codeSource: kind == .product && barcode != nil ? codeSource : nil
+                    codeSource: kind == .product && barcode != nil ? codeSource : nil, product: kind == .product ? product : nil
                 ))
         case .note:
             let text = note.text.trimmingCharacters(in: .whitespacesAndNewlines)

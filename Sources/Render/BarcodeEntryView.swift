@@ -21,7 +21,9 @@ struct BarcodeEntryView {
         area = area.inset(top: 1)
 
         if let toast = capture.scanToast {
-            let text = "\(context.glyphs.success) \(context.line(toast.summary))\(context.glyphs.separator)\(toast.symbology.title)"
+            // The catalog's name, once it has answered for this code.
+            let product = capture.product.map { context.glyphs.separator + context.line($0.summary) } ?? ""
+            let text = "\(context.glyphs.success) \(context.line(toast.summary))\(context.glyphs.separator)\(toast.symbology.title)\(product)"
             canvas.put(text, row: area.row, column: area.column, width: area.width, style: .toast)
             area = area.inset(top: 1)
         } else if let error = capture.barcodeError {

@@ -53,6 +53,9 @@ struct CaptureReviewView {
         }
         if let barcode = capture.barcode {
             fields.append(.init("Code", context.line(barcode.value), detail: barcode.symbology.title))
+            if let product = capture.product {
+                fields.append(.init("Product", context.line(product.summary)))
+            }
             for field in barcode.fields {
                 fields.append(.init(field.label, context.line(field.value)))
             }

@@ -67,6 +67,9 @@ final class EffectRunner {
             return storage { [.inboxLoaded(try $0.inbox())] }
         case let .loadHistory(request):
             return storage { [.historyLoaded(try $0.historyPage(request))] }
+        case let .lookUpProduct(barcode):
+            // One b-tree lookup on the catalog's key: well under a millisecond, so it is done here.
+            return storage { [.capture(.productLookedUp(barcode, try $0.product(for: barcode)))] }
         case let .commitCapture(submission):
             do {
                 let id = try photoStager.commit(submission, now: now)

@@ -15,11 +15,14 @@ public struct ExportedRecord: Equatable, Sendable {
     public var photos: [ExportedPhoto]
     /// Who captured it; nil for records from before tabshell kept it.
     public var capturedBy: String?
+    /// The catalog's product for its code when it was committed (name and brand).
+    public var product: Product?
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?, createdAt: Date,
-        request: ExportedRequest?, photos: [ExportedPhoto], capturedBy: String? = nil
+        request: ExportedRequest?, photos: [ExportedPhoto], capturedBy: String? = nil, product: Product? = nil
     ) {
+        self.product = product
         self.id = id
         self.kind = kind
         self.barcode = barcode
@@ -180,6 +183,7 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
+               capture.productName, capture.productBrand,
                (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -194,6 +198,7 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
+               capture.productName, capture.productBrand,
                photo.position, photo.storedName, photo.originalName, photo.format,
                photo.pixelWidth, photo.pixelHeight, photo.byteSize
         FROM capture
@@ -223,7 +228,7 @@ extension AppDatabase {
         return ExportedRecord(
             id: row["id"], kind: kind, barcode: barcode, note: row["note"],
             createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), request: request, photos: [],
-            capturedBy: row["capturedBy"])
+            capturedBy: row["capturedBy"], product: (row["productName"] as String?).map { Product(name: $0, brand: row["productBrand"]) })
     }
 
     private static func exportedPhoto(_ row: Row, storedName: String, mediaPath: String) throws -> ExportedPhoto {

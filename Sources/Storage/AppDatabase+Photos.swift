@@ -111,6 +111,11 @@ extension AppDatabase {
                 }
                 var record = CaptureRecord(
                     submission: submission, createdAt: now, stagingId: staging?.stagingID, capturedBy: capturedBy)
+                // What the catalog calls the product now is what the record keeps.
+                if let barcode = submission.barcode, let product = try Self.product(key: Product.catalogKey(for: barcode), db) {
+                    record.productName = product.name
+                    record.productBrand = product.brand
+                }
                 try record.insert(db)
                 let captureID = db.lastInsertedRowID
                 for (position, photo) in photos.enumerated() {

@@ -22,7 +22,7 @@ public final class AppDatabase: Sendable {
     public let url: URL
     /// Where this database keeps its photos, staging folders and quarantine.
     public var media: MediaStore { MediaStore(databaseURL: url) }
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     private init(url: URL, pool: DatabasePool) {
         self.url = url

@@ -51,7 +51,7 @@ enum HistoryQueries {
     static let rowSelection = """
         SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
-               capture.requester, \(photoColumns)
+               capture.requester, capture.productName, capture.productBrand, \(photoColumns)
         FROM capture LEFT JOIN request ON request.id = capture.requestId
         """
 
@@ -339,7 +339,7 @@ enum HistoryQueries {
             sql: """
                 SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                        capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
-                       capture.requester, \(photoColumns)
+                       capture.requester, capture.productName, capture.productBrand, \(photoColumns)
                 FROM (SELECT rowid AS hitId FROM captureSearch WHERE captureSearch MATCH ? ORDER BY rowid DESC LIMIT ?) AS hit
                 JOIN capture ON capture.id = hit.hitId
                 LEFT JOIN request ON request.id = capture.requestId

@@ -14,6 +14,7 @@ enum Migrations {
         migrator.registerMigration("v6-identities", migrate: identities)
         migrator.registerMigration("v6", migrate: v6)
         migrator.registerMigration("v7-requesters", migrate: requesters)
+        migrator.registerMigration("v7-catalog", migrate: catalog)
         return migrator
     }
 

@@ -7,6 +7,8 @@ public indirect enum AppEffect: Equatable, Sendable {
     /// Read a page of History in `request.mode`'s order; answer with `.historyLoaded`.
     case loadHistory(HistoryPageRequest)
     case commitCapture(CaptureSubmission)
+    /// Look an accepted code up in the product catalog; answer with `.capture(.productLookedUp)`.
+    case lookUpProduct(Barcode)
     case saveSettings(Settings)
     /// Keep what the capture on screen has collected (`draft.json` in its staging folder), so a
     /// crash or a dropped link can offer it back.

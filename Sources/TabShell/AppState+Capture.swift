@@ -30,22 +30,26 @@ extension AppState {
     /// Sends an action to the capture on screen and turns its effects into the shell's.
     mutating func toCapture(_ action: CaptureAction) -> [AppEffect] {
         guard case var .fullScreenCapture(capture) = presentation else { return [] }
+        let before = capture.barcode
         let effects = capture.send(action)
         presentation = .fullScreenCapture(capture)
-        return effects.flatMap { effect -> [AppEffect] in
-            switch effect {
-            case let .scheduleAutoAdvance(milliseconds, token):
-                return [.schedule(afterMilliseconds: milliseconds, action: .capture(.autoAdvanceElapsed(token: token)))]
-            case let .commit(submission): return [.commitCapture(submission)]
-            case let .stagePhoto(path): return [.stagePhoto(path: path, draft: capture.draft)]
-            case let .unstagePhoto(photo): return [.unstagePhoto(photo)]
-            case let .completePath(text): return [.completePath(text)]
-            case .dismiss:
-                presentation = .none
-                selectedTab = snapBackTarget
-                return [.discardStaging] + (selectedTab == .history ? toHistory(.rowsNeeded) : [])
+        // A code accepted (or changed): ask the catalog what product it is.
+        let lookUp: [AppEffect] = capture.barcode.flatMap { $0 != before ? [.lookUpProduct($0)] : nil } ?? []
+        return lookUp
+            + effects.flatMap { effect -> [AppEffect] in
+                switch effect {
+                case let .scheduleAutoAdvance(milliseconds, token):
+                    return [.schedule(afterMilliseconds: milliseconds, action: .capture(.autoAdvanceElapsed(token: token)))]
+                case let .commit(submission): return [.commitCapture(submission)]
+                case let .stagePhoto(path): return [.stagePhoto(path: path, draft: capture.draft)]
+                case let .unstagePhoto(photo): return [.unstagePhoto(photo)]
+                case let .completePath(text): return [.completePath(text)]
+                case .dismiss:
+                    presentation = .none
+                    selectedTab = snapBackTarget
+                    return [.discardStaging] + (selectedTab == .history ? toHistory(.rowsNeeded) : [])
+                }
             }
-        }
     }
 
     /// Done was written: capture closes, History shows the new record at the top, and the
@@ -57,7 +61,8 @@ extension AppState {
         if let requestID = submission.requestID {
             _ = toInbox(.answered(requestID: requestID))
         }
-        status = StatusMessage("Saved \(submission.kind.title.lowercased()) to History.", kind: .success)
+        let product = submission.product.map { " (\($0.summary))" } ?? ""
+        status = StatusMessage("Saved \(submission.kind.title.lowercased())\(product) to History.", kind: .success)
         return [.loadInbox] + toHistory(.rowsNeeded)
     }
 }

@@ -140,6 +140,9 @@ public struct HistoryDetailLayout: Equatable, Sendable {
                 field(index == 0 ? "Lines" : "", sanitizer.lines(line.barcode.summary), remark: "\u{00D7}\(line.quantity)  \(line.barcode.symbology.title)")
             }
         }
+        if let product = record.product {
+            field("Product", sanitizer.lines(product.summary))
+        }
         if let title = record.requestTitle {
             field("Request", sanitizer.lines(title), remark: record.requestID.map { "#\($0)" })
         } else {

@@ -42,6 +42,8 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
     public var capturedBy: String?
     /// Who asked for it: the requester of the request it answers.
     public var requester: String?
+    /// The catalog's product for its code when it was committed (name and brand).
+    public var product: Product?
     /// How many photos the record holds, and the first one's name, for the list's summary.
     public var photoCount: Int
     public var firstPhotoName: String?
@@ -52,7 +54,7 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
         requestID: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil, requester: String? = nil,
-        photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
+        product: Product? = nil, photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
     ) {
         self.batchCodes = batchCodes
         self.batchScans = batchScans
@@ -65,6 +67,7 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
         self.createdAt = createdAt
         self.capturedBy = capturedBy
         self.requester = requester
+        self.product = product
         self.photoCount = photoCount
         self.firstPhotoName = firstPhotoName
     }
@@ -72,7 +75,11 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
     /// One-line summary for lists: the code, else the note's first line, else the photos
     /// ("shelf.png + 2 more"); a Product whose barcode was skipped says so.
     public var summary: String {
-        if let barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
+        if let barcode {
+            // With the catalog's name when it has one: "Nutella · Ferrero · 4006381333931".
+            if let product { return "\(product.name)\(product.brand.map { " \u{00B7} " + $0 } ?? "") \u{00B7} \(barcode.value)" }
+            return "\(barcode.value) (\(barcode.symbology.title))"
+        }
         if let note, let line = note.split(separator: "\n", omittingEmptySubsequences: true).first { return String(line) }
         if kind == .batch { return "\(Count.noun(batchScans, "scan")), \(Count.noun(batchCodes, "code"))" }
         let photos = photoSummary

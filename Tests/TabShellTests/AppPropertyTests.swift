@@ -122,7 +122,7 @@ struct SimulatedFrontEnd {
             case let .schedule(_, .highlightEnded(token)): highlightTimers.append(token)
             case .schedule, .saveDraft, .redraw: break
             case let .commitCapture(submission): commitInFlight = submission
-            case .loadInbox, .saveSettings, .quit: break
+            case .loadInbox, .saveSettings, .quit, .lookUpProduct: break
             case let .stagePhoto(path, _): stagingInFlight.append(path)
             case let .unstagePhoto(photo): stagedOnDisk.removeAll { $0 == photo }
             case .discardStaging:

@@ -84,8 +84,9 @@ struct CaptureFlowTests {
         try #require(state.history.stack.count == 1)
         _ = state.send([.tabChosen(.settings), .tabChosen(.create), .capture(.kindChosen(.barcode))])
         let scanned = state.send(.capture(.textPasted(validEAN13.value)))
-        #expect(scanned.first == .schedule(afterMilliseconds: 800, action: .capture(.autoAdvanceElapsed(token: 1))))
-        #expect(scanned.dropFirst().map(\.savedDraft?.barcode) == [validEAN13], "the scan is kept as a draft at once")
+        #expect(scanned.first == .lookUpProduct(validEAN13), "the catalog is asked what the code is")
+        #expect(scanned.dropFirst().first == .schedule(afterMilliseconds: 800, action: .capture(.autoAdvanceElapsed(token: 1))))
+        #expect(scanned.dropFirst(2).map(\.savedDraft?.barcode) == [validEAN13], "the scan is kept as a draft at once")
 
         let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, codeSource: .paste)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])

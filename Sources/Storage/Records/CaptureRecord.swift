@@ -22,6 +22,9 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var inputSource: String?
     /// Who captured it (`--as`, the serve session's person, or the Unix user); nil before v6.
     var capturedBy: String?
+    /// The catalog's name and brand for its code when it was committed; nil when not in it.
+    var productName: String?
+    var productBrand: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)

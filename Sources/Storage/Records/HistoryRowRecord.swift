@@ -15,6 +15,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var createdAt: Date
     var capturedBy: String?
     var requester: String?
+    var productName: String?
+    var productBrand: String?
     var photoCount = 0
     var firstPhotoName: String?
     var batchCodes = 0
@@ -54,6 +56,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         )
         // Present in History's and search's selections; absent in older callers' rows.
         requester = row["requester"]
+        productName = row["productName"]
+        productBrand = row["productBrand"]
         if row.hasColumn("photoCount") { photoCount = row["photoCount"] ?? 0 }
         firstPhotoName = row["firstPhotoName"]
         if row.hasColumn("batchCodes") {
@@ -85,7 +89,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
         return HistoryRow(
             id: id, kind: kind, barcode: code, note: note,
             requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
-            capturedBy: capturedBy, requester: requester,
+            capturedBy: capturedBy, requester: requester, product: productName.map { Product(name: $0, brand: productBrand) },
             photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans
         )
     }

@@ -23,7 +23,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
         "request_id", "request_title", "request_status",
         "photo_count", "photo_paths", "photo_formats", "photo_sizes", "photo_bytes",
         "gtin", "lot", "expiry", "serial",
-        "captured_by", "request_from",
+        "captured_by", "request_from", "product_name", "product_brand",
     ]
 
     /// What comes before the first record.
@@ -125,6 +125,7 @@ enum JSONText {
             ("createdAt", string(ExportTime.string(record.createdAt))),
             ("capturedBy", optional(record.capturedBy)),
             ("barcode", record.barcode.map(barcode) ?? "null"),
+            ("product", record.product.map { object([("name", string($0.name)), ("brand", optional($0.brand))]) } ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
             ("photos", "[" + record.photos.map(photo).joined(separator: ",") + "]"),
@@ -207,7 +208,9 @@ enum CSVText {
                 record.photos.map(\.format.rawValue).joined(separator: ";"),
                 record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
                 record.photos.map { String($0.byteSize) }.joined(separator: ";"),
-            ] + gs1Columns(record.barcode) + [record.capturedBy ?? "", record.request?.requester ?? ""])
+            ] + gs1Columns(record.barcode) + [
+                record.capturedBy ?? "", record.request?.requester ?? "", record.product?.name ?? "", record.product?.brand ?? "",
+            ])
     }
 
     /// GTIN, lot, expiry (as a date) and serial of GS1 data; empty for other codes.

@@ -221,6 +221,7 @@ extension JSONText {
             ("createdAt", string(ExportTime.string(record.createdAt))),
             ("capturedBy", optional(record.capturedBy)),
             ("barcode", record.barcode.map { object([("value", string($0.value)), ("symbology", string($0.symbology.rawValue))]) } ?? "null"),
+            ("product", record.product.map { object([("name", string($0.name)), ("brand", optional($0.brand))]) } ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
             ("photoCount", String(photoCount)),

@@ -27,7 +27,7 @@ struct TabShellCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            InboxCommand.self, HistoryCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
+            InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
             GenerateCommand.self,
         ]
     )

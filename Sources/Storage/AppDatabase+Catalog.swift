@@ -1,0 +1,219 @@
+import CaptureMode
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What `tabshell catalog import` did.
+public struct CatalogImportReport: Equatable, Sendable {
+    /// Data rows read (the header not counted).
+    public var rows = 0
+    public var added = 0
+    /// Rows whose code was already in the catalog (or earlier in the file): their product replaced.
+    public var updated = 0
+    public var skippedWithoutCode = 0
+    public var skippedWithoutName = 0
+    /// Codes over 64 or names over 500 characters.
+    public var skippedTooLong = 0
+    /// "Open Food Facts export" or "barcode,name list".
+    public var form = ""
+
+    public var skipped: Int { skippedWithoutCode + skippedWithoutName + skippedTooLong }
+}
+
+/// Why a catalog file was not imported (nothing of it was).
+public enum CatalogImportError: Error, Equatable, Sendable {
+    case malformed(line: Int, reason: String)
+    case unreadable(String)
+    case storage(String)
+
+    public var message: String {
+        switch self {
+        case let .malformed(line, reason): "line \(line): \(reason)."
+        case let .unreadable(reason): "the file cannot be read: \(reason)."
+        case let .storage(message): message
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Imports the products of a delimited file read from `descriptor`, in one transaction: all
+    /// or nothing. Two forms: Open Food Facts' export (a header naming `code` and `product_name`,
+    /// with `brands`, `quantity` and `energy-kcal_100g` or `energy_100g` in kJ when present,
+    /// any other columns ignored; tab-separated as OFF publishes it, or comma-separated), or
+    /// `barcode,name[,brand,quantity]` rows with or without a header. A code already in the
+    /// catalog gets the new row (upsert); rows without a code or a name are skipped and counted.
+    public func importCatalog(from descriptor: Int32) throws(CatalogImportError) -> CatalogImportReport {
+        var reader = DelimitedReader(descriptor: descriptor)
+        var report = CatalogImportReport()
+        do {
+            try pool.write { db in
+                let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
+                let upsert = try db.makeStatement(
+                    sql: """
+                        INSERT INTO product (code, name, brand, quantity, energyKcal) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(code) DO UPDATE SET name = excluded.name, brand = excluded.brand,
+                            quantity = excluded.quantity, energyKcal = excluded.energyKcal
+                        """)
+                var columns: CatalogColumns?
+                while let (line, fields) = try reader.nextRow() {
+                    if columns == nil {
+                        let found = try CatalogColumns(header: fields, line: line)
+                        columns = found
+                        report.form = found.form
+                        reader.keptColumns = found.kept
+                        if found.headerIsData == false { continue }
+                    }
+                    guard let columns else { continue }
+                    if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
+                    report.rows += 1
+                    guard let row = try columns.product(from: fields, line: line) else {
+                        report.skippedWithoutCode += 1
+                        continue
+                    }
+                    let (code, product) = row
+                    guard let product else {
+                        report.skippedWithoutName += 1
+                        continue
+                    }
+                    guard code.count <= 64, product.name.count <= 500 else {
+                        report.skippedTooLong += 1
+                        continue
+                    }
+                    try upsert.execute(arguments: [code, product.name, product.brand, product.quantity, product.energyKcal])
+                }
+                let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
+                report.added = after - before
+                report.updated = report.rows - report.skipped - report.added
+            }
+        } catch let error as DelimitedReader.Failure {
+            switch error {
+            case let .unclosedQuote(line): throw .malformed(line: line, reason: "a quoted field is not closed before the end of the file")
+            case let .unreadable(reason): throw .unreadable(reason)
+            }
+        } catch let error as CatalogImportError {
+            throw error
+        } catch {
+            throw .storage(StorageError.operation(error, path: url.path).message)
+        }
+        return report
+    }
+
+    /// The product a scanned code is in the catalog as, or nil.
+    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
+        let key = Product.catalogKey(for: barcode)
+        return try read { db in try Self.product(key: key, db) }
+    }
+
+    static func product(key: String, _ db: Database) throws -> Product? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT name, brand, quantity, energyKcal FROM product WHERE code = ?", arguments: [key])
+        else { return nil }
+        return Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"])
+    }
+
+    /// The catalog for `tabshell catalog list`: by code, names containing `search` (any case)
+    /// when given, at most `limit` (all when nil), streamed.
+    public func catalogListing(limit: Int?, search: String?, _ body: (String, Product) throws -> Void) throws {
+        try read { db in
+            var sql = "SELECT code, name, brand, quantity, energyKcal FROM product"
+            var arguments: StatementArguments = []
+            if let search, !search.isEmpty {
+                sql += " WHERE name LIKE ? ESCAPE '!' OR brand LIKE ? ESCAPE '!'"
+                // The text matched as it is: LIKE's own % and _ (and the escape) escaped.
+                let escaped = search.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
+                    .replacingOccurrences(of: "_", with: "!_")
+                let pattern = "%" + escaped + "%"
+                arguments += [pattern, pattern]
+            }
+            sql += " ORDER BY code LIMIT ?"
+            arguments += [limit ?? -1]
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                try body(row["code"], Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"]))
+            }
+        }
+    }
+
+    /// Deletes every product of the catalog; returns how many there were. Records keep the
+    /// names they were committed with.
+    public func clearCatalog() throws(StorageError) -> Int {
+        try write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
+            try db.execute(sql: "DELETE FROM product")
+            return count
+        }
+    }
+}
+
+/// Where a catalog file keeps each field, from its first row.
+struct CatalogColumns {
+    var code: Int
+    var name: Int
+    var brand: Int?
+    var quantity: Int?
+    var kcal: Int?
+    var kilojoules: Int?
+    /// False when the first row is a header (skipped); true for a headerless list.
+    var headerIsData: Bool
+    var form: String
+
+    var kept: Set<Int> { Set([code, name] + [brand, quantity, kcal, kilojoules].compactMap { $0 }) }
+
+    init(header fields: [String], line: Int) throws(CatalogImportError) {
+        let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if let code = names.firstIndex(of: "code") {
+            guard let name = names.firstIndex(of: "product_name") else {
+                throw .malformed(line: line, reason: "the header names \"code\" but no \"product_name\" column")
+            }
+            self.init(
+                code: code, name: name, brand: names.firstIndex(of: "brands"), quantity: names.firstIndex(of: "quantity"),
+                kcal: names.firstIndex(of: "energy-kcal_100g"), kilojoules: names.firstIndex(of: "energy_100g"),
+                headerIsData: false, form: "Open Food Facts export")
+            return
+        }
+        guard names.count >= 2 else {
+            throw .malformed(line: line, reason: "expected barcode,name[,brand,quantity] or an Open Food Facts header")
+        }
+        let isHeader = ["barcode", "ean", "gtin", "upc"].contains(names[0]) && ["name", "product", "product_name"].contains(names[1])
+        self.init(
+            code: 0, name: 1, brand: names.count > 2 ? 2 : nil, quantity: names.count > 3 ? 3 : nil, kcal: nil, kilojoules: nil,
+            headerIsData: !isHeader, form: "barcode,name list")
+        if isHeader {
+            brand = names.count > 2 ? 2 : nil
+            quantity = names.count > 3 ? 3 : nil
+        } else {
+            brand = 2
+            quantity = 3
+        }
+    }
+
+    private init(code: Int, name: Int, brand: Int?, quantity: Int?, kcal: Int?, kilojoules: Int?, headerIsData: Bool, form: String) {
+        self.code = code
+        self.name = name
+        self.brand = brand
+        self.quantity = quantity
+        self.kcal = kcal
+        self.kilojoules = kilojoules
+        self.headerIsData = headerIsData
+        self.form = form
+    }
+
+    /// The row's catalog key and product (nil when it has no name); nil when it has no code.
+    func product(from fields: [String], line: Int) throws(CatalogImportError) -> (String, Product?)? {
+        if form == "barcode,name list", fields.count < 2 {
+            throw .malformed(line: line, reason: "expected barcode,name[,brand,quantity], found \(fields.count) field")
+        }
+        func field(_ index: Int?) -> String? {
+            guard let index, index < fields.count else { return nil }
+            let text = fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? nil : text
+        }
+        guard let code = field(code) else { return nil }
+        guard let name = field(name) else { return (Product.catalogKey(for: code), nil) }
+        var energy = field(kcal).flatMap(Double.init)
+        if energy == nil, let kilojoules = field(kilojoules).flatMap(Double.init) { energy = kilojoules / 4.184 }
+        return (Product.catalogKey(for: code), Product(name: name, brand: field(brand), quantity: field(quantity), energyKcal: energy))
+    }
+}
