@@ -176,17 +176,10 @@ struct CatalogColumns {
         guard names.count >= 2 else {
             throw .malformed(line: line, reason: "expected barcode,name[,brand,quantity] or an Open Food Facts header")
         }
+        // A plain list: barcode, name, then brand and quantity when a row has them.
         let isHeader = ["barcode", "ean", "gtin", "upc"].contains(names[0]) && ["name", "product", "product_name"].contains(names[1])
         self.init(
-            code: 0, name: 1, brand: names.count > 2 ? 2 : nil, quantity: names.count > 3 ? 3 : nil, kcal: nil, kilojoules: nil,
-            headerIsData: !isHeader, form: "barcode,name list")
-        if isHeader {
-            brand = names.count > 2 ? 2 : nil
-            quantity = names.count > 3 ? 3 : nil
-        } else {
-            brand = 2
-            quantity = 3
-        }
+            code: 0, name: 1, brand: 2, quantity: 3, kcal: nil, kilojoules: nil, headerIsData: !isHeader, form: "barcode,name list")
     }
 
     private init(code: Int, name: Int, brand: Int?, quantity: Int?, kcal: Int?, kilojoules: Int?, headerIsData: Bool, form: String) {
