@@ -3,87 +3,30 @@ import Foundation
 import GRDB
 import TabShell
 
-/// One History record as `tabshell history export` writes it: the capture, the request it
-/// answers and its photos with their stored paths. docs/export.md describes the formats.
+/// One History record as `tabshell history export` writes it: the record as History lists it,
+/// the request it answers as the Inbox knows it, and its photos with where their files are.
+/// Built from the model's own types, so an export cannot drift from what the screens show;
+/// `record.id`, `record.note`… read the History row's fields. docs/export.md has the formats.
+@dynamicMemberLookup
 public struct ExportedRecord: Equatable, Sendable {
-    public var id: Int64
-    public var kind: CaptureKind
-    public var barcode: Barcode?
-    public var note: String?
-    public var createdAt: Date
-    public var request: ExportedRequest?
-    public var photos: [ExportedPhoto]
-    /// Who captured it; nil for records from before tabshell kept it.
-    public var capturedBy: String?
-    /// The catalog's product for its code when it was committed (name and brand).
-    public var product: Product?
+    public var row: HistoryRow
+    public var request: InboxRequest?
+    /// In the order they were added (empty in `history list`, which counts them).
+    public var photos: [RecordPhoto]
+    /// The media folder the photos' files are in.
+    public var mediaPath: String
 
-    public init(
-        id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?, createdAt: Date,
-        request: ExportedRequest?, photos: [ExportedPhoto], capturedBy: String? = nil, product: Product? = nil
-    ) {
-        self.product = product
-        self.id = id
-        self.kind = kind
-        self.barcode = barcode
-        self.note = note
-        self.createdAt = createdAt
+    public init(row: HistoryRow, request: InboxRequest?, photos: [RecordPhoto] = [], mediaPath: String = "") {
+        self.row = row
         self.request = request
         self.photos = photos
-        self.capturedBy = capturedBy
+        self.mediaPath = mediaPath
     }
-}
 
-/// The Inbox request a record answers, as it is at export time.
-public struct ExportedRequest: Equatable, Sendable {
-    public var id: Int64
-    public var title: String
-    public var body: String
-    public var kind: CaptureKind
-    public var status: RequestStatus
-    public var createdAt: Date
-    public var doneAt: Date?
-    /// Who added it; nil for requests from before tabshell kept it.
-    public var createdBy: String?
-    /// Who asked for it (`from`): the person or agent the answer goes back to.
-    public var requester: String?
+    public subscript<Value>(dynamicMember field: KeyPath<HistoryRow, Value>) -> Value { row[keyPath: field] }
 
-    public init(
-        id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, doneAt: Date?,
-        createdBy: String? = nil, requester: String? = nil
-    ) {
-        self.id = id
-        self.title = title
-        self.body = body
-        self.kind = kind
-        self.status = status
-        self.createdAt = createdAt
-        self.doneAt = doneAt
-        self.createdBy = createdBy
-        self.requester = requester
-    }
-}
-
-/// A committed photo of an exported record: where its file is and what it is.
-public struct ExportedPhoto: Equatable, Sendable {
-    public var position: Int
-    /// The absolute path of the committed file in the media folder.
-    public var path: String
-    public var originalName: String
-    public var format: ImageFormat
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public var byteSize: Int64
-
-    public init(position: Int, path: String, originalName: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, byteSize: Int64) {
-        self.position = position
-        self.path = path
-        self.originalName = originalName
-        self.format = format
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-        self.byteSize = byteSize
-    }
+    /// The absolute path of a photo's stored file.
+    public func path(of photo: RecordPhoto) -> String { mediaPath + "/" + photo.storedName }
 }
 
 extension AppDatabase {
@@ -127,10 +70,10 @@ extension AppDatabase {
                     let id: Int64 = row["id"]
                     if pending?.id != id {
                         if let done = pending { try calling { try body(done) } }
-                        pending = try Self.exportedRecord(row)
+                        pending = try Self.exportedRecord(row, mediaPath: mediaPath)
                     }
                     if let storedName: String = row["storedName"] {
-                        pending?.photos.append(try Self.exportedPhoto(row, storedName: storedName, mediaPath: mediaPath))
+                        pending?.photos.append(try Self.exportedPhoto(row, storedName: storedName))
                     }
                 }
                 if let done = pending { try calling { try body(done) } }
@@ -157,15 +100,15 @@ extension AppDatabase {
     /// History for `tabshell history list`: newest first, like the History tab, at most `limit`
     /// records (every one when nil), streamed through a cursor. `body` gets each record without
     /// its photos, and how many photos it has.
-    public func historyListing(limit: Int?, _ body: (ExportedRecord, _ photoCount: Int) throws -> Void) throws {
+    public func historyListing(limit: Int?, _ body: (ExportedRecord) throws -> Void) throws {
         var callerError: (any Error)?
         struct Stopped: Error {}
         do {
             try read { db in
                 let rows = try Row.fetchCursor(db, sql: Self.listingSQL, arguments: [limit.map { max($0, 0) } ?? -1])
                 while let row = try rows.next() {
-                    let record = try Self.exportedRecord(row)
-                    do { try body(record, row["photoCount"] ?? 0) } catch {
+                    let record = try Self.exportedRecord(row, mediaPath: "")
+                    do { try body(record) } catch {
                         callerError = error
                         throw Stopped()
                     }
@@ -183,7 +126,7 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.productName, capture.productBrand,
+               capture.requester, capture.productName, capture.productBrand,
                (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -198,8 +141,8 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.productName, capture.productBrand,
-               photo.position, photo.storedName, photo.originalName, photo.format,
+               capture.requester, capture.productName, capture.productBrand,
+               photo.id AS photoId, photo.position, photo.storedName, photo.originalName, photo.format,
                photo.pixelWidth, photo.pixelHeight, photo.byteSize
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -208,35 +151,35 @@ extension AppDatabase {
         ORDER BY capture.id, photo.position
         """
 
-    private static func exportedRecord(_ row: Row) throws -> ExportedRecord {
+    private static func exportedRecord(_ row: Row, mediaPath: String) throws -> ExportedRecord {
         let kind = try decode(CaptureKind.self, row["kind"], column: "capture.kind")
         var barcode: Barcode?
         if let value: String = row["barcode"] {
             let symbology = try decode(Symbology.self, row["symbology"], column: "capture.symbology")
             barcode = Barcode(value: value, symbology: symbology)
         }
-        var request: ExportedRequest?
+        var request: InboxRequest?
         if let requestID: Int64 = row["requestId"] {
-            request = ExportedRequest(
+            request = InboxRequest(
                 id: requestID, title: row["requestTitle"] ?? "", body: row["requestBody"] ?? "",
                 kind: try decode(CaptureKind.self, row["requestKind"], column: "request.kind"),
                 status: try decode(RequestStatus.self, row["requestStatus"], column: "request.status"),
                 createdAt: row["requestCreatedAt"] ?? Date(timeIntervalSince1970: 0),
-                doneAt: row["requestDoneAt"], createdBy: row["requestCreatedBy"],
-                requester: row["requestRequester"])
+                requester: row["requestRequester"], doneAt: row["requestDoneAt"], createdBy: row["requestCreatedBy"])
         }
-        return ExportedRecord(
-            id: row["id"], kind: kind, barcode: barcode, note: row["note"],
-            createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), request: request, photos: [],
-            capturedBy: row["capturedBy"], product: (row["productName"] as String?).map { Product(name: $0, brand: row["productBrand"]) })
+        let history = HistoryRow(
+            id: row["id"], kind: kind, barcode: barcode, note: row["note"], requestID: request?.id, requestTitle: request?.title,
+            createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), capturedBy: row["capturedBy"], requester: row["requester"],
+            product: (row["productName"] as String?).map { Product(name: $0, brand: row["productBrand"]) },
+            photoCount: row["photoCount"] ?? 0)
+        return ExportedRecord(row: history, request: request, mediaPath: mediaPath)
     }
 
-    private static func exportedPhoto(_ row: Row, storedName: String, mediaPath: String) throws -> ExportedPhoto {
-        ExportedPhoto(
-            position: row["position"] ?? 0, path: mediaPath + "/" + storedName,
-            originalName: row["originalName"] ?? "",
+    private static func exportedPhoto(_ row: Row, storedName: String) throws -> RecordPhoto {
+        RecordPhoto(
+            id: row["photoId"] ?? 0, position: row["position"] ?? 0, originalName: row["originalName"] ?? "",
             format: try decode(ImageFormat.self, row["format"], column: "photo.format"),
-            pixelWidth: row["pixelWidth"] ?? 0, pixelHeight: row["pixelHeight"] ?? 0, byteSize: row["byteSize"] ?? 0)
+            pixelWidth: row["pixelWidth"] ?? 0, pixelHeight: row["pixelHeight"] ?? 0, byteSize: row["byteSize"] ?? 0, storedName: storedName)
     }
 
     private static func decode<T: RawRepresentable>(_ type: T.Type, _ raw: String?, column: String) throws -> T

@@ -180,19 +180,12 @@ extension AppDatabase {
     }
 
     /// Requests for `tabshell inbox list`: pending first, then done, newest first; every one
-    /// when `limit` is nil. Unlike ``inbox(limit:)`` it includes `doneAt`.
-    public func requestListing(limit: Int?) throws(StorageError) -> [ExportedRequest] {
+    /// when `limit` is nil (the Inbox reads the first 1,000).
+    public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
         try read { db in
             var request = RequestRecord.all().inboxOrder()
             if let limit { request = request.limit(max(limit, 0)) }
-            return try request.fetchAll(db).compactMap { record in
-                record.id.map {
-                    ExportedRequest(
-                        id: $0, title: record.title, body: record.body, kind: record.kind, status: record.status,
-                        createdAt: record.createdAt, doneAt: record.doneAt, createdBy: record.createdBy,
-                        requester: record.requester)
-                }
-            }
+            return try request.fetchAll(db).compactMap(\.inboxRequest)
         }
     }
 }

@@ -15,10 +15,17 @@ public struct InboxRequest: Equatable, Sendable, Identifiable {
     public var createdAt: Date
     /// Who asked (`inbox add --from`): the person or agent the answer goes back to.
     public var requester: String?
+    /// When a Done answered it.
+    public var doneAt: Date?
+    /// Who added it (`inbox add`, `inbox import`); nil for requests from before tabshell kept it.
+    public var createdBy: String?
 
     public init(
-        id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, requester: String? = nil
+        id: Int64, title: String, body: String, kind: CaptureKind, status: RequestStatus, createdAt: Date, requester: String? = nil,
+        doneAt: Date? = nil, createdBy: String? = nil
     ) {
+        self.doneAt = doneAt
+        self.createdBy = createdBy
         self.id = id
         self.title = title
         self.body = body

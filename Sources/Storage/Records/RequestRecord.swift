@@ -63,7 +63,9 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     /// The value the Inbox shows, or nil for a record that was never saved.
     var inboxRequest: InboxRequest? {
         guard let id else { return nil }
-        return InboxRequest(id: id, title: title, body: body, kind: kind, status: status, createdAt: createdAt, requester: requester)
+        return InboxRequest(
+            id: id, title: title, body: body, kind: kind, status: status, createdAt: createdAt, requester: requester, doneAt: doneAt,
+            createdBy: createdBy)
     }
 }
 

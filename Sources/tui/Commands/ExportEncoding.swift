@@ -128,7 +128,7 @@ enum JSONText {
             ("product", record.product.map { object([("name", string($0.name)), ("brand", optional($0.brand))]) } ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
-            ("photos", "[" + record.photos.map(photo).joined(separator: ",") + "]"),
+            ("photos", "[" + record.photos.map { photo($0, path: record.path(of: $0)) }.joined(separator: ",") + "]"),
         ])
     }
 
@@ -142,7 +142,7 @@ enum JSONText {
         return object(fields)
     }
 
-    static func request(_ request: ExportedRequest) -> String {
+    static func request(_ request: InboxRequest) -> String {
         object([
             ("id", String(request.id)),
             ("title", string(request.title)),
@@ -156,10 +156,10 @@ enum JSONText {
         ])
     }
 
-    static func photo(_ photo: ExportedPhoto) -> String {
+    static func photo(_ photo: RecordPhoto, path: String) -> String {
         object([
             ("position", String(photo.position)),
-            ("path", string(photo.path)),
+            ("path", string(path)),
             ("originalName", string(photo.originalName)),
             ("format", string(photo.format.rawValue)),
             ("pixelWidth", String(photo.pixelWidth)),
@@ -204,7 +204,7 @@ enum CSVText {
                 record.request?.title ?? "",
                 record.request?.status.rawValue ?? "",
                 String(record.photos.count),
-                record.photos.map(\.path).joined(separator: ";"),
+                record.photos.map(record.path(of:)).joined(separator: ";"),
                 record.photos.map(\.format.rawValue).joined(separator: ";"),
                 record.photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }.joined(separator: ";"),
                 record.photos.map { String($0.byteSize) }.joined(separator: ";"),

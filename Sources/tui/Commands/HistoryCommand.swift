@@ -186,11 +186,11 @@ struct HistoryListCommand: ContextCommand, ListedItems {
         logger.info("history list", metadata: ["json": "\(list.json)", "limit": "\(list.count ?? 0)"])
         try finishing {
             do {
-                try db.historyListing(limit: list.count) { record, photoCount in
+                try db.historyListing(limit: list.count) { record in
                     try listing.add(
-                        json: JSONText.listedRecord(record, photoCount: photoCount),
+                        json: JSONText.listedRecord(record),
                         row: [
-                            String(record.id), record.kind.rawValue, tableTime(record.createdAt), summary(record), String(photoCount),
+                            String(record.id), record.kind.rawValue, tableTime(record.createdAt), summary(record), String(record.photoCount),
                             record.request?.title ?? "",
                         ])
                     capturers.append(record.capturedBy)
@@ -214,7 +214,7 @@ struct HistoryListCommand: ContextCommand, ListedItems {
 extension JSONText {
     /// A record as `history list --json` prints it: the export's fields, with `photoCount`
     /// instead of the photos.
-    static func listedRecord(_ record: ExportedRecord, photoCount: Int) -> String {
+    static func listedRecord(_ record: ExportedRecord) -> String {
         object([
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
@@ -224,7 +224,7 @@ extension JSONText {
             ("product", record.product.map { object([("name", string($0.name)), ("brand", optional($0.brand))]) } ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
-            ("photoCount", String(photoCount)),
+            ("photoCount", String(record.photoCount)),
         ])
     }
 }

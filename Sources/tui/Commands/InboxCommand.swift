@@ -89,7 +89,7 @@ struct InboxListCommand: ContextCommand, ListedItems {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
         let db = try openExisting(url, logger: logger)
-        let requests: [ExportedRequest]
+        let requests: [InboxRequest]
         do {
             requests = try db.requestListing(limit: list.count)
         } catch {
