@@ -1,0 +1,37 @@
+import CCrashGuard
+import CNcursesw
+import Glibc
+import Render
+import TabShell
+import TerminalInput
+
+/// Something that happened at the terminal, in the app's terms.
+enum TerminalEvent: Equatable {
+    case key(Key)
+    /// Button 1 went down on this cell.
+    case click(row: Int, column: Int)
+    /// One step of the mouse wheel.
+    case scroll(up: Bool)
+    /// The terminal changed size, or came back from Ctrl-Z and needs drawing again.
+    case resized(ScreenSize)
+    /// A signal asking the app to end; returned before anything else that is pending.
+    case signal(QuitSignal)
+    /// The terminal is gone (closed, hung up, unreadable): the app must exit, not spin.
+    case hangup
+    /// Another thread called the waker: work it finished is waiting in the app's mailbox.
+    case wake
+    /// Nothing happened within the timeout given to `nextEvent`.
+    case timeout
+    /// The terminal's answers to the graphics queries came in after start-up stopped waiting.
+    case terminalAnswered(TerminalAnswers)
+}
+
+/// The signals that end the app: SIGINT, SIGTERM, SIGHUP and SIGQUIT.
+enum QuitSignal: Equatable, Sendable {
+    case interrupt, terminate, hangup, quit
+}
+
+/// Why the terminal could not be used, as one sentence for the user.
+struct TerminalError: Error, Equatable {
+    let message: String
+}
