@@ -37,6 +37,9 @@ final class CommitHookRunner: Sendable {
     private let queue = DispatchQueue(label: "tabshell.on-commit")
 
     init(hook: CommitHook, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger) {
+        // A command that exits without reading its input closes the pipe under our write: that
+        // must fail the write, not kill the app (the command itself gets SIGPIPE back, below).
+        _ = signal(SIGPIPE, SIG_IGN)
         self.hook = hook
         self.mailbox = mailbox
         self.wake = wake
@@ -119,7 +122,7 @@ final class CommitHookRunner: Sendable {
             return "it could not be started (\(String(cString: strerror(spawned)).lowercased()))."
         }
         // A command that does not read its input must not block us: the write is small (one
-        // record) and a closed pipe only fails it (SIGPIPE is ignored by the app).
+        // record) and a closed pipe only fails it (SIGPIPE is ignored, see `init`).
         let bytes = Array((json + "\n").utf8)
         _ = bytes.withUnsafeBufferPointer { write(input[1], $0.baseAddress, $0.count) }
         close(input[1])

@@ -76,6 +76,15 @@ struct CommitHookTests {
         #expect(app.state.status == nil, "shown once: the next move clears it")
     }
 
+    @Test func aCommandThatDoesNotReadItsInputIsFine() throws {
+        let folder = try RuntimeHarness.Folder()
+        let app = try RuntimeHarness(folder: folder, onCommit: Self.hook("exec 0<&-; exit 0", folder: folder))
+        try app.start()
+        for index in 0..<5 { Self.commitNote(app, "note \(index)") }
+        app.press(.character("3"))
+        #expect(app.state.history.totalCount == 5, "the app lives on when the command closed the pipe first")
+    }
+
     @Test func aCommandThatRunsTooLongIsStopped() throws {
         let folder = try RuntimeHarness.Folder()
         let app = try RuntimeHarness(folder: folder, onCommit: Self.hook("sleep 31; true", timeout: .seconds(1), folder: folder))
