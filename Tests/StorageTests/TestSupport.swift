@@ -23,9 +23,14 @@ final class TemporaryDirectory {
 
     deinit {
         // Tests may leave read-only folders behind; make them writable so removal succeeds.
+        // Symbolic links are skipped: chmod follows them, and a test plants one to /etc
+        // (UploadFolderTests), which this loop once made mode 0700 for the whole machine.
         if let paths = FileManager.default.enumerator(atPath: url.path) {
             for case let path as String in paths {
-                _ = chmod(url.appendingPathComponent(path).path, 0o700)
+                let full = url.appendingPathComponent(path).path
+                var info = stat()
+                guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { continue }
+                _ = chmod(full, 0o700)
             }
         }
         _ = chmod(url.path, 0o700)
