@@ -1,0 +1,2 @@
+// The PostgreSQL engine's tests (issue #16; docs/postgres.md) need a server: `make test` starts one.
+import PostgresStorage
