@@ -1,0 +1,90 @@
+import Logging
+import NIOCore
+import PostgresNIO
+import Storage
+
+/// One connection lent by ``PostgresPool/withConnection(_:)`` for the length of a closure:
+/// blocking statements, each failure one ``StorageError`` sentence.
+///
+/// Statements go through postgres-nio's extended protocol, one statement per call, with
+/// values bound (never spliced into the SQL).
+public final class PostgresSession {
+    private let connection: PostgresConnection
+    /// Where the connection goes, for sentences.
+    public let location: PostgresLocation
+    private let logger: Logger
+    private var inTransaction = false
+    private var broken = false
+
+    init(connection: PostgresConnection, location: PostgresLocation, logger: Logger) {
+        self.connection = connection
+        self.location = location
+        self.logger = logger
+    }
+
+    /// Whether the pool may lend the connection again: not after a failure of the connection
+    /// itself, nor inside a transaction.
+    var isReusable: Bool { !broken && !inTransaction && !connection.isClosed }
+
+    /// The rows `query` returns.
+    @discardableResult
+    public func rows(_ query: PostgresQuery) throws(StorageError) -> [PostgresRow] {
+        try run(query).rows
+    }
+
+    /// Runs `query` and returns how many rows it inserted, updated or deleted (0 for others).
+    @discardableResult
+    public func execute(_ query: PostgresQuery) throws(StorageError) -> Int {
+        try run(query).metadata.rows ?? 0
+    }
+
+    /// The first column of the first row as `T`, or nil when there is no row (or it is NULL).
+    public func value<T: PostgresDecodable>(_ query: PostgresQuery, as type: T.Type = T.self) throws(StorageError) -> T? {
+        guard let row = try rows(query).first, let cell = row.first(where: { _ in true }), cell.bytes != nil else {
+            return nil
+        }
+        do {
+            return try cell.decode(T.self)
+        } catch {
+            throw .sql("PostgreSQL at \(location.server) answered a value tabshell cannot read (\(cell.columnName)).")
+        }
+    }
+
+    /// Runs `body` between BEGIN and COMMIT; if it throws (or COMMIT fails) the transaction is
+    /// rolled back and the error rethrown. Transactions do not nest.
+    @discardableResult
+    public func transaction<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        precondition(!inTransaction, "PostgreSQL transactions do not nest.")
+        try execute("BEGIN")
+        inTransaction = true
+        do {
+            let result = try body(self)
+            try execute("COMMIT")
+            inTransaction = false
+            return result
+        } catch {
+            if !broken, !connection.isClosed {
+                do {
+                    try execute("ROLLBACK")
+                    inTransaction = false
+                } catch {
+                    broken = true
+                }
+            }
+            throw error
+        }
+    }
+
+    private func run(_ query: PostgresQuery) throws(StorageError) -> PostgresQueryResult {
+        do {
+            return try connection.query(query, logger: logger).wait()
+        } catch {
+            if let error = error as? PSQLError, error.code == .server {
+                // The connection is fine; only this statement (and any transaction) failed.
+            } else {
+                broken = true
+            }
+            throw .statement(error, at: location)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// The PostgreSQL engine's tests (issue #16; docs/postgres.md) need a server: `make test` starts one.
-import PostgresStorage
