@@ -183,15 +183,10 @@ public struct PostgresLocation: Equatable, Sendable {
 }
 
 extension PostgresLocation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// `postgres://ana@db.example.org:5432/tabshell?sslmode=prefer (password from PGPASSWORD)`:
+    /// `postgres://ana@db.example.org:5432/tabshell?sslmode=prefer (password from PGPASSWORD, not shown)`:
     /// never the password itself.
     public var description: String {
-        var text = "postgres://\(Self.escaped(user))@"
-        switch endpoint {
-        case let .tcp(host, port): text += (host.contains(":") ? "[\(host)]" : Self.escaped(host)) + ":\(port)"
-        case let .socket(_, port): text += ":\(port)"
-        }
-        text += "/" + Self.escaped(database) + "?sslmode=" + sslMode.rawValue
+        var text = address + "?sslmode=" + sslMode.rawValue
         if case let .socket(folder, _) = endpoint {
             text += "&host=" + Self.escaped(folder)
         }
@@ -202,6 +197,17 @@ extension PostgresLocation: CustomStringConvertible, CustomDebugStringConvertibl
         case .none: text += " (no password)"
         }
         return text
+    }
+
+    /// `postgres://ana@db.example.org:5432/tabshell`: the store's name in sentences (never a
+    /// password; a socket folder is left out, ``server`` names it).
+    public var address: String {
+        var text = "postgres://\(Self.escaped(user))@"
+        switch endpoint {
+        case let .tcp(host, port): text += (host.contains(":") ? "[\(host)]" : Self.escaped(host)) + ":\(port)"
+        case let .socket(_, port): text += ":\(port)"
+        }
+        return text + "/" + Self.escaped(database)
     }
 
     public var debugDescription: String { "PostgresLocation(\(description))" }

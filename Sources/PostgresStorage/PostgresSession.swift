@@ -88,3 +88,16 @@ public final class PostgresSession {
         }
     }
 }
+
+extension PostgresQuery {
+    /// `sql` with `$1`, `$2`… bound to `values` in order: values travel beside the SQL, never
+    /// inside its text (the SQL-interpolation check, Tests/StorageTests/SQLSafetyTests, reads
+    /// this module too).
+    public static func bound(_ sql: String, _ values: any PostgresDynamicTypeEncodable...) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            bindings.append(value)
+        }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+}
