@@ -3,7 +3,7 @@ import Foundation
 import PostgresNIO
 
 /// The statements History, search and the Inbox will page with on PostgreSQL, kept apart so
-/// tests can read their plans (``PostgresExplain``). Each is a keyset read along an index of
+/// tests can read their plans (``PostgresPlan``). Each is a keyset read along an index of
 /// the v1 schema: a page continues after a known `(created_at, id)`, never with OFFSET over the
 /// table, and never counts it.
 ///
