@@ -1,8 +1,5 @@
 import Foundation
 import Logging
-import NIOCore
-import NIOPosix
-import NIOSSL
 import PostgresNIO
 import Storage
 
@@ -24,6 +21,8 @@ public final class PostgresPool: @unchecked Sendable {
     public let location: PostgresLocation
     /// The most connections open at once.
     public let maximumConnections: Int
+    /// How long a statement may go unanswered before its connection is given up (nil: no limit).
+    public let answerTimeout: TimeAmount?
     private let group: any EventLoopGroup
     private let logger: Logger
     private let tls: PostgresConnection.Configuration.TLS
@@ -38,17 +37,24 @@ public final class PostgresPool: @unchecked Sendable {
     /// A pool for `location`; nothing is connected until the first ``withConnection(_:)``.
     ///
     /// - Parameters:
+    ///   - answerTimeout: How long a statement may wait for the server's answer. Past it the
+    ///     connection is closed and the statement fails with "Cannot reach PostgreSQL at
+    ///     HOST:PORT: no answer within N s." — a server that vanished without closing the
+    ///     connection (a host switched off, a network that drops packets) would otherwise block
+    ///     the caller for ever. Nil (the default) for no limit: a long statement of a migration
+    ///     or a copy must not be cut. The app will set one when it is wired in.
     ///   - eventLoopGroup: Where connections live; NIO's shared group unless told otherwise.
     ///   - logger: For postgres-nio's own messages and the pool's (never the password).
     /// - Throws: ``StorageError/invalidInput(_:)`` when the TLS settings cannot be used (an
     ///   `sslrootcert` file that cannot be read…).
     public init(
-        location: PostgresLocation, maximumConnections: Int = 8,
+        location: PostgresLocation, maximumConnections: Int = 8, answerTimeout: TimeAmount? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "tabshell.postgres")
     ) throws(StorageError) {
         self.location = location
         self.maximumConnections = max(1, maximumConnections)
+        self.answerTimeout = answerTimeout
         self.group = eventLoopGroup
         self.logger = logger
         for warning in location.warnings {
@@ -95,7 +101,7 @@ public final class PostgresPool: @unchecked Sendable {
     @discardableResult
     public func withConnection<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
         let connection = try checkOut()
-        let session = PostgresSession(connection: connection, location: location, logger: logger)
+        let session = PostgresSession(connection: connection, location: location, logger: logger, answerTimeout: answerTimeout)
         do {
             let result = try body(session)
             checkIn(connection, reusable: session.isReusable)

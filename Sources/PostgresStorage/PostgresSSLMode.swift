@@ -1,4 +1,3 @@
-import NIOSSL
 import PostgresNIO
 
 /// libpq's `sslmode`: whether and how a connection uses TLS.

@@ -1,5 +1,5 @@
+import Foundation
 import Logging
-import NIOCore
 import PostgresNIO
 import Storage
 
@@ -13,13 +13,15 @@ public final class PostgresSession {
     /// Where the connection goes, for sentences.
     public let location: PostgresLocation
     private let logger: Logger
+    private let answerTimeout: TimeAmount?
     private var inTransaction = false
     private var broken = false
 
-    init(connection: PostgresConnection, location: PostgresLocation, logger: Logger) {
+    init(connection: PostgresConnection, location: PostgresLocation, logger: Logger, answerTimeout: TimeAmount?) {
         self.connection = connection
         self.location = location
         self.logger = logger
+        self.answerTimeout = answerTimeout
     }
 
     /// Whether the pool may lend the connection again: not after a failure of the connection
@@ -76,9 +78,28 @@ public final class PostgresSession {
     }
 
     private func run(_ query: PostgresQuery) throws(StorageError) -> PostgresQueryResult {
+        let future = connection.query(query, logger: logger)
+        // A server that stops answering (gone, or a network that drops packets) would leave
+        // wait() blocked for ever: past the deadline the connection is closed, which fails the
+        // statement, and the pool does not lend that connection again.
+        let deadline = answerTimeout.map { timeout in
+            let expired = Expiry()
+            let task = connection.eventLoop.scheduleTask(in: timeout) { [connection] in
+                expired.mark()
+                let _: EventLoopFuture<Void> = connection.close()
+            }
+            return (task, expired, timeout)
+        }
         do {
-            return try connection.query(query, logger: logger).wait()
+            let result = try future.wait()
+            deadline?.0.cancel()
+            return result
         } catch {
+            deadline?.0.cancel()
+            if let (_, expired, timeout) = deadline, expired.isMarked {
+                broken = true
+                throw .unreachable(location, reason: "no answer within \(Self.seconds(timeout))")
+            }
             if let error = error as? PSQLError, error.code == .server {
                 // The connection is fine; only this statement (and any transaction) failed.
             } else {
@@ -86,6 +107,30 @@ public final class PostgresSession {
             }
             throw .statement(error, at: location)
         }
+    }
+
+    /// "30 s", "0.5 s".
+    static func seconds(_ amount: TimeAmount) -> String {
+        let milliseconds = amount.nanoseconds / 1_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+    }
+}
+
+/// Whether a statement's deadline passed (set on the event loop, read by the waiting thread).
+private final class Expiry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var marked = false
+
+    func mark() {
+        lock.lock()
+        marked = true
+        lock.unlock()
+    }
+
+    var isMarked: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return marked
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-import NIOCore
-import NIOPosix
-import NIOSSL
 import PostgresNIO
 import Storage
 

@@ -194,6 +194,25 @@ struct ConnectionTests {
         #expect(peak.value >= 1)
     }
 
+    @Test func aStatementUnansweredPastTheDeadlineIsOneSentenceAndItsConnectionIsDropped() throws {
+        let pool = try PostgresPool(location: TestServer.location(), maximumConnections: 1, answerTimeout: .milliseconds(300))
+        defer { pool.close() }
+        let firstBackend = try pool.withConnection { session throws(StorageError) in
+            try session.value("SELECT pg_backend_pid()", as: Int.self)
+        }
+        let sentence = failure { () throws(StorageError) in
+            try pool.withConnection { session throws(StorageError) in try session.execute("SELECT pg_sleep(5)") }
+        }
+        #expect(sentence == "Cannot reach PostgreSQL at \(pool.location.server): no answer within 0.3 s.")
+        // The next statement gets a new connection, and answers.
+        let nextBackend = try pool.withConnection { session throws(StorageError) in
+            try session.value("SELECT pg_backend_pid()", as: Int.self)
+        }
+        #expect(nextBackend != nil)
+        #expect(nextBackend != firstBackend)
+        #expect(pool.openConnections == 1)
+    }
+
     @Test func aClosedPoolRefusesWork() throws {
         let pool = try PostgresPool(location: TestServer.location())
         pool.close()
