@@ -63,9 +63,12 @@ public struct PostgresMigrator: Sendable {
                         do throws(StorageError) {
                             try session.execute(PostgresQuery(unsafeSQL: statement))
                         } catch {
+                            // The server refused it: name the migration and the statement. A lost
+                            // connection is reported as such.
+                            guard let reason = Self.refusal(error) else { throw error }
                             throw .sql(
                                 "Migrating the PostgreSQL store \(session.location.address) to \(migration.identifier) failed at "
-                                    + "statement \(index + 1): \(Self.reason(error)).")
+                                    + "statement \(index + 1): \(reason).")
                         }
                     }
                     try session.execute(.bound("INSERT INTO tabshell_migration (identifier) VALUES ($1)", migration.identifier))
@@ -138,13 +141,12 @@ public struct PostgresMigrator: Sendable {
         }
     }
 
-    /// A failed statement's reason without the prefix ``StorageError/statement(_:at:)`` adds.
-    private static func reason(_ error: StorageError) -> String {
+    /// The server's reason for refusing a statement (``StorageError/statement(_:at:)``'s
+    /// sentence without its prefix), or nil for any other failure.
+    private static func refusal(_ error: StorageError) -> String? {
         let message = error.message
-        if let range = message.range(of: "refused a statement: ") {
-            return PostgresFailure.sentencePart(String(message[range.upperBound...]))
-        }
-        return PostgresFailure.sentencePart(message)
+        guard let range = message.range(of: " refused a statement: ") else { return nil }
+        return PostgresFailure.sentencePart(String(message[range.upperBound...]))
     }
 }
 
