@@ -119,6 +119,18 @@ enum PostgresMigrations {
             END
             $$
             """,
+            // The newest `maximum` captures matching `query`, always found through the GIN index
+            // (bitmap scan, then a top-N sort). The planner estimates a prefix term's matches
+            // poorly (2% of the table, whatever the term): left to itself, it walks History's
+            // index filtering every row for a code that matches once, which at a million
+            // captures reads them all. The SET clauses hold for this function's own plan only;
+            // ROWS tells the caller's plan it returns a page, not the default thousand rows.
+            """
+            CREATE FUNCTION tabshell_search_newest(query tsquery, maximum integer) RETURNS SETOF bigint
+                LANGUAGE sql STABLE PARALLEL SAFE ROWS 50
+                SET enable_seqscan = off SET enable_indexscan = off
+                AS $$ SELECT id FROM capture WHERE search_vector @@ query ORDER BY created_at DESC, id DESC LIMIT maximum $$
+            """,
             """
             CREATE TRIGGER request_title_searchable AFTER UPDATE OF title ON request
                 FOR EACH ROW WHEN (OLD.title IS DISTINCT FROM NEW.title) EXECUTE FUNCTION tabshell_request_title_searchable()

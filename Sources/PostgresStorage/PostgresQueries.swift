@@ -1,11 +1,12 @@
 import CaptureMode
 import Foundation
 import PostgresNIO
+import Storage
 
 /// The statements History, search and the Inbox will page with on PostgreSQL, kept apart so
 /// tests can read their plans (``PostgresPlan``). Each is a keyset read along an index of
 /// the v1 schema: a page continues after a known `(created_at, id)`, never with OFFSET over the
-/// table, and never counts it.
+/// table, and never counts it; search is two bounded steps (``search(_:limit:in:)``).
 ///
 /// Not used by the app yet: the PostgreSQL engine's reads are to be built on them.
 public enum PostgresQueries {
@@ -63,11 +64,42 @@ public enum PostgresQueries {
             binds: bindings)
     }
 
-    /// The newest `limit` captures with a word starting with each word of `text` (see
-    /// ``tsquery(_:)``), newest first; nil when `text` has no word. The GIN index
-    /// `capture_on_search_vector` finds rare words; for a word in many records the planner may
-    /// walk `capture_on_created_at_id` instead and stop at `limit` matches.
-    public static func search(_ text: String, limit: Int) -> PostgresQuery? {
+    /// How many of the newest captures ``searchRecent(_:limit:window:)`` looks at.
+    public static let recentSearchWindow = 10_000
+
+    /// Search, first step: the newest `limit` captures matching `text` (see ``tsquery(_:)``)
+    /// among the newest `window` ones, newest first; nil when `text` has no word. It walks
+    /// `capture_on_created_at_id` and stops at `limit` matches, so a word in many records costs
+    /// a few rows and a rare one at most `window`. When it returns `limit` rows they are the
+    /// answer (every older capture is older than all of them); when fewer, run
+    /// ``searchAll(_:limit:)``. ``search(_:limit:in:)`` does both.
+    public static func searchRecent(_ text: String, limit: Int, window: Int = recentSearchWindow) -> PostgresQuery? {
+        guard let query = tsquery(text) else { return nil }
+        var bindings = PostgresBindings()
+        bindings.append(query)
+        bindings.append(max(limit, 0))
+        bindings.append(max(window, 0))
+        return PostgresQuery(
+            unsafeSQL: rowSelection + """
+
+                WHERE capture.id IN (
+                    SELECT recent.id FROM (
+                        SELECT id, created_at, search_vector FROM capture ORDER BY created_at DESC, id DESC LIMIT $3
+                    ) AS recent
+                    WHERE recent.search_vector @@ to_tsquery('tabshell_search', $1)
+                    ORDER BY recent.created_at DESC, recent.id DESC
+                    LIMIT $2
+                )
+                ORDER BY capture.created_at DESC, capture.id DESC
+                """,
+            binds: bindings)
+    }
+
+    /// Search, second step: the newest `limit` captures matching `text` in the whole store,
+    /// through the GIN index `capture_on_search_vector` (`tabshell_search_newest`); nil when
+    /// `text` has no word. Fast for words in few records; for a word in very many old records
+    /// and none of the newest it reads them all (hundreds of milliseconds at a million).
+    public static func searchAll(_ text: String, limit: Int) -> PostgresQuery? {
         guard let query = tsquery(text) else { return nil }
         var bindings = PostgresBindings()
         bindings.append(query)
@@ -75,11 +107,22 @@ public enum PostgresQueries {
         return PostgresQuery(
             unsafeSQL: rowSelection + """
 
-                WHERE capture.search_vector @@ to_tsquery('tabshell_search', $1)
+                WHERE capture.id IN (SELECT tabshell_search_newest(to_tsquery('tabshell_search', $1), $2::integer))
                 ORDER BY capture.created_at DESC, capture.id DESC
-                LIMIT $2
                 """,
             binds: bindings)
+    }
+
+    /// The newest `limit` captures with a word starting with each word of `text`, newest
+    /// first, as History rows (``rowSelection``'s columns): ``searchRecent(_:limit:window:)``,
+    /// then ``searchAll(_:limit:)`` if that found fewer than `limit`. Empty when `text` has no
+    /// word.
+    public static func search(_ text: String, limit: Int, in session: PostgresSession) throws(StorageError) -> [PostgresRow] {
+        guard limit > 0, let recent = searchRecent(text, limit: limit) else { return [] }
+        let rows = try session.rows(recent)
+        if rows.count >= limit { return rows }
+        guard let all = searchAll(text, limit: limit) else { return rows }
+        return try session.rows(all)
     }
 
     /// The Inbox's pending requests, newest first, after `key`, along
