@@ -257,5 +257,31 @@ enum PostgresMigrations {
                 photo_previews text NOT NULL DEFAULT 'automatic' CHECK (photo_previews IN ('automatic','blocks','off'))
             )
             """,
+
+            // MARK: Changes, for other hosts
+            // Every committed change of requests, captures and settings is announced on the
+            // channel tabshell_change with the table's name, once per table and transaction
+            // (PostgreSQL folds equal notifications of one transaction, and sends them only when
+            // it commits), so other hosts re-read what they show (PostgresChangeListener).
+            """
+            CREATE FUNCTION tabshell_announce_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM pg_notify('tabshell_change', TG_TABLE_NAME);
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER request_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON request
+                FOR EACH STATEMENT EXECUTE FUNCTION tabshell_announce_change()
+            """,
+            """
+            CREATE TRIGGER capture_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON capture
+                FOR EACH STATEMENT EXECUTE FUNCTION tabshell_announce_change()
+            """,
+            """
+            CREATE TRIGGER settings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON settings
+                FOR EACH STATEMENT EXECUTE FUNCTION tabshell_announce_change()
+            """,
         ])
 }

@@ -23,11 +23,8 @@ public final class PostgresPool: @unchecked Sendable {
     public let maximumConnections: Int
     /// How long a statement may go unanswered before its connection is given up (nil: no limit).
     public let answerTimeout: TimeAmount?
-    private let group: any EventLoopGroup
     private let logger: Logger
-    private let tls: PostgresConnection.Configuration.TLS
-    /// For `sslmode=allow`: the TLS setting of the second attempt, after a plain one was refused.
-    private let fallbackTLS: PostgresConnection.Configuration.TLS?
+    private let connector: PostgresConnector
     private let condition = NSCondition()
     private var idle: [PostgresConnection] = []
     private var openCount = 0
@@ -55,40 +52,16 @@ public final class PostgresPool: @unchecked Sendable {
         self.location = location
         self.maximumConnections = max(1, maximumConnections)
         self.answerTimeout = answerTimeout
-        self.group = eventLoopGroup
         self.logger = logger
         for warning in location.warnings {
             logger.warning("\(warning)")
         }
-        do {
-            switch location.sslMode {
-            case .disable:
-                tls = .disable
-                fallbackTLS = nil
-            case .allow:
-                tls = .disable
-                fallbackTLS = try Self.context(.allow, location).map { .prefer($0) }
-            case .prefer:
-                tls = try Self.context(.prefer, location).map { .prefer($0) } ?? .disable
-                fallbackTLS = nil
-            case .require, .verifyCA, .verifyFull:
-                tls = try Self.context(location.sslMode, location).map { .require($0) } ?? .disable
-                fallbackTLS = nil
-            }
-        } catch {
-            throw .invalidInput(
-                "The TLS settings for PostgreSQL at \(location.server) cannot be used: \(PostgresFailure.reason(error, location: location)).")
-        }
-    }
-
-    private static func context(_ mode: PostgresSSLMode, _ location: PostgresLocation) throws -> NIOSSLContext? {
-        guard let configuration = mode.tlsConfiguration(roots: location.trustRoots) else { return nil }
-        return try NIOSSLContext(configuration: configuration)
+        connector = try PostgresConnector(location: location, eventLoopGroup: eventLoopGroup, logger: logger)
     }
 
     deinit {
         for connection in idle {
-            connection.close().whenComplete { _ in }
+            PostgresConnector.close(connection)
         }
     }
 
@@ -163,7 +136,7 @@ public final class PostgresPool: @unchecked Sendable {
                 let id = nextID
                 condition.unlock()
                 do {
-                    return try connect(id: id)
+                    return try connector.connect(id: id)
                 } catch {
                     condition.lock()
                     openCount -= 1
@@ -187,46 +160,6 @@ public final class PostgresPool: @unchecked Sendable {
         openCount -= 1
         condition.signal()
         condition.unlock()
-        connection.close().whenComplete { _ in }
-    }
-
-    /// Opens one connection; for `sslmode=allow`, a plain one first and then one with TLS if
-    /// the server refused the plain one (libpq's order).
-    private func connect(id: Int) throws(StorageError) -> PostgresConnection {
-        do {
-            return try PostgresConnection.connect(
-                on: group.next(), configuration: configuration(tls: tls), id: id, logger: logger
-            ).wait()
-        } catch {
-            if let fallbackTLS, let error = error as? PSQLError, error.code == .server {
-                do {
-                    return try PostgresConnection.connect(
-                        on: group.next(), configuration: configuration(tls: fallbackTLS), id: id, logger: logger
-                    ).wait()
-                } catch {
-                    throw .connecting(error, to: location)
-                }
-            }
-            throw .connecting(error, to: location)
-        }
-    }
-
-    private func configuration(tls: PostgresConnection.Configuration.TLS) -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
-        switch location.endpoint {
-        case let .tcp(host, port):
-            configuration = .init(
-                host: host, port: port, username: location.user, password: location.password, database: location.database,
-                tls: tls)
-        case let .socket(folder, port):
-            configuration = .init(
-                unixSocketPath: folder + "/.s.PGSQL.\(port)", username: location.user, password: location.password,
-                database: location.database)
-        }
-        configuration.options.connectTimeout = .seconds(Int64(location.connectTimeoutSeconds))
-        if let name = location.applicationName {
-            configuration.options.additionalStartupParameters.append(("application_name", name))
-        }
-        return configuration
+        PostgresConnector.close(connection)
     }
 }
