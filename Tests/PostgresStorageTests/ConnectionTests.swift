@@ -195,15 +195,16 @@ struct ConnectionTests {
     }
 
     @Test func aStatementUnansweredPastTheDeadlineIsOneSentenceAndItsConnectionIsDropped() throws {
-        let pool = try PostgresPool(location: TestServer.location(), maximumConnections: 1, answerTimeout: .milliseconds(300))
+        // Two seconds: far above a loaded machine's round trip, far below the statement's minute.
+        let pool = try PostgresPool(location: TestServer.location(), maximumConnections: 1, answerTimeout: .seconds(2))
         defer { pool.close() }
         let firstBackend = try pool.withConnection { session throws(StorageError) in
             try session.value("SELECT pg_backend_pid()", as: Int.self)
         }
         let sentence = failure { () throws(StorageError) in
-            try pool.withConnection { session throws(StorageError) in try session.execute("SELECT pg_sleep(5)") }
+            try pool.withConnection { session throws(StorageError) in try session.execute("SELECT pg_sleep(60)") }
         }
-        #expect(sentence == "Cannot reach PostgreSQL at \(pool.location.server): no answer within 0.3 s.")
+        #expect(sentence == "Cannot reach PostgreSQL at \(pool.location.server): no answer within 2 s.")
         // The next statement gets a new connection, and answers.
         let nextBackend = try pool.withConnection { session throws(StorageError) in
             try session.value("SELECT pg_backend_pid()", as: Int.self)
@@ -211,6 +212,12 @@ struct ConnectionTests {
         #expect(nextBackend != nil)
         #expect(nextBackend != firstBackend)
         #expect(pool.openConnections == 1)
+    }
+
+    @Test func deadlinesReadAsSeconds() {
+        #expect(PostgresSession.seconds(.seconds(30)) == "30 s")
+        #expect(PostgresSession.seconds(.milliseconds(300)) == "0.3 s")
+        #expect(PostgresSession.seconds(.milliseconds(1500)) == "1.5 s")
     }
 
     @Test func aClosedPoolRefusesWork() throws {
