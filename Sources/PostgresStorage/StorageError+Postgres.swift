@@ -79,16 +79,30 @@ enum PostgresFailure {
         if let error = error as? IOError {
             return String(cString: strerror(error.errnoCode)).lowercased()
         }
-        if let error = error as? NIOSSLError {
-            return "the TLS handshake failed (\(error))"
-        }
-        if let error = error as? BoringSSLError {
-            return "TLS failed (\(error))"
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return tlsReason(error, location: location)
         }
         if error is SocketAddressError {
             return "the host name \(hostName(location)) cannot be resolved"
         }
         return "\(error)"
+    }
+
+    /// NIOSSL's errors carry BoringSSL's text and source paths; the user needs what was wrong.
+    private static func tlsReason(_ error: any Error, location: PostgresLocation) -> String {
+        let text = String(describing: error)
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            let trusted =
+                switch location.trustRoots {
+                case .system: "the system's trusted authorities"
+                case let .file(path): "the authorities in \(path)"
+                }
+            return "its certificate is not signed by one of \(trusted) (sslmode=\(location.sslMode.rawValue); sslrootcert says whom to trust)"
+        }
+        if text.contains("failedToValidateHostname") {
+            return "its certificate does not name \(hostName(location)) (sslmode=verify-full)"
+        }
+        return "the TLS handshake failed"
     }
 
     private static func hostName(_ location: PostgresLocation) -> String {
