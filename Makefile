@@ -32,8 +32,16 @@ format:
 ## Sets up and runs every test (after the layout check): models, screens, storage, and the real binary in tmux.
 ## The SSH server's tests run on their own: they wait on real ssh clients from async code, and
 ## the blocking terminal tests would otherwise hold the 2-core machine's cooperative threads.
+## A throw-away PostgreSQL server (scripts/pg-test-server, docs/postgres.md) runs for the
+## duration, its URL in TABSHELL_TEST_DATABASE_URL; it is stopped however the tests end.
 test: build lint
-	$(SWIFT) test --skip SSHServerTests
+	@trap 'exit 130' INT TERM; \
+	trap './scripts/pg-test-server stop' EXIT; \
+	url="$$(./scripts/pg-test-server start)" || exit 1; \
+	export TABSHELL_TEST_DATABASE_URL="$$url"; \
+	echo "$(SWIFT) test --skip SSHServerTests"; \
+	$(SWIFT) test --skip SSHServerTests || exit $$?; \
+	echo "$(SWIFT) test --skip-build --filter SSHServerTests"; \
 	$(SWIFT) test --skip-build --filter SSHServerTests
 
 release: deps

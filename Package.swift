@@ -12,6 +12,8 @@ import PackageDescription
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
 //   PhotoCodes -> PhotoPreview, CZbar, CVipsShim   (barcodes read from photos, issue #14; docs/scanning.md)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
+//   PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a second
+//          engine, issue #16; docs/postgres.md). Not wired into the app yet: nothing imports it.
 // TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other)
 // only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md has the table.
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
@@ -33,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssh.git", exact: "0.15.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
     ],
     targets: [
         .target(name: "CaptureMode", dependencies: ["Scanning"]),
@@ -43,6 +46,16 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: ["TabShell", "CaptureMode", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // PostgreSQL as a second engine (issue #16; docs/postgres.md): locations, connection,
+        // schema and migrations. Not wired into the app yet.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "Storage", "TabShell", "CaptureMode",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "Runtime",
@@ -117,6 +130,14 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: [
+                "PostgresStorage", "Storage", "TabShell", "CaptureMode",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "RuntimeTests",

@@ -1,0 +1,171 @@
+import CaptureMode
+import Foundation
+import PostgresNIO
+import Storage
+
+/// The statements History, search and the Inbox will page with on PostgreSQL, kept apart so
+/// tests can read their plans (``PostgresPlan``). Each is a keyset read along an index of
+/// the v1 schema: a page continues after a known `(created_at, id)`, never with OFFSET over the
+/// table, and never counts it; search is two bounded steps (``search(_:limit:in:)``).
+///
+/// Not used by the app yet: the PostgreSQL engine's reads are to be built on them.
+public enum PostgresQueries {
+    /// A place in a newest-first list: the last row of the previous page.
+    public struct Key: Sendable, Equatable {
+        public var createdAt: Date
+        public var id: Int64
+        public init(createdAt: Date, id: Int64) {
+            self.createdAt = createdAt
+            self.id = id
+        }
+    }
+
+    /// The most words of a search that go to the index, as on SQLite.
+    public static let maximumSearchWords = 16
+
+    /// The columns of a History row, from `capture` joined to its request: the SQLite
+    /// `HistoryQueries.rowSelection` with PostgreSQL's names. Photo and batch figures are
+    /// lookups on `capture_photo`'s and `capture_line`'s primary keys, per row shown.
+    // sql-fragment
+    static let rowSelection = """
+        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
+               capture.request_id, request.title AS request_title, capture.created_at, capture.captured_by,
+               (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
+               (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
+                   ORDER BY position LIMIT 1) AS first_photo_name,
+               (SELECT count(*) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_codes,
+               (SELECT coalesce(sum(quantity), 0) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_scans
+        FROM capture LEFT JOIN request ON request.id = capture.request_id
+        """
+
+    /// History's All mode, newest first: up to `limit` captures after `key` (from the top when
+    /// nil), along `capture_on_created_at_id`; with `kind`, the By kind group of that kind along
+    /// `capture_on_kind_created_at_id`.
+    public static func historyPage(kind: CaptureKind? = nil, after key: Key?, limit: Int) -> PostgresQuery {
+        var bindings = PostgresBindings()
+        var conditions: [String] = []
+        if let kind {
+            bindings.append(kind.rawValue)
+            let placeholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+            conditions.append("capture.kind = " + placeholder)
+        }
+        if let key {
+            bindings.append(key.createdAt)
+            let createdAt = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+            bindings.append(key.id)
+            let id = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+            conditions.append("(capture.created_at, capture.id) < (\(createdAt), \(id))")
+        }
+        bindings.append(max(limit, 0))
+        let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        let filter = conditions.isEmpty ? "" : "\nWHERE " + conditions.joined(separator: " AND ")
+        return PostgresQuery(
+            unsafeSQL: rowSelection + filter + "\nORDER BY capture.created_at DESC, capture.id DESC\nLIMIT " + limitPlaceholder,
+            binds: bindings)
+    }
+
+    /// How many of the newest captures ``searchRecent(_:limit:window:)`` looks at.
+    public static let recentSearchWindow = 10_000
+
+    /// Search, first step: the newest `limit` captures matching `text` (see ``tsquery(_:)``)
+    /// among the newest `window` ones, newest first; nil when `text` has no word. It walks
+    /// `capture_on_created_at_id` and stops at `limit` matches, so a word in many records costs
+    /// a few rows and a rare one at most `window`. When it returns `limit` rows they are the
+    /// answer (every older capture is older than all of them); when fewer, run
+    /// ``searchAll(_:limit:)``. ``search(_:limit:in:)`` does both.
+    public static func searchRecent(_ text: String, limit: Int, window: Int = recentSearchWindow) -> PostgresQuery? {
+        guard let query = tsquery(text) else { return nil }
+        var bindings = PostgresBindings()
+        bindings.append(query)
+        bindings.append(max(limit, 0))
+        bindings.append(max(window, 0))
+        return PostgresQuery(
+            unsafeSQL: rowSelection + """
+
+                WHERE capture.id IN (
+                    SELECT recent.id FROM (
+                        SELECT id, created_at, search_vector FROM capture ORDER BY created_at DESC, id DESC LIMIT $3
+                    ) AS recent
+                    WHERE recent.search_vector @@ to_tsquery('tabshell_search', $1)
+                    ORDER BY recent.created_at DESC, recent.id DESC
+                    LIMIT $2
+                )
+                ORDER BY capture.created_at DESC, capture.id DESC
+                """,
+            binds: bindings)
+    }
+
+    /// Search, second step: the newest `limit` captures matching `text` in the whole store,
+    /// through the GIN index `capture_on_search_vector` (`tabshell_search_newest`); nil when
+    /// `text` has no word. Fast for words in few records; for a word in very many old records
+    /// and none of the newest it reads them all (hundreds of milliseconds at a million).
+    public static func searchAll(_ text: String, limit: Int) -> PostgresQuery? {
+        guard let query = tsquery(text) else { return nil }
+        var bindings = PostgresBindings()
+        bindings.append(query)
+        bindings.append(max(limit, 0))
+        return PostgresQuery(
+            unsafeSQL: rowSelection + """
+
+                WHERE capture.id IN (SELECT tabshell_search_newest(to_tsquery('tabshell_search', $1), $2::integer))
+                ORDER BY capture.created_at DESC, capture.id DESC
+                """,
+            binds: bindings)
+    }
+
+    /// The newest `limit` captures with a word starting with each word of `text`, newest
+    /// first, as History rows (``rowSelection``'s columns): ``searchRecent(_:limit:window:)``,
+    /// then ``searchAll(_:limit:)`` if that found fewer than `limit`. Empty when `text` has no
+    /// word.
+    public static func search(_ text: String, limit: Int, in session: PostgresSession) throws(StorageError) -> [PostgresRow] {
+        guard limit > 0, let recent = searchRecent(text, limit: limit) else { return [] }
+        let rows = try session.rows(recent)
+        if rows.count >= limit { return rows }
+        guard let all = searchAll(text, limit: limit) else { return rows }
+        return try session.rows(all)
+    }
+
+    /// The Inbox's pending requests, newest first, after `key`, along
+    /// `request_on_status_created_at_id` (done ones are the same walk with `status = 'done'`).
+    public static func inboxPage(status: String = "pending", after key: Key?, limit: Int) -> PostgresQuery {
+        var bindings = PostgresBindings()
+        bindings.append(status)
+        var sql = "SELECT id, title, body, kind, status, created_at, created_by FROM request WHERE status = $1"
+        if let key {
+            bindings.append(key.createdAt)
+            bindings.append(key.id)
+            sql += " AND (created_at, id) < ($2, $3)"
+        }
+        bindings.append(max(limit, 0))
+        let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        return PostgresQuery(unsafeSQL: sql + " ORDER BY created_at DESC, id DESC LIMIT " + limitPlaceholder, binds: bindings)
+    }
+
+    // MARK: - Words
+
+    /// The words of `text` as the app's search splits them: runs of letters and digits.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        for character in text {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    /// `text` as a `tsquery` for the `tabshell_search` configuration: each word (at most
+    /// ``maximumSearchWords``) quoted and marked as a prefix, all of them required
+    /// (`'pal':* & 'she':*`). Words hold only letters and digits, so nothing the user types is
+    /// read as tsquery syntax. Nil when `text` has no word.
+    public static func tsquery(_ text: String) -> String? {
+        let words = words(text).prefix(maximumSearchWords)
+        guard !words.isEmpty else { return nil }
+        return words.map { "'" + $0 + "':*" }.joined(separator: " & ")
+    }
+}

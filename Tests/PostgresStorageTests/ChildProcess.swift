@@ -1,0 +1,96 @@
+// A copy of Tests/StorageTests/ChildProcess.swift (test targets cannot share files).
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A process started with `posix_spawn` (Foundation's `Process` forks in ways that have hung
+/// under the test runner), with standard input from /dev/null and its output appended to a file.
+final class ChildProcess {
+    let pid: pid_t
+    private var ended: Ending?
+
+    private init(pid: pid_t) {
+        self.pid = pid
+    }
+
+    /// The executable file of the running process (the test runner itself).
+    static func currentExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments.first }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    struct SpawnFailed: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+    }
+
+    static func spawn(
+        _ executable: String, arguments: [String], environment: [String: String], outputPath: String
+    ) throws -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard result == 0 else { throw SpawnFailed(code: result) }
+        return ChildProcess(pid: pid)
+    }
+
+    /// How the process ended.
+    enum Ending: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        var description: String {
+            switch self {
+            case let .exited(code): "exited with status \(code)"
+            case let .signalled(signal): "was killed by signal \(signal)"
+            }
+        }
+    }
+
+    /// The ending, if the process has ended (reaping it), else nil.
+    func poll() -> Ending? {
+        if let ended { return ended }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        ended = Self.ending(status)
+        return ended
+    }
+
+    /// Sends SIGKILL and waits for the process to end.
+    func killAndWait() -> Ending {
+        if let ended { return ended }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let ending = Self.ending(status)
+        ended = ending
+        return ending
+    }
+
+    private static func ending(_ status: Int32) -> Ending {
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+
+    deinit {
+        _ = killAndWait()
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PostgresNIO
+import Storage
+
+@testable import PostgresStorage
+
+/// A store filled by the server itself (generate_series), for plans and timings: `captures`
+/// captures, one a minute from 2025-01-01 (a fifth of each kind; codes on three kinds in five;
+/// half answering one of `captures / 25` requests, an hour apart, a quarter of them pending; a
+/// tenth with "pallet" in the note; a tenth with a photo; every fifth a batch of three lines),
+/// then ANALYZE, so the planner has its own statistics.
+enum SeededStore {
+    static func requests(captures: Int) -> Int { max(captures / 25, 10) }
+
+    static func seed(_ pool: PostgresPool, captures: Int) throws {
+        let requests = requests(captures: captures)
+        try pool.withConnection { session throws(StorageError) in
+            try session.execute(
+                .bound(
+                    """
+                    INSERT INTO request (id, title, kind, status, created_at)
+                    SELECT g, 'Request ' || g || CASE WHEN g % 3 = 0 THEN ' pallet' ELSE ' shelf' END, 'barcode',
+                           CASE WHEN g % 4 = 0 THEN 'pending' ELSE 'done' END, timestamptz '2025-01-01' + g * interval '1 hour'
+                    FROM generate_series(1, $1::int) g
+                    """, requests))
+            try session.execute(.bound("SELECT setval(pg_get_serial_sequence('request', 'id'), $1::int)", requests))
+            try session.execute(
+                .bound(
+                    """
+                    INSERT INTO capture (id, kind, barcode, symbology, note, request_id, created_at, captured_by)
+                    SELECT g, (ARRAY['barcode','photos','product','note','batch'])[1 + g % 5],
+                           CASE WHEN g % 5 IN (0, 2, 4) THEN (4006381333931 + g)::text END,
+                           CASE WHEN g % 5 IN (0, 2, 4) THEN 'ean13' END,
+                           'note ' || md5(g::text) || CASE WHEN g % 10 = 0 THEN ' pallet' ELSE '' END,
+                           CASE WHEN g % 2 = 0 THEN 1 + g % $2::int END,
+                           timestamptz '2025-01-01' + g * interval '1 minute', 'person' || (g % 7)
+                    FROM generate_series(1, $1::int) g
+                    """, captures, requests))
+            try session.execute(.bound("SELECT setval(pg_get_serial_sequence('capture', 'id'), $1::int)", captures))
+            try session.execute(
+                .bound(
+                    """
+                    INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
+                    SELECT sha256(convert_to('photo ' || g, 'UTF8')), convert_to('photo ' || g, 'UTF8'),
+                           octet_length(convert_to('photo ' || g, 'UTF8')), 'png', 1, 1
+                    FROM generate_series(1, $1::int / 10) g
+                    """, captures))
+            try session.execute(
+                .bound(
+                    """
+                    INSERT INTO capture_photo (capture_id, position, sha256, original_name)
+                    SELECT g * 10 + 1, 0, sha256(convert_to('photo ' || g, 'UTF8')), 'p' || g || '.png'
+                    FROM generate_series(1, $1::int / 10 - 1) g
+                    """, captures))
+            try session.execute(
+                .bound(
+                    """
+                    INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
+                    SELECT c, p, '4006381333931', 'ean13', 1 + p FROM generate_series(4, $1::int, 5) c, generate_series(0, 2) p
+                    """, captures))
+            try session.execute("ANALYZE")
+        }
+    }
+
+    /// The place of capture `id` in History's order.
+    static func key(ofCapture id: Int) -> PostgresQueries.Key {
+        PostgresQueries.Key(createdAt: Date(timeIntervalSince1970: 1_735_689_600 + Double(id) * 60), id: Int64(id))
+    }
+
+    /// Search's first step for `text` (a statement the server refuses if `text` has no word).
+    static func searchRecent(_ text: String) -> PostgresQuery {
+        PostgresQueries.searchRecent(text, limit: 50) ?? PostgresQuery(unsafeSQL: "SELECT no word in this search")
+    }
+
+    /// Search's second step for `text`.
+    static func searchAll(_ text: String) -> PostgresQuery {
+        PostgresQueries.searchAll(text, limit: 50) ?? PostgresQuery(unsafeSQL: "SELECT no word in this search")
+    }
+
+    /// The code of capture `id`'s neighbourhood that only one capture has.
+    static func rareCode(captures: Int) -> String { String(4_006_381_333_931 + captures / 2 / 5 * 5) }
+
+    /// The searches the plans and timings look at: a whole code (one record), a code's first 10
+    /// digits (a thousand records around the middle), a word in a tenth of the records, two
+    /// words whose records are all old ones.
+    static func searches(captures: Int) -> [(name: String, text: String)] {
+        let code = rareCode(captures: captures)
+        return [
+            ("one code", code), ("a code's first 10 digits", String(code.prefix(10))), ("a word in a tenth of the records", "pal"),
+            ("two words in old records", "pallet 40063813"),
+        ]
+    }
+
+    /// The statements the PostgreSQL engine pages with, each with the indexes that may serve it
+    /// (empty: any, as long as no table is read whole). A By kind page may walk the kind's index
+    /// or History's order filtering by kind (the planner takes the latter for a common kind,
+    /// whose rows lie in insertion order); a word in many records is found walking History's order.
+    static func pagedReads(captures: Int) -> [(name: String, query: PostgresQuery, indexes: Set<String>)] {
+        let middle = key(ofCapture: captures / 2)
+        let searches = searches(captures: captures).flatMap { search in
+            [
+                ("search, \(search.name), newest \(PostgresQueries.recentSearchWindow)", searchRecent(search.text), Set(["capture_on_created_at_id"])),
+                ("search, \(search.name), whole store", searchAll(search.text), Set<String>()),
+            ]
+        }
+        return [
+            ("History, first page", PostgresQueries.historyPage(after: nil, limit: 50), ["capture_on_created_at_id"]),
+            ("History, a page in the middle", PostgresQueries.historyPage(after: middle, limit: 50), ["capture_on_created_at_id"]),
+            (
+                "History by kind, a page in the middle", PostgresQueries.historyPage(kind: .photos, after: middle, limit: 50),
+                ["capture_on_kind_created_at_id", "capture_on_created_at_id"]
+            ),
+            ("Inbox, first page of pending requests", PostgresQueries.inboxPage(after: nil, limit: 50), ["request_on_status_created_at_id"]),
+            ("Inbox, a page in the middle", PostgresQueries.inboxPage(after: middle, limit: 50), ["request_on_status_created_at_id"]),
+        ] + searches
+    }
+}
