@@ -12,8 +12,9 @@ import PackageDescription
 //   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
 //   PhotoCodes -> PhotoPreview, CZbar, CVipsShim   (barcodes read from photos, issue #14; docs/scanning.md)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
-//   PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a second
-//          engine, issue #16; docs/postgres.md). Not wired into the app yet: nothing imports it.
+//   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
+//          second engine behind Storage's RecordStore, issue #16; docs/postgres.md). Runtime knows
+//          only RecordStore; tui chooses the engine from --db / TABSHELL_DATABASE_URL.
 // TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other)
 // only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md has the table.
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
@@ -47,8 +48,8 @@ let package = Package(
             name: "Storage",
             dependencies: ["TabShell", "CaptureMode", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // PostgreSQL as a second engine (issue #16; docs/postgres.md): locations, connection,
-        // schema and migrations. Not wired into the app yet.
+        // PostgreSQL as a second engine (issue #16; docs/postgres.md): PostgresStore (a RecordStore),
+        // locations, connections, schema and migrations, the change listener.
         .target(
             name: "PostgresStorage",
             dependencies: [
@@ -97,8 +98,8 @@ let package = Package(
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "Runtime", "TerminalInput", "CNcursesw", "CCrashGuard",
-                "SSHServer",
+                "TabShell", "CaptureMode", "Render", "Storage", "PostgresStorage", "Runtime", "TerminalInput", "CNcursesw",
+                "CCrashGuard", "SSHServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

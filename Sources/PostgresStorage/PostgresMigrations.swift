@@ -63,7 +63,8 @@ enum PostgresMigrations {
                 status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending','done')),
                 created_at timestamptz NOT NULL,
                 done_at timestamptz,
-                created_by text CHECK (created_by IS NULL OR char_length(created_by) BETWEEN 1 AND 64)
+                created_by text CHECK (created_by IS NULL OR char_length(created_by) BETWEEN 1 AND 64),
+                requester text CHECK (requester IS NULL OR char_length(requester) BETWEEN 1 AND 64)
             )
             """,
             // The Inbox: pending requests newest first, then done ones; a keyset page walks this.
@@ -84,6 +85,9 @@ enum PostgresMigrations {
                 staging_id text,
                 captured_by text CHECK (captured_by IS NULL OR char_length(captured_by) BETWEEN 1 AND 64),
                 input_source text CHECK (input_source IS NULL OR input_source IN ('scanner','person','paste','photo')),
+                requester text CHECK (requester IS NULL OR char_length(requester) BETWEEN 1 AND 64),
+                product_name text,
+                product_brand text,
                 search_vector tsvector NOT NULL DEFAULT ''::tsvector,
                 CHECK ((barcode IS NULL) = (symbology IS NULL))
             )
@@ -92,23 +96,25 @@ enum PostgresMigrations {
             "CREATE INDEX capture_on_created_at_id ON capture (created_at DESC, id DESC)",
             "CREATE INDEX capture_on_kind_created_at_id ON capture (kind, created_at DESC, id DESC)",
             "CREATE INDEX capture_on_request_id_created_at_id ON capture (request_id, created_at DESC, id DESC)",
+            "CREATE INDEX capture_on_requester_created_at_id ON capture (requester, created_at DESC, id DESC)",
             // "More than one person in the data": MIN and MAX off this index.
             "CREATE INDEX capture_on_captured_by ON capture (captured_by)",
             // A staging folder is committed once (a second Done of the same session fails).
             "CREATE UNIQUE INDEX capture_on_staging_id ON capture (staging_id) WHERE staging_id IS NOT NULL",
-            // Search: each capture's code, note, request title and person, as words.
+            // Search: each capture's code, note, request title, person and product, as words.
             "CREATE INDEX capture_on_search_vector ON capture USING gin (search_vector)",
             """
             CREATE FUNCTION tabshell_capture_searchable() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 NEW.search_vector := to_tsvector('tabshell_search', tabshell_search_words(concat_ws(' ',
-                    NEW.barcode, NEW.note, (SELECT title FROM request WHERE id = NEW.request_id), NEW.captured_by)));
+                    NEW.barcode, NEW.note, (SELECT title FROM request WHERE id = NEW.request_id), NEW.captured_by,
+                    NEW.product_name, NEW.product_brand)));
                 RETURN NEW;
             END
             $$
             """,
             """
-            CREATE TRIGGER capture_searchable BEFORE INSERT OR UPDATE OF barcode, note, request_id, captured_by
+            CREATE TRIGGER capture_searchable BEFORE INSERT OR UPDATE OF barcode, note, request_id, captured_by, product_name, product_brand
                 ON capture FOR EACH ROW EXECUTE FUNCTION tabshell_capture_searchable()
             """,
             """
@@ -237,6 +243,18 @@ enum PostgresMigrations {
             """
             CREATE TRIGGER photo_content_released AFTER DELETE ON capture_photo
                 FOR EACH ROW EXECUTE FUNCTION tabshell_photo_content_released()
+            """,
+
+            // MARK: The product catalog
+            // Keyed by Product.catalogKey (a GTIN as 14 digits, or a code as written).
+            """
+            CREATE TABLE product (
+                code text PRIMARY KEY CHECK (char_length(code) BETWEEN 1 AND 64),
+                name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 500),
+                brand text,
+                quantity text,
+                energy_kcal double precision
+            )
             """,
 
             // MARK: Settings

@@ -8,7 +8,8 @@ import Storage
 /// the v1 schema: a page continues after a known `(created_at, id)`, never with OFFSET over the
 /// table, and never counts it; search is two bounded steps (``search(_:limit:in:)``).
 ///
-/// Not used by the app yet: the PostgreSQL engine's reads are to be built on them.
+/// `PostgresStore` reads with them; History's grouped browse modes walk with
+/// `PostgresHistorySource`.
 public enum PostgresQueries {
     /// A place in a newest-first list: the last row of the previous page.
     public struct Key: Sendable, Equatable {
@@ -30,6 +31,7 @@ public enum PostgresQueries {
     static let rowSelection = """
         SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                capture.request_id, request.title AS request_title, capture.created_at, capture.captured_by,
+               capture.requester, capture.product_name, capture.product_brand,
                (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
                (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
                    ORDER BY position LIMIT 1) AS first_photo_name,

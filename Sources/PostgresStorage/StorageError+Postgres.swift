@@ -2,14 +2,12 @@ import Foundation
 import PostgresNIO
 import Storage
 
-// `StorageError` has no case of its own for a server yet (Sources/Storage is not changed by
-// the foundation of #16): a server that cannot be reached is `.sql` with the sentence
-// "Cannot reach PostgreSQL at HOST:PORT: REASON." When the app is wired to PostgreSQL, a
-// dedicated case (`.unreachable(server:reason:)`) will let the app tell it apart.
+// A server that cannot be reached is `.unreachable` with the sentence "Cannot reach PostgreSQL
+// at HOST:PORT: REASON.", so the app can tell "the server went away" from a refused statement.
 extension StorageError {
     /// "Cannot reach PostgreSQL at `server`: `reason`."
     static func unreachable(_ location: PostgresLocation, reason: String) -> StorageError {
-        .sql("Cannot reach PostgreSQL at \(location.server): \(reason).")
+        .unreachable("Cannot reach PostgreSQL at \(location.server): \(reason).")
     }
 
     /// A failure while connecting: one sentence naming the server and the reason.

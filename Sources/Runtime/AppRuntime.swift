@@ -25,13 +25,15 @@ public final class AppRuntime {
     public static let changeCheckInterval: Duration = .milliseconds(400)
     private var nextChangeCheck = ContinuousClock.now
     private var lastChangeCounter: Int64?
+    /// The sentence of a database server that went away, until it is back.
+    private var unreachable: String?
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
     /// `person` is who captures (kept with each record and draft); `uploads`, under `tabshell
     /// serve`, is the only folder photos may come from; `previewCache` is the folder photo
     /// previews are kept in (nil: none kept on disk); `onCommit` runs after each Done.
     public init(
-        database: AppDatabase, state: AppState, logger: Logger, home: String,
+        database: any RecordStore, state: AppState, logger: Logger, home: String,
         previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
         person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil
     ) {
@@ -182,13 +184,22 @@ public final class AppRuntime {
         do {
             let counter = try runner.externalChangeCounter()
             defer { lastChangeCounter = counter }
-            if let last = lastChangeCounter, last != counter {
+            if unreachable != nil {
+                unreachable = nil
+                logger.info("database reachable again")
+                dispatch(.databaseReachability(problem: nil))
+            } else if let last = lastChangeCounter, last != counter {
                 logger.debug("database changed elsewhere", metadata: ["data_version": "\(counter)"])
                 dispatch(.databaseChangedElsewhere)
             }
         } catch {
             if lastChangeCounter != nil { logger.warning("change check: \(error.message)") }
             lastChangeCounter = nil
+            // A server gone away is said once, and again only if it changes its reason.
+            if case let .unreachable(sentence) = error, unreachable != sentence {
+                unreachable = sentence
+                dispatch(.databaseReachability(problem: sentence))
+            }
         }
     }
 

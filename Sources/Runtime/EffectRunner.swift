@@ -8,7 +8,7 @@ import TabShell
 /// into actions. Knows nothing of the terminal: what only the terminal can do (repaint) is
 /// handed back to the caller as a `TerminalRequest`.
 final class EffectRunner {
-    private let database: AppDatabase
+    private let database: any RecordStore
     private let logger: Logger
     private let home: String
     private let mailbox: Mailbox
@@ -28,7 +28,7 @@ final class EffectRunner {
     }
 
     init(
-        database: AppDatabase, logger: Logger, home: String, mailbox: Mailbox,
+        database: any RecordStore, logger: Logger, home: String, mailbox: Mailbox,
         previewCache: URL?, wake: @escaping @Sendable () -> Void,
         uploads: UploadFolder? = nil, person: String? = nil, onCommit: CommitHook? = nil
     ) {
@@ -40,7 +40,9 @@ final class EffectRunner {
         self.commitHook = onCommit.map { CommitHookRunner(hook: $0, mailbox: mailbox, wake: wake, logger: logger) }
         self.photoStager = PhotoStager(
             database: database, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads, person: person)
-        self.previewLoader = PreviewLoader(media: database.media, cacheDirectory: previewCache, mailbox: mailbox, wake: wake, logger: logger)
+        self.previewLoader = PreviewLoader(
+            photoFile: { [database] name throws(StorageError) in try database.photoFile(storedName: name) }, cacheDirectory: previewCache, mailbox: mailbox, wake: wake,
+            logger: logger)
     }
 
     /// Remembers what recovery found, and hands the model the drafts as values: only drafts
@@ -146,7 +148,7 @@ final class EffectRunner {
     }
 
     /// Runs a storage call, turning its error into a status-line message instead of a crash.
-    private func storage(_ body: (AppDatabase) throws -> [AppAction]) -> Result {
+    private func storage(_ body: (any RecordStore) throws -> [AppAction]) -> Result {
         do {
             return .actions(try body(database))
         } catch {

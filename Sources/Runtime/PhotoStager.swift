@@ -11,7 +11,7 @@ import TabShell
 /// and wake the loop. Close cancels a running copy and deletes the staging folder; quitting with
 /// a capture open keeps the folder as a draft the next start offers back.
 final class PhotoStager {
-    private let database: AppDatabase
+    private let database: any RecordStore
     private let mailbox: Mailbox
     private let wake: @Sendable () -> Void
     private let logger: Logger
@@ -37,7 +37,7 @@ final class PhotoStager {
     }
 
     init(
-        database: AppDatabase, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String,
+        database: any RecordStore, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String,
         uploads: UploadFolder? = nil, person: String? = nil
     ) {
         self.database = database

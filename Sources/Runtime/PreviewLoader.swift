@@ -15,8 +15,9 @@ final class PreviewLoader {
     private let mailbox: Mailbox
     private let wake: @Sendable () -> Void
     private let logger: Logger
-    /// Where committed photos are.
-    private let media: MediaStore
+    /// A committed photo as a file on this host (the media folder's, or fetched from the
+    /// store into this host's photo cache); called off the main thread.
+    private let photoFile: @Sendable (String) throws(StorageError) -> URL
     /// Previews on their way, by ticket; touched on the main thread only.
     private var running: [Int: Task<Void, Never>] = [:]
     /// Tickets whose task has posted its answer, collected by the main thread.
@@ -45,8 +46,11 @@ final class PreviewLoader {
     static let drainLimit: Duration = .milliseconds(500)
 
     /// `cacheDirectory` nil keeps nothing on disk (every preview is made again).
-    init(media: MediaStore, cacheDirectory: URL?, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger) {
-        self.media = media
+    init(
+        photoFile: @escaping @Sendable (String) throws(StorageError) -> URL, cacheDirectory: URL?, mailbox: Mailbox,
+        wake: @escaping @Sendable () -> Void, logger: Logger
+    ) {
+        self.photoFile = photoFile
         self.mailbox = mailbox
         self.wake = wake
         self.logger = logger
@@ -66,7 +70,7 @@ final class PreviewLoader {
     /// `staging` is the folder of the capture on screen, for staged photos.
     func load(_ request: PreviewRequest, ticket: Int, staging: URL?) {
         forgetFinished()
-        guard let file = file(of: request.source, staging: staging) else {
+        guard let locate = file(of: request.source, staging: staging) else {
             mailbox.post(.previewLoaded(request, ticket: ticket, .failed(PreviewError.missing.sentence)))
             wake()
             return
@@ -79,11 +83,19 @@ final class PreviewLoader {
         finished.start()
         running[ticket] = Task.detached(priority: .utility) {
             let started = ContinuousClock.now
-            let result = await previewer.preview(of: file, box: box, mode: mode, cell: cell)
             defer {
                 finished.add(ticket)
                 wake()
             }
+            let file: URL
+            do throws(StorageError) {
+                file = try locate()
+            } catch {
+                logger.info("no preview: \(error.message)", metadata: ["photo": "\(request.source.storedName)"])
+                mailbox.post(.previewLoaded(request, ticket: ticket, .failed(error.message)))
+                return
+            }
+            let result = await previewer.preview(of: file, box: box, mode: mode, cell: cell)
             switch result {
             case let .success(image):
                 guard let preview = PreviewImage(image) else {
@@ -127,14 +139,19 @@ final class PreviewLoader {
         }
     }
 
-    /// The file a source names: in the staging folder of the capture on screen, or the media
-    /// folder. Nil for a name that is not a plain file name (never made by storage).
-    private func file(of source: PhotoSource, staging: URL?) -> URL? {
+    /// How to find the file a source names: in the staging folder of the capture on screen, or
+    /// through the store (which may fetch it). Nil for a name that is not a plain file name
+    /// (never made by storage).
+    private func file(of source: PhotoSource, staging: URL?) -> (@Sendable () throws(StorageError) -> URL)? {
         let name = source.storedName
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return nil }
         switch source {
-        case .staged: return staging?.appendingPathComponent(name, isDirectory: false)
-        case .stored: return media.url(forStoredName: name)
+        case .staged:
+            guard let url = staging?.appendingPathComponent(name, isDirectory: false) else { return nil }
+            return { url }
+        case .stored:
+            let photoFile = self.photoFile
+            return { () throws(StorageError) -> URL in try photoFile(name) }
         }
     }
 

@@ -40,7 +40,7 @@ extension AppDatabase {
                 return HistoryPage(start: start, rows: [], totalCount: total, mode: mode)
             }
             let positions = start..<min(total, start + count)
-            let records = try HistoryQueries.rows(mode, at: positions, total: total, anchor: request.anchor, db)
+            let records = try HistoryWalk(SQLiteHistorySource(db: db)).rows(mode, at: positions, total: total, anchor: request.anchor)
             return HistoryPage(
                 start: start, rows: records.map(\.historyRow), totalCount: total, mode: mode,
                 hasSeveralPeople: try HistoryQueries.hasSeveralPeople(db))

@@ -155,15 +155,7 @@ extension AppDatabase {
     /// Returns their ids in order.
     /// `createdBy` names who imported them.
     public func importRequests(_ requests: [NewRequest], now: Date, createdBy: String? = nil) throws(StorageError) -> [Int64] {
-        for request in requests {
-            let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty, title.count <= Self.maximumTitleLength, request.body.count <= Self.maximumBodyLength else {
-                throw .invalidInput("A request to import has an empty or too long title or body.")
-            }
-            if let requester = request.requester, case let .failure(problem) = Self.requesterName(requester) {
-                throw problem
-            }
-        }
+        try RequestLimits.validate(requests)
         return try write { db in
             var ids: [Int64] = []
             ids.reserveCapacity(requests.count)

@@ -14,14 +14,6 @@ import Darwin
 /// Captures with photos: staging, Done, reading and deleting. The order of the steps is the
 /// durability protocol described in docs/durability.md.
 extension AppDatabase {
-    // MARK: - Staging
-
-    /// Starts the files of a new capture: a private folder `staging/<uuid>/`, locked by the
-    /// returned session until it is committed, discarded or closed.
-    public func beginStaging() throws(StorageError) -> StagingSession {
-        try StagingSession.begin(in: media)
-    }
-
     // MARK: - Done
 
     /// A code's GS1 fields as rows (searchable and exportable by AI), and a batch's lines, in
@@ -64,12 +56,7 @@ extension AppDatabase {
     public func commitCapture(
         _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String? = nil
     ) throws(StorageError) -> Int64 {
-        if let note = submission.note, note.count > Self.maximumNoteLength {
-            throw .invalidInput("A note can have at most \(Self.maximumNoteLength) characters.")
-        }
-        if let barcode = submission.barcode, barcode.value.count > BarcodeValidator.maximumLength {
-            throw .invalidInput("A code can have at most \(BarcodeValidator.maximumLength) characters.")
-        }
+        try RequestLimits.validate(submission)
         if let staging, !staging.isOpen { throw .stagingClosed }
         var photos: [StagedPhoto] = []
         if !submission.photos.isEmpty {
@@ -223,6 +210,14 @@ extension AppDatabase {
         }
         removeCommittedFiles(storedNames)
         return count
+    }
+
+    /// The committed photo `storedName` in the media folder.
+    public func photoFile(storedName: String) throws(StorageError) -> URL {
+        guard MediaStore.isStoredName(storedName) else {
+            throw .invalidInput("\(storedName) is not the name of a stored photo.")
+        }
+        return media.url(forStoredName: storedName)
     }
 
     /// Unlinks files whose rows are gone; what fails stays for recovery's sweep.

@@ -10,10 +10,27 @@ import Musl
 import Darwin
 #endif
 
+/// What start-up recovery asks of an engine: where this host keeps its folders, whether a
+/// staging folder was committed already, and whether a photo file in the media folder is named
+/// by a row. Staging is local on every engine; the media folder is SQLite's alone (PostgreSQL
+/// keeps photos in the database, and its media folder is only a cache).
+public protocol StagingLedger {
+    /// This host's folders for the store.
+    var media: MediaStore { get }
+    /// Whether a capture was committed from the staging folder `stagingID`.
+    func isStagingCommitted(_ stagingID: String) throws(StorageError) -> Bool
+    /// Whether a row names the file `storedName` of the media folder (then it is not moved
+    /// back into a staging folder).
+    func isPhotoReferenced(_ storedName: String) -> Bool
+    /// Moves files of the media folder no row names, older than `graceSeconds`, to the
+    /// quarantine (nothing to do where the media folder is a cache).
+    func sweepMedia(graceSeconds: TimeInterval, now: Date, report: inout RecoveryReport) throws(StorageError)
+}
+
 /// Start-up recovery: what a crash, a kill or a dropped link left in the staging and media
 /// folders is offered back, removed or quarantined. Never deletes a file on a guess, and never
 /// touches a staging folder whose lock a live process holds.
-extension AppDatabase {
+extension StagingLedger {
     /// Runs at start (and is safe to run at any time, by any number of processes at once).
     ///
     /// For each staging folder whose owner is gone (its lock can be taken):
@@ -98,10 +115,7 @@ extension AppDatabase {
     private func recoverStagingDirectory(
         _ directory: String, id: String, lock: DirectoryLock, now: Date, report: inout RecoveryReport
     ) throws(StorageError) {
-        let committed = try read { db in
-            try CaptureRecord.filter(CaptureRecord.Columns.stagingId == id).fetchCount(db) > 0
-        }
-        if committed {
+        if try isStagingCommitted(id) {
             removeStaging(lock, report: &report)
             return
         }
@@ -153,10 +167,7 @@ extension AppDatabase {
             guard restoreFromMedia else { return false }
             let committed = mediaPath + "/" + photo.storedName
             guard let info = DurableFiles.status(committed), DurableFiles.isRegularFile(info),
-                let referenced = try? read({ db in
-                    try PhotoRecord.filter(PhotoRecord.Columns.storedName == photo.storedName).fetchCount(db) > 0
-                }),
-                !referenced, rename(committed, staged) == 0
+                !isPhotoReferenced(photo.storedName), rename(committed, staged) == 0
             else { return false }
             restored += 1
             return true
@@ -207,6 +218,27 @@ extension AppDatabase {
         (DurableFiles.entries(of: directory) ?? []).filter { !names.contains($0) }.count
     }
 
+    /// `quarantine/<UTC timestamp of now>/`, created (0700) on first use by this recovery.
+    func quarantineFolder(now: Date, report: inout RecoveryReport) throws(StorageError) -> String {
+        if let existing = report.quarantineDirectory { return existing.path }
+        let root = try media.prepare(media.quarantineDirectory)
+        let path = root + "/" + AppDatabase.quarantineName(now)
+        try DurableFiles.makePrivateDirectory(path)
+        report.quarantineDirectory = URL(fileURLWithPath: path, isDirectory: true)
+        return path
+    }
+}
+
+extension AppDatabase: StagingLedger {
+    public func isStagingCommitted(_ stagingID: String) throws(StorageError) -> Bool {
+        try read { db in try CaptureRecord.filter(CaptureRecord.Columns.stagingId == stagingID).fetchCount(db) > 0 }
+    }
+
+    public func isPhotoReferenced(_ storedName: String) -> Bool {
+        // When the database cannot say, the file counts as named: it stays where it is.
+        (try? read { db in try PhotoRecord.filter(PhotoRecord.Columns.storedName == storedName).fetchCount(db) > 0 }) ?? true
+    }
+
     // MARK: - Media
 
     /// Moves unreferenced media files older than the grace period to the quarantine.
@@ -214,7 +246,7 @@ extension AppDatabase {
     /// Candidates are found against a read snapshot (which does not block other sessions); each
     /// is then checked again and moved under the write lock, so that no Done can commit a row
     /// for a file while it is being moved, and the lock is held only for the few candidates.
-    private func sweepMedia(graceSeconds: TimeInterval, now: Date, report: inout RecoveryReport) throws(StorageError) {
+    public func sweepMedia(graceSeconds: TimeInterval, now: Date, report: inout RecoveryReport) throws(StorageError) {
         let mediaPath = media.mediaDirectory.path
         guard let names = DurableFiles.entries(of: mediaPath), !names.isEmpty else { return }
         let cutoff = now.addingTimeInterval(-max(graceSeconds, 0))
@@ -245,16 +277,6 @@ extension AppDatabase {
             try? DurableFiles.syncDirectory(quarantine.path)
             try? DurableFiles.syncDirectory(mediaPath)
         }
-    }
-
-    /// `quarantine/<UTC timestamp of now>/`, created (0700) on first use by this recovery.
-    private func quarantineFolder(now: Date, report: inout RecoveryReport) throws(StorageError) -> String {
-        if let existing = report.quarantineDirectory { return existing.path }
-        let root = try media.prepare(media.quarantineDirectory)
-        let path = root + "/" + Self.quarantineName(now)
-        try DurableFiles.makePrivateDirectory(path)
-        report.quarantineDirectory = URL(fileURLWithPath: path, isDirectory: true)
-        return path
     }
 
     /// "20250615T103000Z": ISO 8601 basic format, sortable and free of ":".

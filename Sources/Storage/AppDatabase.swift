@@ -8,7 +8,7 @@ import TabShell
 ///
 /// Open it with ``open(at:busyTimeout:)``; every read and write goes through an intent-named
 /// method and fails with a ``StorageError`` whose message is one sentence naming the file.
-public final class AppDatabase: Sendable {
+public final class AppDatabase: RecordStore {
     /// The longest request title ``addRequest(title:body:kind:now:)`` accepts, in characters.
     public static let maximumTitleLength = 500
     /// The longest request body ``addRequest(title:body:kind:now:)`` accepts, in characters.
@@ -20,6 +20,8 @@ public final class AppDatabase: Sendable {
 
     /// The database file.
     public let url: URL
+    /// The database file's path, for sentences.
+    public var displayName: String { url.path }
     /// Where this database keeps its photos, staging folders and quarantine.
     public var media: MediaStore { MediaStore(databaseURL: url) }
     let pool: DatabasePool
@@ -147,17 +149,7 @@ public final class AppDatabase: Sendable {
     public func addRequest(
         title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil, requester: String? = nil
     ) throws(StorageError) -> Int64 {
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty else {
-            throw .invalidInput("A request needs a title.")
-        }
-        guard title.count <= Self.maximumTitleLength else {
-            throw .invalidInput("A request title can have at most \(Self.maximumTitleLength) characters.")
-        }
-        guard body.count <= Self.maximumBodyLength else {
-            throw .invalidInput("A request body can have at most \(Self.maximumBodyLength) characters.")
-        }
-        let requester = try requester.map { name throws(StorageError) in try Self.requesterName(name).get() }
+        let (title, requester) = try RequestLimits.validate(title: title, body: body, requester: requester)
         return try write { db in
             var record = RequestRecord(
                 title: title, body: body, kind: kind, status: .pending, createdAt: now, createdBy: createdBy, requester: requester)
@@ -168,7 +160,7 @@ public final class AppDatabase: Sendable {
 
     /// Up to `limit` requests, pending first and then done, newest first within each group;
     /// `pendingCount` counts every pending request, not only those returned.
-    public func inbox(limit: Int = 1000) throws(StorageError) -> InboxSnapshot {
+    public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
         try read { db in
             let records = try RequestRecord.all().inboxOrder().limit(max(limit, 0)).fetchAll(db)
             let pendingCount = try RequestRecord.all().pending().fetchCount(db)

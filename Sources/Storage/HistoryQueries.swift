@@ -17,26 +17,8 @@ enum HistoryQueries {
         var arguments: StatementArguments
     }
 
-    /// One group of a browse mode's order.
-    enum Group: Equatable {
-        case all
-        case kind(CaptureKind)
-        /// The captures answering one request; `title` places the group (By request order).
-        case request(id: Int64, title: String)
-        case noRequest
-        /// The captures whose request came from this requester (By requester order: by name).
-        case requester(String)
-        /// The captures of requests without a requester, and those answering no request.
-        case noRequester
-    }
-
-    /// Which way a walk goes along a mode's order.
-    enum Direction {
-        /// Towards the end of the list (older records, later groups).
-        case forward
-        /// Towards the top.
-        case backward
-    }
+    typealias Group = HistoryGroup
+    typealias Direction = HistoryDirection
 
     /// A record's place in a mode's order: its group and its key inside the group.
     struct Key {
@@ -88,71 +70,6 @@ enum HistoryQueries {
 
     // MARK: - Pages
 
-    /// The records at `positions` (inside `0 ..< total`) of `mode`, read from the nearest of
-    /// the top, the bottom and `anchor`. An anchor whose record is gone is ignored.
-    static func rows(
-        _ mode: HistoryBrowseMode, at positions: Range<Int>, total: Int, anchor: HistoryAnchor?, _ db: Database
-    ) throws -> [HistoryRowRecord] {
-        let limit = positions.count
-        let fromTop = positions.lowerBound
-        let fromBottom = total - positions.upperBound
-        var anchorKey: (key: Key, position: Int, cost: Int)?
-        if let anchor, (0..<total).contains(anchor.position), let key = try key(of: anchor.recordID, in: mode, db) {
-            let position = anchor.position
-            let cost =
-                positions.lowerBound > position
-                ? positions.lowerBound - position - 1
-                : max(0, position - positions.upperBound)
-            anchorKey = (key, position, cost)
-        }
-        if let anchorKey, anchorKey.cost < min(fromTop, fromBottom) {
-            let (key, position, _) = anchorKey
-            if positions.lowerBound > position {
-                return try walk(mode, from: key, .forward, skip: positions.lowerBound - position - 1, limit: limit, db)
-            }
-            if positions.upperBound <= position {
-                return try walk(mode, from: key, .backward, skip: position - positions.upperBound, limit: limit, db).reversed()
-            }
-            // The page holds the anchor: the rows before it, the anchor, the rows after it.
-            let before = try walk(mode, from: key, .backward, skip: 0, limit: position - positions.lowerBound, db)
-            let after = try walk(mode, from: key, .forward, skip: 0, limit: positions.upperBound - position - 1, db)
-            let anchorRow = try HistoryRowRecord.fetchOne(db, sql: rowSelection + "\nWHERE capture.id = ?", arguments: [key.id])
-            return before.reversed() + (anchorRow.map { [$0] } ?? []) + after
-        }
-        if fromTop <= fromBottom {
-            return try walk(mode, from: nil, .forward, skip: fromTop, limit: limit, db)
-        }
-        return try walk(mode, from: nil, .backward, skip: fromBottom, limit: limit, db).reversed()
-    }
-
-    /// Up to `limit` records after (or, backward, before) `key` in `mode`'s order, after
-    /// skipping `skip` of them; from the top (or the bottom) when `key` is nil. Backward walks
-    /// return the nearest record first.
-    static func walk(
-        _ mode: HistoryBrowseMode, from key: Key?, _ direction: Direction, skip: Int, limit: Int, _ db: Database
-    ) throws -> [HistoryRowRecord] {
-        guard limit > 0 else { return [] }
-        var group: Group? = try key?.group ?? firstGroup(mode, direction, db)
-        var after = key.map { (createdAt: $0.createdAt, id: $0.id) }
-        var skip = skip
-        var records: [HistoryRowRecord] = []
-        while let current = group, records.count < limit {
-            let statement = rows(of: current, after: after, direction, limit: limit - records.count, offset: skip)
-            let found = try HistoryRowRecord.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-            if found.isEmpty, skip > 0 {
-                // The whole rest of this group was skipped: count it (at most `skip` rows).
-                let counting = rowCount(of: current, after: after, direction, atMost: skip)
-                skip -= try Int.fetchOne(db, sql: counting.sql, arguments: counting.arguments) ?? 0
-            } else {
-                skip = 0
-            }
-            records += found
-            group = try neighbour(of: current, in: mode, direction, db)
-            after = nil
-        }
-        return records
-    }
-
     /// The WHERE clause selecting `group`'s captures, with its arguments.
     static func condition(of group: Group) -> (sql: String, arguments: StatementArguments) {
         switch group {
@@ -195,42 +112,6 @@ enum HistoryQueries {
     }
 
     // MARK: - Groups
-
-    /// The group a walk in `direction` starts with when it starts at an end of the list.
-    static func firstGroup(_ mode: HistoryBrowseMode, _ direction: Direction, _ db: Database) throws -> Group? {
-        switch (mode, direction) {
-        case (.all, _): .all
-        case (.byKind, .forward): CaptureKind.allCases.first.map(Group.kind)
-        case (.byKind, .backward): CaptureKind.allCases.last.map(Group.kind)
-        case (.byRequest, .forward): try requestGroup(after: nil, .forward, db) ?? .noRequest
-        case (.byRequest, .backward): .noRequest
-        case (.byRequester, .forward): try requesterGroup(after: nil, .forward, db) ?? .noRequester
-        case (.byRequester, .backward): .noRequester
-        }
-    }
-
-    /// The group after (or before) `group` in `mode`'s order.
-    static func neighbour(of group: Group, in mode: HistoryBrowseMode, _ direction: Direction, _ db: Database) throws -> Group? {
-        switch group {
-        case .all:
-            return nil
-        case let .kind(kind):
-            let kinds = CaptureKind.allCases
-            guard let index = kinds.firstIndex(of: kind) else { return nil }
-            let next = direction == .forward ? kinds.index(after: index) : index - 1
-            return kinds.indices.contains(next) ? .kind(kinds[next]) : nil
-        case .request:
-            let next = try requestGroup(after: group, direction, db)
-            return direction == .forward ? next ?? .noRequest : next
-        case .noRequest:
-            return direction == .forward ? nil : try requestGroup(after: nil, .backward, db)
-        case .requester:
-            let next = try requesterGroup(after: group, direction, db)
-            return direction == .forward ? next ?? .noRequester : next
-        case .noRequester:
-            return direction == .forward ? nil : try requesterGroup(after: nil, .backward, db)
-        }
-    }
 
     /// The next requester with captures after `group` (a `.requester`, or nil for the first or
     /// last one), by name along `capture_on_requester_createdAt_id`: one index seek.
@@ -347,5 +228,42 @@ enum HistoryQueries {
                 """,
             arguments: [query, limit]
         )
+    }
+}
+
+/// SQLite's answers to History's walk: HistoryQueries' statements on one read snapshot.
+struct SQLiteHistorySource: HistoryWalkSource {
+    let db: Database
+
+    func rows(of group: HistoryGroup, after: (stamp: DatabaseValue, id: Int64)?, _ direction: HistoryDirection, limit: Int, offset: Int)
+        throws -> [HistoryRowRecord]
+    {
+        let statement = HistoryQueries.rows(
+            of: group, after: after.map { (createdAt: $0.stamp, id: $0.id) }, direction, limit: limit, offset: offset)
+        return try HistoryRowRecord.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
+    }
+
+    func rowCount(of group: HistoryGroup, after: (stamp: DatabaseValue, id: Int64)?, _ direction: HistoryDirection, atMost limit: Int)
+        throws -> Int
+    {
+        let statement = HistoryQueries.rowCount(
+            of: group, after: after.map { (createdAt: $0.stamp, id: $0.id) }, direction, atMost: limit)
+        return try Int.fetchOne(db, sql: statement.sql, arguments: statement.arguments) ?? 0
+    }
+
+    func requestGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws -> HistoryGroup? {
+        try HistoryQueries.requestGroup(after: group, direction, db)
+    }
+
+    func requesterGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws -> HistoryGroup? {
+        try HistoryQueries.requesterGroup(after: group, direction, db)
+    }
+
+    func key(of id: Int64, in mode: HistoryBrowseMode) throws -> (group: HistoryGroup, stamp: DatabaseValue, id: Int64)? {
+        try HistoryQueries.key(of: id, in: mode, db).map { ($0.group, $0.createdAt, $0.id) }
+    }
+
+    func row(id: Int64) throws -> HistoryRowRecord? {
+        try HistoryRowRecord.fetchOne(db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id])
     }
 }

@@ -49,13 +49,13 @@ public final class StagingSession {
     /// True until the session is committed, discarded or closed.
     public var isOpen: Bool { lock.isHeld }
 
-    var path: String { directory.path }
+    public var path: String { directory.path }
 
     /// Where a photo staged by this session is on disk (for reading it: previews, codes).
     public func fileURL(of photo: StagedPhoto) -> URL {
         URL(fileURLWithPath: path + "/" + photo.storedName)
     }
-    var stagingID: String { id.uuidString.lowercased() }
+    public var stagingID: String { id.uuidString.lowercased() }
 
     // MARK: - Starting
 
@@ -274,7 +274,7 @@ public final class StagingSession {
 
     /// The staged photos named by `submitted`, in that order, with the facts recorded at staging
     /// time (not the caller's copies).
-    func resolve(_ submitted: [StagedPhoto]) throws(StorageError) -> [StagedPhoto] {
+    public func resolve(_ submitted: [StagedPhoto]) throws(StorageError) -> [StagedPhoto] {
         var seen = Set<String>()
         var resolved: [StagedPhoto] = []
         for photo in submitted {

@@ -29,6 +29,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case stagingClosed
     /// The draft is open in another tabshell session, or was already resumed or discarded.
     case draftUnavailable
+    /// A database server could not be reached (PostgreSQL): the whole sentence, naming the
+    /// server and the reason, never a password. What was being done can be done again later.
+    case unreachable(String)
 
     /// One user-readable sentence describing the failure.
     public var message: String {
@@ -46,6 +49,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .cancelled: "The copy was cancelled."
         case .stagingClosed: "This capture was already closed."
         case .draftUnavailable: "This unfinished capture is open in another tabshell session or was already resumed."
+        case let .unreachable(sentence): sentence
         }
     }
 }

@@ -63,6 +63,9 @@ public enum AppAction: Equatable, Sendable {
     case historyLoaded(HistoryPage)
     /// Another session or a shell command committed to the database: what is on screen is read again.
     case databaseChangedElsewhere
+    /// The database server went away (the sentence saying so) or, with nil, is back: then
+    /// everything shown is read again.
+    case databaseReachability(problem: String?)
     case captureCommitted(recordID: Int64, submission: CaptureSubmission)
     case captureCommitFailed(String)
     /// The on-commit command failed for a record (it is saved all the same): one notice.

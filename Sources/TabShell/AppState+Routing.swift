@@ -57,6 +57,7 @@ extension AppState {
         case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
         case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
         case .databaseChangedElsewhere: return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
+        case let .databaseReachability(problem): return databaseReachability(problem)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
         case let .storageFailed(message): return storageFailed(message)

@@ -101,6 +101,16 @@ extension AppState {
         return effects
     }
 
+    /// The database server went away, or came back: what the tabs show is read again then.
+    mutating func databaseReachability(_ problem: String?) -> [AppEffect] {
+        guard problem == nil else {
+            status = StatusMessage(problem ?? "", kind: .error)
+            return []
+        }
+        status = StatusMessage("The database is reachable again.")
+        return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
+    }
+
     /// Shows the next unfinished capture's Resume / Discard question, when nothing else is up.
     mutating func offerNextDraft() -> [AppEffect] {
         guard presentation == .none else { return [] }

@@ -4,26 +4,26 @@ import GRDB
 import TabShell
 
 /// The single row (id 1) of the `settings` table.
-struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "settings"
+public struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "settings"
 
-    var id: Int64 = 1
-    var snapBackTarget: SnapBackTarget
-    var captureGating: Bool
-    var tabBarPosition: TabBarPosition
-    var colorEnabled: Bool
-    var autoAdvanceMilliseconds: Int
-    var allowFreeTextCodes: Bool
-    var maximumPhotos: Int
-    var maximumPhotoBytes: Int64
+    public var id: Int64 = 1
+    public var snapBackTarget: SnapBackTarget
+    public var captureGating: Bool
+    public var tabBarPosition: TabBarPosition
+    public var colorEnabled: Bool
+    public var autoAdvanceMilliseconds: Int
+    public var allowFreeTextCodes: Bool
+    public var maximumPhotos: Int
+    public var maximumPhotoBytes: Int64
     /// `us>azerty` (scanner>computer), or NULL.
-    var scannerLayout: String?
-    var tabBarMinimizes: Bool
+    public var scannerLayout: String?
+    public var tabBarMinimizes: Bool
     /// Settings › GS1 separator sent as: one character, or NULL.
-    var separatorStandIn: String?
-    var photoPreviews: PhotoPreviewSetting
+    public var separatorStandIn: String?
+    public var photoPreviews: PhotoPreviewSetting
 
-    init(_ settings: Settings) {
+    public init(_ settings: Settings) {
         tabBarMinimizes = settings.tabBarMinimizesOnScroll
         separatorStandIn = settings.separatorStandIn
         scannerLayout = settings.scannerLayout.map { "\($0.scanner.rawValue)>\($0.computer.rawValue)" }
@@ -38,7 +38,7 @@ struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         photoPreviews = settings.photoPreviews
     }
 
-    var settings: Settings {
+    public var settings: Settings {
         var settings = Settings(
             snapBackTarget: snapBackTarget,
             captureGating: captureGating,

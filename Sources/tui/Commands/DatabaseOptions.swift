@@ -1,12 +1,16 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PostgresStorage
 import Storage
 
 /// Options every command that touches the database shares.
 struct DatabaseOptions: ParsableArguments {
     @Option(
-        name: .customLong("db"), help: ArgumentHelp("Database file (default: $XDG_DATA_HOME/tabshell/tabshell.sqlite).", valueName: "path"),
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "Database file, or a PostgreSQL URL postgres://user@host/dbname (default: $TABSHELL_DATABASE_URL, else $XDG_DATA_HOME/tabshell/tabshell.sqlite).",
+            valueName: "path|url"),
         completion: .file())
     var path: String?
 
@@ -22,9 +26,26 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// The database URL: `--db`, else the per-user default.
+    /// The environment variable naming the store when `--db` does not.
+    static let environmentVariable = "TABSHELL_DATABASE_URL"
+
+    /// The store's location as given: `--db`, else `TABSHELL_DATABASE_URL`; nil for the default.
+    func given(_ environment: [String: String]) -> String? {
+        if let path { return path }
+        if let value = environment[Self.environmentVariable], !value.trimmingCharacters(in: .whitespaces).isEmpty { return value }
+        return nil
+    }
+
+    /// The PostgreSQL URL the store is at, when it is on a server.
+    func postgresURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        given(environment).flatMap { PostgresLocation.isPostgresURL($0) ? $0 : nil }
+    }
+
+    /// The database file (for a store on a server: the default file's place, beside which this
+    /// host keeps the log, staging and the photo cache): `--db`, else `TABSHELL_DATABASE_URL`,
+    /// else the per-user default.
     func databaseURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let path {
+        if let path = given(environment), !PostgresLocation.isPostgresURL(path) {
             let expanded = (path as NSString).expandingTildeInPath
             return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
         }
@@ -53,6 +74,50 @@ extension DatabaseOptions {
         var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
         logger.logLevel = level
         return logger
+    }
+}
+
+extension DatabaseOptions {
+    /// Opens the store: the PostgreSQL server `--db` or `TABSHELL_DATABASE_URL` names (its
+    /// schema brought up to date; with `listen`, other hosts' commits heard), else the SQLite
+    /// file (created when missing unless `mustExist`). Every failure is one sentence.
+    func openStore(environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false) throws -> any RecordStore {
+        if let text = postgresURL(environment: environment) {
+            do {
+                let location = try PostgresLocation(url: text, environment: environment)
+                // This host's folder (the log, staging, the photo cache), private.
+                let folder = AppDatabase.defaultDirectory(environment: environment)
+                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                return try PostgresStore.open(location, folder: folder, listen: listen, logger: logger)
+            } catch {
+                logger.error("open failed: \(error.message)")
+                throw Failure(error.message)
+            }
+        }
+        let url = databaseURL(environment: environment)
+        if mustExist { return try openExisting(url, logger: logger) }
+        do {
+            return try AppDatabase.open(at: url)
+        } catch {
+            logger.error("open failed: \(error.message)")
+            throw Failure(error.message)
+        }
+    }
+
+    /// Opens the SQLite file for a command that works on SQLite stores only; a PostgreSQL
+    /// location is refused in one sentence naming the command.
+    func openSQLite(for command: String, environment: [String: String], logger: Logger, mustExist: Bool = true) throws -> AppDatabase {
+        if postgresURL(environment: environment) != nil {
+            throw Failure("tabshell \(command) works with SQLite stores only for now; leave out --db and TABSHELL_DATABASE_URL, or copy the records with 'tabshell db copy'.")
+        }
+        let url = databaseURL(environment: environment)
+        if mustExist { return try openExisting(url, logger: logger) }
+        do {
+            return try AppDatabase.open(at: url)
+        } catch {
+            logger.error("open failed: \(error.message)")
+            throw Failure(error.message)
+        }
     }
 }
 

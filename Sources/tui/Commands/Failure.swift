@@ -9,5 +9,6 @@ struct Failure: Error, CustomStringConvertible {
 
 func sentence(for error: any Error) -> String {
     if let error = error as? StorageError { return error.message }
+    if let failure = error as? Failure { return failure.description }
     return "\(error)"
 }

@@ -34,7 +34,10 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         umask(0o077)
         do {
-            let db = try AppDatabase.open(at: database.databaseURL())
+            let environment = ProcessInfo.processInfo.environment
+            let db = try database.openSQLite(
+                for: "generate", environment: environment, logger: database.logger(beside: database.databaseURL(environment: environment)),
+                mustExist: false)
             let started = ContinuousClock.now
             let total = try db.generateBenchmarkData(
                 BenchmarkDataPlan(records: records, requests: requests, seed: seed), now: Date())

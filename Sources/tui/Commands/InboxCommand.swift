@@ -50,8 +50,8 @@ struct InboxAddCommand: ContextCommand {
         umask(0o077)
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
+        let db = try database.openStore(environment: context.environment, logger: logger)
         do {
-            let db = try AppDatabase.open(at: url)
             let id = try db.addRequest(
                 title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person, requester: from)
             logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
@@ -88,7 +88,7 @@ struct InboxListCommand: ContextCommand, ListedItems {
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
-        let db = try openExisting(url, logger: logger)
+        let db = try database.openStore(environment: context.environment, logger: logger, mustExist: true)
         let requests: [InboxRequest]
         do {
             requests = try db.requestListing(limit: list.count)
@@ -167,8 +167,8 @@ struct InboxImportCommand: ContextCommand {
             logger.warning("inbox import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
             throw Failure("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(source); nothing was imported.")
         case let .requests(requests):
+            let db = try database.openStore(environment: context.environment, logger: logger)
             do {
-                let db = try AppDatabase.open(at: url)
                 let ids = try db.importRequests(requests, now: context.now(), createdBy: identity.person)
                 logger.info("inbox import", metadata: ["count": "\(ids.count)", "file": "\(source)"])
                 try finishing {

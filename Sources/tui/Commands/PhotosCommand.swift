@@ -64,7 +64,9 @@ struct PhotosAddCommand: ParsableCommand {
         let logger = options.database.logger(beside: url)
         let uploads = options.folder(environment: context.environment).uploads
         var maximum = Settings.default.maximumPhotoBytes
-        if FileManager.default.fileExists(atPath: url.path), let settings = try? AppDatabase.open(at: url).settings() {
+        if options.database.postgresURL(environment: context.environment) != nil || FileManager.default.fileExists(atPath: url.path),
+            let settings = try? options.database.openStore(environment: context.environment, logger: logger).settings()
+        {
             maximum = settings.maximumPhotoBytes
         }
         do {

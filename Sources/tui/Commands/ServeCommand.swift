@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Logging
+import PostgresStorage
 import SSHServer
 import Storage
 import Synchronization
@@ -105,11 +106,16 @@ struct ServeCommand: ParsableCommand {
         else { throw ValidationError("Bad --listen or time.") }
 
         // The database is opened (made, migrated) once here, so sessions never race to do it.
+        var storeEnvironment: [String: String] = [:]
         if !demo {
-            do {
-                _ = try AppDatabase.open(at: url)
-            } catch {
-                throw Failure(error.message)
+            let environment = ProcessInfo.processInfo.environment
+            let store = try database.openStore(environment: environment, logger: serverLogger(beside: url))
+            if let server = store as? PostgresStore, let text = database.postgresURL(environment: environment) {
+                storeEnvironment[DatabaseOptions.environmentVariable] = text
+                // Sessions run with the person's folder as HOME: the password found here (URL,
+                // PGPASSWORD or this account's ~/.pgpass) goes to them in their environment.
+                if let password = server.location.password { storeEnvironment["PGPASSWORD"] = password }
+                server.close()
             }
         } else {
             try? FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -122,7 +128,7 @@ struct ServeCommand: ParsableCommand {
         let demoSets = demo ? DemoDataSets() : nil
         let launcher = ServeLauncher(
             executable: executable,
-            data: demoSets.map { .demo($0) } ?? .team(database: url),
+            data: demoSets.map { .demo($0) } ?? .team(database: url, environment: storeEnvironment),
             resumeWindowSeconds: window, logLevel: database.logLevel, logger: logger)
         var configuration = SSHServerConfiguration(
             hostKeyPath: hostKey.map { ($0 as NSString).expandingTildeInPath }

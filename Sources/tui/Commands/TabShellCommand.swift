@@ -71,8 +71,9 @@ struct TabShellCommand: ParsableCommand {
     }
 
     /// The on-commit command with the JSON of a record read from `db`.
-    private func commitHook(_ db: AppDatabase) -> CommitHook? {
-        onCommit.map { command in
+    private func commitHook(_ store: any RecordStore) -> CommitHook? {
+        guard let db = store as? AppDatabase else { return nil }
+        return onCommit.map { command in
             CommitHook(command: command, timeout: .seconds(onCommitTimeout)) { id in
                 (try? db.exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
             }
@@ -93,23 +94,31 @@ struct TabShellCommand: ParsableCommand {
             url = database.databaseURL()
         }
 
-        let db: AppDatabase
+        let environment = ProcessInfo.processInfo.environment
+        let logger = database.logger(beside: url)
+        let db: any RecordStore
         let settings: Settings
         do {
-            db = try AppDatabase.open(at: url)
-            if demo { try AppDatabase.seedDemo(db, now: Date()) }
+            if demo {
+                let file = try AppDatabase.open(at: url)
+                try AppDatabase.seedDemo(file, now: Date())
+                db = file
+            } else {
+                if onCommit != nil, database.postgresURL(environment: environment) != nil {
+                    throw Failure("--on-commit works with SQLite stores only for now.")
+                }
+                db = try database.openStore(environment: environment, logger: logger, listen: true)
+            }
             settings = try db.settings()
         } catch {
             throw Failure(sentence(for: error))
         }
-        let logger = database.logger(beside: url)
-        logger.info("starting", metadata: ["db": "\(url.path)", "version": "\(Self.configuration.version)"])
+        logger.info("starting", metadata: ["db": "\(db.displayName)", "version": "\(Self.configuration.version)"])
         if !CrashGuard.install(logFile: DatabaseOptions.logFile(beside: url)) {
             logger.warning("could not install the crash guard: \(String(cString: strerror(errno)))")
         }
 
-        let environment = ProcessInfo.processInfo.environment
-        var state = AppState(settings: settings, databaseLocation: url.path, environment: DisplayEnvironment(environment))
+        var state = AppState(settings: settings, databaseLocation: db.displayName, environment: DisplayEnvironment(environment))
         let terminal: Terminal
         do {
             terminal = try Terminal(colorAllowed: state.usesColor)

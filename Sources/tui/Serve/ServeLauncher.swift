@@ -9,7 +9,10 @@ import Storage
 final class ServeLauncher: Sendable {
     /// Where the data is: one database for the team, or a fresh demo set per connection.
     enum Data: Sendable {
-        case team(database: URL)
+        /// One store for the team: a file, or (with `environment`) the PostgreSQL server its
+        /// `TABSHELL_DATABASE_URL` names, handed to sessions in their environment, never on a
+        /// command line others can read.
+        case team(database: URL, environment: [String: String] = [:])
         case demo(DemoDataSets)
     }
 
@@ -62,9 +65,11 @@ final class ServeLauncher: Sendable {
         let database: URL
         let folder: PersonFolder
         var release: (@Sendable () -> Void)?
+        var storeEnvironment: [String: String] = [:]
         switch data {
-        case let .team(url):
+        case let .team(url, given):
             database = url
+            storeEnvironment = given
             folder = PersonFolder(person: person, beside: url)
         case let .demo(sets):
             do {
@@ -86,7 +91,8 @@ final class ServeLauncher: Sendable {
         }
 
         var arguments: [String]
-        let common = ["--db", database.path, "--as", person, "--log-level", "\(logLevel)"]
+        let store = storeEnvironment.isEmpty ? ["--db", database.path] : []
+        let common = store + ["--as", person, "--log-level", "\(logLevel)"]
         if let command {
             arguments = command.subcommand + common
             if command.isPhotos { arguments += ["--session-folder", folder.path] }
@@ -104,6 +110,7 @@ final class ServeLauncher: Sendable {
             environment["LANG"] = "C.UTF-8"
         }
         environment["HOME"] = folder.path
+        environment.merge(storeEnvironment) { _, store in store }
         var onExit: (@Sendable (SSHSessionEnd) -> Void)?
         if let release {
             onExit = { _ in release() }

@@ -1,0 +1,290 @@
+import CaptureMode
+import Foundation
+import PostgresNIO
+import Storage
+import TabShell
+
+/// The PostgreSQL engine's statements for settings, requests and records, and the decoding of
+/// their rows into the app's values. A row that cannot be read is one sentence, never a crash.
+enum PostgresRows {
+    // MARK: - Settings
+
+    // sql-fragment
+    static let settingsSelection: PostgresQuery = """
+        SELECT snap_back_target, capture_gating, tab_bar_position, color_enabled, auto_advance_milliseconds,
+               allow_free_text_codes, maximum_photos, maximum_photo_bytes, scanner_layout, tab_bar_minimizes,
+               separator_stand_in, photo_previews
+        FROM settings WHERE id = 1
+        """
+
+    static func settings(_ row: PostgresRow, location: PostgresLocation) throws(StorageError) -> Settings {
+        let cells = row.makeRandomAccess()
+        var record = SettingsRecord(.default)
+        do {
+            guard let snapBack = SnapBackTarget(rawValue: try cells["snap_back_target"].decode(String.self)),
+                let position = TabBarPosition(rawValue: try cells["tab_bar_position"].decode(String.self)),
+                let previews = PhotoPreviewSetting(rawValue: try cells["photo_previews"].decode(String.self))
+            else { throw unreadable("settings", location) }
+            record.snapBackTarget = snapBack
+            record.tabBarPosition = position
+            record.photoPreviews = previews
+            record.captureGating = try cells["capture_gating"].decode(Bool.self)
+            record.colorEnabled = try cells["color_enabled"].decode(Bool.self)
+            record.autoAdvanceMilliseconds = try cells["auto_advance_milliseconds"].decode(Int.self)
+            record.allowFreeTextCodes = try cells["allow_free_text_codes"].decode(Bool.self)
+            record.maximumPhotos = try cells["maximum_photos"].decode(Int.self)
+            record.maximumPhotoBytes = try cells["maximum_photo_bytes"].decode(Int64.self)
+            record.scannerLayout = try cells["scanner_layout"].decode(String?.self)
+            record.tabBarMinimizes = try cells["tab_bar_minimizes"].decode(Bool.self)
+            record.separatorStandIn = try cells["separator_stand_in"].decode(String?.self)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw unreadable("settings", location)
+        }
+        return record.settings
+    }
+
+    static func settingsUpsert(_ record: SettingsRecord) -> PostgresQuery {
+        """
+        INSERT INTO settings (id, snap_back_target, capture_gating, tab_bar_position, color_enabled, auto_advance_milliseconds,
+                              allow_free_text_codes, maximum_photos, maximum_photo_bytes, scanner_layout, tab_bar_minimizes,
+                              separator_stand_in, photo_previews)
+        VALUES (1, \(record.snapBackTarget.rawValue), \(record.captureGating), \(record.tabBarPosition.rawValue), \(record.colorEnabled),
+                \(Int32(clamping: record.autoAdvanceMilliseconds)), \(record.allowFreeTextCodes), \(Int32(clamping: record.maximumPhotos)),
+                \(record.maximumPhotoBytes), \(record.scannerLayout), \(record.tabBarMinimizes), \(record.separatorStandIn),
+                \(record.photoPreviews.rawValue))
+        ON CONFLICT (id) DO UPDATE SET
+            snap_back_target = EXCLUDED.snap_back_target, capture_gating = EXCLUDED.capture_gating,
+            tab_bar_position = EXCLUDED.tab_bar_position, color_enabled = EXCLUDED.color_enabled,
+            auto_advance_milliseconds = EXCLUDED.auto_advance_milliseconds, allow_free_text_codes = EXCLUDED.allow_free_text_codes,
+            maximum_photos = EXCLUDED.maximum_photos, maximum_photo_bytes = EXCLUDED.maximum_photo_bytes,
+            scanner_layout = EXCLUDED.scanner_layout, tab_bar_minimizes = EXCLUDED.tab_bar_minimizes,
+            separator_stand_in = EXCLUDED.separator_stand_in, photo_previews = EXCLUDED.photo_previews
+        """
+    }
+
+    // MARK: - Requests
+
+    /// Up to `limit` requests of `status`, newest first, along `request_on_status_created_at_id`.
+    static func requests(status: String, limit: Int) -> PostgresQuery {
+        """
+        SELECT id, title, body, kind, status, created_at, done_at, created_by, requester
+        FROM request WHERE status = \(status) ORDER BY created_at DESC, id DESC LIMIT \(Int64(max(limit, 0)))
+        """
+    }
+
+    static func request(_ row: PostgresRow, _ location: PostgresLocation) throws(StorageError) -> InboxRequest {
+        let cells = row.makeRandomAccess()
+        do {
+            guard let kind = CaptureKind(rawValue: try cells["kind"].decode(String.self)),
+                let status = RequestStatus(rawValue: try cells["status"].decode(String.self))
+            else { throw unreadable("a request", location) }
+            return InboxRequest(
+                id: try cells["id"].decode(Int64.self), title: try cells["title"].decode(String.self),
+                body: try cells["body"].decode(String.self), kind: kind, status: status,
+                createdAt: try cells["created_at"].decode(Date.self), requester: try cells["requester"].decode(String?.self),
+                doneAt: try cells["done_at"].decode(Date?.self), createdBy: try cells["created_by"].decode(String?.self))
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw unreadable("a request", location)
+        }
+    }
+
+    // MARK: - Records
+
+    /// The columns of a History row, from `capture` joined to its request (SQLite's
+    /// `HistoryQueries.rowSelection` with PostgreSQL's names).
+    // sql-fragment
+    static let rowSelection = PostgresQueries.rowSelection
+
+    static func historyRow(id: Int64) -> PostgresQuery {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        return PostgresQuery(unsafeSQL: rowSelection + "\nWHERE capture.id = $1", binds: bindings)
+    }
+
+    static func historyRow(_ row: PostgresRow, _ location: PostgresLocation) throws(StorageError) -> HistoryRow {
+        let cells = row.makeRandomAccess()
+        do {
+            guard let kind = CaptureKind(rawValue: try cells["kind"].decode(String.self)) else {
+                throw unreadable("a record", location)
+            }
+            var code: Barcode?
+            if let value = try cells["barcode"].decode(String?.self), let name = try cells["symbology"].decode(String?.self) {
+                guard let symbology = Symbology(rawValue: name) else { throw unreadable("a record", location) }
+                code = Barcode(value: value, symbology: symbology)
+            }
+            let productName = try cells["product_name"].decode(String?.self)
+            let productBrand = try cells["product_brand"].decode(String?.self)
+            return HistoryRow(
+                id: try cells["id"].decode(Int64.self), kind: kind, barcode: code, note: try cells["note"].decode(String?.self),
+                requestID: try cells["request_id"].decode(Int64?.self), requestTitle: try cells["request_title"].decode(String?.self),
+                createdAt: try cells["created_at"].decode(Date.self), capturedBy: try cells["captured_by"].decode(String?.self),
+                requester: try cells["requester"].decode(String?.self),
+                product: productName.map { Product(name: $0, brand: productBrand) },
+                photoCount: try cells["photo_count"].decode(Int.self), firstPhotoName: try cells["first_photo_name"].decode(String?.self),
+                batchCodes: try cells["batch_codes"].decode(Int.self), batchScans: try cells["batch_scans"].decode(Int.self))
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw unreadable("a record", location)
+        }
+    }
+
+    /// A record's photos in order, with the facts of their content.
+    static func photos(of captureID: Int64) -> PostgresQuery {
+        """
+        SELECT capture_photo.position, capture_photo.original_name, encode(capture_photo.sha256, 'hex') AS hash,
+               photo_content.format, photo_content.pixel_width, photo_content.pixel_height, photo_content.byte_size
+        FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
+        WHERE capture_photo.capture_id = \(captureID) ORDER BY capture_photo.position
+        """
+    }
+
+    static func photo(_ row: PostgresRow, captureID: Int64, _ location: PostgresLocation) throws(StorageError) -> RecordPhoto {
+        let cells = row.makeRandomAccess()
+        do {
+            guard let format = ImageFormat(rawValue: try cells["format"].decode(String.self)) else {
+                throw unreadable("a photo", location)
+            }
+            let position = try cells["position"].decode(Int.self)
+            let hash = try cells["hash"].decode(String.self)
+            return RecordPhoto(
+                // Unique per record and position (a photo shared by records has one content row).
+                id: captureID &* 1000 &+ Int64(position), position: position,
+                originalName: try cells["original_name"].decode(String.self), format: format,
+                pixelWidth: try cells["pixel_width"].decode(Int.self), pixelHeight: try cells["pixel_height"].decode(Int.self),
+                byteSize: try cells["byte_size"].decode(Int64.self), storedName: PhotoCache.storedName(hash: hash, format: format))
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw unreadable("a photo", location)
+        }
+    }
+
+    static func unreadable(_ what: String, _ location: PostgresLocation) -> StorageError {
+        .sql("PostgreSQL at \(location.server) holds \(what) tabshell cannot read.")
+    }
+}
+
+/// PostgreSQL's answers to History's walk (``HistoryWalk``): keyset statements along the v1
+/// schema's indexes. A key's place is its record's `(created_at, id)`, read on the server from
+/// the record's id, so no timestamp makes a round trip through `Date`.
+struct PostgresHistorySource: HistoryWalkSource {
+    let session: PostgresSession
+
+    /// The WHERE text selecting `group`'s captures, its value bound as the next placeholder.
+    private static func condition(of group: HistoryGroup, _ bindings: inout PostgresBindings) -> String {
+        func next(_ value: some PostgresNonThrowingEncodable) -> String {
+            bindings.append(value)
+            return "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        }
+        // sql-fragment: constant WHERE text with placeholders
+        switch group {
+        case .all: return "TRUE"
+        case let .kind(kind): return "capture.kind = " + next(kind.rawValue)
+        case let .request(id, _): return "capture.request_id = " + next(id)
+        case .noRequest: return "capture.request_id IS NULL"
+        case let .requester(name): return "capture.requester = " + next(name)
+        case .noRequester: return "capture.requester IS NULL"
+        }
+    }
+
+    /// The keyset condition past record `id` in `direction`.
+    private static func past(_ id: Int64, _ direction: HistoryDirection, _ bindings: inout PostgresBindings) -> String {
+        bindings.append(id)
+        let placeholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        let comparison = direction == .forward ? "<" : ">"  // sql-fragment
+        return " AND (capture.created_at, capture.id) \(comparison) ((SELECT created_at FROM capture WHERE id = \(placeholder)), \(placeholder))"
+    }
+
+    func rows(of group: HistoryGroup, after: (stamp: Int64, id: Int64)?, _ direction: HistoryDirection, limit: Int, offset: Int)
+        throws -> [PostgresRow]
+    {
+        var bindings = PostgresBindings()
+        var sql = Self.condition(of: group, &bindings)
+        if let after { sql += Self.past(after.id, direction, &bindings) }
+        // sql-fragment: constant orders
+        let order = direction == .forward ? "capture.created_at DESC, capture.id DESC" : "capture.created_at ASC, capture.id ASC"
+        bindings.append(Int64(limit))
+        let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        bindings.append(Int64(offset))
+        let offsetPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        return try session.rows(
+            PostgresQuery(
+                unsafeSQL: PostgresRows.rowSelection + "\nWHERE \(sql)\nORDER BY \(order)\nLIMIT \(limitPlaceholder) OFFSET \(offsetPlaceholder)",
+                binds: bindings))
+    }
+
+    func rowCount(of group: HistoryGroup, after: (stamp: Int64, id: Int64)?, _ direction: HistoryDirection, atMost limit: Int) throws
+        -> Int
+    {
+        var bindings = PostgresBindings()
+        var sql = Self.condition(of: group, &bindings)
+        if let after { sql += Self.past(after.id, direction, &bindings) }
+        bindings.append(Int64(limit))
+        let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+        return try session.value(
+            PostgresQuery(unsafeSQL: "SELECT count(*) FROM (SELECT 1 FROM capture WHERE \(sql) LIMIT \(limitPlaceholder)) AS counted", binds: bindings),
+            as: Int.self) ?? 0
+    }
+
+    func requestGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws -> HistoryGroup? {
+        // sql-fragment: constant operators and orders
+        let (comparison, order) = direction == .forward ? (">", "lower(title) ASC, id ASC") : ("<", "lower(title) DESC, id DESC")
+        var bindings = PostgresBindings()
+        var sql = "SELECT id, title FROM request WHERE EXISTS (SELECT 1 FROM capture WHERE capture.request_id = request.id)"
+        if case let .request(id, title)? = group {
+            bindings.append(title)
+            bindings.append(id)
+            sql += " AND (lower(title), id) \(comparison) (lower($1), $2)"
+        }
+        guard let row = try session.rows(PostgresQuery(unsafeSQL: sql + " ORDER BY \(order) LIMIT 1", binds: bindings)).first,
+            let (id, title) = try? row.decode((Int64, String).self)
+        else { return nil }
+        return .request(id: id, title: title)
+    }
+
+    func requesterGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws -> HistoryGroup? {
+        // sql-fragment: constant operators and orders
+        let (comparison, order) = direction == .forward ? (">", "ASC") : ("<", "DESC")
+        var bindings = PostgresBindings()
+        var sql = "SELECT requester FROM capture WHERE requester IS NOT NULL"
+        if case let .requester(name)? = group {
+            bindings.append(name)
+            sql += " AND requester \(comparison) $1"
+        }
+        guard let name = try session.value(PostgresQuery(unsafeSQL: sql + " ORDER BY requester \(order) LIMIT 1", binds: bindings), as: String.self)
+        else { return nil }
+        return .requester(name)
+    }
+
+    func key(of id: Int64, in mode: HistoryBrowseMode) throws -> (group: HistoryGroup, stamp: Int64, id: Int64)? {
+        let query: PostgresQuery = """
+            SELECT capture.kind, capture.request_id, request.title, capture.requester
+            FROM capture LEFT JOIN request ON request.id = capture.request_id WHERE capture.id = \(id)
+            """
+        guard let row = try session.rows(query).first,
+            let (kindName, requestID, title, requester) = try? row.decode((String, Int64?, String?, String?).self)
+        else { return nil }
+        let group: HistoryGroup
+        switch mode {
+        case .all:
+            group = .all
+        case .byKind:
+            guard let kind = CaptureKind(rawValue: kindName) else { return nil }
+            group = .kind(kind)
+        case .byRequest:
+            if let requestID, let title { group = .request(id: requestID, title: title) } else { group = .noRequest }
+        case .byRequester:
+            group = requester.map(HistoryGroup.requester) ?? .noRequester
+        }
+        return (group, id, id)
+    }
+
+    func row(id: Int64) throws -> PostgresRow? {
+        try session.rows(PostgresRows.historyRow(id: id)).first
+    }
+}

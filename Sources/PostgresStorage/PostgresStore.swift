@@ -1,0 +1,505 @@
+import CaptureMode
+import Foundation
+import Logging
+import PostgresNIO
+import Storage
+import Synchronization
+import TabShell
+
+/// tabshell's storage on a PostgreSQL server, shared by every host of a team: the same
+/// ``RecordStore`` as SQLite's ``AppDatabase``, so the app and the commands do not know which
+/// engine they have.
+///
+/// - Photos live in the database (`photo_content`, keyed by SHA-256), so Done — the capture,
+///   its photos and its request's new status — is one transaction, commit-or-nothing across
+///   hosts. Staging stays on this host (``media``'s `staging/`), and photos this host has
+///   shown are kept in a size-capped cache (``media``'s `media/`, named by their hash).
+/// - Other hosts' commits are heard through `LISTEN` (``PostgresChangeListener``), never by
+///   polling the server: ``externalChangeCounter()`` reads a local counter the listener moves.
+/// - When the server goes away the listener says so (``externalChangeCounter()`` throws
+///   ``StorageError/unreachable(_:)``) and tries again every second; every call fails with one
+///   sentence meanwhile, and works again once the server is back.
+public final class PostgresStore: RecordStore, @unchecked Sendable {
+    /// Where the store is (its description never shows the password).
+    public let location: PostgresLocation
+    /// This host's folders for the store: staging, and the cache of photos shown.
+    public let media: MediaStore
+    /// The most bytes the photo cache keeps; the least recently used photos go first.
+    public let photoCacheLimit: Int64
+    let pool: PostgresPool
+    private let logger: Logger
+    private let changes = Mutex(Changes())
+    private let listening = Mutex<ListenerState>(.idle)
+
+    /// What the listener has heard, and the server processes of this store's own sessions
+    /// (whose commits are not "elsewhere").
+    private struct Changes {
+        var counter: Int64 = 0
+        var ownBackends: Set<Int32> = []
+        var problem: String?
+    }
+
+    private enum ListenerState {
+        case idle
+        case listening(PostgresChangeListener)
+        case reconnecting
+        case stopped
+    }
+
+    /// The cache's default size: 512 MiB.
+    public static let defaultPhotoCacheLimit: Int64 = 512 * 1024 * 1024
+    /// The largest photo PostgreSQL can hold in one `bytea` (1 GiB less a little).
+    public static let maximumPhotoBytes: Int64 = 1_000_000_000
+    /// How long a statement may wait for the server before the app says it is unreachable.
+    public static let answerTimeout: TimeAmount = .seconds(10)
+
+    public var displayName: String { location.address }
+
+    /// Connects to the store at `location`, brings its schema up to date (once across hosts),
+    /// and, with `listen`, starts hearing other hosts' commits. `folder` is this host's data
+    /// folder: the store's staging and photo cache go in a folder of it named after the store.
+    ///
+    /// - Throws: One sentence when the server cannot be reached, refuses the login, or holds a
+    ///   newer tabshell's schema or another program's tables.
+    public static func open(
+        _ location: PostgresLocation, folder: URL, listen: Bool = true, photoCacheLimit: Int64 = defaultPhotoCacheLimit,
+        maximumConnections: Int = 4, answerTimeout: TimeAmount? = PostgresStore.answerTimeout,
+        logger: Logger = Logger(label: "tabshell.postgres")
+    ) throws(StorageError) -> PostgresStore {
+        let pool = try PostgresPool(
+            location: location, maximumConnections: maximumConnections, answerTimeout: answerTimeout, logger: logger)
+        do {
+            _ = try PostgresMigrator().migrate(pool)
+        } catch {
+            pool.close()
+            throw error
+        }
+        let store = PostgresStore(location: location, pool: pool, folder: folder, photoCacheLimit: photoCacheLimit, logger: logger)
+        if listen { try store.startListening() }
+        return store
+    }
+
+    private init(location: PostgresLocation, pool: PostgresPool, folder: URL, photoCacheLimit: Int64, logger: Logger) {
+        self.location = location
+        self.pool = pool
+        self.logger = logger
+        self.photoCacheLimit = max(photoCacheLimit, 0)
+        media = MediaStore(databaseURL: folder.appendingPathComponent(Self.folderName(for: location), isDirectory: false))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Stops listening and closes the connections.
+    public func close() {
+        let state = listening.withLock { state in
+            defer { state = .stopped }
+            return state
+        }
+        if case let .listening(listener) = state { listener.stop() }
+        pool.close()
+    }
+
+    /// `postgres-USER@HOST-PORT-DATABASE`: this host's folder for one store, from its address
+    /// with every character but letters, digits, `.`, `_`, `@` and `-` replaced.
+    static func folderName(for location: PostgresLocation) -> String {
+        let address = location.address.replacingOccurrences(of: "postgres://", with: "")
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._@-")
+        return "postgres-" + String(address.map { allowed.contains($0) ? $0 : "-" })
+    }
+
+    // MARK: - Other hosts' changes
+
+    /// Moves when another session commits; throws ``StorageError/unreachable(_:)`` while the
+    /// listener's connection is lost. Reads local state only.
+    public func externalChangeCounter() throws(StorageError) -> Int64 {
+        let (counter, problem) = changes.withLock { ($0.counter, $0.problem) }
+        if let problem { throw .unreachable(problem) }
+        return counter
+    }
+
+    private func startListening() throws(StorageError) {
+        let listener = try PostgresChangeListener(
+            location: location, logger: logger,
+            onChange: { [weak self] change in self?.heard(change) },
+            onLost: { [weak self] error in self?.lost(error) })
+        let kept = listening.withLock { state -> Bool in
+            if case .stopped = state { return false }
+            state = .listening(listener)
+            return true
+        }
+        if !kept { listener.stop() }
+    }
+
+    private func heard(_ change: PostgresChangeListener.Change) {
+        changes.withLock { changes in
+            if !changes.ownBackends.contains(change.backendPID) { changes.counter += 1 }
+        }
+    }
+
+    /// The listener's connection ended: say so, and try again every second on a thread of its
+    /// own until the server answers; then count a change, so everything shown is read again.
+    private func lost(_ error: StorageError) {
+        // Called on an event loop thread: the old listener is let go on the new thread (its
+        // deinit waits for its connection to close, which an event loop thread must not do).
+        let (go, old) = listening.withLock { state -> (Bool, PostgresChangeListener?) in
+            if case .stopped = state { return (false, nil) }
+            var old: PostgresChangeListener?
+            if case let .listening(listener) = state { old = listener }
+            state = .reconnecting
+            return (true, old)
+        }
+        guard go else { return }
+        logger.warning("\(error.message)")
+        changes.withLock { $0.problem = error.message }
+        Thread.detachNewThread { [weak self, old] in
+            old?.stop()
+            while true {
+                Thread.sleep(forTimeInterval: 1)
+                guard let self else { return }
+                if case .stopped = self.listening.withLock({ $0 }) { return }
+                do throws(StorageError) {
+                    try self.startListening()
+                    self.changes.withLock { changes in
+                        changes.problem = nil
+                        changes.counter += 1
+                    }
+                    self.logger.info("listening again", metadata: ["store": "\(self.displayName)"])
+                    return
+                } catch {
+                    self.changes.withLock { $0.problem = error.message }
+                }
+            }
+        }
+    }
+
+    /// Remembers the server process of a session about to commit, so its announcement is not
+    /// taken for another host's.
+    private func noteOwnSession(_ session: PostgresSession) throws(StorageError) {
+        guard let pid = try session.value("SELECT pg_backend_pid()", as: Int32.self) else { return }
+        changes.withLock { _ = $0.ownBackends.insert(pid) }
+    }
+
+    /// A write: one transaction, its session remembered as this store's own.
+    func write<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        try pool.transaction { session throws(StorageError) in
+            try noteOwnSession(session)
+            return try body(session)
+        }
+    }
+
+    /// A read: one statement or several in one snapshot (REPEATABLE READ, read only).
+    func read<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        try pool.withConnection { session throws(StorageError) in
+            try session.transaction { session throws(StorageError) in
+                try session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                return try body(session)
+            }
+        }
+    }
+
+    // MARK: - Settings
+
+    public func settings() throws(StorageError) -> Settings {
+        try read { session throws(StorageError) in
+            guard let row = try session.rows(PostgresRows.settingsSelection).first else { return .default }
+            return try PostgresRows.settings(row, location: location)
+        }
+    }
+
+    public func saveSettings(_ settings: Settings) throws(StorageError) {
+        guard AppDatabase.autoAdvanceRange.contains(settings.autoAdvanceMilliseconds) else {
+            throw .invalidInput(
+                "Auto-advance must be between \(AppDatabase.autoAdvanceRange.lowerBound) and "
+                    + "\(AppDatabase.autoAdvanceRange.upperBound) milliseconds.")
+        }
+        try write { session throws(StorageError) in
+            try session.execute(PostgresRows.settingsUpsert(SettingsRecord(settings)))
+        }
+    }
+
+    // MARK: - Inbox
+
+    public func addRequest(
+        title: String, body: String, kind: CaptureKind, now: Date, createdBy: String?, requester: String?
+    ) throws(StorageError) -> Int64 {
+        let (title, requester) = try RequestLimits.validate(title: title, body: body, requester: requester)
+        return try write { session throws(StorageError) in
+            try insertRequest(title: title, body: body, kind: kind, now: now, createdBy: createdBy, requester: requester, session)
+        }
+    }
+
+    public func importRequests(_ requests: [NewRequest], now: Date, createdBy: String?) throws(StorageError) -> [Int64] {
+        try RequestLimits.validate(requests)
+        return try write { session throws(StorageError) in
+            var ids: [Int64] = []
+            ids.reserveCapacity(requests.count)
+            for request in requests {
+                ids.append(
+                    try insertRequest(
+                        title: request.title.trimmingCharacters(in: .whitespacesAndNewlines), body: request.body, kind: request.kind,
+                        now: now, createdBy: createdBy, requester: request.requester, session))
+            }
+            return ids
+        }
+    }
+
+    private func insertRequest(
+        title: String, body: String, kind: CaptureKind, now: Date, createdBy: String?, requester: String?, _ session: PostgresSession
+    ) throws(StorageError) -> Int64 {
+        let query: PostgresQuery = """
+            INSERT INTO request (title, body, kind, status, created_at, created_by, requester)
+            VALUES (\(title), \(body), \(kind.rawValue), 'pending', \(now), \(createdBy), \(requester)) RETURNING id
+            """
+        guard let id = try session.value(query, as: Int64.self) else {
+            throw .sql("PostgreSQL at \(location.server) did not say which id the request got.")
+        }
+        return id
+    }
+
+    public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
+        let limit = max(limit, 0)
+        return try read { session throws(StorageError) in
+            var rows = try session.rows(PostgresRows.requests(status: "pending", limit: limit))
+            if rows.count < limit {
+                rows += try session.rows(PostgresRows.requests(status: "done", limit: limit - rows.count))
+            }
+            let pending = try session.value("SELECT count(*) FROM request WHERE status = 'pending'", as: Int64.self) ?? 0
+            return InboxSnapshot(requests: try rows.map { row throws(StorageError) in try PostgresRows.request(row, location) }, pendingCount: Int(pending))
+        }
+    }
+
+    public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
+        try read { session throws(StorageError) in
+            let limit = limit.map { max($0, 0) } ?? Int(Int32.max)
+            var rows = try session.rows(PostgresRows.requests(status: "pending", limit: limit))
+            if rows.count < limit {
+                rows += try session.rows(PostgresRows.requests(status: "done", limit: limit - rows.count))
+            }
+            return try rows.map { row throws(StorageError) in try PostgresRows.request(row, location) }
+        }
+    }
+
+    // MARK: - History
+
+    public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
+        let mode = request.mode
+        return try read { session throws(StorageError) in
+            let total = Int(try session.value("SELECT count FROM capture_count WHERE id = 1", as: Int64.self) ?? 0)
+            let start = min(max(request.start, 0), max(total - 1, 0))
+            let count = max(request.count, 0)
+            guard count > 0, total > 0 else {
+                return HistoryPage(start: start, rows: [], totalCount: total, mode: mode)
+            }
+            let positions = start..<min(total, start + count)
+            let rows: [PostgresRow]
+            do {
+                rows = try HistoryWalk(PostgresHistorySource(session: session)).rows(
+                    mode, at: positions, total: total, anchor: request.anchor)
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw .sql("PostgreSQL at \(location.server): \(error).")
+            }
+            let people = try session.rows(
+                "SELECT (SELECT min(captured_by) FROM capture), (SELECT max(captured_by) FROM capture)"
+            ).first
+            let (first, last) = (try? people?.decode((String?, String?).self)) ?? (nil, nil)
+            return HistoryPage(
+                start: start, rows: try rows.map { row throws(StorageError) in try PostgresRows.historyRow(row, location) },
+                totalCount: total, mode: mode, hasSeveralPeople: first != nil && last != nil && first != last)
+        }
+    }
+
+    public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
+        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count <= AppDatabase.maximumSearchLength else {
+            throw .invalidInput("A search can have at most \(AppDatabase.maximumSearchLength) characters.")
+        }
+        guard limit > 0 else { return [] }
+        return try read { session throws(StorageError) in
+            try PostgresQueries.search(text, limit: limit, in: session).map { row throws(StorageError) in
+                try PostgresRows.historyRow(row, location)
+            }
+        }
+    }
+
+    public func recordDetail(id: Int64) throws(StorageError) -> RecordDetail? {
+        try read { session throws(StorageError) in
+            guard let row = try session.rows(PostgresRows.historyRow(id: id)).first else { return nil }
+            let record = try PostgresRows.historyRow(row, location)
+            let photos = try session.rows(PostgresRows.photos(of: id)).map { row throws(StorageError) in
+                try PostgresRows.photo(row, captureID: id, location)
+            }
+            let lines = try session.rows(
+                "SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position"
+            ).compactMap { row -> BatchLine? in
+                guard let (value, name, quantity) = try? row.decode((String, String, Int32).self),
+                    let symbology = Symbology(rawValue: name)
+                else { return nil }
+                return BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity))
+            }
+            return RecordDetail(record: record, photos: photos, lines: lines)
+        }
+    }
+
+    @discardableResult
+    public func deleteRecord(id: Int64) throws(StorageError) -> Bool {
+        try write { session throws(StorageError) in try session.execute("DELETE FROM capture WHERE id = \(id)") > 0 }
+    }
+
+    @discardableResult
+    public func deleteAllRecords() throws(StorageError) -> Int {
+        try write { session throws(StorageError) in try session.execute("DELETE FROM capture") }
+    }
+
+    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
+        try read { session throws(StorageError) in try Self.product(key: Product.catalogKey(for: barcode), session) }
+    }
+
+    static func product(key: String, _ session: PostgresSession) throws(StorageError) -> Product? {
+        guard let row = try session.rows("SELECT name, brand, quantity, energy_kcal FROM product WHERE code = \(key)").first,
+            let (name, brand, quantity, energy) = try? row.decode((String, String?, String?, Double?).self)
+        else { return nil }
+        return Product(name: name, brand: brand, quantity: quantity, energyKcal: energy)
+    }
+
+    // MARK: - Done
+
+    /// Done: the photos (each stored once, by its hash), the capture, its GS1 fields and batch
+    /// lines, and the request's new status, in one transaction. Photos are read from `staging`
+    /// on this host; once committed they are kept in this host's cache and the staging folder
+    /// goes. When anything fails nothing is written, and the staging folder stays as it was.
+    public func commitCapture(
+        _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?
+    ) throws(StorageError) -> Int64 {
+        try RequestLimits.validate(submission)
+        if let staging, !staging.isOpen { throw .stagingClosed }
+        var photos: [StagedPhoto] = []
+        if !submission.photos.isEmpty {
+            guard let staging else {
+                throw .invalidInput("Photos can only be committed with the capture that staged them.")
+            }
+            photos = try staging.resolve(submission.photos)
+        }
+        if let large = photos.first(where: { $0.byteSize > Self.maximumPhotoBytes }) {
+            throw .fileRefused("\(large.originalName) is larger than PostgreSQL can keep in one value (1 GB).")
+        }
+        let (captureID, hashes): (Int64, [String]) = try write { session throws(StorageError) in
+            // The large part first, before the capture count's row is locked.
+            var hashes: [String] = []
+            for photo in photos {
+                guard let staging, let data = FileManager.default.contents(atPath: staging.path + "/" + photo.storedName) else {
+                    throw .fileSystem("\(photo.originalName) is missing from its staging folder.")
+                }
+                // The content is sent once and hashed by the server.
+                let query = PostgresQuery.bound(
+                    """
+                    INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
+                    VALUES (sha256($1), $1, $2, $3, $4, $5)
+                    ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
+                    RETURNING encode(sha256, 'hex')
+                    """,
+                    ByteBuffer(bytes: data), Int64(data.count), photo.format.rawValue, Int32(clamping: photo.pixelWidth),
+                    Int32(clamping: photo.pixelHeight))
+                guard let hash = try session.value(query, as: String.self) else {
+                    throw .sql("PostgreSQL at \(location.server) did not store \(photo.originalName).")
+                }
+                hashes.append(hash)
+            }
+            if let requestID = submission.requestID {
+                guard let status = try session.value("SELECT status FROM request WHERE id = \(requestID) FOR UPDATE", as: String.self)
+                else { throw StorageError.requestNotFound(id: requestID) }
+                if status != RequestStatus.done.rawValue {
+                    try session.execute("UPDATE request SET status = 'done', done_at = \(now) WHERE id = \(requestID)")
+                }
+            }
+            // What the catalog calls the product now is what the record keeps.
+            let product = try submission.barcode.flatMap { barcode throws(StorageError) in
+                try Self.product(key: Product.catalogKey(for: barcode), session)
+            }
+            let insert: PostgresQuery = """
+                INSERT INTO capture (kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
+                                     input_source, requester, product_name, product_brand)
+                VALUES (\(submission.kind.rawValue), \(submission.barcode?.value), \(submission.barcode?.symbology.rawValue),
+                        \(submission.note), \(submission.requestID), \(now), \(staging?.stagingID), \(capturedBy),
+                        \(submission.codeSource?.rawValue), (SELECT requester FROM request WHERE id = \(submission.requestID)),
+                        \(product?.name), \(product?.brand))
+                RETURNING id
+                """
+            guard let captureID = try session.value(insert, as: Int64.self) else {
+                throw .sql("PostgreSQL at \(location.server) did not say which id the record got.")
+            }
+            for (position, (photo, hash)) in zip(photos, hashes).enumerated() {
+                try session.execute(
+                    """
+                    INSERT INTO capture_photo (capture_id, position, sha256, original_name)
+                    VALUES (\(captureID), \(Int32(position)), decode(\(hash), 'hex'), \(photo.originalName))
+                    """)
+            }
+            if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
+                for element in barcode.reading.elements {
+                    try session.execute(
+                        """
+                        INSERT INTO capture_element (capture_id, ai, value) VALUES (\(captureID), \(element.ai), \(element.raw))
+                        ON CONFLICT (capture_id, ai) DO UPDATE SET value = EXCLUDED.value
+                        """)
+                }
+            }
+            for (position, line) in submission.lines.enumerated() {
+                try session.execute(
+                    """
+                    INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
+                    VALUES (\(captureID), \(Int32(position)), \(line.barcode.value), \(line.barcode.symbology.rawValue),
+                            \(Int32(clamping: line.quantity)))
+                    """)
+            }
+            return (captureID, hashes)
+        }
+        // Committed: the photos are this host's to show without fetching them back.
+        if let staging {
+            let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
+            for (photo, hash) in zip(photos, hashes) {
+                cache.keep(copyOf: staging.fileURL(of: photo), as: PhotoCache.storedName(hash: hash, format: photo.format))
+            }
+        }
+        staging?.discard()
+        return captureID
+    }
+
+    // MARK: - Staging (local)
+
+    public func isStagingCommitted(_ stagingID: String) throws(StorageError) -> Bool {
+        try read { session throws(StorageError) in
+            try session.value("SELECT 1 FROM capture WHERE staging_id = \(stagingID)", as: Int32.self) != nil
+        }
+    }
+
+    /// The media folder is a cache here: nothing in it is ever moved back into staging.
+    public func isPhotoReferenced(_ storedName: String) -> Bool { true }
+
+    /// Nothing to sweep: the cache holds copies, trimmed by size.
+    public func sweepMedia(graceSeconds: TimeInterval, now: Date, report: inout RecoveryReport) throws(StorageError) {}
+
+    // MARK: - Photos
+
+    /// The photo `storedName` (`<sha256>.<ext>`) as a file in this host's cache, fetched from
+    /// the server when the cache does not have it (written atomically; the schema checks each
+    /// photo against its hash); the cache is then trimmed to ``photoCacheLimit``, least
+    /// recently used first.
+    public func photoFile(storedName: String) throws(StorageError) -> URL {
+        guard let hash = PhotoCache.hash(ofStoredName: storedName) else {
+            throw .invalidInput("\(storedName) is not the name of a stored photo.")
+        }
+        let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
+        if let cached = cache.hit(storedName) { return cached }
+        let content: Data? = try read { session throws(StorageError) in
+            try session.value("SELECT content FROM photo_content WHERE sha256 = decode(\(hash), 'hex')", as: Data.self)
+        }
+        guard let content else {
+            throw .fileSystem("The photo \(storedName) is no longer in the database.")
+        }
+        return try cache.store(content, as: storedName)
+    }
+}

@@ -1,0 +1,115 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+/// tabshell's storage, whatever the engine: SQLite (``AppDatabase``, the embedded default) or
+/// PostgreSQL (`PostgresStore`, for a team on several hosts). The app, the commands and the
+/// tests that run on both engines hold a `RecordStore` and never ask which one it is.
+///
+/// Every call is synchronous and fails with a ``StorageError`` whose message is one sentence
+/// naming the store. Staging is local on every engine (``StagingLedger``): photos are copied
+/// into this host's folder the moment they are chosen, and go into the store on Done.
+public protocol RecordStore: AnyObject, Sendable, StagingLedger {
+    /// Names the store in sentences: the file's path, or `postgres://user@host:port/database`
+    /// (never with a password).
+    var displayName: String { get }
+
+    // MARK: Settings
+    func settings() throws(StorageError) -> Settings
+    func saveSettings(_ settings: Settings) throws(StorageError)
+
+    // MARK: Inbox
+    /// Adds a pending request and returns its id (title trimmed; ``RequestLimits`` checked).
+    func addRequest(
+        title: String, body: String, kind: CaptureKind, now: Date, createdBy: String?, requester: String?
+    ) throws(StorageError) -> Int64
+    /// Adds every request as pending, in one transaction: all or nothing.
+    func importRequests(_ requests: [NewRequest], now: Date, createdBy: String?) throws(StorageError) -> [Int64]
+    /// Up to `limit` requests, pending first and then done, newest first within each group.
+    func inbox(limit: Int) throws(StorageError) -> InboxSnapshot
+    /// Requests for `tabshell inbox list`: every one when `limit` is nil.
+    func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest]
+
+    // MARK: History
+    func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage
+    func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow]
+    func recordDetail(id: Int64) throws(StorageError) -> RecordDetail?
+    @discardableResult func deleteRecord(id: Int64) throws(StorageError) -> Bool
+    @discardableResult func deleteAllRecords() throws(StorageError) -> Int
+    /// What the catalog calls the product with this code, if it has it.
+    func product(for barcode: Barcode) throws(StorageError) -> Product?
+
+    // MARK: Capture
+    /// Done: the capture, its photos (from `staging`) and the request's new status in one
+    /// transaction; the capture's id.
+    func commitCapture(_ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?)
+        throws(StorageError) -> Int64
+
+    // MARK: Photos and changes
+    /// A committed photo as a file on this host, for previews: the media folder's file, or a
+    /// copy in this host's size-capped cache of the photos it has shown.
+    func photoFile(storedName: String) throws(StorageError) -> URL
+    /// A counter that moves when another session or host commits (never for this process's
+    /// own commits): cheap enough to read several times a second.
+    func externalChangeCounter() throws(StorageError) -> Int64
+}
+
+extension RecordStore {
+    /// The Inbox as the app reads it at start: the first 1,000 requests.
+    public func inbox() throws(StorageError) -> InboxSnapshot {
+        try inbox(limit: 1000)
+    }
+
+    /// Starts the files of a new capture: a private folder `staging/<uuid>/` on this host,
+    /// locked by the returned session until it is committed, discarded or closed.
+    public func beginStaging() throws(StorageError) -> StagingSession {
+        try StagingSession.begin(in: media)
+    }
+}
+
+/// The limits every engine checks before it writes, so both refuse the same input with the same
+/// sentence.
+public enum RequestLimits {
+    /// Checks a new request's title, body and requester; returns the trimmed title and the
+    /// requester as stored.
+    public static func validate(title: String, body: String, requester: String?) throws(StorageError) -> (
+        title: String, requester: String?
+    ) {
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else {
+            throw .invalidInput("A request needs a title.")
+        }
+        guard title.count <= AppDatabase.maximumTitleLength else {
+            throw .invalidInput("A request title can have at most \(AppDatabase.maximumTitleLength) characters.")
+        }
+        guard body.count <= AppDatabase.maximumBodyLength else {
+            throw .invalidInput("A request body can have at most \(AppDatabase.maximumBodyLength) characters.")
+        }
+        let requester = try requester.map { name throws(StorageError) in try AppDatabase.requesterName(name).get() }
+        return (title, requester)
+    }
+
+    /// Checks every request of an import before anything is written.
+    public static func validate(_ requests: [NewRequest]) throws(StorageError) {
+        for request in requests {
+            let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty, title.count <= AppDatabase.maximumTitleLength, request.body.count <= AppDatabase.maximumBodyLength
+            else {
+                throw .invalidInput("A request to import has an empty or too long title or body.")
+            }
+            if let requester = request.requester, case let .failure(problem) = AppDatabase.requesterName(requester) {
+                throw problem
+            }
+        }
+    }
+
+    /// Checks a capture's note and code before Done writes it.
+    public static func validate(_ submission: CaptureSubmission) throws(StorageError) {
+        if let note = submission.note, note.count > AppDatabase.maximumNoteLength {
+            throw .invalidInput("A note can have at most \(AppDatabase.maximumNoteLength) characters.")
+        }
+        if let barcode = submission.barcode, barcode.value.count > BarcodeValidator.maximumLength {
+            throw .invalidInput("A code can have at most \(BarcodeValidator.maximumLength) characters.")
+        }
+    }
+}
