@@ -56,6 +56,8 @@ let package = Package(
                 "Storage", "TabShell", "CaptureMode",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // SHA-256 of photos and of `db copy`'s checksums (postgres-nio uses it too).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -204,7 +204,7 @@ struct PostgresHistorySource: HistoryWalkSource {
         throws -> [PostgresRow]
     {
         var bindings = PostgresBindings()
-        var sql = Self.condition(of: group, &bindings)
+        var sql = Self.condition(of: group, &bindings)  // sql-fragment: conditions with placeholders
         if let after { sql += Self.past(after.id, direction, &bindings) }
         // sql-fragment: constant orders
         let order = direction == .forward ? "capture.created_at DESC, capture.id DESC" : "capture.created_at ASC, capture.id ASC"
@@ -222,7 +222,7 @@ struct PostgresHistorySource: HistoryWalkSource {
         -> Int
     {
         var bindings = PostgresBindings()
-        var sql = Self.condition(of: group, &bindings)
+        var sql = Self.condition(of: group, &bindings)  // sql-fragment: conditions with placeholders
         if let after { sql += Self.past(after.id, direction, &bindings) }
         bindings.append(Int64(limit))
         let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
@@ -235,6 +235,7 @@ struct PostgresHistorySource: HistoryWalkSource {
         // sql-fragment: constant operators and orders
         let (comparison, order) = direction == .forward ? (">", "lower(title) ASC, id ASC") : ("<", "lower(title) DESC, id DESC")
         var bindings = PostgresBindings()
+        // sql-fragment: constant text with placeholders
         var sql = "SELECT id, title FROM request WHERE EXISTS (SELECT 1 FROM capture WHERE capture.request_id = request.id)"
         if case let .request(id, title)? = group {
             bindings.append(title)
@@ -251,6 +252,7 @@ struct PostgresHistorySource: HistoryWalkSource {
         // sql-fragment: constant operators and orders
         let (comparison, order) = direction == .forward ? (">", "ASC") : ("<", "DESC")
         var bindings = PostgresBindings()
+        // sql-fragment: constant text with placeholders
         var sql = "SELECT requester FROM capture WHERE requester IS NOT NULL"
         if case let .requester(name)? = group {
             bindings.append(name)

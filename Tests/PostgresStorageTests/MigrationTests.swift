@@ -117,8 +117,8 @@ struct MigrationTests {
         let tables = try pool.strings("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
         #expect(
             tables == [
-                "capture", "capture_count", "capture_element", "capture_line", "capture_photo", "photo_content", "request",
-                "settings", "tabshell_migration",
+                "capture", "capture_count", "capture_element", "capture_line", "capture_photo", "photo_content", "product",
+                "request", "settings", "tabshell_migration",
             ])
         #expect(try pool.int("SELECT count FROM capture_count WHERE id = 1") == 0)
     }

@@ -21,7 +21,7 @@ struct SQLSafetyTests {
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             let fragments = Self.markedFragments(in: text)
-            for literal in SwiftStringLiterals.scan(text) where Self.isSQL(literal, in: text) {
+            for literal in SwiftStringLiterals.scan(text) where Self.isSQL(literal, in: text) && !Self.binds(literal, in: text) {
                 literals += 1
                 for expression in literal.interpolations {
                     let name = Self.finalName(of: expression)
@@ -63,7 +63,33 @@ struct SQLSafetyTests {
         #expect(Self.markedFragments(in: good) == ["columns", "comparison", "order"])
     }
 
+    @Test func postgresQueryLiteralsBindTheirValuesAndUnsafeSQLDoesNot() {
+        // A PostgresQuery written as a literal (a declared PostgresQuery, a function returning
+        // one, a statement handed straight to a session) sends each \(…) as a bound value; text
+        // given to PostgresQuery(unsafeSQL:) is SQL as written and is checked like any other.
+        let code = #"""
+            let query: PostgresQuery = "SELECT id FROM request WHERE title = \(title)"
+            try session.rows("SELECT id FROM capture WHERE note = \(note)")
+            static func page(_ id: Int64) -> PostgresQuery {
+                "SELECT id FROM capture WHERE id > \(id) ORDER BY id"
+            }
+            let unsafe = PostgresQuery(unsafeSQL: "DELETE FROM capture WHERE note = '\(text)'")
+            """#
+        let literals = SwiftStringLiterals.scan(code).filter { Self.isSQL($0, in: code) }
+        #expect(literals.count == 4)
+        #expect(literals.filter { Self.binds($0, in: code) }.flatMap(\.interpolations) == ["title", "note", "id"])
+        #expect(literals.filter { !Self.binds($0, in: code) }.flatMap(\.interpolations) == ["text"])
+    }
+
     // MARK: - What counts as SQL
+
+    /// A literal postgres-nio turns into a statement with bound values: its interpolations are
+    /// parameters ($1, $2…), never text. Recognised by what comes right before it: a declared
+    /// `PostgresQuery`, a function returning one, or a session's `rows(`, `execute(`, `value(`.
+    static func binds(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {
+        let before = text[..<literal.start].suffix(60).filter { !$0.isWhitespace }
+        return ["PostgresQuery=", "->PostgresQuery{", ".rows(", ".execute(", ".value("].contains { before.hasSuffix($0) }
+    }
 
     static func isSQL(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {
         let before = text[..<literal.start].suffix(12)

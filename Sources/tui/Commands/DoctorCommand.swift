@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PostgresStorage
 import Storage
 import TabShell
 
@@ -22,7 +23,10 @@ struct DoctorCommand: ContextCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Flag(help: "Run SQLite's full integrity_check (reads every page; slow on a big database) instead of quick_check.")
+    @Flag(
+        help:
+            "Run SQLite's full integrity_check (reads every page; slow on a big database) instead of quick_check; on PostgreSQL, check every photo's hash, not only the newest 100."
+    )
     var full = false
 
     @Flag(help: "Check a barcode scanner instead: scan a test code and see its keyboard layout, suffix, AIM prefix, GS1 separator and speed.")
@@ -42,6 +46,15 @@ struct DoctorCommand: ContextCommand {
         }
         var report = DoctorReport()
         checkTerminal(context, into: &report)
+        if let text = database.postgresURL(environment: context.environment) {
+            checkServer(text, context, into: &report)
+            try finishing {
+                try context.output.write(report.render(unicode: context.localeIsUTF8))
+                try context.output.finish()
+            }
+            if report.problemCount > 0 { throw ExitCode(1) }
+            return
+        }
         let examination = AppDatabase.examine(at: url, fullIntegrityCheck: full)
         checkFiles(examination, into: &report)
         checkDatabase(examination, into: &report)
@@ -121,6 +134,62 @@ struct DoctorCommand: ContextCommand {
             report.problem(
                 "locale \(locale) is not UTF-8 (from \(context.localeVariable ?? "no LC_ALL, LC_CTYPE or LANG")): tabshell draws ASCII and shows non-ASCII text as ?",
                 fix: "export LANG=C.UTF-8 (or another UTF-8 locale listed by locale -a)")
+        }
+    }
+
+    // MARK: - A PostgreSQL store
+
+    /// Reachable, schema version, photos readable (the newest 100, or all with --full), LISTEN.
+    private func checkServer(_ text: String, _ context: CommandContext, into report: inout DoctorReport) {
+        report.section("Database (PostgreSQL)")
+        let location: PostgresLocation
+        do {
+            location = try PostgresLocation(url: text, environment: context.environment)
+        } catch {
+            report.problem(error.message, fix: "write the URL as postgres://user@host[:port]/dbname[?sslmode=…]")
+            return
+        }
+        for warning in location.warnings { report.note(warning) }
+        let found = PostgresExamination.examine(location, allPhotos: full)
+        if let problem = found.openError {
+            let fix =
+                problem.contains("password")
+                ? "give the password in PGPASSWORD or ~/.pgpass (mode 0600), not on the command line"
+                : "check that the server runs and accepts connections from this host (pg_isready -h HOST -p PORT)"
+            report.problem(problem, fix: fix)
+            return
+        }
+        report.ok("reachable: \(location.address), PostgreSQL \(found.serverVersion ?? "?")")
+        switch found.compatibility {
+        case let .newer(version):
+            report.problem("made by a newer tabshell (schema \(version))", fix: "upgrade tabshell on this host")
+            return
+        case let .foreign(table):
+            report.problem("the database holds another program's tables (\(table))", fix: "use a database of its own for tabshell")
+            return
+        case .compatible:
+            break
+        }
+        if found.applied.isEmpty {
+            report.note("schema: none yet; tabshell creates it on first start")
+            return
+        }
+        if found.pending.isEmpty {
+            report.ok("schema \(found.applied.last ?? "?") (up to date)")
+        } else {
+            report.note("schema \(found.applied.last ?? "?"); the next start applies \(found.pending.joined(separator: ", "))")
+            return
+        }
+        report.ok("holds \(found.records) records, \(found.requests) requests, \(found.photoContents) distinct photos")
+        if found.photosDamaged.isEmpty {
+            report.ok("photos readable: \(found.photosChecked) checked against their SHA-256\(full ? "" : " (the newest; --full checks all)")")
+        } else {
+            report.problem(
+                "\(found.photosDamaged.count) of \(found.photosChecked) photos do not match their SHA-256 (first: \(found.photosDamaged[0]))",
+                fix: "restore photo_content from a backup of the server")
+        }
+        if found.canListen {
+            report.ok("LISTEN works: other hosts' commits appear live")
         }
     }
 

@@ -17,18 +17,20 @@ struct TabShellCommand: ParsableCommand {
             tabshell history list|export …
             tabshell photos add|list|remove …
             tabshell serve [--listen <addr:port>] [--authorized-keys <file> | --demo]
+            tabshell db copy --from <path> --to postgres://…
             tabshell doctor
             """,
         discussion: """
             Run without a subcommand to start the full-screen app. Data lives in \
-            $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db says otherwise. \
+            $XDG_DATA_HOME/tabshell (else ~/.local/share/tabshell) unless --db (or TABSHELL_DATABASE_URL) \
+            names another file or a PostgreSQL server: --db postgres://user@host/dbname. \
             Press ? in the app for every key. Every command accepts --db and --log-level; the log is \
             tabshell.log beside the database, never the terminal.
             """,
         version: "0.1.0",
         subcommands: [
             InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
-            GenerateCommand.self,
+            DbCommand.self, GenerateCommand.self,
         ]
     )
 

@@ -1,0 +1,368 @@
+import CaptureMode
+import Crypto
+import Foundation
+import PostgresNIO
+import Storage
+import TabShell
+
+/// What `tabshell db copy` moved, and the checksums of both sides.
+public struct StoreCopyReport: Equatable, Sendable {
+    public var requests = 0
+    public var records = 0
+    /// Photos of records (a photo in two records counts twice).
+    public var photos = 0
+    /// Distinct photos kept (identical photos are kept once).
+    public var photoContents = 0
+    public var photoBytes: Int64 = 0
+    public var products = 0
+    /// SHA-256 of the source's content, read from SQLite.
+    public var sourceChecksum = ""
+    /// SHA-256 of the same content read back from PostgreSQL before the copy was committed.
+    public var targetChecksum = ""
+}
+
+/// `tabshell db copy`: an SQLite store (settings, requests, records with their GS1 fields,
+/// batch lines and photos, the product catalog) into an empty PostgreSQL store, in one
+/// transaction. Ids are kept (so links and exports still name the same records), the
+/// identity sequences are moved past them, and before COMMIT the target is read back and its
+/// checksum compared with the source's: a difference rolls everything back.
+public enum StoreCopy {
+    public static func copy(
+        from source: AppDatabase, to target: PostgresStore, progress: (StoreCopyReport) -> Void = { _ in }
+    ) throws(StorageError) -> StoreCopyReport {
+        try target.pool.transaction { session throws(StorageError) in
+            try refuseNonEmpty(target, session)
+            var report = StoreCopyReport()
+            var digest = StoreDigest()
+            var products: [(String, Product)] = []
+            var contents = Set<String>()
+            do {
+                try source.readForCopy(
+                    settings: { settings in
+                        digest.add(settings)
+                        try session.execute(PostgresRows.settingsUpsert(SettingsRecord(settings)))
+                    },
+                    request: { request in
+                        digest.add(request)
+                        try insert(request, session)
+                        report.requests += 1
+                    },
+                    record: { record in
+                        let hashes = try insert(record, session)
+                        digest.add(record, photoHashes: hashes.map(\.hash))
+                        report.records += 1
+                        report.photos += record.photos.count
+                        for (hash, bytes) in hashes where contents.insert(hash).inserted {
+                            report.photoContents += 1
+                            report.photoBytes += bytes
+                        }
+                        if report.records % 500 == 0 { progress(report) }
+                    },
+                    product: { code, product in
+                        digest.add(code: code, product)
+                        products.append((code, product))
+                        report.products += 1
+                        if products.count == 200 {
+                            try insert(products, session)
+                            products = []
+                        }
+                    })
+                try insert(products, session)
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw .sql("Reading \(source.displayName) failed: \(error).")
+            }
+            // New rows on any host get ids past the copied ones.
+            try session.execute("SELECT setval(pg_get_serial_sequence('request', 'id'), coalesce((SELECT max(id) FROM request), 0) + 1, false)")
+            try session.execute("SELECT setval(pg_get_serial_sequence('capture', 'id'), coalesce((SELECT max(id) FROM capture), 0) + 1, false)")
+            report.sourceChecksum = digest.hex
+            report.targetChecksum = try StoreDigest.read(session, location: target.location).hex
+            guard report.sourceChecksum == report.targetChecksum else {
+                throw .sql(
+                    "The copy in \(target.displayName) does not read back as \(source.displayName) "
+                        + "(checksums \(report.sourceChecksum.prefix(12))… and \(report.targetChecksum.prefix(12))…); nothing was copied.")
+            }
+            return report
+        }
+    }
+
+    private static func refuseNonEmpty(_ target: PostgresStore, _ session: PostgresSession) throws(StorageError) {
+        let row = try session.rows(
+            "SELECT (SELECT count(*) FROM request), (SELECT count(*) FROM capture), (SELECT count(*) FROM product)"
+        ).first
+        guard let (requests, records, products) = try? row?.decode((Int, Int, Int).self) else { return }
+        guard requests + records + products == 0 else {
+            throw .invalidInput(
+                "\(target.displayName) already holds \(requests) requests, \(records) records and \(products) products; "
+                    + "db copy fills an empty store only, so nothing is doubled. Nothing was copied.")
+        }
+    }
+
+    private static func insert(_ request: InboxRequest, _ session: PostgresSession) throws(StorageError) {
+        try session.execute(
+            """
+            INSERT INTO request (id, title, body, kind, status, created_at, done_at, created_by, requester)
+            VALUES (\(request.id), \(request.title), \(request.body), \(request.kind.rawValue), \(request.status.rawValue),
+                    \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester))
+            """)
+    }
+
+    /// Inserts a record and its photos; returns each photo's hash and size.
+    private static func insert(_ record: CopiedRecord, _ session: PostgresSession) throws(StorageError) -> [(hash: String, bytes: Int64)] {
+        var hashes: [(hash: String, bytes: Int64)] = []
+        for (photo, file) in record.photos {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw .fileSystem("The photo \(photo.originalName) of record #\(record.row.id) is missing (\(file.path)); nothing was copied.")
+            }
+            let local = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+            let stored = try session.value(
+                PostgresQuery.bound(
+                    """
+                    INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
+                    VALUES (sha256($1), $1, $2, $3, $4, $5)
+                    ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
+                    RETURNING encode(sha256, 'hex')
+                    """,
+                    ByteBuffer(bytes: data), Int64(data.count), photo.format.rawValue, Int32(clamping: photo.pixelWidth),
+                    Int32(clamping: photo.pixelHeight)), as: String.self)
+            guard stored == local else {
+                throw .sql("The photo \(photo.originalName) of record #\(record.row.id) did not arrive intact; nothing was copied.")
+            }
+            hashes.append((local, Int64(data.count)))
+        }
+        let row = record.row
+        try session.execute(
+            """
+            INSERT INTO capture (id, kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
+                                 input_source, requester, product_name, product_brand)
+            VALUES (\(row.id), \(row.kind.rawValue), \(row.barcode?.value), \(row.barcode?.symbology.rawValue), \(row.note),
+                    \(row.requestID), \(row.createdAt), \(record.stagingID), \(row.capturedBy), \(record.inputSource),
+                    \(row.requester), \(row.product?.name), \(row.product?.brand))
+            """)
+        for ((photo, _), (hash, _)) in zip(record.photos, hashes) {
+            try session.execute(
+                """
+                INSERT INTO capture_photo (capture_id, position, sha256, original_name)
+                VALUES (\(row.id), \(Int32(clamping: photo.position)), decode(\(hash), 'hex'), \(photo.originalName))
+                """)
+        }
+        for element in record.elements {
+            try session.execute("INSERT INTO capture_element (capture_id, ai, value) VALUES (\(row.id), \(element.ai), \(element.value))")
+        }
+        for (position, line) in record.lines.enumerated() {
+            try session.execute(
+                """
+                INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
+                VALUES (\(row.id), \(Int32(position)), \(line.barcode.value), \(line.barcode.symbology.rawValue), \(Int32(clamping: line.quantity)))
+                """)
+        }
+        return hashes
+    }
+
+    /// Up to a few hundred catalog rows in one statement.
+    private static func insert(_ products: [(String, Product)], _ session: PostgresSession) throws(StorageError) {
+        guard !products.isEmpty else { return }
+        var bindings = PostgresBindings()
+        var rows: [String] = []
+        for (code, product) in products {
+            let first = bindings.count + 1
+            bindings.append(code)
+            bindings.append(product.name)
+            bindings.append(product.brand)
+            bindings.append(product.quantity)
+            bindings.append(product.energyKcal)
+            // sql-fragment: placeholders only
+            rows.append("($\(first), $\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4)::double precision)")
+        }
+        try session.execute(
+            PostgresQuery(
+                unsafeSQL: "INSERT INTO product (code, name, brand, quantity, energy_kcal) VALUES " + rows.joined(separator: ", "),
+                binds: bindings))
+    }
+}
+
+/// A SHA-256 over a store's content in a fixed order and form, computed the same way from
+/// SQLite's rows and PostgreSQL's: settings, requests by id, records by id (every column, GS1
+/// fields, batch lines, photos with their contents' hashes), products by code. Each value goes
+/// in with its length, so no two contents read alike.
+struct StoreDigest {
+    private var hasher = SHA256()
+
+    var hex: String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
+
+    private mutating func field(_ text: String?) {
+        guard let text else {
+            hasher.update(data: Data("-|".utf8))
+            return
+        }
+        let bytes = Data(text.utf8)
+        hasher.update(data: Data("\(bytes.count):".utf8))
+        hasher.update(data: bytes)
+        hasher.update(data: Data("|".utf8))
+    }
+
+    private mutating func field(_ number: Int64?) { field(number.map { String($0) }) }
+    private mutating func field(_ date: Date?) { field(date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }) }
+
+    mutating func add(_ settings: Settings) {
+        let record = SettingsRecord(settings)
+        field("S")
+        for value in [
+            record.snapBackTarget.rawValue, "\(record.captureGating)", record.tabBarPosition.rawValue, "\(record.colorEnabled)",
+            "\(record.autoAdvanceMilliseconds)", "\(record.allowFreeTextCodes)", "\(record.maximumPhotos)", "\(record.maximumPhotoBytes)",
+            record.scannerLayout ?? "-", "\(record.tabBarMinimizes)", record.separatorStandIn ?? "-", record.photoPreviews.rawValue,
+        ] {
+            field(value)
+        }
+    }
+
+    mutating func add(_ request: InboxRequest) {
+        field("R")
+        field(request.id)
+        field(request.title)
+        field(request.body)
+        field(request.kind.rawValue)
+        field(request.status.rawValue)
+        field(request.createdAt)
+        field(request.doneAt)
+        field(request.createdBy)
+        field(request.requester)
+    }
+
+    mutating func add(_ record: CopiedRecord, photoHashes: [String]) {
+        let row = record.row
+        field("C")
+        field(row.id)
+        field(row.kind.rawValue)
+        field(row.barcode?.value)
+        field(row.barcode?.symbology.rawValue)
+        field(row.note)
+        field(row.requestID)
+        field(row.createdAt)
+        field(row.capturedBy)
+        field(row.requester)
+        field(row.product?.name)
+        field(row.product?.brand)
+        field(record.stagingID)
+        field(record.inputSource)
+        for element in record.elements.sorted(by: { $0.ai < $1.ai }) {
+            field("E")
+            field(element.ai)
+            field(element.value)
+        }
+        for line in record.lines {
+            field("L")
+            field(line.barcode.value)
+            field(line.barcode.symbology.rawValue)
+            field(Int64(line.quantity))
+        }
+        for ((photo, _), hash) in zip(record.photos, photoHashes) {
+            field("P")
+            field(Int64(photo.position))
+            field(photo.originalName)
+            field(photo.format.rawValue)
+            field(Int64(photo.pixelWidth))
+            field(Int64(photo.pixelHeight))
+            field(photo.byteSize)
+            field(hash)
+        }
+    }
+
+    mutating func add(code: String, _ product: Product) {
+        field("K")
+        field(code)
+        field(product.name)
+        field(product.brand)
+        field(product.quantity)
+        field(product.energyKcal.map { "\($0)" })
+    }
+
+    /// The digest of what a PostgreSQL store holds, read in the digest's order a page at a time.
+    static func read(_ session: PostgresSession, location: PostgresLocation) throws(StorageError) -> StoreDigest {
+        var digest = StoreDigest()
+        if let row = try session.rows(PostgresRows.settingsSelection).first {
+            digest.add(try PostgresRows.settings(row, location: location))
+        } else {
+            digest.add(Settings.default)
+        }
+        var after: Int64 = 0
+        while true {
+            let rows = try session.rows(
+                """
+                SELECT id, title, body, kind, status, created_at, done_at, created_by, requester
+                FROM request WHERE id > \(after) ORDER BY id LIMIT 1000
+                """)
+            guard !rows.isEmpty else { break }
+            for row in rows {
+                let request = try PostgresRows.request(row, location)
+                digest.add(request)
+                after = request.id
+            }
+        }
+        after = 0
+        while true {
+            let rows = try session.rows(
+                PostgresQuery(
+                    unsafeSQL: PostgresRows.rowSelection.replacingOccurrences(
+                        of: "capture.product_brand,", with: "capture.product_brand, capture.staging_id, capture.input_source,")
+                        + "\nWHERE capture.id > $1 ORDER BY capture.id LIMIT 500",
+                    binds: {
+                        var b = PostgresBindings()
+                        b.append(after)
+                        return b
+                    }()))
+            guard let lastRow = rows.last, let last = try? lastRow.makeRandomAccess()["id"].decode(Int64.self) else { break }
+            let first = after + 1
+            let elements = try session.rows(
+                "SELECT capture_id, ai, value FROM capture_element WHERE capture_id BETWEEN \(first) AND \(last) ORDER BY capture_id, ai"
+            ).compactMap { try? $0.decode((Int64, String, String).self) }
+            let lines = try session.rows(
+                """
+                SELECT capture_id, barcode, symbology, quantity FROM capture_line
+                WHERE capture_id BETWEEN \(first) AND \(last) ORDER BY capture_id, position
+                """
+            ).compactMap { try? $0.decode((Int64, String, String, Int).self) }
+            let photoRows = try session.rows(
+                """
+                SELECT capture_photo.capture_id, capture_photo.position, capture_photo.original_name,
+                       encode(capture_photo.sha256, 'hex'), photo_content.format, photo_content.pixel_width,
+                       photo_content.pixel_height, photo_content.byte_size
+                FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
+                WHERE capture_photo.capture_id BETWEEN \(first) AND \(last) ORDER BY capture_photo.capture_id, capture_photo.position
+                """
+            ).compactMap { try? $0.decode((Int64, Int, String, String, String, Int, Int, Int64).self) }
+            for row in rows {
+                let history = try PostgresRows.historyRow(row, location)
+                let cells = row.makeRandomAccess()
+                let id = history.id
+                let photos = photoRows.filter { $0.0 == id }
+                let record = CopiedRecord(
+                    row: history, stagingID: try? cells["staging_id"].decode(String?.self),
+                    inputSource: try? cells["input_source"].decode(String?.self),
+                    elements: elements.filter { $0.0 == id }.map { (ai: $0.1, value: $0.2) },
+                    lines: lines.filter { $0.0 == id }.compactMap { line in
+                        Symbology(rawValue: line.2).map { BatchLine(barcode: Barcode(value: line.1, symbology: $0), quantity: line.3) }
+                    },
+                    photos: photos.map { photo in
+                        (
+                            RecordPhoto(
+                                id: 0, position: photo.1, originalName: photo.2, format: ImageFormat(rawValue: photo.4) ?? .png,
+                                pixelWidth: photo.5, pixelHeight: photo.6, byteSize: photo.7),
+                            URL(fileURLWithPath: "/")
+                        )
+                    })
+                digest.add(record, photoHashes: photos.map(\.3))
+            }
+            after = last
+        }
+        let products = try session.rows("SELECT code, name, brand, quantity, energy_kcal FROM product ORDER BY code COLLATE \"C\"")
+        for row in products {
+            guard let (code, name, brand, quantity, energy) = try? row.decode((String, String, String?, String?, Double?).self) else {
+                throw PostgresRows.unreadable("a product", location)
+            }
+            digest.add(code: code, Product(name: name, brand: brand, quantity: quantity, energyKcal: energy))
+        }
+        return digest
+    }
+}
