@@ -74,6 +74,8 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
             pool.close()
             throw error
         }
+        // This host's folder for the store's staging and photo cache, private like SQLite's.
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let store = PostgresStore(location: location, pool: pool, folder: folder, photoCacheLimit: photoCacheLimit, logger: logger)
         if listen { try store.startListening() }
         return store
