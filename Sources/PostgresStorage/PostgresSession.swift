@@ -78,20 +78,25 @@ public final class PostgresSession {
     }
 
     private func run(_ query: PostgresQuery) throws(StorageError) -> PostgresQueryResult {
-        let future = connection.query(query, logger: logger)
-        // A server that stops answering (gone, or a network that drops packets) would leave
-        // wait() blocked for ever: past the deadline the connection is closed, which fails the
-        // statement, and the pool does not lend that connection again.
+        // The answer is waited for through a promise of our own, which the statement's future,
+        // the connection's end or the deadline completes, whichever comes first: a statement
+        // sent as the server died can leave postgres-nio's future pending for ever (seen when
+        // the server was SIGKILLed between statements), and a server that stops answering (a
+        // network that drops packets) would leave it pending too.
+        let answer = connection.eventLoop.makePromise(of: PostgresQueryResult.self)
+        connection.query(query, logger: logger).cascade(to: answer)
+        connection.closeFuture.whenComplete { _ in answer.fail(ConnectionEnded()) }
         let deadline = answerTimeout.map { timeout in
             let expired = Expiry()
             let task = connection.eventLoop.scheduleTask(in: timeout) { [connection] in
                 expired.mark()
+                answer.fail(ConnectionEnded())
                 let _: EventLoopFuture<Void> = connection.close()
             }
             return (task, expired, timeout)
         }
         do {
-            let result = try future.wait()
+            let result = try answer.futureResult.wait()
             deadline?.0.cancel()
             return result
         } catch {
@@ -105,9 +110,13 @@ public final class PostgresSession {
             } else {
                 broken = true
             }
+            if error is ConnectionEnded { throw .unreachable(location, reason: "the connection was lost") }
             throw .statement(error, at: location)
         }
     }
+
+    /// The connection ended (or was given up) before the statement's answer came.
+    private struct ConnectionEnded: Error {}
 
     /// "30 s", "0.5 s".
     static func seconds(_ amount: TimeAmount) -> String {

@@ -97,8 +97,14 @@ struct EngineParityTests {
                 CaptureSubmission(kind: kind, barcode: code, note: kind == .note ? "shelf check \(minute)" : nil, requestID: minute % 4 == 0 ? product : nil),
                 staging: nil, now: at(minute), capturedBy: minute % 5 == 0 ? "cy" : "ana")
         }
-        note("answered a request that is gone", Result { () throws(StorageError) in try store.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: 999), staging: nil, now: at(50), capturedBy: nil) })
-        note("too long a note", Result { () throws(StorageError) in try store.commitCapture(CaptureSubmission(kind: .note, note: String(repeating: "n", count: 10_001)), staging: nil, now: at(50), capturedBy: nil) })
+        note(
+            "answered a request that is gone",
+            Result { () throws(StorageError) in try store.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: 999), staging: nil, now: at(50), capturedBy: nil) })
+        note(
+            "too long a note",
+            Result { () throws(StorageError) in
+                try store.commitCapture(CaptureSubmission(kind: .note, note: String(repeating: "n", count: 10_001)), staging: nil, now: at(50), capturedBy: nil)
+            })
 
         note("inbox", try store.inbox())
         note("inbox of 2", try store.inbox(limit: 2))
