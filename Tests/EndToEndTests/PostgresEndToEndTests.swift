@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// tabshell on a PostgreSQL server (issue #16), on the real binary in tmux: a request added from
+/// one host is captured in the app on another, a third host's request appears without a key
+/// press, the server killed mid-session is said on the status line while the app goes on, Done
+/// then fails with the capture kept, and everything resumes when the server is back. The server
+/// is one of this suite's own (scripts/pg-test-server with its own state file), so killing it
+/// disturbs no other suite.
+@Suite(.serialized) struct PostgresEndToEndTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/pg-test-server").path
+
+    /// Runs `scripts/pg-test-server COMMAND` with the state file in `folder`; its output.
+    @discardableResult
+    static func server(_ command: String, in folder: URL) throws -> String {
+        let output = folder.appendingPathComponent("server-\(command).out").path
+        let state = folder.appendingPathComponent("pg.state").path
+        let status = try TmuxSession.spawnAndWait(
+            ["/bin/sh", "-c", "TABSHELL_PG_STATE=\(TmuxSession.quote(state)) \(TmuxSession.quote(script)) \(command) 2>&1"], stdout: output)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw HarnessError("pg-test-server \(command) failed: \(text)") }
+        return text
+    }
+
+    @Test func twoHostsShareOneStoreAndTheAppRidesOutTheServerGoingAway() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let started = try Self.server("start", in: shared)
+        defer { _ = try? Self.server("stop", in: shared) }
+        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
+            throw HarnessError("no URL from pg-test-server: \(started)")
+        }
+        let binary = TmuxSession.binary.path
+        func otherHost(_ arguments: [String]) throws -> (Int32, String) {
+            let output = shared.appendingPathComponent("host-b-\(UUID().uuidString).out").path
+            let command = ([binary] + arguments).map(TmuxSession.quote).joined(separator: " ")
+            let status = try TmuxSession.spawnAndWait(
+                ["/bin/sh", "-c", "XDG_DATA_HOME=\(TmuxSession.quote(shared.appendingPathComponent("host-b").path)) \(command) 2>&1"],
+                stdout: output)
+            return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+        }
+
+        // Unreachable at start: one sentence, a non-zero exit.
+        let (refused, sentence) = try otherHost(["inbox", "list", "--db", "postgres://nobody@127.0.0.1:1/none?sslmode=disable"])
+        #expect(refused != 0)
+        #expect(sentence.contains("Cannot reach PostgreSQL at 127.0.0.1:1: connection refused."), "\(sentence)")
+
+        #expect(try otherHost(["inbox", "add", "--db", url, "--title", "Count the pallets", "--from", "chef"]).0 == 0)
+        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
+        let inbox = try app.waitFor(text: "Count the pallets")
+        #expect(inbox.contains("chef"))
+
+        try app.press("Enter")
+        try app.waitFor(text: "Capture · Barcode")
+        try app.type("4006381333931")
+        try app.press("Enter")
+        try app.waitFor(text: "EAN-13")
+        try app.press("C-d")
+        try app.waitFor(text: "Saved")
+
+        // Another host's request appears without a key press (LISTEN, not polling).
+        #expect(try otherHost(["inbox", "add", "--db", url, "--title", "From the other site"]).0 == 0)
+        try app.waitFor(text: "From the other site")
+
+        // The server goes away: said on the status line; the app keeps answering keys.
+        try Self.server("kill", in: shared)
+        try app.waitFor(text: "Cannot reach PostgreSQL")
+        try app.press("2")
+        try app.waitFor(text: "What do you want to capture?")
+        try app.press("Down")
+        try app.press("Down")
+        try app.press("Down")
+        try app.press("Enter")
+        try app.waitFor(text: "Capture · Note")
+        try app.type("Forklift left at dock 4")
+        try app.press("C-d")
+        let failed = try app.waitFor(text: "Cannot reach PostgreSQL")
+        #expect(failed.contains("Capture · Note"), "the capture stays open when Done fails")
+        #expect(failed.contains("Forklift left at dock 4"))
+
+        // Back: said, and Done goes through once.
+        try Self.server("revive", in: shared)
+        try app.waitFor(text: "reachable again", timeout: 15)
+        try app.press("C-d")
+        try app.waitFor(text: "Saved")
+        try app.press("3")
+        let history = try app.waitFor(text: "Forklift left at dock 4")
+        #expect(history.contains("2 records"), "\(history)")
+        try app.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(app)
+
+        // The other host sees both records' requests and notes: the pallet request answered.
+        let (listed, list) = try otherHost(["inbox", "list", "--db", url])
+        #expect(listed == 0)
+        #expect(list.contains("done") && list.contains("Count the pallets"), "\(list)")
+    }
+}
