@@ -242,7 +242,10 @@ def main():
               "quiet_ms": QUIET_MS, "runs": args.runs, "results": []}
     for spec in args.db:
         label, rest = spec.split("=", 1)
-        path, records = (rest.split(":") + ["1000"])[:2]
+        # label=path[:records]; a path may be a postgres:// URL, itself full of colons.
+        path, _, records = rest.rpartition(":")
+        if not records.isdigit():
+            path, records = rest, "1000"
         for cols, rows in sizes:
             a_runs, b_runs = [], []
             for _ in range(args.runs):  # A B A B

@@ -13,56 +13,11 @@ enum SeededStore {
     static func requests(captures: Int) -> Int { max(captures / 25, 10) }
 
     static func seed(_ pool: PostgresPool, captures: Int) throws {
-        let requests = requests(captures: captures)
         try pool.withConnection { session throws(StorageError) in
-            try session.execute(
-                .bound(
-                    """
-                    INSERT INTO request (id, title, kind, status, created_at)
-                    SELECT g, 'Request ' || g || CASE WHEN g % 3 = 0 THEN ' pallet' ELSE ' shelf' END, 'barcode',
-                           CASE WHEN g % 4 = 0 THEN 'pending' ELSE 'done' END, timestamptz '2025-01-01' + g * interval '1 hour'
-                    FROM generate_series(1, $1::int) g
-                    """, requests))
-            try session.execute(.bound("SELECT setval(pg_get_serial_sequence('request', 'id'), $1::int)", requests))
-            try session.execute(
-                .bound(
-                    """
-                    INSERT INTO capture (id, kind, barcode, symbology, note, request_id, created_at, captured_by)
-                    SELECT g, (ARRAY['barcode','photos','product','note','batch'])[1 + g % 5],
-                           CASE WHEN g % 5 IN (0, 2, 4) THEN (4006381333931 + g)::text END,
-                           CASE WHEN g % 5 IN (0, 2, 4) THEN 'ean13' END,
-                           'note ' || md5(g::text) || CASE WHEN g % 10 = 0 THEN ' pallet' ELSE '' END,
-                           CASE WHEN g % 2 = 0 THEN 1 + g % $2::int END,
-                           timestamptz '2025-01-01' + g * interval '1 minute', 'person' || (g % 7)
-                    FROM generate_series(1, $1::int) g
-                    """, captures, requests))
-            try session.execute(.bound("SELECT setval(pg_get_serial_sequence('capture', 'id'), $1::int)", captures))
-            try session.execute(
-                .bound(
-                    """
-                    INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
-                    SELECT sha256(convert_to('photo ' || g, 'UTF8')), convert_to('photo ' || g, 'UTF8'),
-                           octet_length(convert_to('photo ' || g, 'UTF8')), 'png', 1, 1
-                    FROM generate_series(1, $1::int / 10) g
-                    """, captures))
-            try session.execute(
-                .bound(
-                    """
-                    INSERT INTO capture_photo (capture_id, position, sha256, original_name)
-                    SELECT g * 10 + 1, 0, sha256(convert_to('photo ' || g, 'UTF8')), 'p' || g || '.png'
-                    FROM generate_series(1, $1::int / 10 - 1) g
-                    """, captures))
-            try session.execute(
-                .bound(
-                    """
-                    INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
-                    SELECT c, p, '4006381333931', 'ean13', 1 + p FROM generate_series(4, $1::int, 5) c, generate_series(0, 2) p
-                    """, captures))
-            try session.execute("ANALYZE")
+            try PostgresBenchmarkData.fill(session, captures: captures, requests: requests(captures: captures))
         }
     }
 
-    /// The place of capture `id` in History's order.
     static func key(ofCapture id: Int) -> PostgresQueries.Key {
         PostgresQueries.Key(createdAt: Date(timeIntervalSince1970: 1_735_689_600 + Double(id) * 60), id: Int64(id))
     }

@@ -81,14 +81,20 @@ extension DatabaseOptions {
     /// Opens the store: the PostgreSQL server `--db` or `TABSHELL_DATABASE_URL` names (its
     /// schema brought up to date; with `listen`, other hosts' commits heard), else the SQLite
     /// file (created when missing unless `mustExist`). Every failure is one sentence.
-    func openStore(environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false) throws -> any RecordStore {
+    ///
+    /// `longStatements` lifts the 10 s a statement may wait for its answer (generating or
+    /// copying data; the app and the everyday commands keep it, so a vanished server is said).
+    func openStore(
+        environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false, longStatements: Bool = false
+    ) throws -> any RecordStore {
         if let text = postgresURL(environment: environment) {
             do {
                 let location = try PostgresLocation(url: text, environment: environment)
                 // This host's folder (the log, staging, the photo cache), private.
                 let folder = AppDatabase.defaultDirectory(environment: environment)
                 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                return try PostgresStore.open(location, folder: folder, listen: listen, logger: logger)
+                return try PostgresStore.open(
+                    location, folder: folder, listen: listen, answerTimeout: longStatements ? nil : PostgresStore.answerTimeout, logger: logger)
             } catch {
                 logger.error("open failed: \(error.message)")
                 throw Failure(error.message)

@@ -57,7 +57,8 @@ struct DbCopyCommand: ContextCommand {
         do {
             let location = try PostgresLocation(url: to, environment: context.environment)
             target = try PostgresStore.open(
-                location, folder: AppDatabase.defaultDirectory(environment: context.environment), listen: false, logger: logger)
+                location, folder: AppDatabase.defaultDirectory(environment: context.environment), listen: false, answerTimeout: nil,
+                logger: logger)
         } catch {
             throw Failure(error.message)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PostgresStorage
 import Storage
 
 /// `tabshell generate`: fills a database with a large, realistic History for benchmarks.
@@ -35,6 +36,18 @@ struct GenerateCommand: ParsableCommand {
         umask(0o077)
         do {
             let environment = ProcessInfo.processInfo.environment
+            if database.postgresURL(environment: environment) != nil {
+                // On a server the server makes the rows itself (generate_series): no seed.
+                let logger = database.logger(beside: database.databaseURL(environment: environment))
+                guard let store = try database.openStore(environment: environment, logger: logger, longStatements: true) as? PostgresStore else { return }
+                defer { store.close() }
+                let started = ContinuousClock.now
+                try PostgresBenchmarkData.fill(store, captures: records, requests: requests)
+                let seconds = (ContinuousClock.now - started).components
+                let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+                print("\(records) records in \(store.displayName) (\(String(format: "%.1f", elapsed)) s)")
+                return
+            }
             let db = try database.openSQLite(
                 for: "generate", environment: environment, logger: database.logger(beside: database.databaseURL(environment: environment)),
                 mustExist: false)
