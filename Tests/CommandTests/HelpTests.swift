@@ -25,6 +25,8 @@ import Testing
         ("photos-remove", PhotosRemoveCommand.self),
         ("serve", ServeCommand.self),
         ("doctor", DoctorCommand.self),
+        ("db", DbCommand.self),
+        ("db-copy", DbCopyCommand.self),
         ("generate", GenerateCommand.self),
     ]
 
