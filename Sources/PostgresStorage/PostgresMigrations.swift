@@ -72,6 +72,54 @@ enum PostgresMigrations {
             // History's By request groups, in title order.
             "CREATE INDEX request_on_lower_title_id ON request (lower(title), id)",
 
+            // The Inbox's badge: the number of pending requests, kept by statement triggers so
+            // the Inbox reads one row rather than counting (as capture_count does for History).
+            """
+            CREATE TABLE request_count (
+                id integer PRIMARY KEY CHECK (id = 1),
+                pending bigint NOT NULL CHECK (pending >= 0)
+            )
+            """,
+            "INSERT INTO request_count (id, pending) VALUES (1, 0)",
+            """
+            CREATE FUNCTION tabshell_requests_counted_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE request_count SET pending = pending + (SELECT count(*) FROM inserted WHERE status = 'pending') WHERE id = 1;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER requests_counted_on_insert AFTER INSERT ON request REFERENCING NEW TABLE AS inserted
+                FOR EACH STATEMENT EXECUTE FUNCTION tabshell_requests_counted_on_insert()
+            """,
+            """
+            CREATE FUNCTION tabshell_requests_counted_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE request_count SET pending = pending + (SELECT count(*) FROM after_update WHERE status = 'pending')
+                    - (SELECT count(*) FROM before_update WHERE status = 'pending') WHERE id = 1;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER requests_counted_on_update AFTER UPDATE ON request
+                REFERENCING OLD TABLE AS before_update NEW TABLE AS after_update
+                FOR EACH STATEMENT EXECUTE FUNCTION tabshell_requests_counted_on_update()
+            """,
+            """
+            CREATE FUNCTION tabshell_requests_counted_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE request_count SET pending = pending - (SELECT count(*) FROM deleted WHERE status = 'pending') WHERE id = 1;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER requests_counted_on_delete AFTER DELETE ON request REFERENCING OLD TABLE AS deleted
+                FOR EACH STATEMENT EXECUTE FUNCTION tabshell_requests_counted_on_delete()
+            """,
+
             // MARK: Captures
             """
             CREATE TABLE capture (

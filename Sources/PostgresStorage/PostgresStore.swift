@@ -260,26 +260,32 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         return id
     }
 
+    /// Two walks along `request_on_status_created_at_id` that stop at `limit` (pending, then
+    /// done) and one row of `request_count`: the cost does not grow with the Inbox.
     public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
         let limit = max(limit, 0)
         return try read { session throws(StorageError) in
-            var rows = try session.rows(PostgresRows.requests(status: "pending", limit: limit))
-            if rows.count < limit {
-                rows += try session.rows(PostgresRows.requests(status: "done", limit: limit - rows.count))
-            }
-            let pending = try session.value("SELECT count(*) FROM request WHERE status = 'pending'", as: Int64.self) ?? 0
-            return InboxSnapshot(requests: try rows.map { row throws(StorageError) in try PostgresRows.request(row, location) }, pendingCount: Int(pending))
+            let rows = try inboxPage(limit: limit + 1, session)
+            let pending = try session.value("SELECT pending FROM request_count WHERE id = 1", as: Int.self) ?? 0
+            return InboxSnapshot(
+                requests: try rows.prefix(limit).map { row throws(StorageError) in try PostgresRows.request(row, location) },
+                pendingCount: pending, hasMore: rows.count > limit)
         }
+    }
+
+    private func inboxPage(limit: Int, _ session: PostgresSession) throws(StorageError) -> [PostgresRow] {
+        var rows = try session.rows(PostgresRows.requests(status: "pending", limit: limit))
+        if rows.count < limit {
+            rows += try session.rows(PostgresRows.requests(status: "done", limit: limit - rows.count))
+        }
+        return rows
     }
 
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
         try read { session throws(StorageError) in
-            let limit = limit.map { max($0, 0) } ?? Int(Int32.max)
-            var rows = try session.rows(PostgresRows.requests(status: "pending", limit: limit))
-            if rows.count < limit {
-                rows += try session.rows(PostgresRows.requests(status: "done", limit: limit - rows.count))
+            try inboxPage(limit: limit.map { max($0, 0) } ?? Int(Int32.max), session).map { row throws(StorageError) in
+                try PostgresRows.request(row, location)
             }
-            return try rows.map { row throws(StorageError) in try PostgresRows.request(row, location) }
         }
     }
 

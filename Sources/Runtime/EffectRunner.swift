@@ -65,8 +65,8 @@ final class EffectRunner {
 
     func perform(_ effect: AppEffect, maximumPhotoBytes: Int64, now: Date) -> Result {
         switch effect {
-        case .loadInbox:
-            return storage { [.inboxLoaded(try $0.inbox())] }
+        case let .loadInbox(limit):
+            return storage { [.inboxLoaded(try $0.inbox(limit: limit))] }
         case let .loadHistory(request):
             return storage { [.historyLoaded(try $0.historyPage(request))] }
         case let .lookUpProduct(barcode):

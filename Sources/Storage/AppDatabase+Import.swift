@@ -175,9 +175,7 @@ extension AppDatabase {
     /// when `limit` is nil (the Inbox reads the first 1,000).
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
         try read { db in
-            var request = RequestRecord.all().inboxOrder()
-            if let limit { request = request.limit(max(limit, 0)) }
-            return try request.fetchAll(db).compactMap(\.inboxRequest)
+            try Self.inboxPage(limit: limit.map { max($0, 0) } ?? Int(Int32.max), db).compactMap(\.inboxRequest)
         }
     }
 }

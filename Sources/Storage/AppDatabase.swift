@@ -159,13 +159,27 @@ public final class AppDatabase: RecordStore {
     }
 
     /// Up to `limit` requests, pending first and then done, newest first within each group;
-    /// `pendingCount` counts every pending request, not only those returned.
+    /// `pendingCount` counts every pending request, not only those returned, and `hasMore` says
+    /// whether there are more than `limit`. Two walks along `request_on_status_createdAt_id` that
+    /// stop at `limit` and one row of `requestCount`: the cost does not grow with the Inbox.
     public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
-        try read { db in
-            let records = try RequestRecord.all().inboxOrder().limit(max(limit, 0)).fetchAll(db)
-            let pendingCount = try RequestRecord.all().pending().fetchCount(db)
-            return InboxSnapshot(requests: records.compactMap(\.inboxRequest), pendingCount: pendingCount)
+        let limit = max(limit, 0)
+        return try read { db in
+            let records = try Self.inboxPage(limit: limit + 1, db)
+            let pendingCount = try Int.fetchOne(db, sql: "SELECT pending FROM requestCount WHERE id = 1") ?? 0
+            return InboxSnapshot(
+                requests: records.prefix(limit).compactMap(\.inboxRequest), pendingCount: pendingCount, hasMore: records.count > limit)
         }
+    }
+
+    /// The first `limit` requests in the Inbox's order: pending ones, then done ones.
+    static func inboxPage(limit: Int, _ db: Database) throws -> [RequestRecord] {
+        let sql = "SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?"
+        var records = try RequestRecord.fetchAll(db, sql: sql, arguments: [RequestStatus.pending.rawValue, limit])
+        if records.count < limit {
+            records += try RequestRecord.fetchAll(db, sql: sql, arguments: [RequestStatus.done.rawValue, limit - records.count])
+        }
+        return records
     }
 
     // MARK: - History

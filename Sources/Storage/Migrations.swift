@@ -15,6 +15,7 @@ enum Migrations {
         migrator.registerMigration("v6", migrate: v6)
         migrator.registerMigration("v7-requesters", migrate: requesters)
         migrator.registerMigration("v7-catalog", migrate: catalog)
+        migrator.registerMigration("v8-inbox", migrate: inbox)
         return migrator
     }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// Work the shell asks the effect runner to do; results come back as actions.
 public indirect enum AppEffect: Equatable, Sendable {
-    case loadInbox
+    /// Read the Inbox's first `limit` requests (a page, more as the cursor nears the end).
+    case loadInbox(limit: Int)
     /// Read a page of History in `request.mode`'s order; answer with `.historyLoaded`.
     case loadHistory(HistoryPageRequest)
     case commitCapture(CaptureSubmission)

@@ -63,6 +63,6 @@ extension AppState {
         }
         let product = submission.product.map { " (\($0.summary))" } ?? ""
         status = StatusMessage("Saved \(submission.kind.title.lowercased())\(product) to History.", kind: .success)
-        return [.loadInbox] + toHistory(.rowsNeeded)
+        return [inbox.loadEffect] + toHistory(.rowsNeeded)
     }
 }

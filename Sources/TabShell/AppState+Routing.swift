@@ -15,7 +15,7 @@ extension AppState {
     private mutating func route(_ action: AppAction) -> [AppEffect] {
         switch action {
         // The shell
-        case .started: return [.loadInbox] + toHistory(.rowsNeeded)
+        case .started: return [inbox.loadEffect] + toHistory(.rowsNeeded)
         case let .resized(size): return resize(to: size)
         case .quitRequested: return quit()
         case .redrawRequested: return [.redraw]
@@ -56,7 +56,7 @@ extension AppState {
         case let .allRecordsDeleted(count): return toHistory(.allRecordsDeleted(count: count))
         case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
         case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
-        case .databaseChangedElsewhere: return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
+        case .databaseChangedElsewhere: return [inbox.loadEffect] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
         case let .databaseReachability(problem): return databaseReachability(problem)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
@@ -66,7 +66,7 @@ extension AppState {
         case let .draftResumed(id): return toDrafts(.resumed(id))
         case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()
         case let .sessionRestored(snapshot, photos, message):
-            return restore(snapshot, photos: photos, message: message) + [.loadInbox] + toHistory(.rowsNeeded)
+            return restore(snapshot, photos: photos, message: message) + [inbox.loadEffect] + toHistory(.rowsNeeded)
         case let .previewLoaded(request, ticket, outcome): return previewLoaded(request, ticket: ticket, outcome: outcome)
         }
     }

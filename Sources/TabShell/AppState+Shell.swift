@@ -108,7 +108,7 @@ extension AppState {
             return []
         }
         status = StatusMessage("The database is reachable again.")
-        return [.loadInbox] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
+        return [inbox.loadEffect] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
     }
 
     /// Shows the next unfinished capture's Resume / Discard question, when nothing else is up.

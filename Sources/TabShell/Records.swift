@@ -202,9 +202,12 @@ public struct RecordDetail: Equatable, Sendable {
 public struct InboxSnapshot: Equatable, Sendable {
     public var requests: [InboxRequest]
     public var pendingCount: Int
+    /// More requests follow the ones read (the Inbox reads a page at a time).
+    public var hasMore: Bool
 
-    public init(requests: [InboxRequest], pendingCount: Int) {
+    public init(requests: [InboxRequest], pendingCount: Int, hasMore: Bool = false) {
         self.requests = requests
         self.pendingCount = pendingCount
+        self.hasMore = hasMore
     }
 }

@@ -118,7 +118,7 @@ struct MigrationTests {
         #expect(
             tables == [
                 "capture", "capture_count", "capture_element", "capture_line", "capture_photo", "photo_content", "product",
-                "request", "settings", "tabshell_migration",
+                "request", "request_count", "settings", "tabshell_migration",
             ])
         #expect(try pool.int("SELECT count FROM capture_count WHERE id = 1") == 0)
     }

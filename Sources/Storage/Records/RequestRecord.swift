@@ -68,19 +68,3 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
             createdBy: createdBy)
     }
 }
-
-extension DerivableRequest<RequestRecord> {
-    /// Pending requests first, then done ones; newest first within each group.
-    func inboxOrder() -> Self {
-        order(
-            RequestRecord.Columns.status == RequestStatus.done.rawValue,
-            RequestRecord.Columns.createdAt.desc,
-            RequestRecord.Columns.id.desc
-        )
-    }
-
-    /// Requests still waiting for a capture.
-    func pending() -> Self {
-        filter(RequestRecord.Columns.status == RequestStatus.pending.rawValue)
-    }
-}

@@ -17,8 +17,21 @@ public struct InboxState: Equatable, Sendable {
     /// `b`: the requests grouped by who asked (seed 003's "By Agent"), requesters by name and
     /// requests without one last; within a group, the Inbox's own order.
     public var groupsByRequester = false
+    /// How many requests the Inbox reads: a page at start, a page more each time the cursor
+    /// nears the end of those read, so start-up does not grow with the Inbox.
+    public var wanted = InboxState.pageSize
+    /// More requests follow the ones read.
+    public var hasMore = false
+    /// A page more was asked for and has not come yet.
+    var loadingMore = false
+
+    /// The requests read at a time.
+    public static let pageSize = 200
 
     public init() {}
+
+    /// Reading the Inbox as far as it is read now.
+    public var loadEffect: AppEffect { .loadInbox(limit: wanted) }
 
     public var highlightedRequest: InboxRequest? {
         requests.indices.contains(list.cursor) ? requests[list.cursor] : nil
@@ -95,12 +108,21 @@ public enum InboxAction: Equatable, Sendable {
 // MARK: - Reducer
 
 extension InboxState {
+    /// A page more when the cursor is within a screen (or a quarter page) of the last request
+    /// read and more follow.
+    mutating func moreIfNeeded(viewport: Int) -> Outcome {
+        guard hasLoaded, hasMore, !loadingMore, list.cursor >= requests.count - max(viewport, Self.pageSize / 4) else { return .none }
+        wanted = requests.count + Self.pageSize
+        loadingMore = true
+        return .effects([loadEffect])
+    }
+
     /// The Inbox reducer; `viewport` is the number of list rows on screen.
     public mutating func send(_ action: InboxAction, viewport: Int) -> Outcome {
         switch action {
         case let .input(.moved(move)):
             list.move(move, count: requests.count, viewport: viewport)
-            return .none
+            return moreIfNeeded(viewport: viewport)
 
         case .input(.activated):
             guard let request = highlightedRequest else { return .none }
@@ -114,7 +136,7 @@ extension InboxState {
             if list.cursor == row { return send(.input(.activated), viewport: viewport) }
             list.cursor = row
             list.clamp(count: requests.count, viewport: viewport)
-            return .none
+            return moreIfNeeded(viewport: viewport)
 
         case .input(.escape):
             return .none
@@ -149,6 +171,8 @@ extension InboxState {
             loadedRequests = snapshot.requests
             requests = arranged(snapshot.requests)
             pendingCount = snapshot.pendingCount
+            hasMore = snapshot.hasMore
+            loadingMore = false
             hasLoaded = true
             if let chosen = chosenRequestID, chosenRequest?.id != chosen {
                 chosenRequestID = nil

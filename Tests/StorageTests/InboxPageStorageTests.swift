@@ -1,0 +1,58 @@
+import CaptureMode
+import Foundation
+import GRDB
+import TabShell
+import Testing
+
+@testable import Storage
+
+/// The Inbox's reads on SQLite: a page in the Inbox's order along an index, whatever the
+/// number of requests, and the pending count from the row triggers keep.
+@Suite struct InboxPageStorageTests {
+    @Test func aPageIsPendingThenDoneNewestFirstAndSaysWhetherMoreFollow() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let start = Date(timeIntervalSince1970: 1_750_000_000)
+        var ids: [Int64] = []
+        for index in 0..<12 {
+            ids.append(try db.addRequest(title: "R\(index)", kind: .note, now: start.addingTimeInterval(Double(index))))
+        }
+        // Four answered: they go after every pending one.
+        for id in ids.prefix(4) {
+            _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "done", requestID: id), now: start)
+        }
+        let page = try db.inbox(limit: 10)
+        #expect(page.requests.map(\.title) == ["R11", "R10", "R9", "R8", "R7", "R6", "R5", "R4", "R3", "R2"])
+        #expect(page.pendingCount == 8)
+        #expect(page.hasMore)
+        #expect(try db.inbox(limit: 12).hasMore == false)
+        #expect(try db.requestListing(limit: nil).map(\.title) == page.requests.map(\.title) + ["R1", "R0"])
+    }
+
+    @Test func thePendingCountFollowsInsertsAnswersAndDeletes() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let imported = try db.importRequests((0..<5).map { NewRequest(title: "I\($0)", kind: .note) }, now: Date())
+        #expect(try db.inbox(limit: 1).pendingCount == 5)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: imported[0]), now: Date())
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "y", requestID: imported[0]), now: Date())
+        #expect(try db.inbox(limit: 1).pendingCount == 4)
+        try db.write { db in try db.execute(sql: "DELETE FROM request WHERE id IN (?, ?)", arguments: [imported[0], imported[1]]) }
+        #expect(try db.inbox(limit: 1).pendingCount == 3)
+        let counted = try db.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM request WHERE status = 'pending'") }
+        #expect(counted == 3)
+    }
+
+    @Test func theInboxReadsAlongItsIndexWithoutSorting() throws {
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let plan = try db.read { db in
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?",
+                arguments: ["pending", 10]
+            ).map { $0["detail"] as String? ?? "" }.joined(separator: "\n")
+        }
+        #expect(plan.contains("request_on_status_createdAt_id"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+    }
+}
