@@ -19,7 +19,7 @@ public enum PostgresBenchmarkData {
                        CASE WHEN g % 4 = 0 THEN 'pending' ELSE 'done' END, timestamptz '2025-01-01' + g * interval '1 hour'
                 FROM generate_series(1, $1::int) g
                 """, requests))
-        try session.execute(.bound("SELECT setval(pg_get_serial_sequence('request', 'id'), $1::int)", requests))
+        try session.execute(.bound("SELECT setval(pg_get_serial_sequence('request', 'id'), greatest($1::int, 1), $1::int > 0)", requests))
         try session.execute(
             .bound(
                 """
@@ -32,7 +32,7 @@ public enum PostgresBenchmarkData {
                        timestamptz '2025-01-01' + g * interval '1 minute', 'person' || (g % 7)
                 FROM generate_series(1, $1::int) g
                 """, captures, requests))
-        try session.execute(.bound("SELECT setval(pg_get_serial_sequence('capture', 'id'), $1::int)", captures))
+        try session.execute(.bound("SELECT setval(pg_get_serial_sequence('capture', 'id'), greatest($1::int, 1), $1::int > 0)", captures))
         try session.execute(
             .bound(
                 """
