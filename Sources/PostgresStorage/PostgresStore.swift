@@ -427,6 +427,9 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
             let product = try submission.barcode.flatMap { barcode throws(StorageError) in
                 try Self.product(key: Product.catalogKey(for: barcode), session)
             }
+            // The record count's row is locked before the capture takes its id, so ids are
+            // taken in commit order (a follower reading "after the last id" misses none).
+            try session.execute("SELECT 1 FROM capture_count WHERE id = 1 FOR UPDATE")
             let insert: PostgresQuery = """
                 INSERT INTO capture (kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
                                      input_source, requester, product_name, product_brand)

@@ -90,13 +90,6 @@ extension AppDatabase {
         try read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM capture") }
     }
 
-    /// One record as the export writes it (the on-commit command's input), nil when it is gone.
-    public func exportedRecord(id: Int64) throws -> ExportedRecord? {
-        var found: ExportedRecord?
-        try exportHistory(ids: id...id, start: { _ in }) { found = $0 }
-        return found
-    }
-
     /// History for `tabshell history list`: newest first, like the History tab, at most `limit`
     /// records (every one when nil), streamed through a cursor. `body` gets each record without
     /// its photos, and how many photos it has.

@@ -45,6 +45,18 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     func commitCapture(_ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?)
         throws(StorageError) -> Int64
 
+    // MARK: Export
+    /// Every committed record whose id is in `ids`, with its request and photos, in id order
+    /// (the order they were committed); `start` first with how many there are. An error thrown
+    /// by `start` or `body` comes back as it is.
+    func exportHistory(ids: ClosedRange<Int64>, start: (_ recordCount: Int) throws -> Void, _ body: (ExportedRecord) throws -> Void)
+        throws
+    /// History for `tabshell history list`: newest first, at most `limit` records (every one when
+    /// nil), without their photos (`row.photoCount` counts them).
+    func historyListing(limit: Int?, _ body: (ExportedRecord) throws -> Void) throws
+    /// The newest record's id, or nil when there is none.
+    func lastRecordID() throws(StorageError) -> Int64?
+
     // MARK: Photos and changes
     /// A committed photo as a file on this host, for previews: the media folder's file, or a
     /// copy in this host's size-capped cache of the photos it has shown.
@@ -55,9 +67,16 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
 }
 
 extension RecordStore {
-    /// The Inbox as the app reads it at start: the first 1,000 requests.
+    /// The Inbox as the app reads it at start: the first page of requests.
     public func inbox() throws(StorageError) -> InboxSnapshot {
-        try inbox(limit: 1000)
+        try inbox(limit: InboxState.pageSize)
+    }
+
+    /// One record as the export writes it (the on-commit command's input), nil when it is gone.
+    public func exportedRecord(id: Int64) throws -> ExportedRecord? {
+        var found: ExportedRecord?
+        try exportHistory(ids: id...id, start: { _ in }) { found = $0 }
+        return found
     }
 
     /// Starts the files of a new capture: a private folder `staging/<uuid>/` on this host,

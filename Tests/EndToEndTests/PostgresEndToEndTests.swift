@@ -48,7 +48,15 @@ import Testing
         #expect(sentence.contains("Cannot reach PostgreSQL at 127.0.0.1:1: connection refused."), "\(sentence)")
 
         #expect(try otherHost(["inbox", "add", "--db", url, "--title", "Count the pallets", "--from", "chef"]).0 == 0)
-        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
+        // A consumer following History from a third host, and the app with an on-commit command.
+        let followed = shared.appendingPathComponent("follow.jsonl").path
+        let hook = shared.appendingPathComponent("hook.jsonl").path
+        let follow = try TmuxSession(
+            "XDG_DATA_HOME=\(TmuxSession.quote(shared.appendingPathComponent("host-c").path)) \"$TABSHELL\" history export --follow --since 0 > \(TmuxSession.quote(followed))",
+            columns: 80, rows: 24, environment: ["TABSHELL_DATABASE_URL": url])
+        defer { _ = try? follow.press("C-c") }
+        let app = try TabShellEndToEndTests.launch(
+            "--on-commit \(TmuxSession.quote("cat >> \(TmuxSession.quote(hook))"))", environment: ["TABSHELL_DATABASE_URL": url])
         let inbox = try app.waitFor(text: "Count the pallets")
         #expect(inbox.contains("chef"))
 
@@ -90,6 +98,22 @@ import Testing
         #expect(history.contains("2 records"), "\(history)")
         try app.press("q")
         try TabShellEndToEndTests.expectTerminalRestored(app)
+
+        // The follower and the on-commit command each got both records, once, in commit order.
+        func lines(_ path: String) -> [String] {
+            let deadline = Date().addingTimeInterval(10)
+            var found: [String] = []
+            while Date() < deadline {
+                found = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                if found.count >= 2 { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return found
+        }
+        let hookLines = lines(hook)
+        #expect(hookLines.count == 2, "\(hookLines)")
+        #expect(hookLines.last?.contains("Forklift left at dock 4") == true)
+        #expect(lines(followed) == hookLines, "the follower printed what the on-commit command got")
 
         // The other host sees both records' requests and notes: the pallet request answered.
         let (listed, list) = try otherHost(["inbox", "list", "--db", url])

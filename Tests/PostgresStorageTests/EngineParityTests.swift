@@ -162,6 +162,28 @@ struct EngineParityTests {
         }
         note("after discard", try store.recover(now: at(62)).drafts.count)
 
+        var exported: [String] = []
+        try store.exportHistory(ids: 1...Int64.max, start: { exported.append("count \($0)") }) { record in
+            let photos = record.photos.map { "\($0.position) \($0.originalName) \($0.byteSize)" }
+            // What the export writes of a record (History's list figures are not part of it).
+            let row = record.row
+            let fields =
+                "\(row.id) \(row.kind) \(row.barcode?.value ?? "-") \(row.note ?? "-") \(row.createdAt) \(row.capturedBy ?? "-") \(row.requester ?? "-") \(row.product?.name ?? "-")"
+            exported.append("\(fields) \(record.request.map { "\($0)" } ?? "-") \(photos)")
+            for photo in record.photos where !FileManager.default.fileExists(atPath: record.path(of: photo)) {
+                exported.append("missing file for \(photo.originalName)")
+            }
+        }
+        note("export", exported)
+        var listed: [String] = []
+        try store.historyListing(limit: 12) { listed.append("\($0.row.id) \($0.row.photoCount) \($0.request?.title ?? "-")") }
+        note("listing", listed)
+        var all = 0
+        try store.historyListing(limit: nil) { _ in all += 1 }
+        note("listing all", all)
+        note("last id", try store.lastRecordID() as Any)
+        note("one record", try store.exportedRecord(id: 5).map { "\($0.row.id) \($0.row.barcode?.value ?? "-")" } as Any)
+
         note("delete all", try store.deleteAllRecords())
         note("empty history", normalized(try store.historyPage(HistoryPageRequest(start: 0, count: 5))))
         return seen

@@ -67,7 +67,7 @@ struct HistoryExportCommand: ContextCommand {
         umask(0o077)
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
-        let db = try database.openSQLite(for: "history export", environment: context.environment, logger: logger)
+        let db = try database.openStore(environment: context.environment, logger: logger, listen: follow, mustExist: true, longStatements: true)
         if follow {
             return try HistoryFollower(database: db, output: context.output, logger: logger).run(after: since)
         }
@@ -172,7 +172,7 @@ struct HistoryListCommand: ContextCommand, ListedItems {
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
-        let db = try database.openSQLite(for: "history list", environment: context.environment, logger: logger)
+        let db = try database.openStore(environment: context.environment, logger: logger, mustExist: true)
         var listing = Listing(
             json: list.json, key: "records", empty: "No records. Press 2 in tabshell to capture one, or try tabshell --demo.",
             columns: [

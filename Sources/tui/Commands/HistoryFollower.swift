@@ -13,11 +13,13 @@ import Glibc
 /// away (a closed pipe, also exit 0: a consumer that stops reading has simply stopped).
 ///
 /// Records are read by id: ids grow in commit order (SQLite has one writer at a time, and an id
-/// is taken inside the transaction that commits it), so "after the last id printed" never
-/// skips a record and never repeats one. Other processes' commits are noticed through `PRAGMA
-/// data_version`, read every `interval` (one pragma; nothing is read while nothing changed).
+/// is taken inside the transaction that commits it; PostgreSQL's Done takes the record count's
+/// lock before the id), so "after the last id printed" never skips a record and never repeats
+/// one. Other processes' commits are noticed through the store's change counter, read every
+/// `interval`: SQLite's `PRAGMA data_version`, PostgreSQL's LISTEN (a local counter; nothing is
+/// read while nothing changed). A server that goes away is waited for, said once in the log.
 struct HistoryFollower {
-    let database: AppDatabase
+    let database: any RecordStore
     let output: any TextOutput
     let logger: Logger
     var interval: Duration = .milliseconds(100)
@@ -39,14 +41,25 @@ struct HistoryFollower {
             while !stop.isRequested {
                 // The counter is read before the records: a commit after this read changes it,
                 // so the next turn reads again and nothing falls between the two.
-                let counter = try database.externalChangeCounter()
+                let counter: Int64
+                switch Result(catching: { () throws(StorageError) in try database.externalChangeCounter() }) {
+                case let .success(value):
+                    counter = value
+                case let .failure(.unreachable(sentence)):
+                    // The server went away: wait for it (the store listens again by itself).
+                    logger.warning("history export --follow: \(sentence)")
+                    stop.wait(for: .seconds(1))
+                    continue
+                case let .failure(error):
+                    throw error
+                }
                 try database.exportHistory(ids: last + 1...Int64.max, start: { _ in }) { record in
                     try output.write(ExportFormat.jsonl.record(record, index: printed))
                     last = record.id
                     printed += 1
                 }
                 try output.finish()
-                while !stop.isRequested, try database.externalChangeCounter() == counter {
+                while !stop.isRequested, (try? database.externalChangeCounter()) == counter {
                     stop.wait(for: interval)
                 }
             }

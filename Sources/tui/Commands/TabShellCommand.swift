@@ -73,9 +73,8 @@ struct TabShellCommand: ParsableCommand {
     }
 
     /// The on-commit command with the JSON of a record read from `db`.
-    private func commitHook(_ store: any RecordStore) -> CommitHook? {
-        guard let db = store as? AppDatabase else { return nil }
-        return onCommit.map { command in
+    private func commitHook(_ db: any RecordStore) -> CommitHook? {
+        onCommit.map { command in
             CommitHook(command: command, timeout: .seconds(onCommitTimeout)) { id in
                 (try? db.exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
             }
@@ -106,9 +105,6 @@ struct TabShellCommand: ParsableCommand {
                 try AppDatabase.seedDemo(file, now: Date())
                 db = file
             } else {
-                if onCommit != nil, database.postgresURL(environment: environment) != nil {
-                    throw Failure("--on-commit works with SQLite stores only for now.")
-                }
                 db = try database.openStore(environment: environment, logger: logger, listen: true)
             }
             settings = try db.settings()

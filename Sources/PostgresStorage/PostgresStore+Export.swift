@@ -1,0 +1,123 @@
+import CaptureMode
+import Foundation
+import PostgresNIO
+import Storage
+import TabShell
+
+/// `history export`, `history list`, `--follow` and the on-commit command on PostgreSQL: the
+/// same `ExportedRecord`s as SQLite's, read a page at a time so memory does not grow with the
+/// store. A photo's path is its copy in this host's photo cache, fetched as the export reaches
+/// it (an export with more photos than the cache holds evicts its earliest ones again).
+extension PostgresStore {
+    /// The request columns beside a record's, for the export.
+    // sql-fragment
+    static let requestColumns = """
+        , request.body AS request_body, request.kind AS request_kind, request.status AS request_status,
+               request.created_at AS request_created_at, request.done_at AS request_done_at,
+               request.created_by AS request_created_by, request.requester AS request_requester
+        """
+
+    public func exportHistory(
+        ids: ClosedRange<Int64>, start: (_ recordCount: Int) throws -> Void, _ body: (ExportedRecord) throws -> Void
+    ) throws {
+        let (low, high) = (ids.lowerBound, ids.upperBound)
+        let count = try read { session throws(StorageError) in
+            try session.value("SELECT count(*) FROM capture WHERE id BETWEEN \(low) AND \(high)", as: Int.self) ?? 0
+        }
+        try start(count)
+        var after = low - 1
+        while after < high {
+            let page: [ExportedRecord] = try read { session throws(StorageError) in
+                let rows = try session.rows(
+                    PostgresQuery.bound(
+                        PostgresRows.rowSelection.replacingOccurrences(of: "\nFROM capture", with: Self.requestColumns + "\nFROM capture")
+                            + "\nWHERE capture.id > $1 AND capture.id <= $2 ORDER BY capture.id LIMIT 200", after, high))
+                guard let first = rows.first, let last = rows.last else { return [] }
+                let firstID = try PostgresRows.historyRow(first, location).id
+                let lastID = try PostgresRows.historyRow(last, location).id
+                let photos = try session.rows(
+                    """
+                    SELECT capture_photo.capture_id, capture_photo.position, capture_photo.original_name,
+                           encode(capture_photo.sha256, 'hex') AS hash, photo_content.format, photo_content.pixel_width,
+                           photo_content.pixel_height, photo_content.byte_size
+                    FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
+                    WHERE capture_photo.capture_id BETWEEN \(firstID) AND \(lastID)
+                    ORDER BY capture_photo.capture_id, capture_photo.position
+                    """)
+                var byRecord: [Int64: [RecordPhoto]] = [:]
+                for row in photos {
+                    guard let id = try? row.makeRandomAccess()["capture_id"].decode(Int64.self) else { continue }
+                    byRecord[id, default: []].append(try PostgresRows.photo(row, captureID: id, location))
+                }
+                return try rows.map { row throws(StorageError) in
+                    var record = try exported(row)
+                    record.photos = byRecord[record.id] ?? []
+                    return record
+                }
+            }
+            guard let last = page.last else { break }
+            for record in page {
+                // The files the export names are in this host's cache: fetched now.
+                for photo in record.photos { _ = try photoFile(storedName: photo.storedName) }
+                try body(record)
+            }
+            after = last.id
+        }
+    }
+
+    public func historyListing(limit: Int?, _ body: (ExportedRecord) throws -> Void) throws {
+        var remaining = limit.map { max($0, 0) } ?? Int.max
+        var after: Int64?
+        while remaining > 0 {
+            let size = min(remaining, 500)
+            let page: [ExportedRecord] = try read { session throws(StorageError) in
+                var bindings = PostgresBindings()
+                var filter = ""
+                if let after {
+                    bindings.append(after)
+                    filter = "\nWHERE (capture.created_at, capture.id) < ((SELECT created_at FROM capture WHERE id = $1), $1)"
+                }
+                bindings.append(Int64(size))
+                let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
+                let sql =
+                    PostgresRows.rowSelection.replacingOccurrences(of: "\nFROM capture", with: Self.requestColumns + "\nFROM capture")
+                    + filter + "\nORDER BY capture.created_at DESC, capture.id DESC LIMIT " + limitPlaceholder
+                return try session.rows(PostgresQuery(unsafeSQL: sql, binds: bindings)).map { row throws(StorageError) in
+                    try exported(row)
+                }
+            }
+            for record in page { try body(record) }
+            guard page.count == size, let last = page.last else { break }
+            after = last.id
+            remaining -= page.count
+        }
+    }
+
+    public func lastRecordID() throws(StorageError) -> Int64? {
+        try read { session throws(StorageError) in try session.value("SELECT max(id) FROM capture", as: Int64.self) }
+    }
+
+    /// A record row with its request's columns as the export's record.
+    private func exported(_ row: PostgresRow) throws(StorageError) -> ExportedRecord {
+        let history = try PostgresRows.historyRow(row, location)
+        var request: InboxRequest?
+        if let id = history.requestID {
+            let cells = row.makeRandomAccess()
+            do {
+                guard let kind = CaptureKind(rawValue: try cells["request_kind"].decode(String.self)),
+                    let status = RequestStatus(rawValue: try cells["request_status"].decode(String.self))
+                else { throw PostgresRows.unreadable("a request", location) }
+                request = InboxRequest(
+                    id: id, title: history.requestTitle ?? "", body: try cells["request_body"].decode(String.self), kind: kind,
+                    status: status, createdAt: try cells["request_created_at"].decode(Date.self),
+                    requester: try cells["request_requester"].decode(String?.self), doneAt: try cells["request_done_at"].decode(Date?.self),
+                    createdBy: try cells["request_created_by"].decode(String?.self))
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw PostgresRows.unreadable("a request", location)
+            }
+        }
+        return ExportedRecord(row: history, request: request, mediaPath: media.mediaDirectory.path)
+    }
+}
