@@ -21,6 +21,8 @@ public struct CatalogImportReport: Equatable, Sendable {
     public var form = ""
 
     public var skipped: Int { skippedWithoutCode + skippedWithoutName + skippedTooLong }
+
+    public init() {}
 }
 
 /// Why a catalog file was not imported (nothing of it was).
@@ -46,7 +48,6 @@ extension AppDatabase {
     /// `barcode,name[,brand,quantity]` rows with or without a header. A code already in the
     /// catalog gets the new row (upsert); rows without a code or a name are skipped and counted.
     public func importCatalog(from descriptor: Int32) throws(CatalogImportError) -> CatalogImportReport {
-        var reader = DelimitedReader(descriptor: descriptor)
         var report = CatalogImportReport()
         do {
             try pool.write { db in
@@ -57,41 +58,12 @@ extension AppDatabase {
                         ON CONFLICT(code) DO UPDATE SET name = excluded.name, brand = excluded.brand,
                             quantity = excluded.quantity, energyKcal = excluded.energyKcal
                         """)
-                var columns: CatalogColumns?
-                while let (line, fields) = try reader.nextRow() {
-                    if columns == nil {
-                        let found = try CatalogColumns(header: fields, line: line)
-                        columns = found
-                        report.form = found.form
-                        reader.keptColumns = found.kept
-                        if found.headerIsData == false { continue }
-                    }
-                    guard let columns else { continue }
-                    if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
-                    report.rows += 1
-                    guard let row = try columns.product(from: fields, line: line) else {
-                        report.skippedWithoutCode += 1
-                        continue
-                    }
-                    let (code, product) = row
-                    guard let product else {
-                        report.skippedWithoutName += 1
-                        continue
-                    }
-                    guard code.count <= 64, product.name.count <= 500 else {
-                        report.skippedTooLong += 1
-                        continue
-                    }
+                try CatalogFile.read(descriptor, into: &report) { code, product in
                     try upsert.execute(arguments: [code, product.name, product.brand, product.quantity, product.energyKcal])
                 }
                 let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
                 report.added = after - before
                 report.updated = report.rows - report.skipped - report.added
-            }
-        } catch let error as DelimitedReader.Failure {
-            switch error {
-            case let .unclosedQuote(line): throw .malformed(line: line, reason: "a quoted field is not closed before the end of the file")
-            case let .unreadable(reason): throw .unreadable(reason)
             }
         } catch let error as CatalogImportError {
             throw error
@@ -143,6 +115,51 @@ extension AppDatabase {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
             try db.execute(sql: "DELETE FROM product")
             return count
+        }
+    }
+}
+
+/// A catalog file's rows, whatever the engine they go into: its form found from the first row,
+/// each product handed to `upsert` by its catalog key, rows without a code or name (or too long)
+/// skipped and counted in `report`. Streamed: memory does not grow with the file.
+public enum CatalogFile {
+    public static func read(
+        _ descriptor: Int32, into report: inout CatalogImportReport, upsert: (String, Product) throws -> Void
+    ) throws {
+        var reader = DelimitedReader(descriptor: descriptor)
+        var columns: CatalogColumns?
+        do {
+            while let (line, fields) = try reader.nextRow() {
+                if columns == nil {
+                    let found = try CatalogColumns(header: fields, line: line)
+                    columns = found
+                    report.form = found.form
+                    reader.keptColumns = found.kept
+                    if found.headerIsData == false { continue }
+                }
+                guard let columns else { continue }
+                if fields.count == 1, fields[0].isEmpty { continue }  // a blank line
+                report.rows += 1
+                guard let row = try columns.product(from: fields, line: line) else {
+                    report.skippedWithoutCode += 1
+                    continue
+                }
+                let (code, product) = row
+                guard let product else {
+                    report.skippedWithoutName += 1
+                    continue
+                }
+                guard code.count <= 64, product.name.count <= 500 else {
+                    report.skippedTooLong += 1
+                    continue
+                }
+                try upsert(code, product)
+            }
+        } catch let error as DelimitedReader.Failure {
+            switch error {
+            case let .unclosedQuote(line): throw CatalogImportError.malformed(line: line, reason: "a quoted field is not closed before the end of the file")
+            case let .unreadable(reason): throw CatalogImportError.unreadable(reason)
+            }
         }
     }
 }

@@ -57,6 +57,14 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     /// The newest record's id, or nil when there is none.
     func lastRecordID() throws(StorageError) -> Int64?
 
+    // MARK: The product catalog
+    /// Imports a delimited file's products in one transaction, all or nothing (CatalogFile).
+    func importCatalog(from descriptor: Int32) throws(CatalogImportError) -> CatalogImportReport
+    /// The catalog by code, names or brands containing `search` when given, at most `limit`.
+    func catalogListing(limit: Int?, search: String?, _ body: (String, Product) throws -> Void) throws
+    /// Deletes every product; how many there were. Records keep their names.
+    func clearCatalog() throws(StorageError) -> Int
+
     // MARK: Photos and changes
     /// A committed photo as a file on this host, for previews: the media folder's file, or a
     /// copy in this host's size-capped cache of the photos it has shown.

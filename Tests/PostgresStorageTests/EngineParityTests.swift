@@ -8,6 +8,10 @@ import Testing
 
 @testable import PostgresStorage
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A folder of its own for one test, removed afterwards.
 final class TestFolder {
     let url: URL
@@ -184,6 +188,29 @@ struct EngineParityTests {
         note("last id", try store.lastRecordID() as Any)
         note("one record", try store.exportedRecord(id: 5).map { "\($0.row.id) \($0.row.barcode?.value ?? "-")" } as Any)
 
+        // The product catalog: an import (a quoted name, a replaced row, a row without a code),
+        // the listing, a lookup by the EAN-13 of a UPC-A row, a record keeping its product's name.
+        let catalog = files.url.appendingPathComponent("catalog-\(UUID().uuidString).csv").path
+        let csv =
+            "barcode,name,brand,quantity\n4006381333931,\"Stabilo pen, black\",Stabilo,1 pc\n012345678905,Widget,,\n"
+            + "4006381333931,Stabilo pen,Stabilo,1 pc\n,no code\n"
+        FileManager.default.createFile(atPath: catalog, contents: Data(csv.utf8))
+        let descriptor = open(catalog, O_RDONLY)
+        defer { close(descriptor) }
+        note("catalog import", Result { () throws(CatalogImportError) in try store.importCatalog(from: descriptor) })
+        var products: [String] = []
+        try store.catalogListing(limit: nil, search: nil) { products.append("\($0) \($1)") }
+        try store.catalogListing(limit: 5, search: "WIDG") { code, _ in products.append("found \(code)") }
+        note("catalog", products)
+        note("lookup", try store.product(for: Barcode(value: "0012345678905", symbology: .ean13)) as Any)
+        let named = try store.commitCapture(
+            CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), staging: nil, now: at(70),
+            capturedBy: nil)
+        note("named record", try store.recordDetail(id: named)?.record.product as Any)
+        note("search by product", try store.search("stabilo", limit: 5).map(\.id))
+        note("catalog cleared", try store.clearCatalog())
+        note("record keeps its name", try store.recordDetail(id: named)?.record.product as Any)
+
         note("delete all", try store.deleteAllRecords())
         note("empty history", normalized(try store.historyPage(HistoryPageRequest(start: 0, count: 5))))
         return seen
@@ -212,6 +239,9 @@ struct EngineParityTests {
         // The script reaches what it means to.
         #expect(expected.contains { $0.hasPrefix("drafts: [\"photos half done 1\"]") })
         #expect(expected.contains { $0.hasPrefix("search pallet: [") && !$0.hasSuffix("[]") })
+        #expect(expected.contains { $0.hasPrefix("catalog import: success") })
+        #expect(expected.contains { $0.hasPrefix("record keeps its name: Optional(CaptureMode.Product(name: \"Stabilo pen\"") })
+        #expect(expected.contains { $0.hasPrefix("export: [\"count ") && $0.contains("back.png") })
     }
 
     @Test func identicalPhotosAreKeptOnceAndGoWithTheirLastRecord() throws {

@@ -56,7 +56,7 @@ struct CatalogImportCommand: ParsableCommand {
             }
         }
         defer { if descriptor != input { close(descriptor) } }
-        let db = try database.openSQLite(for: "catalog import", environment: context.environment, logger: logger, mustExist: false)
+        let db = try database.openStore(environment: context.environment, logger: logger, longStatements: true)
         let started = ContinuousClock.now
         let report: CatalogImportReport
         do {
@@ -105,7 +105,7 @@ struct CatalogListCommand: ContextCommand, ListedItems {
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
-        let db = try database.openSQLite(for: "catalog list", environment: context.environment, logger: logger)
+        let db = try database.openStore(environment: context.environment, logger: logger, mustExist: true)
         var listing = Listing(
             json: list.json, key: "products",
             empty: search == nil ? "The catalog is empty. Fill it with: tabshell catalog import products.csv" : "No product matches.",
@@ -152,7 +152,7 @@ struct CatalogClearCommand: ContextCommand {
     func execute(_ context: CommandContext) throws {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
-        let db = try database.openSQLite(for: "catalog clear", environment: context.environment, logger: logger)
+        let db = try database.openStore(environment: context.environment, logger: logger, mustExist: true)
         let count: Int
         do {
             count = try db.clearCatalog()
