@@ -18,7 +18,8 @@ struct ServeEndToEndTests {
         let port: Int
         private var stopped = false
 
-        init(people: [String] = ["ana", "ben"], demo: Bool = false, resumeWindow: String = "10m") throws {
+        /// `store`: a PostgreSQL URL the server is given in TABSHELL_DATABASE_URL instead of --db.
+        init(people: [String] = ["ana", "ben"], demo: Bool = false, resumeWindow: String = "10m", store: String? = nil) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-serve-\(UUID().uuidString.prefix(8))")
             database = directory.appendingPathComponent("data/tabshell.sqlite")
             log = directory.appendingPathComponent("serve.out")
@@ -41,7 +42,8 @@ struct ServeEndToEndTests {
                 TmuxSession.binary.path, "serve", "--listen", "127.0.0.1:0", "--host-key", directory.path + "/host_key",
                 "--resume-window", resumeWindow,
             ]
-            argv += demo ? ["--demo"] : ["--db", database.path, "--authorized-keys", authorizedKeys.path]
+            if let store { argv.insert("TABSHELL_DATABASE_URL=\(store)", at: 1) }
+            argv += demo ? ["--demo"] : (store == nil ? ["--db", database.path] : []) + ["--authorized-keys", authorizedKeys.path]
             let spawned = try Stress.spawn(argv, log: log.path)
             var found: Int?
             let log = self.log
@@ -206,6 +208,37 @@ struct ServeEndToEndTests {
             #expect(refused.output.hasPrefix("tabshell: ") && refused.output.contains(says), "\(command): \(refused.output)")
             #expect(refused.output.split(separator: "\n").count == 1, "one line: \(refused.output)")
         }
+    }
+
+    /// The team's store on a PostgreSQL server: the server hands it to every session, so what one
+    /// person adds over SSH another sees, in the app and in commands, as the binary does locally.
+    @Test func aServerOnPostgreSQLGivesEverySessionTheTeamsStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = try PostgresEndToEndTests.server("start", in: folder)
+        defer { _ = try? PostgresEndToEndTests.server("stop", in: folder) }
+        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
+            throw HarnessError("no URL: \(started)")
+        }
+        let server = try Server(store: url)
+        let added = try Stress.shell(server.ssh("ben", "inbox add --title \(TmuxSession.quote("'Count the boxes'")) --kind note", tty: false) + " </dev/null")
+        #expect(added.status == 0 && added.output == "1\n", "\(added.output)")
+        let listed = try Stress.shell(server.ssh("ana", "inbox list", tty: false) + " </dev/null")
+        let local = try Stress.shell(
+            "XDG_DATA_HOME=\(TmuxSession.quote(folder.path)) \(TmuxSession.quote(TmuxSession.binary.path)) inbox list --db \(TmuxSession.quote(url)) </dev/null")
+        #expect(listed.status == 0 && listed.output == local.output && listed.output.contains("Count the boxes"), "\(listed.output)\n\(local.output)")
+
+        let s = try await server.session("ana")
+        try await s.waitUntil(text: "Count the boxes")
+        try s.press("Enter")
+        try await s.waitUntil(text: "Capture · Note")
+        try s.type("Twelve boxes")
+        try s.press("C-d")
+        try await s.waitUntil(text: "Saved")
+        let history = try Stress.shell(server.ssh("ben", "history list", tty: false) + " </dev/null")
+        #expect(history.output.contains("Twelve boxes"), "\(history.output)")
+        #expect(!((try? String(contentsOf: server.log, encoding: .utf8)) ?? "").contains(url), "the server's output never shows the URL with its password")
     }
 
     @Test func aDroppedConnectionComesBackWithinTheWindowWithItsPhotosStaged() async throws {
