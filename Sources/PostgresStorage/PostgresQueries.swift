@@ -145,21 +145,8 @@ public enum PostgresQueries {
 
     // MARK: - Words
 
-    /// The words of `text` as the app's search splits them: runs of letters and digits.
-    static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var word = ""
-        for character in text {
-            if character.isLetter || character.isNumber {
-                word.append(character)
-            } else if !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-        }
-        if !word.isEmpty { words.append(word) }
-        return words
-    }
+    /// The words of `text` as the app's search splits them (Storage's, for both engines).
+    static func words(_ text: String) -> [String] { SearchWords.of(text) }
 
     /// `text` as a `tsquery` for the `tabshell_search` configuration: each word (at most
     /// ``maximumSearchWords``) quoted and marked as a prefix, all of them required

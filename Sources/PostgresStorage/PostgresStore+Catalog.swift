@@ -47,7 +47,8 @@ extension PostgresStore {
         return report
     }
 
-    private static func upsert(_ rows: [(String, Product)], _ session: PostgresSession) throws(StorageError) {
+    /// Up to a few hundred catalog rows in one statement, each code at most once.
+    static func upsert(_ rows: [(String, Product)], _ session: PostgresSession) throws(StorageError) {
         guard !rows.isEmpty else { return }
         var bindings = PostgresBindings()
         var values: [String] = []
@@ -61,10 +62,11 @@ extension PostgresStore {
             // sql-fragment: placeholders only
             values.append("($\(first), $\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4)::double precision)")
         }
+        let rowsOfPlaceholders = values.joined(separator: ", ")  // sql-fragment: placeholders only
         try session.execute(
             PostgresQuery(
                 unsafeSQL: """
-                    INSERT INTO product (code, name, brand, quantity, energy_kcal) VALUES \(values.joined(separator: ", "))
+                    INSERT INTO product (code, name, brand, quantity, energy_kcal) VALUES \(rowsOfPlaceholders)
                     ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, brand = EXCLUDED.brand,
                         quantity = EXCLUDED.quantity, energy_kcal = EXCLUDED.energy_kcal
                     """, binds: bindings))

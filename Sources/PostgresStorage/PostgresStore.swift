@@ -382,15 +382,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     public func commitCapture(
         _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?
     ) throws(StorageError) -> Int64 {
-        try RequestLimits.validate(submission)
-        if let staging, !staging.isOpen { throw .stagingClosed }
-        var photos: [StagedPhoto] = []
-        if !submission.photos.isEmpty {
-            guard let staging else {
-                throw .invalidInput("Photos can only be committed with the capture that staged them.")
-            }
-            photos = try staging.resolve(submission.photos)
-        }
+        let photos = try RequestLimits.validate(submission, staging: staging)
         if let large = photos.first(where: { $0.byteSize > Self.maximumPhotoBytes }) {
             throw .fileRefused("\(large.originalName) is larger than PostgreSQL can keep in one value (1 GB).")
         }

@@ -63,11 +63,11 @@ public enum StoreCopy {
                         products.append((code, product))
                         report.products += 1
                         if products.count == 200 {
-                            try insert(products, session)
+                            try PostgresStore.upsert(products, session)
                             products = []
                         }
                     })
-                try insert(products, session)
+                try PostgresStore.upsert(products, session)
             } catch let error as StorageError {
                 throw error
             } catch {
@@ -158,27 +158,6 @@ public enum StoreCopy {
                 """)
         }
         return hashes
-    }
-
-    /// Up to a few hundred catalog rows in one statement.
-    private static func insert(_ products: [(String, Product)], _ session: PostgresSession) throws(StorageError) {
-        guard !products.isEmpty else { return }
-        var bindings = PostgresBindings()
-        var rows: [String] = []
-        for (code, product) in products {
-            let first = bindings.count + 1
-            bindings.append(code)
-            bindings.append(product.name)
-            bindings.append(product.brand)
-            bindings.append(product.quantity)
-            bindings.append(product.energyKcal)
-            // sql-fragment: placeholders only
-            rows.append("($\(first), $\(first + 1), $\(first + 2), $\(first + 3), $\(first + 4)::double precision)")
-        }
-        try session.execute(
-            PostgresQuery(
-                unsafeSQL: "INSERT INTO product (code, name, brand, quantity, energy_kcal) VALUES " + rows.joined(separator: ", "),
-                binds: bindings))
     }
 }
 

@@ -56,15 +56,7 @@ extension AppDatabase {
     public func commitCapture(
         _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String? = nil
     ) throws(StorageError) -> Int64 {
-        try RequestLimits.validate(submission)
-        if let staging, !staging.isOpen { throw .stagingClosed }
-        var photos: [StagedPhoto] = []
-        if !submission.photos.isEmpty {
-            guard let staging else {
-                throw .invalidInput("Photos can only be committed with the capture that staged them.")
-            }
-            photos = try staging.resolve(submission.photos)
-        }
+        let photos = try RequestLimits.validate(submission, staging: staging)
 
         // Step 1: files first, durably.
         var moved: [StagedPhoto] = []

@@ -192,17 +192,7 @@ enum HistoryQueries {
     /// the user typed is matched as text and never read as FTS syntax. Nil when `text` has no
     /// word.
     static func ftsQuery(_ text: String) -> String? {
-        var words: [String] = []
-        var word = ""
-        for character in text {
-            if character.isLetter || character.isNumber {
-                word.append(character)
-            } else if !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-        }
-        if !word.isEmpty { words.append(word) }
+        let words = SearchWords.of(text)
         guard !words.isEmpty else { return nil }
         return words.prefix(maximumSearchWords)
             .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }

@@ -130,6 +130,18 @@ public enum RequestLimits {
         }
     }
 
+    /// Checks a capture before Done writes it — its note, its code, and its photos against the
+    /// staging session that holds them — and returns the photos as staged, in the order chosen.
+    public static func validate(_ submission: CaptureSubmission, staging: StagingSession?) throws(StorageError) -> [StagedPhoto] {
+        try validate(submission)
+        if let staging, !staging.isOpen { throw .stagingClosed }
+        guard !submission.photos.isEmpty else { return [] }
+        guard let staging else {
+            throw .invalidInput("Photos can only be committed with the capture that staged them.")
+        }
+        return try staging.resolve(submission.photos)
+    }
+
     /// Checks a capture's note and code before Done writes it.
     public static func validate(_ submission: CaptureSubmission) throws(StorageError) {
         if let note = submission.note, note.count > AppDatabase.maximumNoteLength {

@@ -274,7 +274,7 @@ public final class StagingSession {
 
     /// The staged photos named by `submitted`, in that order, with the facts recorded at staging
     /// time (not the caller's copies).
-    public func resolve(_ submitted: [StagedPhoto]) throws(StorageError) -> [StagedPhoto] {
+    func resolve(_ submitted: [StagedPhoto]) throws(StorageError) -> [StagedPhoto] {
         var seen = Set<String>()
         var resolved: [StagedPhoto] = []
         for photo in submitted {

@@ -90,31 +90,14 @@ extension DatabaseOptions {
         if let text = postgresURL(environment: environment) {
             do {
                 let location = try PostgresLocation(url: text, environment: environment)
-                // This host's folder (the log, staging, the photo cache), private.
-                let folder = AppDatabase.defaultDirectory(environment: environment)
-                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // This host's folder for the store (the log, staging, the photo cache).
                 return try PostgresStore.open(
-                    location, folder: folder, listen: listen, answerTimeout: longStatements ? nil : PostgresStore.answerTimeout, logger: logger)
+                    location, folder: AppDatabase.defaultDirectory(environment: environment), listen: listen, answerTimeout: longStatements ? nil : PostgresStore.answerTimeout,
+                    logger: logger)
             } catch {
                 logger.error("open failed: \(error.message)")
                 throw Failure(error.message)
             }
-        }
-        let url = databaseURL(environment: environment)
-        if mustExist { return try openExisting(url, logger: logger) }
-        do {
-            return try AppDatabase.open(at: url)
-        } catch {
-            logger.error("open failed: \(error.message)")
-            throw Failure(error.message)
-        }
-    }
-
-    /// Opens the SQLite file for a command that works on SQLite stores only; a PostgreSQL
-    /// location is refused in one sentence naming the command.
-    func openSQLite(for command: String, environment: [String: String], logger: Logger, mustExist: Bool = true) throws -> AppDatabase {
-        if postgresURL(environment: environment) != nil {
-            throw Failure("tabshell \(command) works with SQLite stores only for now; leave out --db and TABSHELL_DATABASE_URL, or copy the records with 'tabshell db copy'.")
         }
         let url = databaseURL(environment: environment)
         if mustExist { return try openExisting(url, logger: logger) }

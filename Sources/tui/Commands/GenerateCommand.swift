@@ -36,27 +36,23 @@ struct GenerateCommand: ParsableCommand {
         umask(0o077)
         do {
             let environment = ProcessInfo.processInfo.environment
-            if database.postgresURL(environment: environment) != nil {
+            let logger = database.logger(beside: database.databaseURL(environment: environment))
+            let store = try database.openStore(environment: environment, logger: logger, longStatements: true)
+            let started = ContinuousClock.now
+            let total: Int
+            if let server = store as? PostgresStore {
                 // On a server the server makes the rows itself (generate_series): no seed.
-                let logger = database.logger(beside: database.databaseURL(environment: environment))
-                guard let store = try database.openStore(environment: environment, logger: logger, longStatements: true) as? PostgresStore else { return }
-                defer { store.close() }
-                let started = ContinuousClock.now
-                try PostgresBenchmarkData.fill(store, captures: records, requests: requests)
-                let seconds = (ContinuousClock.now - started).components
-                let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-                print("\(records) records in \(store.displayName) (\(String(format: "%.1f", elapsed)) s)")
+                defer { server.close() }
+                try PostgresBenchmarkData.fill(server, captures: records, requests: requests)
+                total = records
+            } else if let file = store as? AppDatabase {
+                total = try file.generateBenchmarkData(BenchmarkDataPlan(records: records, requests: requests, seed: seed), now: Date())
+            } else {
                 return
             }
-            let db = try database.openSQLite(
-                for: "generate", environment: environment, logger: database.logger(beside: database.databaseURL(environment: environment)),
-                mustExist: false)
-            let started = ContinuousClock.now
-            let total = try db.generateBenchmarkData(
-                BenchmarkDataPlan(records: records, requests: requests, seed: seed), now: Date())
             let seconds = (ContinuousClock.now - started).components
             let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-            print("\(total) records in \(db.url.path) (\(String(format: "%.1f", elapsed)) s)")
+            print("\(total) records in \(store.displayName) (\(String(format: "%.1f", elapsed)) s)")
         } catch {
             throw Failure(sentence(for: error))
         }
