@@ -96,7 +96,8 @@ struct RandomKeysEndToEndTests {
             if screen.contains("[app exit") { return }
             if screen.contains("Discard this capture?") || screen.contains("Resume the unfinished capture?") {
                 try s.press("y")
-            } else if screen.contains("[ Inbox") || screen.contains("[ History") || screen.contains("[ Settings") {
+            } else if ["Inbox", "History", "Settings"].contains(where: { screen.contains("[ \($0)") || screen.contains("[\($0)]") }) {
+                // A tab is selected: the full tab bar ("[ Inbox (2) ]") or the minimized one ("[Inbox]").
                 try s.press("Escape")
                 usleep(100_000)
                 try s.press("q")
