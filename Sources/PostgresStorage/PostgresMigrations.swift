@@ -133,7 +133,9 @@ enum PostgresMigrations {
                 staging_id text,
                 captured_by text CHECK (captured_by IS NULL OR char_length(captured_by) BETWEEN 1 AND 64),
                 input_source text CHECK (input_source IS NULL OR input_source IN ('scanner','person','paste','photo')),
-                requester text CHECK (requester IS NULL OR char_length(requester) BETWEEN 1 AND 64),
+                -- By requester's groups in byte order, as SQLite's BINARY compares, whatever the
+                -- database's locale ("Bot" before "bot" before "chef").
+                requester text COLLATE "C" CHECK (requester IS NULL OR char_length(requester) BETWEEN 1 AND 64),
                 product_name text,
                 product_brand text,
                 search_vector tsvector NOT NULL DEFAULT ''::tsvector,

@@ -101,6 +101,12 @@ struct EngineParityTests {
                 CaptureSubmission(kind: kind, barcode: code, note: kind == .note ? "shelf check \(minute)" : nil, requestID: minute % 4 == 0 ? product : nil),
                 staging: nil, now: at(minute), capturedBy: minute % 5 == 0 ? "cy" : "ana")
         }
+        // Requesters differing only in case: By requester's groups in byte order on both.
+        for (minute, name) in [(46, "bot"), (47, "Bot")] {
+            let asked = try store.addRequest(title: "From \(name)", body: "", kind: .note, now: at(minute), createdBy: nil, requester: name)
+            try store.commitCapture(
+                CaptureSubmission(kind: .note, note: "for \(name)", requestID: asked), staging: nil, now: at(minute), capturedBy: nil)
+        }
         note(
             "answered a request that is gone",
             Result { () throws(StorageError) in try store.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: 999), staging: nil, now: at(50), capturedBy: nil) })
