@@ -132,7 +132,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Storage", "PostgresStorage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "PostgresStorageTests",

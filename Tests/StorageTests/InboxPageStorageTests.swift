@@ -9,17 +9,17 @@ import Testing
 /// The Inbox's reads on SQLite: a page in the Inbox's order along an index, whatever the
 /// number of requests, and the pending count from the row triggers keep.
 @Suite struct InboxPageStorageTests {
-    @Test func aPageIsPendingThenDoneNewestFirstAndSaysWhetherMoreFollow() throws {
+    @Test(arguments: StoreEngine.allCases) func aPageIsPendingThenDoneNewestFirstAndSaysWhetherMoreFollow(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let start = Date(timeIntervalSince1970: 1_750_000_000)
         var ids: [Int64] = []
         for index in 0..<12 {
-            ids.append(try db.addRequest(title: "R\(index)", kind: .note, now: start.addingTimeInterval(Double(index))))
+            ids.append(try db.add(title: "R\(index)", kind: .note, now: start.addingTimeInterval(Double(index))))
         }
         // Four answered: they go after every pending one.
         for id in ids.prefix(4) {
-            _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "done", requestID: id), now: start)
+            _ = try db.commit(CaptureSubmission(kind: .note, note: "done", requestID: id), now: start)
         }
         let page = try db.inbox(limit: 10)
         #expect(page.requests.map(\.title) == ["R11", "R10", "R9", "R8", "R7", "R6", "R5", "R4", "R3", "R2"])

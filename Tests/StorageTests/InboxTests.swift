@@ -6,16 +6,16 @@ import Testing
 
 @Suite("Inbox")
 struct InboxTests {
-    @Test func listsPendingNewestFirstThenDoneNewestFirst() throws {
+    @Test(arguments: StoreEngine.allCases) func listsPendingNewestFirstThenDoneNewestFirst(engine: StoreEngine) throws {
         // Given four requests, two of them answered
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let oldest = try db.addRequest(title: "Oldest", kind: .barcode, now: Clock.minutesAgo(40))
-        let older = try db.addRequest(title: "Older", kind: .note, now: Clock.minutesAgo(30))
-        _ = try db.addRequest(title: "Newer", body: "two\nlines", kind: .product, now: Clock.minutesAgo(20))
-        let newest = try db.addRequest(title: "Newest", kind: .note, now: Clock.minutesAgo(10))
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "a", requestID: older), now: Clock.now)
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "b", requestID: newest), now: Clock.now)
+        let db = try temp.store(engine)
+        let oldest = try db.add(title: "Oldest", kind: .barcode, now: Clock.minutesAgo(40))
+        let older = try db.add(title: "Older", kind: .note, now: Clock.minutesAgo(30))
+        _ = try db.add(title: "Newer", body: "two\nlines", kind: .product, now: Clock.minutesAgo(20))
+        let newest = try db.add(title: "Newest", kind: .note, now: Clock.minutesAgo(10))
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "a", requestID: older), now: Clock.now)
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "b", requestID: newest), now: Clock.now)
 
         // When
         let inbox = try db.inbox()
@@ -32,11 +32,11 @@ struct InboxTests {
         #expect(inbox.requests[1].id == oldest)
     }
 
-    @Test func pendingCountCountsBeyondTheLimit() throws {
+    @Test(arguments: StoreEngine.allCases) func pendingCountCountsBeyondTheLimit(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         for minute in 0..<5 {
-            _ = try db.addRequest(title: "Request \(minute)", kind: .barcode, now: Clock.minutesAgo(Double(minute)))
+            _ = try db.add(title: "Request \(minute)", kind: .barcode, now: Clock.minutesAgo(Double(minute)))
         }
 
         let inbox = try db.inbox(limit: 2)
@@ -45,10 +45,10 @@ struct InboxTests {
         #expect(inbox.pendingCount == 5)
     }
 
-    @Test func storesTheTitleTrimmed() throws {
+    @Test(arguments: StoreEngine.allCases) func storesTheTitleTrimmed(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        _ = try db.addRequest(title: "  寿司 🍣  \n", kind: .note, now: Clock.now)
+        let db = try temp.store(engine)
+        _ = try db.add(title: "  寿司 🍣  \n", kind: .note, now: Clock.now)
         #expect(try db.inbox().requests.map(\.title) == ["寿司 🍣"])
     }
 
@@ -59,24 +59,25 @@ struct InboxTests {
         ("Fine", String(repeating: "y", count: 10_001), "A request body can have at most 10000 characters."),
     ]
 
-    @Test(arguments: invalid)
-    func refusesInvalidRequestsAndWritesNothing(title: String, body: String, message: String) throws {
+    @Test(arguments: StoreEngine.allCases, invalid)
+    func refusesInvalidRequestsAndWritesNothing(engine: StoreEngine, invalid: (title: String, body: String, message: String)) throws {
+        let (title, body, message) = invalid
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
 
         let error = #expect(throws: StorageError.self) {
-            try db.addRequest(title: title, body: body, kind: .note, now: Clock.now)
+            try db.add(title: title, body: body, kind: .note, now: Clock.now)
         }
 
         #expect(error?.message == message)
         #expect(try db.inbox().requests.isEmpty)
     }
 
-    @Test func acceptsTheLongestTitle() throws {
+    @Test(arguments: StoreEngine.allCases) func acceptsTheLongestTitle(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let title = String(repeating: "é", count: 500)
-        _ = try db.addRequest(title: title, body: String(repeating: "b", count: 10_000), kind: .note, now: Clock.now)
+        _ = try db.add(title: title, body: String(repeating: "b", count: 10_000), kind: .note, now: Clock.now)
         #expect(try db.inbox().requests.first?.title == title)
     }
 }

@@ -5,13 +5,13 @@ import Testing
 
 @Suite("Settings")
 struct SettingsTests {
-    @Test func aNewDatabaseHasTheDefaultSettings() throws {
+    @Test(arguments: StoreEngine.allCases) func aNewDatabaseHasTheDefaultSettings(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         #expect(try db.settings() == Settings.default)
     }
 
-    @Test func savedSettingsSurviveAReopenAndCanBeReplaced() throws {
+    @Test(arguments: StoreEngine.allCases) func savedSettingsSurviveAReopenAndCanBeReplaced(engine: StoreEngine) throws {
         // Given saved settings that differ from the defaults in every field
         let temp = try TemporaryDirectory()
         var changed = Settings(
@@ -20,12 +20,12 @@ struct SettingsTests {
         changed.maximumPhotos = 5
         changed.maximumPhotoBytes = 100 * 1024 * 1024
         do {
-            let db = try openDatabase(temp)
+            let db = try temp.store(engine)
             try db.saveSettings(changed)
         }
 
         // When the database is reopened, read, then saved again
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let reread = try db.settings()
         var again = changed
         again.autoAdvanceMilliseconds = 0
@@ -36,9 +36,9 @@ struct SettingsTests {
         #expect(try db.settings() == again)
     }
 
-    @Test func refusesAnAutoAdvanceOutOfRange() throws {
+    @Test(arguments: StoreEngine.allCases) func refusesAnAutoAdvanceOutOfRange(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         var settings = Settings.default
         settings.autoAdvanceMilliseconds = 60_001
 

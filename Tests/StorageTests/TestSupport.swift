@@ -1,6 +1,10 @@
+import CaptureMode
 import Foundation
 import GRDB
+import PostgresNIO
+import PostgresStorage
 import Storage
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +15,8 @@ import Darwin
 /// A fresh folder under the system temp directory, removed (with everything in it) on deinit.
 final class TemporaryDirectory {
     let url: URL
+    /// The PostgreSQL database of `store(.postgres)`, made on first use.
+    var scratch: PostgresScratch?
 
     init() throws {
         url = FileManager.default.temporaryDirectory
@@ -59,4 +65,72 @@ func rawQueue(_ url: URL) throws -> DatabaseQueue {
 /// Opens the database in `directory`, failing the test with the storage sentence otherwise.
 func openDatabase(_ directory: TemporaryDirectory, busyTimeout: TimeInterval = 5) throws -> AppDatabase {
     try AppDatabase.open(at: directory.databaseURL, busyTimeout: busyTimeout)
+}
+
+/// The storage engines the engine-neutral suites run against (issue #16): SQLite in the test's
+/// folder, and PostgreSQL in a database of the test's own on the server `make test` starts
+/// (`TABSHELL_TEST_DATABASE_URL`; without it the PostgreSQL cases fail with a sentence).
+enum StoreEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+}
+
+extension TemporaryDirectory {
+    /// The test's store on `engine`; for PostgreSQL, the same database each time it is asked for
+    /// (a reopen), dropped with the folder.
+    func store(_ engine: StoreEngine) throws -> any RecordStore {
+        switch engine {
+        case .sqlite:
+            return try AppDatabase.open(at: databaseURL)
+        case .postgres:
+            if scratch == nil { scratch = try PostgresScratch() }
+            guard let scratch else { throw StorageError.sql("no scratch database") }
+            return try PostgresStore.open(scratch.location, folder: url, listen: false)
+        }
+    }
+}
+
+/// A database of its own on the test server, dropped (with its connections) when released.
+final class PostgresScratch {
+    let location: PostgresLocation
+    private let admin: PostgresPool
+    private let name = "storage_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+
+    init() throws {
+        guard let url = ProcessInfo.processInfo.environment["TABSHELL_TEST_DATABASE_URL"], !url.isEmpty else {
+            throw StorageError.invalidInput(
+                "The PostgreSQL cases need a server: run `make test`, or `scripts/pg-test-server start` and "
+                    + "`export TABSHELL_TEST_DATABASE_URL=$(scripts/pg-test-server url)` before `swift test`.")
+        }
+        let server = try PostgresLocation(url: url, environment: [:])
+        admin = try PostgresPool(location: server, maximumConnections: 1)
+        let name = self.name
+        try admin.withConnection { session throws(StorageError) in
+            try session.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        }
+        var location = server
+        location.database = name
+        self.location = location
+    }
+
+    deinit {
+        let name = self.name
+        _ = try? admin.withConnection { session throws(StorageError) in
+            try session.execute(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
+        }
+        admin.close()
+    }
+}
+
+/// The everyday calls with the defaults the engine-neutral suites use.
+extension RecordStore {
+    @discardableResult
+    func add(title: String, body: String = "", kind: CaptureKind, now: Date) throws(StorageError) -> Int64 {
+        try addRequest(title: title, body: body, kind: kind, now: now, createdBy: nil, requester: nil)
+    }
+
+    @discardableResult
+    func commit(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
+        try commitCapture(submission, staging: nil, now: now, capturedBy: nil)
+    }
 }
