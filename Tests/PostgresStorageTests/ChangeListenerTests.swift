@@ -3,6 +3,10 @@ import PostgresNIO
 import Storage
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import PostgresStorage
 
 /// What a listener heard, from its event loop thread, with a way to wait for it.
@@ -139,8 +143,20 @@ struct ChangeListenerTests {
         let witnessListener = try witness.listener(scratch.location)
         defer { witnessListener.stop() }
 
-        // The server ends the first listener's session, as when it restarts.
+        // The server ends the first listener's session, as when it restarts. The stopped
+        // listener's server process ends a moment after its connection closes: wait for it, so
+        // only the lost and the witness listeners are left besides this pool's session.
         stoppedListener.stop()
+        let settled = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < settled,
+            try pool.int(
+                """
+                SELECT count(*)::int FROM pg_stat_activity
+                WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+                """) != 2
+        {
+            usleep(20_000)
+        }
         let terminated = try pool.int(
             """
             SELECT count(pg_terminate_backend(pid))::int FROM pg_stat_activity
