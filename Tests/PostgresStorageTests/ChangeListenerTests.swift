@@ -3,11 +3,11 @@ import PostgresNIO
 import Storage
 import Testing
 
+@testable import PostgresStorage
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import PostgresStorage
 
 /// What a listener heard, from its event loop thread, with a way to wait for it.
 final class Heard: @unchecked Sendable {
