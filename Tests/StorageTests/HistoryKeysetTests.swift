@@ -24,14 +24,16 @@ struct HistoryKeysetTests {
 
     /// `count` captures of every kind over requests whose titles differ only in case, requests
     /// without captures, and records sharing a timestamp (so the id decides their order).
-    private func makeHistory(_ db: AppDatabase, count: Int, seed: UInt64) throws {
+    private func makeHistory(_ db: any RecordStore, count: Int, seed: UInt64) throws {
         var random = Seeded(state: seed)
         var requests: [Int64] = []
         // Requesters: two requests each for "chef" and "Bot", one for "bot" (case differs), none for the rest.
         let requesters: [String?] = ["chef", "Bot", nil, "chef", "bot", nil, "Bot"]
         for (index, title) in ["Shelf", "shelf", "apple", "Zebra", "empty one", "mango", "Apple"].enumerated() {
             requests.append(
-                try db.addRequest(title: title, kind: .note, now: Clock.minutesAgo(Double(10_000 - index)), requester: requesters[index]))
+                try db.addRequest(
+                    title: title, body: "", kind: .note, now: Clock.minutesAgo(Double(10_000 - index)), createdBy: nil,
+                    requester: requesters[index]))
         }
         let withCaptures = requests.filter { $0 != requests[4] }
         for index in 0..<count {
@@ -41,7 +43,7 @@ struct HistoryKeysetTests {
                 kind == .note || kind == .photos
                 ? CaptureSubmission(kind: .note, note: "note \(index)", requestID: request)
                 : CaptureSubmission(kind: .barcode, barcode: Barcode(value: "code-\(index)", symbology: .freeText), requestID: request)
-            _ = try db.commitCapture(submission, now: Clock.minutesAgo(Double(count - index / 3)))
+            _ = try db.commit(submission, now: Clock.minutesAgo(Double(count - index / 3)))
         }
     }
 
@@ -96,12 +98,17 @@ struct HistoryKeysetTests {
 
     // MARK: - Paging
 
-    @Test(arguments: HistoryBrowseMode.allCases, [1, 7, 25])
-    func pagesForwardFromEachPagesLastRowConcatenateToTheWholeOrder(mode: HistoryBrowseMode, size: Int) throws {
+    /// Every browse mode with page sizes of 1, 7 and 25.
+    static let pagings = HistoryBrowseMode.allCases.flatMap { mode in [1, 7, 25].map { (mode, $0) } }
+
+    @Test(arguments: StoreEngine.allCases, pagings)
+    func pagesForwardFromEachPagesLastRowConcatenateToTheWholeOrder(engine: StoreEngine, paging: (mode: HistoryBrowseMode, size: Int)) throws {
+        let (mode, size) = paging
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        try makeHistory(db, count: 157, seed: 7)
+        let sqlite = try openDatabase(temp)
+        try makeHistory(sqlite, count: 157, seed: 7)
         let expected = try expectedOrder(mode, temp)
+        let db = try store(engine, like: sqlite, temp, count: 157, seed: 7)
 
         var ids: [Int64] = []
         var anchor: HistoryAnchor?
@@ -116,12 +123,14 @@ struct HistoryKeysetTests {
         #expect(ids == expected)
     }
 
-    @Test(arguments: HistoryBrowseMode.allCases, [1, 7, 25])
-    func pagesBackwardFromTheEndConcatenateToTheWholeOrder(mode: HistoryBrowseMode, size: Int) throws {
+    @Test(arguments: StoreEngine.allCases, pagings)
+    func pagesBackwardFromTheEndConcatenateToTheWholeOrder(engine: StoreEngine, paging: (mode: HistoryBrowseMode, size: Int)) throws {
+        let (mode, size) = paging
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        try makeHistory(db, count: 157, seed: 11)
+        let sqlite = try openDatabase(temp)
+        try makeHistory(sqlite, count: 157, seed: 11)
         let expected = try expectedOrder(mode, temp)
+        let db = try store(engine, like: sqlite, temp, count: 157, seed: 11)
 
         var ids: [Int64] = []
         var anchor: HistoryAnchor?
@@ -139,12 +148,24 @@ struct HistoryKeysetTests {
         #expect(ids == expected)
     }
 
-    @Test(arguments: HistoryBrowseMode.allCases)
-    func anyPageFromAnyAnchorIsTheSameSliceOfTheOrder(mode: HistoryBrowseMode) throws {
+    /// `engine`'s store holding the same history as `sqlite`, the file the expected order is
+    /// read from (the same calls in the same order give the same ids and times).
+    private func store(_ engine: StoreEngine, like sqlite: AppDatabase, _ temp: TemporaryDirectory, count: Int, seed: UInt64) throws
+        -> any RecordStore
+    {
+        guard engine == .postgres else { return sqlite }
+        let server = try temp.store(.postgres)
+        try makeHistory(server, count: count, seed: seed)
+        return server
+    }
+
+    @Test(arguments: StoreEngine.allCases, HistoryBrowseMode.allCases)
+    func anyPageFromAnyAnchorIsTheSameSliceOfTheOrder(engine: StoreEngine, mode: HistoryBrowseMode) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        try makeHistory(db, count: 90, seed: 3)
+        let sqlite = try openDatabase(temp)
+        try makeHistory(sqlite, count: 90, seed: 3)
         let expected = try expectedOrder(mode, temp)
+        let db = try store(engine, like: sqlite, temp, count: 90, seed: 3)
         var random = Seeded(state: 99)
 
         for _ in 0..<300 {
