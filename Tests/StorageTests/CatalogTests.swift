@@ -76,9 +76,9 @@ struct CatalogTests {
 
     // MARK: - Importing
 
-    @Test func anOpenFoodFactsExportImportsWithItsFields() throws {
+    @Test(arguments: StoreEngine.allCases) func anOpenFoodFactsExportImportsWithItsFields(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let export = """
             code\tcreator\tproduct_name\tbrands\tquantity\tenergy_100g\tenergy-kcal_100g
             3017620422003\tx\tNutella\tFerrero\t400 g\t2252\t539
@@ -97,9 +97,9 @@ struct CatalogTests {
         #expect(abs((kleenex.energyKcal ?? 0) - 1000 / 4.184) < 0.001, "kJ converted when kcal is missing")
     }
 
-    @Test func aPlainListWithOrWithoutHeaderAndAReimportReplaces() throws {
+    @Test(arguments: StoreEngine.allCases) func aPlainListWithOrWithoutHeaderAndAReimportReplaces(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         _ = try db.importCatalog(from: try Self.descriptor("4006381333931,Pen\nSKU-42,Crate,Acme,12 pcs\n"))
         let second = try db.importCatalog(from: try Self.descriptor("barcode,name,brand\n4006381333931,Pen (blue),Stabilo\n"))
         #expect(second.added == 0 && second.updated == 1)
@@ -107,9 +107,9 @@ struct CatalogTests {
         #expect(try db.product(for: Barcode(value: "SKU-42", symbology: .freeText)) == Product(name: "Crate", brand: "Acme", quantity: "12 pcs"))
     }
 
-    @Test func aMalformedFileImportsNothing() throws {
+    @Test(arguments: StoreEngine.allCases) func aMalformedFileImportsNothing(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         _ = try db.importCatalog(from: try Self.descriptor("4006381333931,Pen\n"))
         #expect(throws: CatalogImportError.malformed(line: 3, reason: "expected barcode,name[,brand,quantity], found 1 field")) {
             try db.importCatalog(from: try Self.descriptor("4006381333931,Pen renamed\nSKU-1,Box\nlonely\nSKU-2,Lid\n"))
@@ -118,20 +118,20 @@ struct CatalogTests {
         #expect(try db.product(for: Barcode(value: "SKU-1", symbology: .freeText)) == nil)
     }
 
-    @Test func aRecordKeepsTheNameItWasSavedWithAndSearchFindsIt() throws {
+    @Test(arguments: StoreEngine.allCases) func aRecordKeepsTheNameItWasSavedWithAndSearchFindsIt(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         _ = try db.importCatalog(from: try Self.descriptor("036000291452,Kleenex Ultra,Kimberly\n"))
         let code = Barcode(value: "0036000291452", symbology: .ean13)
-        let id = try db.commitCapture(CaptureSubmission(kind: .barcode, barcode: code), now: Date())
-        let other = try db.commitCapture(CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), now: Date())
-        #expect(try db.record(id: id)?.product == Product(name: "Kleenex Ultra", brand: "Kimberly"))
-        #expect(try db.record(id: other)?.product == nil, "a code not in the catalog looks as before")
+        let id = try db.commit(CaptureSubmission(kind: .barcode, barcode: code), now: Date())
+        let other = try db.commit(CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), now: Date())
+        #expect(try db.recordDetail(id: id)?.record.product == Product(name: "Kleenex Ultra", brand: "Kimberly"))
+        #expect(try db.recordDetail(id: other)?.record.product == nil, "a code not in the catalog looks as before")
         #expect(try db.search("kleen", limit: 10).map(\.id) == [id], "found by the product's name")
         #expect(try db.search("kimberly", limit: 10).map(\.id) == [id], "and brand")
 
         #expect(try db.clearCatalog() == 1)
-        #expect(try db.record(id: id)?.product?.name == "Kleenex Ultra", "clearing the catalog leaves records as they were saved")
-        #expect(try db.record(id: id)?.barcode == code, "and never changes a code")
+        #expect(try db.recordDetail(id: id)?.record.product?.name == "Kleenex Ultra", "clearing the catalog leaves records as they were saved")
+        #expect(try db.recordDetail(id: id)?.record.barcode == code, "and never changes a code")
     }
 }

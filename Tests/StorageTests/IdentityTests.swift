@@ -35,11 +35,11 @@ struct IdentityTests {
         #expect(try db.search("pallet", limit: 10).map(\.id) == [1])
     }
 
-    @Test func searchFindsRecordsByWhoCapturedThem() throws {
+    @Test(arguments: StoreEngine.allCases) func searchFindsRecordsByWhoCapturedThem(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let ana = try db.commitCapture(CaptureSubmission(kind: .note, note: "shelf"), now: Clock.now, capturedBy: "Ana Lopez")
-        let ben = try db.commitCapture(CaptureSubmission(kind: .note, note: "shelf"), now: Clock.minutesAgo(1), capturedBy: "ben")
+        let db = try temp.store(engine)
+        let ana = try db.commit(CaptureSubmission(kind: .note, note: "shelf"), now: Clock.now, capturedBy: "Ana Lopez")
+        let ben = try db.commit(CaptureSubmission(kind: .note, note: "shelf"), now: Clock.minutesAgo(1), capturedBy: "ben")
 
         #expect(try db.search("lopez", limit: 10).map(\.id) == [ana])
         #expect(try db.search("ana", limit: 10).map(\.id) == [ana])
@@ -47,16 +47,16 @@ struct IdentityTests {
         #expect(try db.search("shelf", limit: 10).map(\.id) == [ana, ben])
     }
 
-    @Test func historyPagesSayWhenMoreThanOnePersonIsInTheData() throws {
+    @Test(arguments: StoreEngine.allCases) func historyPagesSayWhenMoreThanOnePersonIsInTheData(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         func page() throws -> HistoryPage { try db.historyPage(HistoryPageRequest(start: 0, count: 10)) }
 
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "no name"), now: Clock.now)
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "no name"), now: Clock.now)
         #expect(try page().hasSeveralPeople == false)
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "a"), now: Clock.now, capturedBy: "ana")
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "a"), now: Clock.now, capturedBy: "ana")
         #expect(try page().hasSeveralPeople == false, "one person and records without a name is still one person")
-        let ben = try db.commitCapture(CaptureSubmission(kind: .note, note: "b"), now: Clock.now, capturedBy: "ben")
+        let ben = try db.commit(CaptureSubmission(kind: .note, note: "b"), now: Clock.now, capturedBy: "ben")
         #expect(try page().hasSeveralPeople == true)
         #expect(try page().rows.first { $0.id == ben }?.capturedBy == "ben")
         #expect(try db.recordDetail(id: ben)?.record.capturedBy == "ben")
@@ -72,13 +72,13 @@ struct IdentityTests {
         #expect(plan.filter { $0.contains("capture") }.count == 2)
     }
 
-    @Test func exportsAndImportsCarryThePerson() throws {
+    @Test(arguments: StoreEngine.allCases) func exportsAndImportsCarryThePerson(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let ids = try db.importRequests([NewRequest(title: "Count boxes", kind: .note)], now: Clock.now, createdBy: "ben")
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "12 boxes", requestID: ids.first), now: Clock.now, capturedBy: "ana")
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "12 boxes", requestID: ids.first), now: Clock.now, capturedBy: "ana")
         var exported: [ExportedRecord] = []
-        try db.exportHistory(start: { _ in }) { exported.append($0) }
+        try db.exportHistory(ids: 1...Int64.max, start: { _ in }) { exported.append($0) }
         #expect(exported.map(\.capturedBy) == ["ana"])
         #expect(exported.first?.request?.createdBy == "ben")
         // An import of what `inbox list --json` printed (with createdBy) is accepted.
@@ -86,14 +86,14 @@ struct IdentityTests {
         #expect(RequestImport.parse(Data(json.utf8)) == .requests([NewRequest(title: "T", kind: .note)]))
     }
 
-    @Test func theSchemaRefusesEmptyOrOverlongNames() throws {
+    @Test(arguments: StoreEngine.allCases) func theSchemaRefusesEmptyOrOverlongNames(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         #expect(throws: StorageError.self) {
-            try db.commitCapture(CaptureSubmission(kind: .note, note: "x"), now: Clock.now, capturedBy: "")
+            try db.commit(CaptureSubmission(kind: .note, note: "x"), now: Clock.now, capturedBy: "")
         }
         #expect(throws: StorageError.self) {
-            try db.addRequest(title: "T", kind: .note, now: Clock.now, createdBy: String(repeating: "n", count: 65))
+            try db.add(title: "T", kind: .note, now: Clock.now, createdBy: String(repeating: "n", count: 65))
         }
     }
 }

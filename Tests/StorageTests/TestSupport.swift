@@ -125,12 +125,12 @@ final class PostgresScratch {
 /// The everyday calls with the defaults the engine-neutral suites use.
 extension RecordStore {
     @discardableResult
-    func add(title: String, body: String = "", kind: CaptureKind, now: Date) throws(StorageError) -> Int64 {
-        try addRequest(title: title, body: body, kind: kind, now: now, createdBy: nil, requester: nil)
+    func add(title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil) throws(StorageError) -> Int64 {
+        try addRequest(title: title, body: body, kind: kind, now: now, createdBy: createdBy, requester: nil)
     }
 
     @discardableResult
-    func commit(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
-        try commitCapture(submission, staging: nil, now: now, capturedBy: nil)
+    func commit(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
+        try commitCapture(submission, staging: nil, now: now, capturedBy: capturedBy)
     }
 }
