@@ -28,17 +28,25 @@ public enum PostgresQueries {
     /// `HistoryQueries.rowSelection` with PostgreSQL's names. Photo and batch figures are
     /// lookups on `capture_photo`'s and `capture_line`'s primary keys, per row shown.
     // sql-fragment
-    static let rowSelection = """
-        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-               capture.request_id, request.title AS request_title, capture.created_at, capture.captured_by,
-               capture.requester, capture.product_name, capture.product_brand,
-               (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
-               (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
-                   ORDER BY position LIMIT 1) AS first_photo_name,
-               (SELECT count(*) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_codes,
-               (SELECT coalesce(sum(quantity), 0) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_scans
-        FROM capture LEFT JOIN request ON request.id = capture.request_id
-        """
+    static let rowSelection = rowSelection(adding: "")
+
+    /// ``rowSelection`` with more columns of `capture` or `request` after the History row's
+    /// (constant SQL: the export's request columns, the copy's staging and input columns).
+    // sql-fragment
+    static func rowSelection(adding columns: String) -> String {
+        let extra = columns  // sql-fragment: constant column lists from this module's callers
+        return """
+            SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
+                   capture.request_id, request.title AS request_title, capture.created_at, capture.captured_by,
+                   capture.requester, capture.product_name, capture.product_brand,
+                   (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
+                   (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
+                       ORDER BY position LIMIT 1) AS first_photo_name,
+                   (SELECT count(*) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_codes,
+                   (SELECT coalesce(sum(quantity), 0) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_scans\(extra)
+            FROM capture LEFT JOIN request ON request.id = capture.request_id
+            """
+    }
 
     /// History's All mode, newest first: up to `limit` captures after `key` (from the top when
     /// nil), along `capture_on_created_at_id`; with `kind`, the By kind group of that kind along

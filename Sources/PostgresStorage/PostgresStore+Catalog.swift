@@ -84,7 +84,7 @@ extension PostgresStore {
         }
         while remaining > 0 {
             let size = min(remaining, 1000)
-            let rows = try read { session throws(StorageError) in
+            let rows = try query { session throws(StorageError) in
                 try session.rows(
                     """
                     SELECT code, name, brand, quantity, energy_kcal FROM product

@@ -9,19 +9,20 @@ import TabShell
 /// store. A photo's path is its copy in this host's photo cache, fetched as the export reaches
 /// it (an export with more photos than the cache holds evicts its earliest ones again).
 extension PostgresStore {
-    /// The request columns beside a record's, for the export.
+    /// A record's columns with its request's, for the export.
     // sql-fragment
-    static let requestColumns = """
-        , request.body AS request_body, request.kind AS request_kind, request.status AS request_status,
-               request.created_at AS request_created_at, request.done_at AS request_done_at,
-               request.created_by AS request_created_by, request.requester AS request_requester
-        """
+    static let exportSelection = PostgresQueries.rowSelection(
+        adding: """
+            , request.body AS request_body, request.kind AS request_kind, request.status AS request_status,
+                   request.created_at AS request_created_at, request.done_at AS request_done_at,
+                   request.created_by AS request_created_by, request.requester AS request_requester
+            """)
 
     public func exportHistory(
         ids: ClosedRange<Int64>, start: (_ recordCount: Int) throws -> Void, _ body: (ExportedRecord) throws -> Void
     ) throws {
         let (low, high) = (ids.lowerBound, ids.upperBound)
-        let count = try read { session throws(StorageError) in
+        let count = try query { session throws(StorageError) in
             try session.value("SELECT count(*) FROM capture WHERE id BETWEEN \(low) AND \(high)", as: Int.self) ?? 0
         }
         try start(count)
@@ -30,7 +31,7 @@ extension PostgresStore {
             let page: [ExportedRecord] = try read { session throws(StorageError) in
                 let rows = try session.rows(
                     PostgresQuery.bound(
-                        PostgresRows.rowSelection.replacingOccurrences(of: "\nFROM capture", with: Self.requestColumns + "\nFROM capture")
+                        Self.exportSelection
                             + "\nWHERE capture.id > $1 AND capture.id <= $2 ORDER BY capture.id LIMIT 200", after, high))
                 guard let first = rows.first, let last = rows.last else { return [] }
                 let firstID = try PostgresRows.historyRow(first, location).id
@@ -80,7 +81,7 @@ extension PostgresStore {
                 bindings.append(Int64(size))
                 let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
                 let sql =
-                    PostgresRows.rowSelection.replacingOccurrences(of: "\nFROM capture", with: Self.requestColumns + "\nFROM capture")
+                    Self.exportSelection
                     + filter + "\nORDER BY capture.created_at DESC, capture.id DESC LIMIT " + limitPlaceholder
                 return try session.rows(PostgresQuery(unsafeSQL: sql, binds: bindings)).map { row throws(StorageError) in
                     try exported(row)
@@ -94,7 +95,7 @@ extension PostgresStore {
     }
 
     public func lastRecordID() throws(StorageError) -> Int64? {
-        try read { session throws(StorageError) in try session.value("SELECT max(id) FROM capture", as: Int64.self) }
+        try query { session throws(StorageError) in try session.value("SELECT max(id) FROM capture", as: Int64.self) }
     }
 
     /// A record row with its request's columns as the export's record.

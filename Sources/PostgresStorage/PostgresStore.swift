@@ -191,7 +191,13 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
     }
 
-    /// A read: one statement or several in one snapshot (REPEATABLE READ, read only).
+    /// One statement on a connection of the pool, committed by itself (no BEGIN/COMMIT round
+    /// trips): for reads of a single statement.
+    func query<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        try pool.withConnection(body)
+    }
+
+    /// A read of several statements in one snapshot (REPEATABLE READ, read only).
     func read<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
         try pool.withConnection { session throws(StorageError) in
             try session.transaction { session throws(StorageError) in
@@ -204,7 +210,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     // MARK: - Settings
 
     public func settings() throws(StorageError) -> Settings {
-        try read { session throws(StorageError) in
+        try query { session throws(StorageError) in
             guard let row = try session.rows(PostgresRows.settingsSelection).first else { return .default }
             return try PostgresRows.settings(row, location: location)
         }
@@ -363,7 +369,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     public func product(for barcode: Barcode) throws(StorageError) -> Product? {
-        try read { session throws(StorageError) in try Self.product(key: Product.catalogKey(for: barcode), session) }
+        try query { session throws(StorageError) in try Self.product(key: Product.catalogKey(for: barcode), session) }
     }
 
     static func product(key: String, _ session: PostgresSession) throws(StorageError) -> Product? {
@@ -464,7 +470,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         if let staging {
             let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
             for (photo, hash) in zip(photos, hashes) {
-                cache.keep(copyOf: staging.fileURL(of: photo), as: PhotoCache.storedName(hash: hash, format: photo.format))
+                cache.keep(moving: staging.fileURL(of: photo), as: PhotoCache.storedName(hash: hash, format: photo.format))
             }
         }
         staging?.discard()
@@ -474,7 +480,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     // MARK: - Staging (local)
 
     public func isStagingCommitted(_ stagingID: String) throws(StorageError) -> Bool {
-        try read { session throws(StorageError) in
+        try query { session throws(StorageError) in
             try session.value("SELECT 1 FROM capture WHERE staging_id = \(stagingID)", as: Int32.self) != nil
         }
     }
@@ -497,7 +503,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
         let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
         if let cached = cache.hit(storedName) { return cached }
-        let content: Data? = try read { session throws(StorageError) in
+        let content: Data? = try query { session throws(StorageError) in
             try session.value("SELECT content FROM photo_content WHERE sha256 = decode(\(hash), 'hex')", as: Data.self)
         }
         guard let content else {

@@ -283,8 +283,7 @@ struct StoreDigest {
         while true {
             let rows = try session.rows(
                 PostgresQuery(
-                    unsafeSQL: PostgresRows.rowSelection.replacingOccurrences(
-                        of: "capture.product_brand,", with: "capture.product_brand, capture.staging_id, capture.input_source,")
+                    unsafeSQL: PostgresQueries.rowSelection(adding: ", capture.staging_id, capture.input_source")
                         + "\nWHERE capture.id > $1 ORDER BY capture.id LIMIT 500",
                     binds: {
                         var b = PostgresBindings()

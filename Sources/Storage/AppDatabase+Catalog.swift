@@ -91,12 +91,8 @@ extension AppDatabase {
         try read { db in
             var sql = "SELECT code, name, brand, quantity, energyKcal FROM product"
             var arguments: StatementArguments = []
-            if let search, !search.isEmpty {
+            if let pattern = search.flatMap(CatalogFile.containsPattern) {
                 sql += " WHERE name LIKE ? ESCAPE '!' OR brand LIKE ? ESCAPE '!'"
-                // The text matched as it is: LIKE's own % and _ (and the escape) escaped.
-                let escaped = search.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
-                    .replacingOccurrences(of: "_", with: "!_")
-                let pattern = "%" + escaped + "%"
                 arguments += [pattern, pattern]
             }
             sql += " ORDER BY code LIMIT ?"
@@ -123,6 +119,15 @@ extension AppDatabase {
 /// each product handed to `upsert` by its catalog key, rows without a code or name (or too long)
 /// skipped and counted in `report`. Streamed: memory does not grow with the file.
 public enum CatalogFile {
+    /// A LIKE pattern (escape `!`) matching names that contain `search` as it is typed: LIKE's own
+    /// `%` and `_` (and the escape) escaped. Nil for an empty search.
+    public static func containsPattern(_ search: String) -> String? {
+        guard !search.isEmpty else { return nil }
+        let escaped = search.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
+            .replacingOccurrences(of: "_", with: "!_")
+        return "%" + escaped + "%"
+    }
+
     public static func read(
         _ descriptor: Int32, into report: inout CatalogImportReport, upsert: (String, Product) throws -> Void
     ) throws {

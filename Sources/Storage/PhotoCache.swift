@@ -56,10 +56,22 @@ public struct PhotoCache: Sendable {
         return URL(fileURLWithPath: path)
     }
 
-    /// Best effort: a copy of `file` as `name` (a photo just committed from this host).
-    public func keep(copyOf file: URL, as name: String) {
-        guard hit(name) == nil, let data = FileManager.default.contents(atPath: file.path) else { return }
-        _ = try? store(data, as: name)
+    /// Best effort: `file` (a photo just committed from this host, in its staging folder, on the
+    /// same file system) becomes the cached `name` by a rename — no second read and write; a copy
+    /// only when the rename cannot be done.
+    public func keep(moving file: URL, as name: String) {
+        guard hit(name) == nil else { return }
+        do {
+            try DurableFiles.makePrivateDirectory(directory.deletingLastPathComponent().path)
+            try DurableFiles.makePrivateDirectory(directory.path)
+        } catch {
+            return
+        }
+        if rename(file.path, directory.path + "/" + name) == 0 {
+            trim(keeping: name)
+        } else if let data = FileManager.default.contents(atPath: file.path) {
+            _ = try? store(data, as: name)
+        }
     }
 
     /// Removes the least recently used photos until the folder holds at most ``limit`` bytes;
