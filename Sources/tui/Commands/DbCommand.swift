@@ -52,6 +52,9 @@ struct DbCopyCommand: ContextCommand {
         let level = logLevelName.level
         var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
         logger.logLevel = level
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw Failure("There is no SQLite store at \(url.path) to copy (--from).")
+        }
         let source = try openExisting(url, logger: logger)
         let target: PostgresStore
         do {
