@@ -358,14 +358,66 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    /// Deletes the record with its photo rows; a photo no other record shows leaves the
+    /// database (a trigger) and this host's cache.
     @discardableResult
     public func deleteRecord(id: Int64) throws(StorageError) -> Bool {
-        try write { session throws(StorageError) in try session.execute("DELETE FROM capture WHERE id = \(id)") > 0 }
+        let (deleted, released) = try write { session throws(StorageError) in
+            let photos = try Self.cachedNames(
+                session.rows(
+                    """
+                    SELECT encode(capture_photo.sha256, 'hex'), photo_content.format
+                    FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
+                    WHERE capture_photo.capture_id = \(id)
+                    """))
+            let deleted = try session.execute("DELETE FROM capture WHERE id = \(id)") > 0
+            return (deleted, try Self.released(photos, session))
+        }
+        forget(released)
+        return deleted
     }
 
+    /// Deletes every record; every photo leaves the database and this host's cache (photos a
+    /// Done commits meanwhile stay).
     @discardableResult
     public func deleteAllRecords() throws(StorageError) -> Int {
-        try write { session throws(StorageError) in try session.execute("DELETE FROM capture") }
+        let cached = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).photos()
+        let (count, released) = try write { session throws(StorageError) in
+            (try session.execute("DELETE FROM capture"), try Self.released(cached, session))
+        }
+        forget(released)
+        return count
+    }
+
+    /// The cached names (`<hash>.<ext>`) of the photos in `rows` (hash, format).
+    private static func cachedNames(_ rows: [PostgresRow]) -> [(hash: String, name: String)] {
+        rows.compactMap { row in
+            guard let (hash, name) = try? row.decode((String, String).self), let format = ImageFormat(rawValue: name) else {
+                return nil
+            }
+            return (hash, PhotoCache.storedName(hash: hash, format: format))
+        }
+    }
+
+    /// Those of `photos` the database no longer has.
+    private static func released(_ photos: [(hash: String, name: String)], _ session: PostgresSession) throws(StorageError)
+        -> [String]
+    {
+        guard !photos.isEmpty else { return [] }
+        let kept = try Set(
+            session.rows(
+                """
+                SELECT encode(sha256, 'hex') FROM photo_content
+                WHERE sha256 = ANY(SELECT decode(hash, 'hex') FROM unnest(\(photos.map(\.hash))::text[]) AS hash)
+                """
+            ).compactMap { try? $0.decode(String.self) })
+        return photos.filter { !kept.contains($0.hash) }.map(\.name)
+    }
+
+    /// Removes deleted photos from this host's cache (other hosts' caches keep theirs until
+    /// trimmed, never shown again since no record names them).
+    private func forget(_ names: [String]) {
+        PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).remove(names)
     }
 
     public func product(for barcode: Barcode) throws(StorageError) -> Product? {

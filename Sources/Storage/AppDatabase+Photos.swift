@@ -204,12 +204,17 @@ extension AppDatabase {
         return count
     }
 
-    /// The committed photo `storedName` in the media folder.
+    /// The committed photo `storedName` in the media folder; a sentence when it is not there (its
+    /// record deleted, or the file lost: `doctor` says which).
     public func photoFile(storedName: String) throws(StorageError) -> URL {
         guard MediaStore.isStoredName(storedName) else {
             throw .invalidInput("\(storedName) is not the name of a stored photo.")
         }
-        return media.url(forStoredName: storedName)
+        let url = media.url(forStoredName: storedName)
+        guard let info = DurableFiles.status(url.path), DurableFiles.isRegularFile(info) else {
+            throw .fileSystem("The photo \(storedName) is not in the media folder.")
+        }
+        return url
     }
 
     /// Unlinks files whose rows are gone; what fails stays for recovery's sweep.

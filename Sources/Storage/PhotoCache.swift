@@ -74,6 +74,20 @@ public struct PhotoCache: Sendable {
         }
     }
 
+    /// The photos in the cache: each one's hash and file name.
+    public func photos() -> [(hash: String, name: String)] {
+        (DurableFiles.entries(of: directory.path) ?? []).compactMap { name in
+            Self.hash(ofStoredName: name).map { (hash: $0, name: name) }
+        }
+    }
+
+    /// Removes the cached photos `names` (a deleted record's): best effort, a cache.
+    public func remove(_ names: [String]) {
+        for name in names where Self.hash(ofStoredName: name) != nil {
+            _ = unlink(directory.path + "/" + name)
+        }
+    }
+
     /// Removes the least recently used photos until the folder holds at most ``limit`` bytes;
     /// `keeping` (the one just stored) stays even when it alone is larger.
     func trim(keeping: String) {

@@ -34,28 +34,23 @@ struct CaptureTests {
         #expect(doneAt == Clock.now)
     }
 
-    @Test func marksTheRequestDoneInTheSameTransactionAsTheInsert() throws {
+    @Test(arguments: StoreEngine.allCases) func marksTheRequestDoneInTheSameTransactionAsTheInsert(engine: StoreEngine) throws {
         // Given a pending request, and a trigger that makes every capture insert fail
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let requestID = try db.addRequest(title: "Note it", kind: .note, now: Clock.minutesAgo(5))
-        try rawQueue(temp.databaseURL).write { db in
-            try db.execute(
-                sql: """
-                    CREATE TRIGGER refuse_capture BEFORE INSERT ON capture
-                    BEGIN SELECT RAISE(ABORT, 'capture refused'); END
-                    """)
-        }
+        let db = try temp.store(engine)
+        let requestID = try db.add(title: "Note it", kind: .note, now: Clock.minutesAgo(5))
+        try temp.backDoor(engine).refuseInserts(into: .records, message: "capture refused")
 
         // When a capture answering the request is committed (the request update runs first)
         let error = #expect(throws: StorageError.self) {
-            try db.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: requestID), now: Clock.now)
+            try db.commit(CaptureSubmission(kind: .note, note: "x", requestID: requestID), now: Clock.now)
         }
 
         // Then the request update was rolled back with the failed insert
         #expect(error?.message.contains("capture refused") == true)
         #expect(try db.inbox().pendingCount == 1)
-        #expect(try db.historyCount() == 0)
+        #expect(try db.inbox().requests.map(\.status) == [.pending])
+        #expect(try db.storedCount() == 0)
     }
 
     @Test(arguments: StoreEngine.allCases) func writesNothingWhenTheRequestIsGone(engine: StoreEngine) throws {

@@ -14,7 +14,8 @@ import Darwin
 /// re-executed as a "session worker"), started together on a database that does not exist yet,
 /// each committing captures as fast as it can.
 ///
-/// `TABSHELL_SESSIONS` (8) and `TABSHELL_COMMITS_PER_SESSION` (500) set the load.
+/// `TABSHELL_SESSIONS` (8) and `TABSHELL_COMMITS_PER_SESSION` (500) set the load. PostgreSQL's
+/// counterpart is `MultiHostTests` (two hosts of eight sessions each, into one server).
 @Suite("Concurrency", .serialized)
 struct ConcurrencyTests {
     static let databaseVariable = "TABSHELL_SESSION_WORKER_DB"
@@ -131,24 +132,46 @@ struct ConcurrencyTests {
         )
     }
 
-    @Test func anotherConnectionsCommitMovesTheChangeCounterAndOursDoesNot() throws {
-        // Given two sessions on one database
+    /// The counter of `store`, once it differs from `old` (PostgreSQL's moves when the server's
+    /// notification arrives), or the last value read after 10 s.
+    private func counter(of store: any RecordStore, movedFrom old: Int64) throws -> Int64 {
+        let deadline = ContinuousClock.now + .seconds(10)
+        var value = try store.externalChangeCounter()
+        while value == old, ContinuousClock.now < deadline {
+            usleep(10_000)
+            value = try store.externalChangeCounter()
+        }
+        return value
+    }
+
+    @Test(arguments: StoreEngine.allCases) func anotherConnectionsCommitMovesTheChangeCounterAndOursDoesNot(engine: StoreEngine) throws {
+        // Given two sessions on one store
         let temp = try TemporaryDirectory()
-        let mine = try AppDatabase.open(at: temp.databaseURL)
-        let theirs = try AppDatabase.open(at: temp.databaseURL)
+        let mine = try temp.store(engine, listen: true)
+        let theirs = try temp.store(engine)
         let first = try mine.externalChangeCounter()
 
-        // When this session commits, the counter stays
-        _ = try mine.addRequest(title: "Mine", kind: .barcode, now: Clock.now)
+        // When this session commits, the counter stays (PostgreSQL: once its notification came)
+        _ = try mine.add(title: "Mine", kind: .barcode, now: Clock.now)
+        _ = try mine.commit(CaptureSubmission(kind: .note, note: "mine"), now: Clock.now)
+        usleep(engine == .postgres ? 300_000 : 0)
         #expect(try mine.externalChangeCounter() == first)
 
         // When the other commits, it moves
-        _ = try theirs.addRequest(title: "Theirs", kind: .barcode, now: Clock.now)
-        let second = try mine.externalChangeCounter()
+        _ = try theirs.add(title: "Theirs", kind: .barcode, now: Clock.now)
+        let second = try counter(of: mine, movedFrom: first)
         #expect(second != first)
 
         // and a read elsewhere does not move it
         _ = try theirs.inbox()
+        usleep(engine == .postgres ? 300_000 : 0)
         #expect(try mine.externalChangeCounter() == second)
+
+        // and neither does this session's Done, while another's does
+        _ = try mine.commit(CaptureSubmission(kind: .note, note: "mine again"), now: Clock.now)
+        usleep(engine == .postgres ? 300_000 : 0)
+        #expect(try mine.externalChangeCounter() == second)
+        _ = try theirs.commit(CaptureSubmission(kind: .note, note: "theirs"), now: Clock.now)
+        #expect(try counter(of: mine, movedFrom: second) != second)
     }
 }

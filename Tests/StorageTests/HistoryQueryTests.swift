@@ -6,7 +6,8 @@ import Testing
 
 @testable import Storage
 
-/// History's browse modes, search and record detail, against real database files.
+/// History's browse modes, search and record detail, on both engines (the query plans: SQLite's
+/// here, PostgreSQL's in `QueryPlanTests`).
 @Suite("History queries")
 struct HistoryQueryTests {
     /// The records of `makeMixedHistory`, newest first, with what the modes group them by.
@@ -17,10 +18,10 @@ struct HistoryQueryTests {
 
     /// 30 captures over three requests ("Zebra", "apple", "Mango") and none, of every kind;
     /// capture i is i minutes old, so `ids` (index 0 newest) is the All order.
-    private func makeMixedHistory(_ db: AppDatabase) throws -> Made {
-        let zebra = try db.addRequest(title: "Zebra crossing count", kind: .note, now: Clock.minutesAgo(500))
-        let apple = try db.addRequest(title: "apple crates", kind: .barcode, now: Clock.minutesAgo(400))
-        let mango = try db.addRequest(title: "Mango pallet", kind: .barcode, now: Clock.minutesAgo(300))
+    private func makeMixedHistory(_ db: any RecordStore) throws -> Made {
+        let zebra = try db.add(title: "Zebra crossing count", kind: .note, now: Clock.minutesAgo(500))
+        let apple = try db.add(title: "apple crates", kind: .barcode, now: Clock.minutesAgo(400))
+        let mango = try db.add(title: "Mango pallet", kind: .barcode, now: Clock.minutesAgo(300))
         let requests: [Int64?] = [zebra, apple, nil, mango, apple]
         var ids: [Int64] = []
         // Oldest first, so ids grow with time; `ids` is reversed at the end.
@@ -31,13 +32,13 @@ struct HistoryQueryTests {
                 kind == .barcode
                 ? CaptureSubmission(kind: .barcode, barcode: Barcode(value: "code-\(index)", symbology: .freeText), requestID: requests[index % 5])
                 : CaptureSubmission(kind: .note, note: "note \(index)", requestID: requests[index % 5])
-            ids.append(try db.commitCapture(submission, now: Clock.minutesAgo(Double(minutes))))
+            ids.append(try db.commit(submission, now: Clock.minutesAgo(Double(minutes))))
         }
         return Made(ids: ids.reversed(), requestIDs: (zebra, apple, mango))
     }
 
     /// Every page of `mode` (several page sizes and starts) against the whole order read in one go.
-    private func expectPagesAreSlices(of order: [Int64], mode: HistoryBrowseMode, _ db: AppDatabase) throws {
+    private func expectPagesAreSlices(of order: [Int64], mode: HistoryBrowseMode, _ db: any RecordStore) throws {
         for count in [1, 4, 7, 30, 45] {
             for start in stride(from: 0, to: order.count, by: 3) {
                 let page = try db.historyPage(HistoryPageRequest(start: start, count: count, mode: mode))
@@ -50,9 +51,9 @@ struct HistoryQueryTests {
 
     // MARK: - Browse modes
 
-    @Test func allIsNewestFirstLikeThePlainPage() throws {
+    @Test(arguments: StoreEngine.allCases) func allIsNewestFirstLikeThePlainPage(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let made = try makeMixedHistory(db)
 
         let page = try db.historyPage(HistoryPageRequest(start: 3, count: 5))
@@ -61,10 +62,10 @@ struct HistoryQueryTests {
         #expect(page == HistoryPage(start: 3, rows: try db.historyPage(HistoryPageRequest(start: 3, count: 5)).rows, totalCount: 30, mode: .all))
     }
 
-    @Test func byKindGroupsInKindOrderNewestFirstWithinEachGroup() throws {
+    @Test(arguments: StoreEngine.allCases) func byKindGroupsInKindOrderNewestFirstWithinEachGroup(engine: StoreEngine) throws {
         // Given captures of two kinds, interleaved in time
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let made = try makeMixedHistory(db)
         let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30)).rows
 
@@ -80,9 +81,9 @@ struct HistoryQueryTests {
         try expectPagesAreSlices(of: expected.map(\.id), mode: .byKind, db)
     }
 
-    @Test func byRequestGroupsByTitleCaseInsensitivelyWithUnlinkedLast() throws {
+    @Test(arguments: StoreEngine.allCases) func byRequestGroupsByTitleCaseInsensitivelyWithUnlinkedLast(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let made = try makeMixedHistory(db)
         let all = try db.historyPage(HistoryPageRequest(start: 0, count: 30)).rows
 
@@ -97,24 +98,24 @@ struct HistoryQueryTests {
         try expectPagesAreSlices(of: expected.map(\.id), mode: .byRequest, db)
     }
 
-    @Test func twoRequestsWithTheSameTitleAreTwoGroupsOldestRequestFirst() throws {
+    @Test(arguments: StoreEngine.allCases) func twoRequestsWithTheSameTitleAreTwoGroupsOldestRequestFirst(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let older = try db.addRequest(title: "Shelf", kind: .note, now: Clock.minutesAgo(60))
-        let newer = try db.addRequest(title: "shelf", kind: .note, now: Clock.minutesAgo(50))
-        let a = try db.commitCapture(CaptureSubmission(kind: .note, note: "a", requestID: newer), now: Clock.minutesAgo(3))
-        let b = try db.commitCapture(CaptureSubmission(kind: .note, note: "b", requestID: older), now: Clock.minutesAgo(2))
-        let c = try db.commitCapture(CaptureSubmission(kind: .note, note: "c", requestID: newer), now: Clock.minutesAgo(1))
+        let db = try temp.store(engine)
+        let older = try db.add(title: "Shelf", kind: .note, now: Clock.minutesAgo(60))
+        let newer = try db.add(title: "shelf", kind: .note, now: Clock.minutesAgo(50))
+        let a = try db.commit(CaptureSubmission(kind: .note, note: "a", requestID: newer), now: Clock.minutesAgo(3))
+        let b = try db.commit(CaptureSubmission(kind: .note, note: "b", requestID: older), now: Clock.minutesAgo(2))
+        let c = try db.commit(CaptureSubmission(kind: .note, note: "c", requestID: newer), now: Clock.minutesAgo(1))
 
         let page = try db.historyPage(HistoryPageRequest(start: 0, count: 10, mode: .byRequest))
 
         #expect(page.rows.map(\.id) == [b, c, a])
     }
 
-    @Test(arguments: HistoryBrowseMode.allCases)
-    func groupedPagesClampLikeThePlainPage(mode: HistoryBrowseMode) throws {
+    @Test(arguments: StoreEngine.allCases, HistoryBrowseMode.allCases)
+    func groupedPagesClampLikeThePlainPage(engine: StoreEngine, mode: HistoryBrowseMode) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         #expect(
             try db.historyPage(HistoryPageRequest(start: 5, count: 10, mode: mode))
                 == HistoryPage(start: 0, rows: [], totalCount: 0, mode: mode))
@@ -126,9 +127,9 @@ struct HistoryQueryTests {
         #expect(none.rows.isEmpty && none.totalCount == 30)
     }
 
-    @Test func aDeletedRecordLeavesItsGroup() throws {
+    @Test(arguments: StoreEngine.allCases) func aDeletedRecordLeavesItsGroup(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let made = try makeMixedHistory(db)
         let before = try db.historyPage(HistoryPageRequest(start: 0, count: 30, mode: .byRequest)).rows
 
@@ -141,16 +142,16 @@ struct HistoryQueryTests {
 
     // MARK: - Search
 
-    @Test func searchMatchesCodesNotesAndRequestTitlesNewestFirst() throws {
+    @Test(arguments: StoreEngine.allCases) func searchMatchesCodesNotesAndRequestTitlesNewestFirst(engine: StoreEngine) throws {
         // Given a code, a note and a request title with a word starting with "pal", and one without
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let request = try db.addRequest(title: "Count the PALLETS", kind: .note, now: Clock.minutesAgo(90))
-        let byTitle = try db.commitCapture(CaptureSubmission(kind: .note, note: "12", requestID: request), now: Clock.minutesAgo(30))
-        let byCode = try db.commitCapture(
+        let db = try temp.store(engine)
+        let request = try db.add(title: "Count the PALLETS", kind: .note, now: Clock.minutesAgo(90))
+        let byTitle = try db.commit(CaptureSubmission(kind: .note, note: "12", requestID: request), now: Clock.minutesAgo(30))
+        let byCode = try db.commit(
             CaptureSubmission(kind: .barcode, barcode: Barcode(value: "PAL-0042", symbology: .freeText)), now: Clock.minutesAgo(20))
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "nothing to see"), now: Clock.minutesAgo(15))
-        let byNote = try db.commitCapture(CaptureSubmission(kind: .note, note: "Second\nPalé shelf"), now: Clock.minutesAgo(10))
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "nothing to see"), now: Clock.minutesAgo(15))
+        let byNote = try db.commit(CaptureSubmission(kind: .note, note: "Second\nPalé shelf"), now: Clock.minutesAgo(10))
 
         // When
         let rows = try db.search("pal", limit: 10)
@@ -162,11 +163,11 @@ struct HistoryQueryTests {
         #expect(try db.search("pal", limit: 2).map(\.id) == [byNote, byCode])
     }
 
-    @Test func searchMatchesWordPrefixesNotTheMiddleOfWords() throws {
+    @Test(arguments: StoreEngine.allCases) func searchMatchesWordPrefixesNotTheMiddleOfWords(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let opal = try db.commitCapture(CaptureSubmission(kind: .note, note: "opal shelf"), now: Clock.minutesAgo(2))
-        let code = try db.commitCapture(
+        let db = try temp.store(engine)
+        let opal = try db.commit(CaptureSubmission(kind: .note, note: "opal shelf"), now: Clock.minutesAgo(2))
+        let code = try db.commit(
             CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), now: Clock.minutesAgo(1))
 
         #expect(try db.search("pal", limit: 10).isEmpty)
@@ -177,22 +178,25 @@ struct HistoryQueryTests {
         #expect(try db.search("0063", limit: 10).isEmpty)
     }
 
-    @Test(arguments: [("100%", ["100% done", "1000 done"]), ("a_b", ["a_b"]), ("\"quoted\"", ["\"quoted\" word"]), ("NEAR(a b)", [])])
-    func punctuationSeparatesWordsAndIsNeverFTSSyntax(query: String, notes: [String]) throws {
+    @Test(
+        arguments: StoreEngine.allCases,
+        [("100%", ["100% done", "1000 done"]), ("a_b", ["a_b"]), ("\"quoted\"", ["\"quoted\" word"]), ("NEAR(a b)", [])])
+    func punctuationSeparatesWordsAndIsNeverFTSSyntax(engine: StoreEngine, example: (query: String, notes: [String])) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
+        let (query, notes) = example
         for (minutes, note) in ["100% done", "1000 done", "a_b", "axb", "\"quoted\" word"].enumerated() {
-            _ = try db.commitCapture(CaptureSubmission(kind: .note, note: note), now: Clock.minutesAgo(Double(minutes)))
+            _ = try db.commit(CaptureSubmission(kind: .note, note: note), now: Clock.minutesAgo(Double(minutes)))
         }
 
         #expect(try db.search(query, limit: 10).map(\.note) == notes)
     }
 
-    @Test(arguments: ["%", "_", "\\", "\"", "*", "-", "^", "(", ")", ":", "\"\"*", "AND", "OR NOT", "'"])
-    func garbageIsNoErrorAndMatchesLiterallyOrNothing(query: String) throws {
+    @Test(arguments: StoreEngine.allCases, ["%", "_", "\\", "\"", "*", "-", "^", "(", ")", ":", "\"\"*", "AND", "OR NOT", "'"])
+    func garbageIsNoErrorAndMatchesLiterallyOrNothing(engine: StoreEngine, query: String) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "andover ornate notebook"), now: Clock.now)
+        let db = try temp.store(engine)
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "andover ornate notebook"), now: Clock.now)
 
         let rows = try db.search(query, limit: 10)
 
@@ -210,20 +214,20 @@ struct HistoryQueryTests {
         #expect(HistoryQueries.ftsQuery(many)?.split(separator: " ").count == HistoryQueries.maximumSearchWords)
     }
 
-    @Test func searchTextIsNeverSQL() throws {
+    @Test(arguments: StoreEngine.allCases) func searchTextIsNeverSQL(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
+        let db = try temp.store(engine)
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
 
         #expect(try db.search("' OR 1=1 --", limit: 10).isEmpty)
         #expect(try db.search("\"); DROP TABLE capture; --", limit: 10).isEmpty)
-        #expect(try db.historyCount() == 1)
+        #expect(try db.storedCount() == 1)
     }
 
-    @Test func anEmptyOrOverlongSearch() throws {
+    @Test(arguments: StoreEngine.allCases) func anEmptyOrOverlongSearch(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
+        let db = try temp.store(engine)
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
 
         #expect(try db.search("", limit: 10).isEmpty)
         #expect(try db.search("   ", limit: 10).isEmpty)
@@ -235,11 +239,11 @@ struct HistoryQueryTests {
 
     // MARK: - Detail
 
-    @Test func aRecordsDetailHasItsPhotosInOrderWithTheirFacts() throws {
+    @Test(arguments: StoreEngine.allCases) func aRecordsDetailHasItsPhotosInOrderWithTheirFacts(engine: StoreEngine) throws {
         // Given a product committed with two staged photos, for a request
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let request = try db.addRequest(title: "Shoot the carton", kind: .product, now: Clock.minutesAgo(9))
+        let db = try temp.store(engine)
+        let request = try db.add(title: "Shoot the carton", kind: .product, now: Clock.minutesAgo(9))
         let session = try db.beginStaging()
         let png = try TestImages.write(TestImages.png(width: 640, height: 480), named: "front.png", in: temp.url)
         let jpeg = try TestImages.write(TestImages.jpeg(width: 1024, height: 768), named: "back side.jpg", in: temp.url)
@@ -247,13 +251,13 @@ struct HistoryQueryTests {
         let back = try session.stage(fileAt: jpeg, originalName: "back side.jpg", maxBytes: 1_000_000) { _, _ in true }
         let code = Barcode(value: "4006381333931", symbology: .ean13)
         let submission = CaptureSubmission(kind: .product, barcode: code, requestID: request, photos: [back, front])
-        let id = try db.commitCapture(submission, staging: session, now: Clock.now)
+        let id = try db.commitCapture(submission, staging: session, now: Clock.now, capturedBy: nil)
 
         // When
         let detail = try #require(try db.recordDetail(id: id))
 
         // Then
-        #expect(detail.record == (try db.record(id: id)))
+        #expect(detail.record == (try db.storedRecord(id)))
         #expect(detail.record.barcode == code && detail.record.requestTitle == "Shoot the carton")
         #expect(detail.photos.map(\.originalName) == ["back side.jpg", "front.png"])
         #expect(detail.photos.map(\.position) == [0, 1])
@@ -263,10 +267,10 @@ struct HistoryQueryTests {
         #expect(detail.photos.map(\.byteSize) == [back.byteSize, front.byteSize])
     }
 
-    @Test func aRecordWithoutPhotosOrWithoutARowAtAll() throws {
+    @Test(arguments: StoreEngine.allCases) func aRecordWithoutPhotosOrWithoutARowAtAll(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let id = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
+        let db = try temp.store(engine)
+        let id = try db.commit(CaptureSubmission(kind: .note, note: "milk"), now: Clock.now)
 
         #expect(try db.recordDetail(id: id)?.photos == [])
         #expect(try db.recordDetail(id: id)?.record.note == "milk")

@@ -25,10 +25,10 @@ struct HostileImportTests {
         return enumerator.compactMap { $0 as? String }.sorted()
     }
 
-    @Test func aTraversalPathIsReadButNothingIsWrittenWhereItPoints() throws {
+    @Test(arguments: StoreEngine.allCases) func aTraversalPathIsReadButNothingIsWrittenWhereItPoints(engine: StoreEngine) throws {
         // Given an image reached through ../ components, and a name that itself climbs out
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let outside = temp.url.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside.appendingPathComponent("deep/er"), withIntermediateDirectories: true)
         try TestImages.write(TestImages.png(width: 3, height: 2), named: "shot.png", in: outside)
@@ -46,13 +46,13 @@ struct HostileImportTests {
         #expect(listing(session.directory).contains(photo.storedName))
         #expect(photo.originalName == "../../../etc/passwd.png")
         #expect(Self.tree(outside) == outsideBefore)
-        #expect(try db.historyCount() == 0)
+        #expect(try db.storedCount() == 0)
     }
 
-    @Test func aSymbolicLinkInTheMiddleOfThePathIsFollowedForReadingOnly() throws {
+    @Test(arguments: StoreEngine.allCases) func aSymbolicLinkInTheMiddleOfThePathIsFollowedForReadingOnly(engine: StoreEngine) throws {
         // Given Pictures -> /elsewhere/photos (a common set-up: a folder on another disk)
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let real = temp.url.appendingPathComponent("elsewhere/photos")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         try TestImages.write(TestImages.png(width: 5, height: 4), named: "cat.png", in: real)

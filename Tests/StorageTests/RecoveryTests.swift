@@ -27,10 +27,10 @@ struct RecoveryTests {
             [.modificationDate: Date().addingTimeInterval(-seconds)], ofItemAtPath: url.path)
     }
 
-    @Test func anAbandonedCaptureIsOfferedBackAndCanBeResumedAndCommitted() throws {
+    @Test(arguments: StoreEngine.allCases) func anAbandonedCaptureIsOfferedBackAndCanBeResumedAndCommitted(engine: StoreEngine) throws {
         // Given a capture with a code and a photo whose process went away (the lock is released)
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let session = try db.beginStaging()
         let photo = try stagePNG(session, "shelf.png", in: temp)
         let draft = CaptureDraft(kind: .product, phase: "photos", barcode: Self.code, photos: [photo], updatedAt: Clock.now)
@@ -53,16 +53,19 @@ struct RecoveryTests {
         #expect(resumed.draft == draft)
         #expect(throws: StorageError.draftUnavailable) { try db.resumeDraft(report.drafts[0]) }
         #expect(try db.recover(now: Date()).drafts.isEmpty)  // A live session is not offered.
+        let content = try Data(contentsOf: resumed.fileURL(of: photo))
         let id = try db.commitCapture(
-            CaptureSubmission(kind: .product, barcode: Self.code, photos: resumed.photos), staging: resumed, now: Clock.now)
-        #expect(try db.photos(forRecord: id).map(\.storedName) == [photo.storedName])
+            CaptureSubmission(kind: .product, barcode: Self.code, photos: resumed.photos), staging: resumed, now: Clock.now,
+            capturedBy: nil)
+        #expect(try db.storedPhotos(record: id).map(\.originalName) == [photo.originalName])
+        #expect(try db.storedPhotos(record: id).map { try db.storedContent($0) } == [content])
         #expect(listing(db.media.stagingDirectory).isEmpty)
         #expect(throws: StorageError.draftUnavailable) { try db.discardDraft(report.drafts[0]) }
     }
 
-    @Test func discardingADraftDeletesItsFolder() throws {
+    @Test(arguments: StoreEngine.allCases) func discardingADraftDeletesItsFolder(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let session = try db.beginStaging()
         _ = try stagePNG(session, "a.png", in: temp)
         session.close()
@@ -74,14 +77,14 @@ struct RecoveryTests {
 
         #expect(listing(db.media.stagingDirectory).isEmpty)
         #expect(try db.recover(now: Date()) == RecoveryReport())
-        #expect(try db.historyCount() == 0)
+        #expect(try db.storedCount() == 0)
     }
 
-    @Test func anEmptyAbandonedFolderIsRemovedWithItsPartialFiles() throws {
+    @Test(arguments: StoreEngine.allCases) func anEmptyAbandonedFolderIsRemovedWithItsPartialFiles(engine: StoreEngine) throws {
         // Given two abandoned sessions: one never saved anything, one left a partial copy and a
         // note of only spaces
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let empty = try db.beginStaging()
         empty.close()
         let blank = try db.beginStaging()
@@ -100,9 +103,9 @@ struct RecoveryTests {
         #expect(listing(db.media.stagingDirectory).isEmpty)
     }
 
-    @Test func partialAndUnlistedFilesAreRemovedFromADraftThatIsKept() throws {
+    @Test(arguments: StoreEngine.allCases) func partialAndUnlistedFilesAreRemovedFromADraftThatIsKept(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let session = try db.beginStaging()
         let photo = try stagePNG(session, "a.png", in: temp)
         let unlisted = UUID().uuidString.lowercased() + ".png"
@@ -117,17 +120,17 @@ struct RecoveryTests {
         #expect(listing(session.directory) == ["draft.json", "lock", photo.storedName].sorted())
     }
 
-    @Test func aLiveSessionIsNeverTouched() throws {
+    @Test(arguments: StoreEngine.allCases) func aLiveSessionIsNeverTouched(engine: StoreEngine) throws {
         // Given a live capture (its lock held) with an empty draft and a partial copy
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let live = try db.beginStaging()
         let temporary = live.directory.appendingPathComponent(".tmp-in-progress")
         try Data([1]).write(to: temporary)
         let before = listing(live.directory)
 
-        // When another session of the app starts (here: a second database handle)
-        let other = try AppDatabase.open(at: temp.databaseURL)
+        // When another session of the app starts (here: a second handle on the store)
+        let other = try temp.store(engine)
         let report = try other.recover(graceSeconds: 0, now: Date())
 
         // Then nothing of the live capture was removed or offered
@@ -137,19 +140,24 @@ struct RecoveryTests {
         _ = try stagePNG(live, "still-works.png", in: temp)
     }
 
-    @Test func aFolderLeftByACrashAfterDoneCommittedIsRemovedNotOffered() throws {
+    @Test(arguments: StoreEngine.allCases) func aFolderLeftByACrashAfterDoneCommittedIsRemovedNotOffered(engine: StoreEngine) throws {
         // Given an abandoned capture whose Done committed (its id is on a capture row) before the
         // process died, so its folder was never deleted
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let session = try db.beginStaging()
         try session.saveDraft(CaptureDraft(kind: .barcode, phase: "review", barcode: Self.code, updatedAt: Clock.now))
         session.close()
-        try rawQueue(temp.databaseURL).write { db in
-            try db.execute(
-                sql: "INSERT INTO capture(kind, barcode, symbology, createdAt, stagingId) VALUES ('barcode', ?, 'ean8', ?, ?)",
-                arguments: [Self.code.value, Clock.now, session.id.uuidString.lowercased()])
-        }
+        let stagingID = session.id.uuidString.lowercased()
+        try temp.backDoor(engine).execute(
+            sqlite: """
+                INSERT INTO capture(kind, barcode, symbology, createdAt, stagingId)
+                VALUES ('barcode', '\(Self.code.value)', 'ean8', '2025-06-15 10:00:00.000', '\(stagingID)')
+                """,
+            postgres: """
+                INSERT INTO capture(kind, barcode, symbology, created_at, staging_id)
+                VALUES ('barcode', '\(Self.code.value)', 'ean8', now(), '\(stagingID)')
+                """)
 
         // When
         let report = try db.recover(now: Date())
@@ -158,9 +166,11 @@ struct RecoveryTests {
         #expect(report.drafts.isEmpty)
         #expect(report.removedStagingDirectories == 1)
         #expect(listing(db.media.stagingDirectory).isEmpty)
-        #expect(try db.historyCount() == 1)
+        #expect(try db.storedCount() == 1)
     }
 
+    /// SQLite's Done moves photos before it commits; PostgreSQL's never moves one (it reads them
+    /// from staging), so this is SQLite's alone.
     @Test func photosAnInterruptedDoneMovedAreReturnedToTheirDraft() throws {
         // Given a capture whose Done moved one photo into media and then died before committing
         let temp = try TemporaryDirectory()
@@ -186,6 +196,7 @@ struct RecoveryTests {
         #expect(report.summary == "Found 1 unfinished capture and put back 1 photo of an interrupted Done.")
     }
 
+    /// SQLite's media folder holds the committed photos; PostgreSQL's is a cache (next test).
     @Test func unreferencedMediaOlderThanTheGracePeriodIsQuarantinedAndTheRestKept() throws {
         // Given a committed photo, and two media files without a row: one old, one new
         let temp = try TemporaryDirectory()
@@ -221,9 +232,34 @@ struct RecoveryTests {
         #expect(listing(db.media.mediaDirectory) == [committed.storedName])
     }
 
-    @Test func anUnreadableDraftIsQuarantinedNotDeleted() throws {
+    @Test func aHostsPhotoCacheIsNeitherQuarantinedNorReturnedToADraft() throws {
+        // Given a photo committed to PostgreSQL (kept in this host's cache), an old file in the
+        // cache, and a staged file an old SQLite Done would have moved
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(.postgres)
+        let session = try db.beginStaging()
+        _ = try stagePNG(session, "kept.png", in: temp)
+        let id = try db.commitCapture(
+            CaptureSubmission(kind: .photos, photos: session.photos), staging: session, now: Clock.now, capturedBy: nil)
+        let committed = try #require(try db.storedPhotos(record: id).first)
+        try age(db.photoFile(storedName: committed.storedName), by: 7200)
+        let draft = try db.beginStaging()
+        let staged = try stagePNG(draft, "b.png", in: temp)
+        draft.close()
+        let before = listing(db.media.mediaDirectory)
+
+        // When recovery runs with no grace period
+        let report = try db.recover(graceSeconds: 0, now: Date())
+
+        // Then the cache is as it was: only a cache, trimmed by size, never swept
+        #expect(report.quarantinedFiles == 0 && report.restoredPhotos == 0)
+        #expect(listing(db.media.mediaDirectory) == before)
+        #expect(report.drafts.map(\.draft.photos) == [[staged]])
+    }
+
+    @Test(arguments: StoreEngine.allCases) func anUnreadableDraftIsQuarantinedNotDeleted(engine: StoreEngine) throws {
+        let temp = try TemporaryDirectory()
+        let db = try temp.store(engine)
         let session = try db.beginStaging()
         let photo = try stagePNG(session, "a.png", in: temp)
         try Data("{ not json".utf8).write(to: session.directory.appendingPathComponent("draft.json"))
@@ -239,9 +275,9 @@ struct RecoveryTests {
         #expect(report.problems.count == 1)
     }
 
-    @Test func foldersThatTabshellDidNotNameAreLeftAlone() throws {
+    @Test(arguments: StoreEngine.allCases) func foldersThatTabshellDidNotNameAreLeftAlone(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let staging = try db.beginStaging().directory.deletingLastPathComponent()
         let foreign = staging.appendingPathComponent("notes")
         try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: false)
@@ -251,9 +287,9 @@ struct RecoveryTests {
         #expect(exists(foreign.path))
     }
 
-    @Test func nothingToDoReadsAsAnEmptySummary() throws {
+    @Test(arguments: StoreEngine.allCases) func nothingToDoReadsAsAnEmptySummary(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let report = try db.recover(now: Date())
         #expect(report == RecoveryReport())
         #expect(report.summary == "")

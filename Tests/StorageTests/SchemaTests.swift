@@ -34,6 +34,8 @@ struct SchemaTests {
         ),
     ]
 
+    /// SQLite's rules; PostgreSQL's schema refuses the same rows (`MigrationTests`'
+    /// `theSchemaRefusesWhatSQLitesRefuses`).
     @Test(arguments: invalidInserts)
     func theSchemaRefusesInvalidRows(name: String, sql: String, arguments: StatementArguments) throws {
         // Given a migrated database
@@ -48,21 +50,18 @@ struct SchemaTests {
         #expect(error?.resultCode == .SQLITE_CONSTRAINT, "\(name)")
     }
 
-    @Test func deletingARequestKeepsItsCapturesUnlinked() throws {
+    @Test(arguments: StoreEngine.allCases) func deletingARequestKeepsItsCapturesUnlinked(engine: StoreEngine) throws {
         // Given a capture answering a request
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let requestID = try db.addRequest(title: "Gone soon", kind: .note, now: Clock.minutesAgo(2))
-        let captureID = try db.commitCapture(
-            CaptureSubmission(kind: .note, note: "answer", requestID: requestID), now: Clock.now)
+        let db = try temp.store(engine)
+        let requestID = try db.add(title: "Gone soon", kind: .note, now: Clock.minutesAgo(2))
+        let captureID = try db.commit(CaptureSubmission(kind: .note, note: "answer", requestID: requestID), now: Clock.now)
 
-        // When the request is deleted
-        try rawQueue(temp.databaseURL).write { db in
-            try db.execute(sql: "DELETE FROM request WHERE id = ?", arguments: [requestID])
-        }
+        // When the request is deleted (by another program: tabshell has no command for it)
+        try temp.backDoor(engine).execute("DELETE FROM request WHERE id = \(requestID)")
 
         // Then the capture remains, without a link
-        let row = try #require(try db.record(id: captureID))
+        let row = try #require(try db.storedRecord(captureID))
         #expect(row.requestID == nil && row.requestTitle == nil)
     }
 
@@ -76,15 +75,15 @@ struct SchemaTests {
 
 /// The scanner settings of v5 are stored and read back.
 @Suite struct ScannerSettingsStorageTests {
-    @Test func scannerLayoutStandInAndTabBarRoundTrip() throws {
+    @Test(arguments: StoreEngine.allCases) func scannerLayoutStandInAndTabBarRoundTrip(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try AppDatabase.open(at: temp.databaseURL)
+        let db = try temp.store(engine)
         var settings = Settings.default
         settings.scannerLayout = LayoutTranslation(scanner: .us, computer: .azerty)
         settings.separatorStandIn = "~"
         settings.tabBarMinimizesOnScroll = false
         try db.saveSettings(settings)
-        let read = try AppDatabase.open(at: temp.databaseURL).settings()
+        let read = try temp.store(engine).settings()
         #expect(read.scannerLayout == settings.scannerLayout)
         #expect(read.separatorStandIn == "~")
         #expect(read.tabBarMinimizesOnScroll == false)

@@ -14,10 +14,10 @@ import Darwin
 struct StagingTests {
     static let megabyte: Int64 = 1_000_000
 
-    @Test func stagesACopyUnderAGeneratedNameAndListsItInTheDraft() throws {
+    @Test(arguments: StoreEngine.allCases) func stagesACopyUnderAGeneratedNameAndListsItInTheDraft(engine: StoreEngine) throws {
         // Given a PNG of 600 KB (a header and three copy chunks) and a new staging session
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let bytes = TestImages.png(width: 640, height: 480, padding: 600_000)
         let source = try TestImages.write(bytes, named: "holiday photo.png", in: temp.url)
         let session = try db.beginStaging()
@@ -55,14 +55,23 @@ struct StagingTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == Data(bytes))
     }
 
-    @Test func foldersAreOwnedByTheUserOnly() throws {
+    @Test(arguments: StoreEngine.allCases) func foldersAreOwnedByTheUserOnly(engine: StoreEngine) throws {
         let previousMask = umask(0o022)
         defer { umask(previousMask) }
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let session = try db.beginStaging()
 
-        #expect(db.media.rootDirectory.path == temp.databaseURL.path + ".files")
+        // Beside the SQLite file; for PostgreSQL, a folder per server and database in the data folder
+        switch engine {
+        case .sqlite:
+            #expect(db.media.rootDirectory.path == temp.databaseURL.path + ".files")
+        case .postgres:
+            let name = db.media.rootDirectory.lastPathComponent
+            #expect(db.media.rootDirectory.deletingLastPathComponent().path == temp.url.path)
+            #expect(name.hasPrefix("postgres-") && name.hasSuffix(".files"), "\(name)")
+            #expect(name.contains(try #require(temp.scratch?.location.database)), "\(name)")
+        }
         #expect(permissions(db.media.rootDirectory.path) == 0o700)
         #expect(permissions(db.media.stagingDirectory.path) == 0o700)
         #expect(permissions(session.directory.path) == 0o700)
@@ -71,9 +80,9 @@ struct StagingTests {
         #expect(session.directory.lastPathComponent == session.id.uuidString.lowercased())
     }
 
-    @Test func twoSessionsHaveTheirOwnFolders() throws {
+    @Test(arguments: StoreEngine.allCases) func twoSessionsHaveTheirOwnFolders(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let first = try db.beginStaging()
         let second = try db.beginStaging()
         #expect(first.directory != second.directory)
@@ -136,11 +145,11 @@ struct StagingTests {
         }
     }
 
-    @Test(arguments: Source.allCases)
-    func refusesWhatIsNotARegularImageFileWithinTheLimit(kind: Source) throws {
+    @Test(arguments: StoreEngine.allCases, Source.allCases)
+    func refusesWhatIsNotARegularImageFileWithinTheLimit(engine: StoreEngine, kind: Source) throws {
         // Given a source that must be refused (for the FIFO: with no writer, so reading would block)
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let (path, sentence) = try makeSource(kind, in: temp.url)
         let name = (path as NSString).lastPathComponent
         let session = try db.beginStaging()
@@ -156,9 +165,9 @@ struct StagingTests {
         #expect(listing(session.directory) == ["lock"])
     }
 
-    @Test func aFileAtTheLimitIsAccepted() throws {
+    @Test(arguments: StoreEngine.allCases) func aFileAtTheLimitIsAccepted(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let bytes = TestImages.gif(width: 2, height: 2, padding: 1000)
         let path = try TestImages.write(bytes, named: "a.gif", in: temp.url)
         let session = try db.beginStaging()
@@ -169,10 +178,10 @@ struct StagingTests {
         #expect(session.photos.count == 1)
     }
 
-    @Test func cancellingFromProgressRemovesThePartialCopy() throws {
+    @Test(arguments: StoreEngine.allCases) func cancellingFromProgressRemovesThePartialCopy(engine: StoreEngine) throws {
         // Given a 1 MB JPEG
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let path = try TestImages.write(TestImages.jpeg(width: 8, height: 8, padding: 1_000_000), named: "c.jpg", in: temp.url)
         let session = try db.beginStaging()
 
@@ -191,10 +200,10 @@ struct StagingTests {
         #expect(listing(session.directory) == ["lock"])
     }
 
-    @Test func aFileThatGrowsWhileItIsCopiedIsRefused() throws {
+    @Test(arguments: StoreEngine.allCases) func aFileThatGrowsWhileItIsCopiedIsRefused(engine: StoreEngine) throws {
         // Given a 700 KB BMP
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let path = try TestImages.write(TestImages.bmp(width: 4, height: 4, padding: 700_000), named: "grow.bmp", in: temp.url)
         let session = try db.beginStaging()
 
@@ -216,9 +225,9 @@ struct StagingTests {
         #expect(listing(session.directory) == ["lock"])
     }
 
-    @Test func aFileThatShrinksWhileItIsCopiedIsRefused() throws {
+    @Test(arguments: StoreEngine.allCases) func aFileThatShrinksWhileItIsCopiedIsRefused(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let path = try TestImages.write(TestImages.png(width: 4, height: 4, padding: 700_000), named: "shrink.png", in: temp.url)
         let session = try db.beginStaging()
 
@@ -235,9 +244,9 @@ struct StagingTests {
 
     // MARK: - Removing, drafts, closing
 
-    @Test func removingAPhotoDeletesItsFileAndUpdatesTheDraft() throws {
+    @Test(arguments: StoreEngine.allCases) func removingAPhotoDeletesItsFileAndUpdatesTheDraft(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let a = try TestImages.write(TestImages.png(width: 1, height: 2), named: "a.png", in: temp.url)
         let b = try TestImages.write(TestImages.webpLossless(width: 3, height: 4), named: "b.webp", in: temp.url)
         let session = try db.beginStaging()
@@ -256,9 +265,9 @@ struct StagingTests {
         #expect(throws: StorageError.self) { try session.remove(first) }
     }
 
-    @Test func theDraftKeepsWhatWasCapturedAndTheSessionsPhotos() throws {
+    @Test(arguments: StoreEngine.allCases) func theDraftKeepsWhatWasCapturedAndTheSessionsPhotos(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let a = try TestImages.write(TestImages.png(width: 1, height: 2), named: "a.png", in: temp.url)
         let session = try db.beginStaging()
         let photo = try session.stage(fileAt: a, originalName: "a.png", maxBytes: Self.megabyte)
@@ -280,10 +289,10 @@ struct StagingTests {
         #expect(saved == expected)
     }
 
-    @Test func discardDeletesTheFolderAndEndsTheSession() throws {
+    @Test(arguments: StoreEngine.allCases) func discardDeletesTheFolderAndEndsTheSession(engine: StoreEngine) throws {
         // Given a session with a staged photo and a draft
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
+        let db = try temp.store(engine)
         let a = try TestImages.write(TestImages.png(width: 1, height: 2), named: "a.png", in: temp.url)
         let session = try db.beginStaging()
         _ = try session.stage(fileAt: a, originalName: "a.png", maxBytes: Self.megabyte)
@@ -294,7 +303,7 @@ struct StagingTests {
         // Then no staging folder is left, nothing was written, and the session is over
         #expect(!session.isOpen)
         #expect(listing(db.media.stagingDirectory).isEmpty)
-        #expect(try db.historyCount() == 0)
+        #expect(try db.storedCount() == 0)
         #expect(throws: StorageError.stagingClosed) {
             try session.stage(fileAt: a, originalName: "a.png", maxBytes: Self.megabyte)
         }

@@ -4,6 +4,7 @@ import GRDB
 import PostgresNIO
 import PostgresStorage
 import Storage
+import TabShell
 import Testing
 
 #if canImport(Glibc)
@@ -78,14 +79,15 @@ enum StoreEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
 extension TemporaryDirectory {
     /// The test's store on `engine`; for PostgreSQL, the same database each time it is asked for
     /// (a reopen), dropped with the folder.
-    func store(_ engine: StoreEngine) throws -> any RecordStore {
+    /// `listen`: PostgreSQL hears other sessions' commits (SQLite always does).
+    func store(_ engine: StoreEngine, listen: Bool = false) throws -> any RecordStore {
         switch engine {
         case .sqlite:
             return try AppDatabase.open(at: databaseURL)
         case .postgres:
             if scratch == nil { scratch = try PostgresScratch() }
             guard let scratch else { throw StorageError.sql("no scratch database") }
-            return try PostgresStore.open(scratch.location, folder: url, listen: false)
+            return try PostgresStore.open(scratch.location, folder: url, listen: listen)
         }
     }
 }
@@ -132,5 +134,120 @@ extension RecordStore {
     @discardableResult
     func commit(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
         try commitCapture(submission, staging: nil, now: now, capturedBy: capturedBy)
+    }
+}
+
+/// Reads of the engine-neutral suites that only the store's pages and details answer.
+extension RecordStore {
+    /// How many records there are.
+    func storedCount() throws(StorageError) -> Int {
+        try historyPage(HistoryPageRequest(start: 0, count: 0)).totalCount
+    }
+
+    /// A record's row, nil when there is none.
+    func storedRecord(_ id: Int64) throws(StorageError) -> HistoryRow? {
+        try recordDetail(id: id)?.record
+    }
+
+    /// A record's photos in their order (none when the record is gone).
+    func storedPhotos(record id: Int64) throws(StorageError) -> [RecordPhoto] {
+        try recordDetail(id: id)?.photos ?? []
+    }
+
+    /// The bytes of a committed photo, read the way a preview reads them.
+    func storedContent(_ photo: RecordPhoto) throws -> Data {
+        try Data(contentsOf: photoFile(storedName: photo.storedName))
+    }
+}
+
+/// What a test does behind the store's back, on either engine: counting rows, deleting them as
+/// another program would, and making the engine refuse a write (a trigger) to see that a
+/// failure rolls back everything. The statements differ per engine; the promise tested does not.
+struct BackDoor {
+    let engine: StoreEngine
+    private let sqlite: DatabaseQueue?
+    private let postgres: PostgresPool?
+
+    /// The tables the suites count: records, their photo rows, requests.
+    enum Table {
+        case records, photos, requests
+        func name(_ engine: StoreEngine) -> String {
+            switch self {
+            case .records: "capture"
+            case .photos: engine == .sqlite ? "photo" : "capture_photo"
+            case .requests: "request"
+            }
+        }
+    }
+
+    init(_ temp: TemporaryDirectory, _ engine: StoreEngine) throws {
+        self.engine = engine
+        switch engine {
+        case .sqlite:
+            sqlite = try rawQueue(temp.databaseURL)
+            postgres = nil
+        case .postgres:
+            guard let scratch = temp.scratch else { throw StorageError.sql("open the store before its back door") }
+            sqlite = nil
+            postgres = try PostgresPool(location: scratch.location, maximumConnections: 1)
+        }
+    }
+
+    /// Runs one statement of the engine's dialect.
+    func execute(_ sql: String) throws {
+        if let sqlite {
+            try sqlite.write { db in try db.execute(sql: sql) }
+        } else if let postgres {
+            try postgres.withConnection { session throws(StorageError) in
+                _ = try session.execute(PostgresQuery(unsafeSQL: sql))
+            }
+        }
+    }
+
+    /// Runs `sqlite` or `postgres`, whichever is this engine's.
+    func execute(sqlite sqliteSQL: String, postgres postgresSQL: String) throws {
+        try execute(engine == .sqlite ? sqliteSQL : postgresSQL)
+    }
+
+    /// The number of rows in `table`.
+    func count(_ table: Table) throws -> Int {
+        let sql = "SELECT COUNT(*) FROM \(table.name(engine))"
+        if let sqlite {
+            return try sqlite.read { db in try Int.fetchOne(db, sql: sql) ?? -1 }
+        }
+        guard let postgres else { return -1 }
+        return try postgres.withConnection { session throws(StorageError) in
+            Int(try session.value(PostgresQuery(unsafeSQL: sql), as: Int64.self) ?? -1)
+        }
+    }
+
+    /// Makes every insert into `table` (those matching `condition`, written as for both engines
+    /// with `NEW.`) fail with `message`, until ``allowInserts(into:)``.
+    func refuseInserts(into table: Table, when condition: String? = nil, message: String) throws {
+        let name = "refuse_\(table.name(engine))"
+        switch engine {
+        case .sqlite:
+            let when = condition.map { " WHEN \($0)" } ?? ""
+            try execute(
+                "CREATE TRIGGER \(name) BEFORE INSERT ON \(table.name(engine))\(when) BEGIN SELECT RAISE(ABORT, '\(message)'); END")
+        case .postgres:
+            let when = condition.map { " WHEN (\($0))" } ?? ""
+            try execute("CREATE FUNCTION \(name)() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '\(message)'; END $$")
+            try execute(
+                "CREATE TRIGGER \(name) BEFORE INSERT ON \(table.name(engine)) FOR EACH ROW\(when) EXECUTE FUNCTION \(name)()")
+        }
+    }
+
+    /// Undoes ``refuseInserts(into:when:message:)``.
+    func allowInserts(into table: Table) throws {
+        let name = "refuse_\(table.name(engine))"
+        try execute("DROP TRIGGER \(name)\(engine == .postgres ? " ON \(table.name(engine))" : "")")
+    }
+}
+
+extension TemporaryDirectory {
+    /// The test's back door to its store on `engine` (open the store first).
+    func backDoor(_ engine: StoreEngine) throws -> BackDoor {
+        try BackDoor(self, engine)
     }
 }
