@@ -26,6 +26,7 @@ struct CrashCheck {
             && lostCommits == 0 && unansweredRequests == 0 && staleStaging == 0
     }
 
+    /// The checks of SQLite's file (`databaseURL`) after a kill.
     static func run(databaseURL: URL, media: MediaStore, report: RecoveryReport, journalPath: String) throws -> CrashCheck {
         var check = CrashCheck()
         let queue = try DatabaseQueue(path: databaseURL.path)
@@ -36,38 +37,70 @@ struct CrashCheck {
             check.photosInDatabase = storedNames.count
             check.missingFiles = storedNames.filter { !exists(media.url(forStoredName: $0).path) }.count
             check.orphans = Set(listing(media.mediaDirectory)).subtracting(storedNames).count
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT c.id, c.note, COUNT(p.id) AS photoCount, COALESCE(MAX(p.position), -1) AS lastPosition
-                    FROM capture c LEFT JOIN photo p ON p.captureId = c.id GROUP BY c.id
-                    """)
-            check.capturesInDatabase = rows.count
-            check.incompleteCaptures =
-                rows.filter { row in
-                    let note: String = row["note"] ?? ""
-                    let count: Int = row["photoCount"]
-                    let last: Int = row["lastPosition"]
-                    return note != "photos=\(count)" || last != count - 1
-                }.count
-            check.unansweredRequests =
-                try Int.fetchOne(
-                    db,
-                    sql: """
-                        SELECT COUNT(*) FROM capture c JOIN request r ON r.id = c.requestId WHERE r.status <> 'done'
-                        """) ?? -1
-            let ids = Set(try Int64.fetchAll(db, sql: "SELECT id FROM capture"))
-            let journal = CrashJournal(path: journalPath)
-            check.acknowledgedCommits = journal.acknowledged
-            check.lostCommits = journal.surelyAlive.subtracting(ids).count
         }
+        return try check.finish(BackDoor(sqlite: queue), media: media, report: report, journalPath: journalPath)
+    }
+
+    /// The checks of a PostgreSQL store after a kill: its counters against its rows (what
+    /// "integrity" means there), every photo row's content in the database and no content
+    /// without a row, and the host's cache holding only whole photos.
+    static func run(postgres back: BackDoor, media: MediaStore, report: RecoveryReport, journalPath: String) throws -> CrashCheck {
+        var check = CrashCheck()
+        let counted = try back.integers(
+            """
+            SELECT ((SELECT count FROM capture_count WHERE id = 1) = (SELECT count(*) FROM capture))::int
+                 + ((SELECT pending FROM request_count WHERE id = 1) = (SELECT count(*) FROM request WHERE status = 'pending'))::int
+            """)
+        check.integrity = counted == [2] ? ["ok"] : ["the record or request counters differ from the rows"]
+        check.photosInDatabase = Int(try back.integers("SELECT count(*) FROM capture_photo").first ?? -1)
+        check.missingFiles = Int(
+            try back.integers(
+                "SELECT count(*) FROM capture_photo p WHERE NOT EXISTS (SELECT 1 FROM photo_content c WHERE c.sha256 = p.sha256)"
+            ).first ?? -1)
+        check.orphans = Int(
+            try back.integers(
+                "SELECT count(*) FROM photo_content c WHERE NOT EXISTS (SELECT 1 FROM capture_photo p WHERE p.sha256 = c.sha256)"
+            ).first ?? -1)
+        // The cache: whole photos only (no partial copy left by a kill mid-write).
+        check.orphans += listing(media.mediaDirectory).filter { PhotoCache.hash(ofStoredName: $0) == nil }.count
+        return try check.finish(back, media: media, report: report, journalPath: journalPath)
+    }
+
+    /// The checks both engines answer alike.
+    private func finish(_ back: BackDoor, media: MediaStore, report: RecoveryReport, journalPath: String) throws -> CrashCheck {
+        var check = self
+        let photos = back.engine == .sqlite ? "photo p ON p.captureId = c.id" : "capture_photo p ON p.capture_id = c.id"
+        check.incompleteCaptures = try back.integer(
+            sqlite: """
+                SELECT COUNT(*) FROM (
+                    SELECT c.note, COUNT(p.id) AS n, COALESCE(MAX(p.position), -1) AS last
+                    FROM capture c LEFT JOIN \(photos) GROUP BY c.id)
+                WHERE COALESCE(note, '') <> 'photos=' || n OR last <> n - 1
+                """,
+            postgres: """
+                SELECT count(*) FROM (
+                    SELECT c.note, count(p.position) AS n, COALESCE(max(p.position), -1) AS last
+                    FROM capture c LEFT JOIN \(photos) GROUP BY c.id) AS t
+                WHERE COALESCE(note, '') <> 'photos=' || n OR last <> n - 1
+                """)
+        check.unansweredRequests = try back.integer(
+            sqlite: "SELECT COUNT(*) FROM capture c JOIN request r ON r.id = c.requestId WHERE r.status <> 'done'",
+            postgres: "SELECT count(*) FROM capture c JOIN request r ON r.id = c.request_id WHERE r.status <> 'done'")
+        let ids = Set(try back.integers("SELECT id FROM capture"))
+        check.capturesInDatabase = ids.count
+        let journal = CrashJournal(path: journalPath)
+        check.acknowledgedCommits = journal.acknowledged
+        check.lostCommits = journal.surelyAlive.subtracting(ids).count
         // With the victim dead, every staging folder left is a draft on offer, whole and tidy,
         // and none of them was committed already (offering it would duplicate a record).
         let offered = Set(report.drafts.map(\.id))
-        let committedOffers = try queue.read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM capture WHERE stagingId IN (SELECT value FROM json_each(?))",
-                arguments: [String(decoding: try JSONEncoder().encode(Array(offered)), as: UTF8.self)]) ?? -1
+        var committedOffers = 0
+        if !offered.isEmpty {
+            // The ids are recovery's UUIDs (checked when read), so they are quoted as they are.
+            let list = offered.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            committedOffers = try back.integer(
+                sqlite: "SELECT COUNT(*) FROM capture WHERE stagingId IN (\(list))",
+                postgres: "SELECT count(*) FROM capture WHERE staging_id IN (\(list))")
         }
         let folders = listing(media.stagingDirectory)
         check.staleStaging = Set(folders).symmetricDifference(offered).count + committedOffers

@@ -14,26 +14,28 @@ import Darwin
 /// SIGKILLed at random points of capture, Done and Close; after each kill, start-up recovery runs
 /// and the invariants of docs/durability.md are checked.
 ///
-/// `TABSHELL_CRASH_RUNS` sets the number of kills (200 by default); `TABSHELL_CRASH_SEED`
-/// replays a run.
+/// `TABSHELL_CRASH_RUNS` sets the number of kills (200 on SQLite, 100 on PostgreSQL by default);
+/// `TABSHELL_CRASH_SEED` replays a run.
 @Suite("Crash test")
 struct CrashTests {
-    /// No-op unless started by ``survivesRandomKillsDuringCaptureDoneAndClose()`` as the victim.
+    /// No-op unless started by ``survivesRandomKillsDuringCaptureDoneAndClose(engine:)`` as the victim.
     @Test func crashTestVictim() {
         let environment = ProcessInfo.processInfo.environment
         guard environment[CrashVictim.databaseVariable] != nil else { return }
         CrashVictim.run(environment: environment)
     }
 
-    @Test(.timeLimit(.minutes(5)))
-    func survivesRandomKillsDuringCaptureDoneAndClose() throws {
+    /// PostgreSQL's run: the app's host killed mid-Done (the server stays up; `ServerFaultTests`
+    /// kills the server instead). Fewer kills by default: each victim starts a connection pool.
+    @Test(.timeLimit(.minutes(5)), arguments: StoreEngine.allCases)
+    func survivesRandomKillsDuringCaptureDoneAndClose(engine: StoreEngine) throws {
         let environment = ProcessInfo.processInfo.environment
-        let runs = environment["TABSHELL_CRASH_RUNS"].flatMap(Int.init) ?? 200
+        let runs = environment["TABSHELL_CRASH_RUNS"].flatMap(Int.init) ?? (engine == .sqlite ? 200 : 100)
         let seed = environment["TABSHELL_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1 ... .max)
         var random = SplitMix64(seed: seed)
         let executable = try #require(ChildProcess.currentExecutable())
 
-        // Given a database and source images of several sizes (1.2 MB spans five copy chunks)
+        // Given a store and source images of several sizes (1.2 MB spans five copy chunks)
         let temp = try TemporaryDirectory()
         let sources = temp.url.appendingPathComponent("sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: false)
@@ -43,7 +45,10 @@ struct CrashTests {
         try TestImages.write(TestImages.gif(width: 64, height: 64, padding: 30_000), named: "icon.gif", in: sources)
         try TestImages.write(TestImages.webpLossy(width: 300, height: 200), named: "small.webp", in: sources)
         let databaseURL = temp.databaseURL
-        _ = try AppDatabase.open(at: databaseURL)
+        _ = try temp.store(engine)
+        let back = try temp.backDoor(engine)
+        // SQLite: the file; PostgreSQL: the data folder, and the database in its own variable.
+        let storePath = engine == .sqlite ? databaseURL.path : temp.url.path
         let journal = temp.url.appendingPathComponent("journal").path
         let log = temp.url.appendingPathComponent("victim.log").path
 
@@ -53,7 +58,8 @@ struct CrashTests {
             // When a victim runs for 0–150 ms after it is ready, then is killed
             let ready = temp.url.appendingPathComponent("ready-\(run)").path
             var childEnvironment = environment
-            childEnvironment[CrashVictim.databaseVariable] = databaseURL.path
+            childEnvironment[CrashVictim.databaseVariable] = storePath
+            childEnvironment[CrashVictim.postgresVariable] = temp.scratch?.location.database
             childEnvironment[CrashVictim.seedVariable] = String(random.next())
             childEnvironment[CrashVictim.readyVariable] = ready
             childEnvironment[CrashVictim.sourcesVariable] = sources.path
@@ -75,11 +81,14 @@ struct CrashTests {
             }
             totals.kills += 1
 
-            // Then start-up recovery leaves a consistent database and file tree
-            let db = try AppDatabase.open(at: databaseURL)
+            // Then start-up recovery leaves a consistent store and file tree
+            let db = try temp.store(engine)
             let report = try db.recover(graceSeconds: 0, now: Date())
             totals.add(report)
-            let check = try CrashCheck.run(databaseURL: databaseURL, media: db.media, report: report, journalPath: journal)
+            let check =
+                engine == .sqlite
+                ? try CrashCheck.run(databaseURL: databaseURL, media: db.media, report: report, journalPath: journal)
+                : try CrashCheck.run(postgres: back, media: db.media, report: report, journalPath: journal)
             totals.add(check)
             #expect(check.integrity == ["ok"], "run \(run), seed \(seed)")
             #expect(check.missingFiles == 0, "run \(run), seed \(seed)")
@@ -100,7 +109,7 @@ struct CrashTests {
         let seconds = Date().timeIntervalSince(started)
         let victimErrors = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
             .split(separator: "\n").filter { $0.hasPrefix("crash victim:") }
-        print(totals.line(seconds: seconds, seed: seed) + ", \(victimErrors.count) victim errors")
+        print("\(engine): " + totals.line(seconds: seconds, seed: seed) + ", \(victimErrors.count) victim errors")
         #expect(victimErrors.isEmpty, "\(victimErrors.prefix(5))")
         #expect(totals.kills == runs)
         #expect(totals.acknowledgedCommits > 0)

@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import PostgresStorage
 import TabShell
 
 @testable import Storage
@@ -23,6 +24,9 @@ enum CrashVictim {
     static let readyVariable = "TABSHELL_CRASH_VICTIM_READY"
     static let sourcesVariable = "TABSHELL_CRASH_VICTIM_SOURCES"
     static let journalVariable = "TABSHELL_CRASH_VICTIM_JOURNAL"
+    /// Set for PostgreSQL: the test server's database to use (`databaseVariable` is then the
+    /// host's data folder).
+    static let postgresVariable = "TABSHELL_CRASH_VICTIM_POSTGRES_DATABASE"
 
     static let codes = [
         Barcode(value: "4006381333931", symbology: .ean13),
@@ -40,9 +44,9 @@ enum CrashVictim {
             say("crash victim: missing variables")
             exit(2)
         }
-        let db: AppDatabase
+        let db: any RecordStore
         do {
-            db = try AppDatabase.open(at: URL(fileURLWithPath: databasePath))
+            db = try open(databasePath, postgres: environment[postgresVariable], environment: environment)
         } catch {
             say("crash victim: \(error)")
             exit(3)
@@ -61,6 +65,15 @@ enum CrashVictim {
     }
 }
 
+/// The SQLite file at `path`, or (with `postgres`) that database of the test server with
+/// `path` as this host's data folder.
+private func open(_ path: String, postgres: String?, environment: [String: String]) throws -> any RecordStore {
+    guard let postgres else { return try AppDatabase.open(at: URL(fileURLWithPath: path)) }
+    var location = try PostgresLocation(url: environment["TABSHELL_TEST_DATABASE_URL"] ?? "", environment: [:])
+    location.database = postgres
+    return try PostgresStore.open(location, folder: URL(fileURLWithPath: path), listen: false)
+}
+
 /// Writes a line to standard error at once (a kill would lose buffered output).
 private func say(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -68,7 +81,7 @@ private func say(_ line: String) {
 
 /// One victim's state: its database, its sources and its random numbers.
 private struct Victim {
-    let db: AppDatabase
+    let db: any RecordStore
     let images: [String]
     let journal: Int32
     var random: SplitMix64
@@ -104,7 +117,7 @@ private struct Victim {
         let session = try db.beginStaging()
         var requestID: Int64?
         if Int.random(in: 0..<4, using: &random) == 0 {
-            requestID = try db.addRequest(title: "Crash request", kind: .product, now: Date())
+            requestID = try db.add(title: "Crash request", kind: .product, now: Date())
         }
         let code = CrashVictim.codes[Int.random(in: 0..<CrashVictim.codes.count, using: &random)]
         var draft = CaptureDraft(kind: .product, phase: "barcode", barcode: code, requestID: requestID, updatedAt: Date())
@@ -135,12 +148,12 @@ private struct Victim {
         let submission = CaptureSubmission(
             kind: .product, barcode: draft?.barcode, note: "photos=\(session.photos.count)",
             requestID: draft?.requestID, photos: session.photos)
-        let id = try db.commitCapture(submission, staging: session, now: Date())
+        let id = try db.commitCapture(submission, staging: session, now: Date(), capturedBy: nil)
         log("c \(id)")
     }
 
     mutating func deleteOne() throws {
-        let count = try db.historyCount()
+        let count = try db.storedCount()
         guard count > 0 else { return }
         let start = Int.random(in: 0..<count, using: &random)
         guard let row = try db.historyPage(HistoryPageRequest(start: start, count: 1)).rows.first else { return }

@@ -180,6 +180,13 @@ struct BackDoor {
         }
     }
 
+    /// On an SQLite file already open.
+    init(sqlite queue: DatabaseQueue) {
+        engine = .sqlite
+        sqlite = queue
+        postgres = nil
+    }
+
     init(_ temp: TemporaryDirectory, _ engine: StoreEngine) throws {
         self.engine = engine
         switch engine {
@@ -219,6 +226,22 @@ struct BackDoor {
         return try postgres.withConnection { session throws(StorageError) in
             Int(try session.value(PostgresQuery(unsafeSQL: sql), as: Int64.self) ?? -1)
         }
+    }
+
+    /// The first column of every row of `sql` (this engine's dialect), as integers.
+    func integers(_ sql: String) throws -> [Int64] {
+        if let sqlite {
+            return try sqlite.read { db in try Int64.fetchAll(db, sql: sql) }
+        }
+        guard let postgres else { return [] }
+        return try postgres.withConnection { session throws(StorageError) in
+            try session.rows(PostgresQuery(unsafeSQL: sql)).compactMap { try? $0.decode(Int64.self) }
+        }
+    }
+
+    /// The one integer `sqlite` or `postgres` answers (a count), -1 when there is none.
+    func integer(sqlite sqliteSQL: String, postgres postgresSQL: String) throws -> Int {
+        Int(try integers(engine == .sqlite ? sqliteSQL : postgresSQL).first ?? -1)
     }
 
     /// Makes every insert into `table` (those matching `condition`, written as for both engines
