@@ -6,8 +6,9 @@ import Testing
 
 @testable import Storage
 
-/// Keyset paging of every browse mode, the trigger-kept count and the search index, against
-/// real database files.
+/// Keyset paging of every browse mode, the trigger-kept count and the search index, on both
+/// engines (SQLite's migration and generated data: here; PostgreSQL's: `MigrationTests` and
+/// `QueryBenchmarkTests`).
 @Suite("History keyset paging and search index")
 struct HistoryKeysetTests {
     /// A seeded generator, so a failure names a history that can be made again.
@@ -182,11 +183,12 @@ struct HistoryKeysetTests {
         }
     }
 
-    @Test func anAnchorWhoseRecordIsGoneIsIgnored() throws {
+    @Test(arguments: StoreEngine.allCases) func anAnchorWhoseRecordIsGoneIsIgnored(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        try makeHistory(db, count: 40, seed: 5)
+        let sqlite = try openDatabase(temp)
+        try makeHistory(sqlite, count: 40, seed: 5)
         let expected = try expectedOrder(.byKind, temp)
+        let db = try store(engine, like: sqlite, temp, count: 40, seed: 5)
         try db.deleteRecord(id: expected[10])
         let remaining = expected.filter { $0 != expected[10] }
 
@@ -209,51 +211,60 @@ struct HistoryKeysetTests {
         }
     }
 
-    @Test func theSearchIndexAndCountFollowInsertDeleteAndClear() throws {
+    @Test(arguments: StoreEngine.allCases) func theSearchIndexAndCountFollowInsertDeleteAndClear(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let request = try db.addRequest(title: "Inventory freezer", kind: .note, now: Clock.minutesAgo(9))
-        let milk = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk crates", requestID: request), now: Clock.minutesAgo(3))
-        let code = try db.commitCapture(
+        let db = try temp.store(engine)
+        let back = try temp.backDoor(engine)
+        // SQLite's count row and full-text table; PostgreSQL's count row and search column.
+        func indexed() throws -> [Int] {
+            try [
+                back.count(.records),
+                back.integer(sqlite: "SELECT count FROM captureCount", postgres: "SELECT count FROM capture_count"),
+                back.integer(
+                    sqlite: "SELECT COUNT(*) FROM captureSearch",
+                    postgres: "SELECT count(*) FROM capture WHERE search_vector IS NOT NULL"),
+            ]
+        }
+        let request = try db.add(title: "Inventory freezer", kind: .note, now: Clock.minutesAgo(9))
+        let milk = try db.commit(CaptureSubmission(kind: .note, note: "milk crates", requestID: request), now: Clock.minutesAgo(3))
+        let code = try db.commit(
             CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13)), now: Clock.minutesAgo(2))
         #expect(try db.search("milk", limit: 5).map(\.id) == [milk])
         #expect(try db.search("freez", limit: 5).map(\.id) == [milk])
         #expect(try db.search("40063", limit: 5).map(\.id) == [code])
-        #expect(try indexedRowCount(temp) == (2, 2, 2))
+        #expect(try indexed() == [2, 2, 2])
 
         try db.deleteRecord(id: milk)
         #expect(try db.search("milk", limit: 5).isEmpty)
         #expect(try db.search("freez", limit: 5).isEmpty)
-        #expect(try db.historyCount() == 1)
-        #expect(try indexedRowCount(temp) == (1, 1, 1))
+        #expect(try db.storedCount() == 1)
+        #expect(try indexed() == [1, 1, 1])
 
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "milk again"), now: Clock.minutesAgo(1))
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "milk again"), now: Clock.minutesAgo(1))
         #expect(try db.deleteAllRecords() == 2)
         #expect(try db.search("milk", limit: 5).isEmpty)
         #expect(try db.search("4006", limit: 5).isEmpty)
-        #expect(try db.historyCount() == 0)
-        #expect(try indexedRowCount(temp) == (0, 0, 0))
-        try rawQueue(temp.databaseURL).write { db in
-            try db.execute(sql: "INSERT INTO captureSearch (captureSearch, rank) VALUES ('integrity-check', 1)")
+        #expect(try db.storedCount() == 0)
+        #expect(try indexed() == [0, 0, 0])
+        if engine == .sqlite {
+            try back.execute("INSERT INTO captureSearch (captureSearch, rank) VALUES ('integrity-check', 1)")
         }
     }
 
-    @Test func aRenamedOrDeletedRequestChangesWhatItsCapturesAreFoundBy() throws {
+    @Test(arguments: StoreEngine.allCases) func aRenamedOrDeletedRequestChangesWhatItsCapturesAreFoundBy(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let request = try db.addRequest(title: "Count pallets", kind: .note, now: Clock.minutesAgo(9))
-        let id = try db.commitCapture(CaptureSubmission(kind: .note, note: "12", requestID: request), now: Clock.minutesAgo(3))
+        let db = try temp.store(engine)
+        let request = try db.add(title: "Count pallets", kind: .note, now: Clock.minutesAgo(9))
+        let id = try db.commit(CaptureSubmission(kind: .note, note: "12", requestID: request), now: Clock.minutesAgo(3))
+        let back = try temp.backDoor(engine)
 
-        try rawQueue(temp.databaseURL).write { db in
-            try db.execute(sql: "UPDATE request SET title = 'Count crates' WHERE id = ?", arguments: [request])
-        }
+        // Another program renames the request, then deletes it
+        try back.execute("UPDATE request SET title = 'Count crates' WHERE id = \(request)")
         #expect(try db.search("pallets", limit: 5).isEmpty)
         #expect(try db.search("crates", limit: 5).map(\.id) == [id])
 
-        try rawQueue(temp.databaseURL).write { db in
-            try db.execute(sql: "PRAGMA foreign_keys = ON")
-            try db.execute(sql: "DELETE FROM request WHERE id = ?", arguments: [request])
-        }
+        if engine == .sqlite { try back.execute("PRAGMA foreign_keys = ON") }
+        try back.execute("DELETE FROM request WHERE id = \(request)")
         #expect(try db.search("crates", limit: 5).isEmpty)
         #expect(try db.search("12", limit: 5).map(\.id) == [id])
     }

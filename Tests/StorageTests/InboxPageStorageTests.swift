@@ -6,7 +6,7 @@ import Testing
 
 @testable import Storage
 
-/// The Inbox's reads on SQLite: a page in the Inbox's order along an index, whatever the
+/// The Inbox's reads on both engines: a page in the Inbox's order along an index, whatever the
 /// number of requests, and the pending count from the row triggers keep.
 @Suite struct InboxPageStorageTests {
     @Test(arguments: StoreEngine.allCases) func aPageIsPendingThenDoneNewestFirstAndSaysWhetherMoreFollow(engine: StoreEngine) throws {
@@ -29,20 +29,24 @@ import Testing
         #expect(try db.requestListing(limit: nil).map(\.title) == page.requests.map(\.title) + ["R1", "R0"])
     }
 
-    @Test func thePendingCountFollowsInsertsAnswersAndDeletes() throws {
+    @Test(arguments: StoreEngine.allCases) func thePendingCountFollowsInsertsAnswersAndDeletes(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        let imported = try db.importRequests((0..<5).map { NewRequest(title: "I\($0)", kind: .note) }, now: Date())
+        let db = try temp.store(engine)
+        let imported = try db.importRequests((0..<5).map { NewRequest(title: "I\($0)", kind: .note) }, now: Date(), createdBy: nil)
         #expect(try db.inbox(limit: 1).pendingCount == 5)
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: imported[0]), now: Date())
-        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "y", requestID: imported[0]), now: Date())
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "x", requestID: imported[0]), now: Date())
+        _ = try db.commit(CaptureSubmission(kind: .note, note: "y", requestID: imported[0]), now: Date())
         #expect(try db.inbox(limit: 1).pendingCount == 4)
-        try db.write { db in try db.execute(sql: "DELETE FROM request WHERE id IN (?, ?)", arguments: [imported[0], imported[1]]) }
+        let back = try temp.backDoor(engine)
+        try back.execute("DELETE FROM request WHERE id IN (\(imported[0]), \(imported[1]))")
         #expect(try db.inbox(limit: 1).pendingCount == 3)
-        let counted = try db.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM request WHERE status = 'pending'") }
+        let counted = try back.integer(
+            sqlite: "SELECT COUNT(*) FROM request WHERE status = 'pending'",
+            postgres: "SELECT count(*) FROM request WHERE status = 'pending'")
         #expect(counted == 3)
     }
 
+    /// SQLite's plan; PostgreSQL's Inbox plans are `QueryPlanTests`'.
     @Test func theInboxReadsAlongItsIndexWithoutSorting() throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
