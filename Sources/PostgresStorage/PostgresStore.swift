@@ -146,7 +146,10 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         // Called on an event loop thread: the old listener is let go on the new thread (its
         // deinit waits for its connection to close, which an event loop thread must not do).
         let (go, old) = listening.withLock { state -> (Bool, PostgresChangeListener?) in
-            if case .stopped = state { return (false, nil) }
+            switch state {
+            case .stopped, .reconnecting, .idle: return (false, nil)
+            case .listening: break
+            }
             var old: PostgresChangeListener?
             if case let .listening(listener) = state { old = listener }
             state = .reconnecting
@@ -185,25 +188,52 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
 
     /// A write: one transaction, its session remembered as this store's own.
     func write<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
-        try pool.transaction { session throws(StorageError) in
-            try noteOwnSession(session)
-            return try body(session)
+        try reaching { () throws(StorageError) -> T in
+            try pool.transaction { session throws(StorageError) in
+                try noteOwnSession(session)
+                return try body(session)
+            }
         }
     }
 
     /// One statement on a connection of the pool, committed by itself (no BEGIN/COMMIT round
     /// trips): for reads of a single statement.
     func query<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
-        try pool.withConnection(body)
+        try reaching { () throws(StorageError) -> T in try pool.withConnection(body) }
     }
 
     /// A read of several statements in one snapshot (REPEATABLE READ, read only).
     func read<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
-        try pool.withConnection { session throws(StorageError) in
-            try session.transaction { session throws(StorageError) in
-                try session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-                return try body(session)
+        try reaching { () throws(StorageError) -> T in
+            try pool.withConnection { session throws(StorageError) in
+                try session.transaction { session throws(StorageError) in
+                    try session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                    return try body(session)
+                }
             }
+        }
+    }
+
+    /// Runs `call` unless the server is known to be unreachable. With a listener (the app):
+    /// while it has lost the server, every call fails at once with its sentence instead of
+    /// waiting for an answer that will not come (a server stopped, or a network dropping
+    /// packets, would otherwise hold the screen for the answer timeout on every key); a call
+    /// that finds the server unreachable first sends the listener to look for it again. The
+    /// listener's return (every second it tries) ends this.
+    private func reaching<T>(_ call: () throws(StorageError) -> T) throws(StorageError) -> T {
+        let listens = listening.withLock { state in
+            switch state {
+            case .listening, .reconnecting: true
+            case .idle, .stopped: false
+            }
+        }
+        guard listens else { return try call() }
+        if let problem = changes.withLock({ $0.problem }) { throw .unreachable(problem) }
+        do {
+            return try call()
+        } catch {
+            if case .unreachable = error { lost(error) }
+            throw error
         }
     }
 

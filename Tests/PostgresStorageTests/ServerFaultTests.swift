@@ -46,6 +46,9 @@ final class PrivateServer {
 
     func kill() throws { try Self.run("kill", folder: folder) }
     func revive() throws { try Self.run("revive", folder: folder) }
+    /// Stops every process of the server (SIGSTOP): connections stay open, nothing answers.
+    func freeze() throws { try Self.run("freeze", folder: folder) }
+    func thaw() throws { try Self.run("thaw", folder: folder) }
 
     deinit {
         _ = try? Self.run("stop", folder: folder)

@@ -43,4 +43,32 @@ import Testing
         #expect(inbox.send(.input(.moved(.end)), viewport: 20).effects.isEmpty)
         #expect(inbox.send(.input(.clicked(row: 29)), viewport: 20).effects.isEmpty)
     }
+
+    @Test func groupingByRequesterReadsEveryRequestFirst() {
+        // Given the first page of a long Inbox, the cursor on the second request
+        var inbox = InboxState()
+        var requests = Self.requests(0..<400)
+        for index in requests.indices { requests[index].requester = index % 2 == 0 ? "zoe" : "amy" }
+        _ = inbox.send(.loaded(InboxSnapshot(requests: Array(requests[0..<200]), pendingCount: 400, hasMore: true)), viewport: 20)
+        _ = inbox.send(.input(.moved(.down)), viewport: 20)
+        #expect(inbox.highlightedRequest?.id == 2)
+
+        // When `b` groups: every request is read (a group must not miss those not read yet)
+        let grouped = inbox.send(.groupingToggled, viewport: 20)
+        #expect(grouped.effects == [.loadInbox(limit: InboxState.everything)])
+        #expect(inbox.send(.input(.moved(.end)), viewport: 20).effects.isEmpty)
+
+        // Then, once they came, each group has all of its requests and the cursor its request
+        _ = inbox.send(.input(.moved(.home)), viewport: 20)
+        _ = inbox.send(.loaded(InboxSnapshot(requests: requests, pendingCount: 400, hasMore: false)), viewport: 20)
+        #expect(inbox.requests.count == 400)
+        #expect(inbox.requests.prefix(200).allSatisfy { $0.requester == "amy" })
+        #expect(inbox.requests.suffix(200).allSatisfy { $0.requester == "zoe" })
+        #expect(inbox.loadEffect == .loadInbox(limit: InboxState.everything))
+
+        // And a short Inbox, all read already, groups without reading again
+        var short = InboxState()
+        _ = short.send(.loaded(InboxSnapshot(requests: Self.requests(0..<30), pendingCount: 30)), viewport: 20)
+        #expect(short.send(.groupingToggled, viewport: 20).effects.isEmpty)
+    }
 }

@@ -28,6 +28,10 @@ public struct InboxState: Equatable, Sendable {
     /// The requests read at a time.
     public static let pageSize = 200
 
+    /// `wanted` when every request is read: grouping by requester needs them all, or a group
+    /// would miss its requests not yet read.
+    public static let everything = Int(Int32.max)
+
     public init() {}
 
     /// Reading the Inbox as far as it is read now.
@@ -162,7 +166,13 @@ extension InboxState {
                 list.cursor = index
             }
             list.clamp(count: requests.count, viewport: viewport)
-            return .request(.status(StatusMessage(groupsByRequester ? "Grouped by requester." : "Not grouped.")))
+            let status = Outcome.request(.status(StatusMessage(groupsByRequester ? "Grouped by requester." : "Not grouped.")))
+            // A group holds every request of its requester: the rest are read first (the
+            // cursor stays on its request when they come).
+            guard groupsByRequester, hasMore else { return status }
+            wanted = Self.everything
+            loadingMore = true
+            return status.then(.effects([loadEffect]))
 
         case let .loaded(snapshot):
             // The cursor stays on its request (or the nearest one left): another session's new
