@@ -25,10 +25,11 @@ final class TLSServer {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/pg-test-server").path
 
-    init() throws {
+    /// `onlyTLS`: TCP connections without TLS are refused (pg_hba.conf's `hostssl`).
+    init(onlyTLS: Bool = false) throws {
         folder = try TemporaryFolder()
         state = folder.path + "/state"
-        try Self.run("start", state: state, log: folder.path + "/start.log")
+        try Self.run("start", state: state, log: folder.path + "/start.log", onlyTLS: onlyTLS)
         let lines = try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n")
         func value(_ key: String) -> String? {
             lines.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
@@ -56,8 +57,8 @@ final class TLSServer {
         return location
     }
 
-    private static func run(_ command: String, state: String, log: String) throws {
-        var environment = ["TABSHELL_PG_STATE": state, "TABSHELL_PG_TLS": "1"]
+    private static func run(_ command: String, state: String, log: String, onlyTLS: Bool = false) throws {
+        var environment = ["TABSHELL_PG_STATE": state, "TABSHELL_PG_TLS": "1", "TABSHELL_PG_TLS_ONLY": onlyTLS ? "1" : ""]
         for key in ["PATH", "HOME", "TMPDIR"] {
             environment[key] = ProcessInfo.processInfo.environment[key]
         }
@@ -95,6 +96,23 @@ struct TLSTests {
         #expect(try encryption(server.location(.require, roots: .system)).get() == true)
         #expect(try encryption(server.location(.verifyCA)).get() == true)
         #expect(try encryption(server.location(.verifyFull, host: "localhost")).get() == true)
+    }
+
+    @Test func allowTriesTLSWhenAPlainConnectionIsRefused() throws {
+        // Given a server that refuses TCP connections without TLS
+        let server = try TLSServer(onlyTLS: true)
+
+        // Then disable is refused with the server's own reason, allow's plain attempt is refused
+        // and its second attempt (TLS, as libpq's) goes through, and prefer starts with TLS
+        let refused = encryption(try server.location(.disable))
+        guard case let .failure(error) = refused else {
+            Issue.record("a plain connection was let in by a server that refuses them")
+            return
+        }
+        #expect(error.message.hasPrefix("Cannot reach PostgreSQL at 127.0.0.1:"), "\(error.message)")
+        #expect(error.message.contains("no encryption"), "\(error.message)")
+        #expect(try encryption(server.location(.allow)).get() == true)
+        #expect(try encryption(server.location(.prefer)).get() == true)
     }
 
     @Test func theVerifyingModesRefuseWhatLibpqRefuses() throws {

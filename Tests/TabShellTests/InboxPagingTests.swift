@@ -66,6 +66,10 @@ import Testing
         #expect(inbox.requests.suffix(200).allSatisfy { $0.requester == "zoe" })
         #expect(inbox.loadEffect == .loadInbox(limit: InboxState.everything))
 
+        // And ungrouped, reloads read pages again, as far as the cursor
+        #expect(inbox.send(.groupingToggled, viewport: 20).effects.isEmpty)
+        #expect(inbox.loadEffect == .loadInbox(limit: InboxState.pageSize))
+
         // And a short Inbox, all read already, groups without reading again
         var short = InboxState()
         _ = short.send(.loaded(InboxSnapshot(requests: Self.requests(0..<30), pendingCount: 30)), viewport: 20)

@@ -168,7 +168,11 @@ extension InboxState {
             list.clamp(count: requests.count, viewport: viewport)
             let status = Outcome.request(.status(StatusMessage(groupsByRequester ? "Grouped by requester." : "Not grouped.")))
             // A group holds every request of its requester: the rest are read first (the
-            // cursor stays on its request when they come).
+            // cursor stays on its request when they come). Ungrouped, reloads read pages again,
+            // as far as the cursor.
+            if !groupsByRequester, wanted == Self.everything {
+                wanted = (list.cursor / Self.pageSize + 1) * Self.pageSize
+            }
             guard groupsByRequester, hasMore else { return status }
             wanted = Self.everything
             loadingMore = true
