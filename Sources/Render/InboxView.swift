@@ -20,7 +20,9 @@ struct InboxView: TabContent {
         return Heading(
             title: Tab.inbox.title,
             context: [grouping, summary].filter { !$0.isEmpty }.joined(separator: context.glyphs.separator),
-            position: scrolls ? "\(inbox.list.cursor + 1)/\(Count.grouped(requests.count))" : nil
+            // "200+" while more requests follow those read: the count is not known yet.
+            position: scrolls
+                ? "\(inbox.list.cursor + 1)/\(Count.grouped(requests.count))\(inbox.hasMore ? "+" : "")" : nil
         )
     }
 

@@ -60,6 +60,23 @@ import Testing
         #expect(result.err.contains("Error: 3 problems in standard input; nothing was imported."))
     }
 
+    @Test func aFileWrongInEveryEntryListsTheFirstTwentyProblemsAndCountsThemAll() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        let entries = (0..<30).map { #"{"title": "T\#($0)", "kind": "note", "requester": "amy"}"# }.joined(separator: ",")
+        let file = workspace.url.appendingPathComponent("requests.json")
+        try Data("[\(entries)]".utf8).write(to: file)
+
+        let result = try shell(#"cd "$HOME" && "$TABSHELL" inbox import requests.json --db "$DB""#, in: workspace)
+
+        let lines = result.err.split(separator: "\n")
+        #expect(result.status == 1)
+        #expect(lines.filter { $0.contains(#"unknown key "requester""#) }.count == 20)
+        #expect(lines.contains("requests.json: requests[19]: unknown key \"requester\" (known: body, from, kind, title)."))
+        #expect(lines.contains("requests.json: … and 10 more."))
+        #expect(lines.last == "Error: 30 problems in requests.json; nothing was imported.")
+    }
+
     @Test func helpAndVersionGoToStandardOutput() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
         let workspace = try Workspace()

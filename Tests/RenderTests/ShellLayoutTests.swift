@@ -23,6 +23,17 @@ import Testing
         #expect(listRows.contains(selected.row))
     }
 
+    @Test func theInboxPositionSaysWhenMoreRequestsFollowThoseRead() {
+        var inbox = Demo.inbox(Self.manyRequests, cursor: 2)
+        inbox.hasMore = true
+        let partial = Screen.render(Demo.state(.inbox, columns: 80, rows: 24, inbox: inbox), options: Demo.options)
+        #expect(partial.find("3/40+ ") != nil, "\(partial.grid.text(ofRow: 1))")
+
+        inbox.hasMore = false
+        let whole = Screen.render(Demo.state(.inbox, columns: 80, rows: 24, inbox: inbox), options: Demo.options)
+        #expect(whole.find("3/40 ") != nil, "\(whole.grid.text(ofRow: 1))")
+    }
+
     @Test(arguments: [(80, 24), (40, 12), (24, 8)])
     func historyDrawsLayoutsListRows(columns: Int, rows: Int) {
         var state = Demo.state(.history, columns: columns, rows: rows, history: Demo.history(Demo.historyRows, total: 40))

@@ -121,6 +121,9 @@ struct InboxListCommand: ContextCommand, ListedItems {
 
 /// `tabshell inbox import FILE.json|-`
 struct InboxImportCommand: ContextCommand {
+    /// How many problems of a refused file are listed (all are counted).
+    static let problemsShown = 20
+
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add the requests in a JSON file to the Inbox, all or nothing.",
@@ -163,7 +166,12 @@ struct InboxImportCommand: ContextCommand {
 
         switch RequestImport.parse(data) {
         case let .problems(problems):
-            for problem in problems { context.warn("\(source): \(problem)") }
+            // The first ones, which are enough to fix a file (a wrong key is usually wrong in
+            // every entry); the count says how many there are.
+            for problem in problems.prefix(Self.problemsShown) { context.warn("\(source): \(problem)") }
+            if problems.count > Self.problemsShown {
+                context.warn("\(source): … and \(problems.count - Self.problemsShown) more.")
+            }
             logger.warning("inbox import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
             throw Failure("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(source); nothing was imported.")
         case let .requests(requests):
