@@ -218,14 +218,7 @@ struct BackDoor {
 
     /// The number of rows in `table`.
     func count(_ table: Table) throws -> Int {
-        let sql = "SELECT COUNT(*) FROM \(table.name(engine))"
-        if let sqlite {
-            return try sqlite.read { db in try Int.fetchOne(db, sql: sql) ?? -1 }
-        }
-        guard let postgres else { return -1 }
-        return try postgres.withConnection { session throws(StorageError) in
-            Int(try session.value(PostgresQuery(unsafeSQL: sql), as: Int64.self) ?? -1)
-        }
+        Int(try integers("SELECT COUNT(*) FROM \(table.name(engine))").first ?? -1)
     }
 
     /// The first column of every row of `sql` (this engine's dialect), as integers.
