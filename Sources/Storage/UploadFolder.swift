@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +14,8 @@ import Darwin
 ///
 /// Every person of a server runs as the server's one Unix account, so a capture's file field
 /// must not reach what that account can read. Here a photo is named, never pathed: a name is
-/// one path component (no `/`, not `.` or `..`, no leading dot, no control character), looked
+/// one path component (no `/`, not `.` or `..`, no leading dot, `~` or `file:`, no control
+/// character or bidi mark: nothing the capture's file field would read otherwise), looked
 /// up in this folder only, and only a regular file counts — a symbolic link is neither listed
 /// nor accepted, and opening uses `O_NOFOLLOW`, so a link swapped in after the check is refused
 /// too. `ssh host photos add NAME < file` fills the folder with the same size limit and image
@@ -39,9 +41,12 @@ public struct UploadFolder: Equatable, Sendable {
             return "\(Self.shown(name)) is not a name: photos come only from your uploads, by name (no folders)."
         }
         if name.hasPrefix(".") { return "A photo's name cannot start with a dot." }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) {
-            return "A photo's name cannot hold control characters."
+        if name.unicodeScalars.contains(where: Sanitizer.isUnsafe) {
+            return "A photo's name cannot hold control characters, line breaks or text-direction marks."
         }
+        // The capture's file field reads these as a home folder or a URL, never as a name.
+        if name.hasPrefix("~") { return "A photo's name cannot start with ~ (the capture would read a home folder)." }
+        if name.lowercased().hasPrefix("file:") { return "A photo's name cannot start with file: (the capture would read a URL)." }
         return nil
     }
 
@@ -82,7 +87,7 @@ public struct UploadFolder: Equatable, Sendable {
 
     static func shown(_ text: String) -> String {
         let cut = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        return "\u{201C}" + String(cut.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }) + "\u{201D}"
+        return "\u{201C}" + Sanitizer(unicode: true).line(cut) + "\u{201D}"
     }
 
     // MARK: - Changing

@@ -49,7 +49,8 @@ enum AuthorizedKeysParser {
 
     private static func parseLine(_ line: String, number: Int) -> Result<AuthorizedKey, AuthorizedKeysProblem> {
         func problem(_ sentence: String) -> Result<AuthorizedKey, AuthorizedKeysProblem> {
-            .failure(AuthorizedKeysProblem(line: number, sentence: sentence))
+            // The sentence may quote the line (a comment, a type, an option): printable only.
+            .failure(AuthorizedKeysProblem(line: number, sentence: ClientText.printable(sentence, limit: 500)))
         }
         var rest = Substring(line)
         let first = nextToken(&rest)

@@ -21,7 +21,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
     func requestReceived(
         request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
     ) {
-        let loginName = Self.printable(request.username)
+        let loginName = ClientText.printable(request.username, limit: 64)
         switch (context.configuration.authorization, request.request) {
         case (.open, .publicKey(let offer)):
             accept(name: loginName, key: offer.publicKey, loginName: loginName, responsePromise)
@@ -75,11 +75,5 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
                 "fingerprint": "\(SSHKeyFingerprint(key).sha256)", "login": "\(loginName)",
             ])
         promise.succeed(.failure)
-    }
-
-    /// Login names come from the client: keep them to one printable line in logs and names.
-    static func printable(_ text: String) -> String {
-        let kept = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }
-        return String(String.UnicodeScalarView(kept.prefix(64)))
     }
 }

@@ -19,7 +19,7 @@ enum ChannelOpener {
         case .directTCPIP(let target):
             // `ssh -L` and `ssh -W`: the client prints "open failed".
             connection.logger.notice(
-                "refused: port forwarding", metadata: ["target": "\(target.targetHost):\(target.targetPort)"])
+                "refused: port forwarding", metadata: ["target": "\(ClientText.printable(target.targetHost, limit: 255)):\(target.targetPort)"])
             return channel.eventLoop.makeFailedFuture(Refused())
         case .forwardedTCPIP:
             connection.logger.notice("refused: forwarded-tcpip channel from a client")

@@ -20,7 +20,7 @@ final class ConnectionErrorHandler: ChannelInboundHandler {
                 "closing: the client sent a request the SSH library cannot read, most likely X11 forwarding",
                 metadata: ["hint": "connect with `ssh -x` (or ForwardX11 no)"])
         } else {
-            connection.logger.info("connection error", metadata: ["error": "\(error)"])
+            connection.logger.info("connection error", metadata: ["error": "\(ClientText.printable("\(error)", limit: 500))"])
         }
         context.close(promise: nil)
     }

@@ -12,7 +12,7 @@ struct ForwardingRefuser: GlobalRequestDelegate {
         promise: EventLoopPromise<GlobalRequest.TCPForwardingResponse>
     ) {
         if case .listen(let host, let port) = request {
-            logger.notice("refused: remote port forwarding", metadata: ["listen": "\(host):\(port)"])
+            logger.notice("refused: remote port forwarding", metadata: ["listen": "\(ClientText.printable(host, limit: 255)):\(port)"])
         }
         promise.fail(ForwardingRefused())
     }

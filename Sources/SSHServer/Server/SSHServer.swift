@@ -90,7 +90,10 @@ public final class SSHServer: Sendable {
             switch keys.reload() {
             case .success(let report):
                 keysReport = report
-                for problem in report.problems { logger.warning("authorized keys: \(report.path) \(problem)") }
+                for problem in report.problems {
+                    logger.warning(
+                        "authorized keys: \(report.path) \(problem)", metadata: [SSHServerStartReport.metadataKey: "yes"])
+                }
             case .failure(let error):
                 throw error
             }
@@ -122,6 +125,7 @@ public final class SSHServer: Sendable {
             "listening",
             metadata: [
                 "address": "\(configuration.host):\(port)", "hostKey": "\(hostKey.fingerprint.sha256)",
+                SSHServerStartReport.metadataKey: "yes",
             ])
         let report = SSHServerStartReport(
             host: configuration.host, port: port, hostKey: hostKey, hostKeyCreated: created, authorizedKeys: keysReport)

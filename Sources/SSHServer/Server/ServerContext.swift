@@ -30,8 +30,9 @@ final class ServerContext: Sendable {
         }
     }
 
-    /// A line for the client: `tabshell: sentence`.
+    /// A line for the client: `tabshell: sentence`. The sentence may quote what the client sent
+    /// (a launcher's refusal): it is made printable, so no escape goes back to its terminal.
     func clientLine(_ sentence: String) -> String {
-        "\(configuration.serverName): \(sentence)"
+        "\(configuration.serverName): \(ClientText.printable(sentence, limit: 1000))"
     }
 }

@@ -16,7 +16,12 @@ enum ChildSpawner {
 
     struct SpawnError: Error {
         let code: Int32
-        var reason: String { String(cString: strerror(code)) }
+        var reason: String {
+            code == Self.holdsNUL ? "an argument or environment value holds a NUL byte" : String(cString: strerror(code))
+        }
+
+        /// Not an errno: a word no C string can carry whole.
+        static let holdsNUL: Int32 = -1
     }
 
     static func spawn(_ command: SSHSessionCommand, terminal: SSHPseudoTerminal?) throws(SpawnError)
@@ -24,6 +29,10 @@ enum ChildSpawner {
     {
         let argv = [command.executablePath] + command.arguments
         let envp = command.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // A NUL would end the C string early: the child would run with other words than these.
+        if (argv + envp + [command.workingDirectory ?? ""]).contains(where: ClientText.holdsNUL) {
+            throw SpawnError(code: SpawnError.holdsNUL)
+        }
         var pid: pid_t = 0
         var streams: Streams?
         let error: Int32 = withCStringArray(argv) { argvPointer in

@@ -8,7 +8,8 @@ enum ClientEnvironment {
         guard name == "LANG" || (name.hasPrefix("LC_") && name.count > 3) else { return false }
         guard name.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || $0 == "_" }) else { return false }
         guard value.utf8.count <= maximumValueLength else { return false }
-        return value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+        // Locale names are ASCII: no NUL (the child would see a shorter value), no control.
+        return value.unicodeScalars.allSatisfy { (0x20..<0x7F).contains($0.value) }
     }
 
     /// TERM goes into the child's environment: keep it to a terminal name.

@@ -128,7 +128,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             guard phase == .negotiating else { return reply(request.wantReply, success: false) }
             reply(request.wantReply, success: true)
             connection.sessionRequested()
-            let name = AuthenticationDelegate.printable(request.subsystem)
+            let name = ClientText.printable(request.subsystem, limit: 64)
             logger.notice("refused: subsystem", metadata: ["subsystem": "\(name)"])
             end(saying: "subsystems such as \(name) (sftp, scp) are not offered by this server.", exitStatus: 1)
         case let event as ChannelEvent where event == .inputClosed:
@@ -166,6 +166,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         reply(wantReply, success: true)
         connection.sessionRequested()
 
+        if let command, ClientText.holdsNUL(command) {
+            // C strings end at a NUL: the child would be given a shorter word than the one checked.
+            logger.notice("refused: a NUL byte in the command", metadata: ["command": "\(Self.logged(command))"])
+            return end(saying: "the command holds a NUL byte, which no program can be given; nothing was run.", exitStatus: 1)
+        }
         if command == nil, terminal == nil {
             logger.notice("refused: shell without a terminal")
             return end(saying: "this server needs a terminal: connect with `ssh -t`.", exitStatus: 1)
@@ -206,7 +211,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case .refuse(let sentence, let exitStatus):
             server.sessions.release(slot)
             self.slot = nil
-            logger.notice("refused: launcher", metadata: ["command": "\(Self.logged(request.command))", "reason": "\(sentence)"])
+            logger.notice(
+                "refused: launcher",
+                metadata: ["command": "\(Self.logged(request.command))", "reason": "\(ClientText.printable(sentence))"])
             end(saying: sentence, exitStatus: exitStatus)
         case .run(let command):
             start(command, request: request, slot: slot)
@@ -435,6 +442,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     private static func logged(_ command: String?) -> String {
         guard let command else { return "(shell)" }
-        return AuthenticationDelegate.printable(String(command.prefix(200)))
+        return ClientText.printable(command, limit: 200)
     }
 }

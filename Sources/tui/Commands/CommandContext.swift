@@ -73,13 +73,17 @@ struct CommandContext {
     }
 
     /// True when the locale (LC_ALL, else LC_CTYPE, else LANG) names UTF-8.
-    var localeIsUTF8: Bool {
-        let name = localeName.lowercased()
+    var localeIsUTF8: Bool { Self.localeIsUTF8(environment: environment) }
+
+    /// The locale that decides the character set, and which variable set it.
+    var localeName: String { Self.localeName(environment: environment) }
+
+    static func localeIsUTF8(environment: [String: String]) -> Bool {
+        let name = localeName(environment: environment).lowercased()
         return name.contains("utf-8") || name.contains("utf8")
     }
 
-    /// The locale that decides the character set, and which variable set it.
-    var localeName: String {
+    static func localeName(environment: [String: String]) -> String {
         for key in ["LC_ALL", "LC_CTYPE", "LANG"] {
             if let value = environment[key], !value.isEmpty { return value }
         }

@@ -6,6 +6,10 @@ import Runtime
 import Storage
 import TabShell
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @main
 struct TabShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +37,33 @@ struct TabShellCommand: ParsableCommand {
             DbCommand.self, GenerateCommand.self,
         ]
     )
+
+    /// argument-parser's own `main`, except that an error's message is made printable first: it
+    /// may quote what was typed (`--bogus…`) or, under `tabshell serve`, what a client sent, and
+    /// an escape in it must not reach the terminal that reads it. Help and version print as they are.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+            } else {
+                let environment = ProcessInfo.processInfo.environment
+                let printable = printableMessage(message, unicode: CommandContext.localeIsUTF8(environment: environment))
+                if !printable.isEmpty { FileHandle.standardError.write(Data((printable + "\n").utf8)) }
+            }
+            fflush(nil)
+            Glibc.exit(code.rawValue)
+        }
+    }
+
+    /// An error message as it may be printed: each line made safe by ``Sanitizer``.
+    static func printableMessage(_ message: String, unicode: Bool) -> String {
+        Sanitizer(unicode: unicode).lines(message).joined(separator: "\n")
+    }
 
     /// How long start-up waits for the terminal's answers to the graphics queries (a local
     /// terminal answers in a few milliseconds; later answers still count when they come).

@@ -1,9 +1,11 @@
 import Foundation
 import Glibc
 import Logging
+import TabShell
 
 /// A swift-log handler that appends to a file in the data directory, never to the terminal
 /// (curses owns the screen). The file is created 0600 and rotated to `<name>.1` past `maxBytes`.
+/// Every line is made printable by ``Sanitizer`` on its way in.
 struct FileLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level
@@ -23,7 +25,11 @@ struct FileLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let stamp = ISO8601DateFormatter().string(from: Date())
-        sink.write("\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(event.message)\(fields)\n")
+        // Messages and fields can quote what others typed or sent (a login name, a refused
+        // command, a file name): one printable line, so nothing reaches whoever reads the log
+        // in a terminal raw, and no line can be forged.
+        let line = "\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(event.message)\(fields)"
+        sink.write(Sanitizer(unicode: true).line(line) + "\n")
     }
 
     /// Serialises writes; a failing log never disturbs the app.

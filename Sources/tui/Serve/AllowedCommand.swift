@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 
 /// The commands a person may run over `ssh host COMMAND` against `tabshell serve`, checked word
 /// by word before anything runs. Each is the tabshell subcommand of the same name, run as that
@@ -36,6 +37,10 @@ struct AllowedCommand: Equatable {
     /// The allowed command `words` ask for, or a sentence saying why not.
     static func parse(_ words: [String]) -> Result<AllowedCommand, Refusal> {
         let shown = words.joined(separator: " ")
+        // C strings end at a NUL: the command would be given a shorter word than the one checked.
+        if words.contains(where: { $0.utf8.contains(0) }) {
+            return .failure(Refusal("`\(cut(shown))` holds a NUL byte, which no command can be given; nothing was run."))
+        }
         guard let entry = table.first(where: { words.starts(with: $0.words) }) else {
             return .failure(Refusal("`\(cut(shown))` is not an allowed command; allowed: \(summary)."))
         }
@@ -79,8 +84,10 @@ struct AllowedCommand: Equatable {
 
     var isPhotos: Bool { subcommand.first == "photos" }
 
+    /// What the client sent, quoted back: printable (no escape, C1 control or bidi mark reaches
+    /// their terminal or the log) and at most 80 characters.
     private static func cut(_ text: String) -> String {
-        let printable = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        let printable = Sanitizer(unicode: true).line(text)
         return printable.count > 80 ? String(printable.prefix(80)) + "…" : printable
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Logging
+import SSHServer
 import TabShell
 
 /// `tabshell serve`'s running commentary on a terminal's standard error: one line per event,
@@ -17,7 +18,8 @@ struct SummaryLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        guard event.level >= .info else { return }
+        // What the start report printed (a refused authorized_keys line, the address) is not said twice.
+        guard event.level >= .info, event.metadata?[SSHServerStartReport.metadataKey] == nil else { return }
         sink.write(Self.line(event: event, metadata: metadata.merging(event.metadata ?? [:]) { $1 }, now: Date()))
     }
 
