@@ -167,6 +167,8 @@ let package = Package(
                 "SSHServer", "CPty",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // A NIOSSH client for what OpenSSH cannot send (a NUL in an exec command).
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TabShell
 import Testing
 
 /// A few runs of the built binary for what only a real process shows: exit statuses, the
@@ -75,6 +76,20 @@ import Testing
         #expect(lines.contains("requests.json: requests[19]: unknown key \"requester\" (known: body, from, kind, title)."))
         #expect(lines.contains("requests.json: … and 10 more."))
         #expect(lines.last == "Error: 30 problems in requests.json; nothing was imported.")
+    }
+
+    /// argument-parser quotes a bad option or value as typed; a terminal reading it must not act on it.
+    @Test func anArgumentErrorEchoesNoEscape() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        let hostile = #"$'\e]0;owned\a\xc2\x9b2J\xe2\x80\xae'"#
+        for arguments in ["--bogus\(hostile)", "history export --format \(hostile)", "inbox list --limit \(hostile)"] {
+            let result = try shell(#""$TABSHELL" "# + arguments + #" --db "$DB""#, in: workspace)
+            #expect(result.status == 64, "\(arguments): \(result.err)")
+            #expect(result.err.hasPrefix("Error: ") && result.err.contains("␛]0;owned␇"), "\(arguments): \(result.err)")
+            let unsafe = result.err.unicodeScalars.filter { $0 != "\n" && Sanitizer.isUnsafe($0) }
+            #expect(unsafe.isEmpty, "\(arguments): \(result.err.debugDescription)")
+        }
     }
 
     @Test func helpAndVersionGoToStandardOutput() throws {

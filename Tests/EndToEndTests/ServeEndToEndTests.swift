@@ -1,4 +1,5 @@
 import Foundation
+import TabShell
 import Testing
 
 @testable import Storage
@@ -85,11 +86,12 @@ struct ServeEndToEndTests {
         }
 
         /// The ssh command line of `person` (no key in demo mode) running `remote`, with or
-        /// without a terminal.
-        func ssh(_ person: String?, _ remote: String = "", tty: Bool = true) -> String {
+        /// without a terminal, optionally with another login name than the Unix user's.
+        func ssh(_ person: String?, _ remote: String = "", tty: Bool = true, login: String? = nil) -> String {
             var line =
                 "ssh \(tty ? "-tt" : "-T") -F /dev/null -p \(port) -o BatchMode=yes -o StrictHostKeyChecking=no "
                 + "-o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o SetEnv=LC_ALL=C.UTF-8 "
+            if let login { line += "-o User=\(TmuxSession.quote(login)) " }
             if let person {
                 line += "-i \(TmuxSession.quote(directory.appendingPathComponent("keys/\(person)").path)) -o IdentitiesOnly=yes "
             } else {
@@ -389,6 +391,65 @@ struct ServeEndToEndTests {
         _ = try await Self.exitCode(two)
         let cleaned = await Self.poll(timeout: 5) { ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["?"]).isEmpty }
         #expect(cleaned, "left behind: \((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [])")
+    }
+
+    /// What a client chooses — its login name, its command, an option's value, an upload's
+    /// name — reaches neither the log file nor its own terminal raw (issue #22). OpenSSH sends C1
+    /// and bidi characters in a login name (it refuses C0 there) and anything in a command.
+    @Test func hostileBytesFromAClientReachNeitherTheLogNorTheirTerminalRaw() async throws {
+        let server = try Server()
+        let hostile = "\u{1B}]0;owned\u{07}\u{9B}2J\u{202E}"
+        let login = "eve\u{9B}31m\u{202E}nimda"
+        func unsafe(_ text: String) -> [String] {
+            text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && Sanitizer.isUnsafe($0) }.map { String(format: "U+%04X", $0.value) }
+        }
+        let photo = try server.writePNG("shelf.png")
+        for (remote, says) in [
+            ("bogus \(hostile)", "is not an allowed command"),
+            ("history export --format \(TmuxSession.quote(hostile))", "is invalid for '--format <format>'"),
+            ("history list --bogus\(hostile)", "is not an option the server accepts"),
+            ("photos add \(TmuxSession.quote("~root"))", "cannot start with ~"),
+            ("photos add file:shelf.png", "cannot start with file:"),
+            ("photos add \(TmuxSession.quote("\u{202E}gnp.exe"))", "cannot hold control characters"),
+        ] {
+            let result = try Stress.shell(
+                server.ssh("ana", TmuxSession.quote(remote), tty: false, login: login) + " < \(TmuxSession.quote(photo.path))")
+            #expect(result.status != 0 && result.output.contains(says), "\(remote.debugDescription): \(result.output)")
+            #expect(unsafe(result.output).isEmpty, "\(remote.debugDescription) said back raw: \(result.output.debugDescription)")
+        }
+        let uploads = server.database.deletingLastPathComponent().appendingPathComponent("people/ana/uploads").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).isEmpty, "nothing was kept")
+
+        let log = server.appLog
+        #expect(log.contains("login=eve?31m?nimda"), "\(log.suffix(2000))")
+        #expect(log.contains("refused: launcher"), "\(log.suffix(2000))")
+        #expect(unsafe(log).isEmpty, "the log holds \(unsafe(log)):\n\(log.suffix(3000))")
+    }
+
+    /// An RSA key in authorized_keys is said once at start, by the report (it was said again by
+    /// the console's summary of the log). stderr is a terminal here, as for a person starting it.
+    @Test func anRSAKeyLineIsReportedOnceAtStart() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-rsa-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("ana").path
+        let made = try Stress.shell("ssh-keygen -q -t ed25519 -N '' -C ana -f \(TmuxSession.quote(key))")
+        #expect(made.status == 0, "\(made.output)")
+        let authorized = try String(contentsOfFile: key + ".pub", encoding: .utf8) + "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC dave\n"
+        try authorized.write(to: folder.appendingPathComponent("authorized_keys"), atomically: true, encoding: .utf8)
+
+        let s = try TmuxSession(
+            "$TABSHELL serve --listen 127.0.0.1:0 --authorized-keys \(TmuxSession.quote(folder.path + "/authorized_keys")) "
+                + "--db \(TmuxSession.quote(folder.path + "/data/tabshell.sqlite")) --host-key \(TmuxSession.quote(folder.path + "/host_key"))",
+            columns: 220, rows: 30)
+        let screen = try await s.waitUntil("the server started", timeout: 20) { $0.contains("Connect with: ssh") }
+        try s.press("C-c")
+        _ = try await s.waitUntil(text: "[exit ")
+        #expect(screen.components(separatedBy: "RSA keys are not supported").count - 1 == 1, "\(screen)")
+        #expect(screen.components(separatedBy: "Listening on").count - 1 == 1, "\(screen)")
+        #expect(!screen.contains(" listening"), "the address is in the report already:\n\(screen)")
+        let log = try String(contentsOfFile: folder.path + "/data/tabshell.log", encoding: .utf8)
+        #expect(log.contains("line 2: RSA keys are not supported"), "the log file keeps it:\n\(log)")
     }
 
     @Test func sigtermWithSessionsOpenEndsWithinTwoSeconds() async throws {

@@ -18,9 +18,14 @@ struct SummaryLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        // What the start report printed (a refused authorized_keys line, the address) is not said twice.
-        guard event.level >= .info, event.metadata?[SSHServerStartReport.metadataKey] == nil else { return }
+        guard Self.shows(event) else { return }
         sink.write(Self.line(event: event, metadata: metadata.merging(event.metadata ?? [:]) { $1 }, now: Date()))
+    }
+
+    /// Info and above, except what the start report printed already (the address, each refused
+    /// authorized_keys line): nobody reads those twice.
+    static func shows(_ event: LogEvent) -> Bool {
+        event.level >= .info && event.metadata?[SSHServerStartReport.metadataKey] == nil
     }
 
     /// The summary line of one event (without a newline): time, who, what, and the one or two
