@@ -113,10 +113,10 @@ extension CaptureState {
                 // A Product without a scanned code takes the one on its photo.
                 barcode = first
                 codeSource = .photo
-                photoMessage = "Read \(first.symbology.title) \(first.summary) from \(photo.originalName)."
+                photoMessage = .information("Read \(first.symbology.title) \(first.summary) from \(photo.originalName).")
             } else {
                 let list = found.map { "\($0.symbology.title) \($0.summary)" }.joined(separator: ", ")
-                photoMessage = "Codes on \(photo.originalName): \(list)."
+                photoMessage = .information("Codes on \(photo.originalName): \(list).")
             }
             return []
 
@@ -175,7 +175,8 @@ extension CaptureState {
                 photoPath.clear()
                 photoPath.insert(text)
             }
-            photoMessage = candidates.count > 1 ? "Matches: " + candidates.prefix(8).joined(separator: "  ") + (candidates.count > 8 ? "  …" : "") : nil
+            photoMessage =
+                candidates.count > 1 ? .information("Matches: " + candidates.prefix(8).joined(separator: "  ") + (candidates.count > 8 ? "  …" : "")) : nil
             return []
 
         case let .photoCopyProgressed(copied, total):
@@ -196,7 +197,7 @@ extension CaptureState {
 
         case let .photoStagingFailed(message):
             copy = nil
-            photoMessage = message
+            photoMessage = .problem(message)
             return []
 
         case .photoRemovalRequested:

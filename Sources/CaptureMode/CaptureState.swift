@@ -141,7 +141,7 @@ public struct CaptureState: Equatable, Sendable {
     /// The highlighted staged photo (Del on an empty field removes it).
     public var photoCursor: Int
     /// Inline message under the path field: why a file was refused, or completion candidates.
-    public var photoMessage: String?
+    public var photoMessage: PhotoMessage?
     /// The copy in progress, if any; input waits and Close cancels it.
     public var copy: PhotoCopy?
     /// Close was asked for while photos are staged: waiting for the user to confirm the discard.

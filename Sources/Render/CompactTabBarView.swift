@@ -15,7 +15,12 @@ struct CompactTabBarView {
         var spans = [Span("[\(selectedTab.title)]", .tabSelected)]
         if pendingCount > 0 {
             let count = pendingCount > 99 ? "99+" : String(pendingCount)
-            spans.append(Span(selectedTab == .inbox ? "(\(count))" : "  Inbox (\(count))", selectedTab == .inbox && !context.options.color ? .tabSelected : .badge))
+            // A space after the bracket, as the full bar has: "[Inbox] (3)", never "[Inbox](3)".
+            if selectedTab == .inbox {
+                spans += [Span(" "), Span("(\(count))", context.options.color ? .badge : .tabSelected)]
+            } else {
+                spans.append(Span("  Inbox (\(count))", .badge))
+            }
         }
         let arrow = context.options.unicode ? "\u{2191}" : "Up"
         spans.append(Span("  \(arrow) or 1-\(Tab.allCases.count): tabs", .dim))

@@ -4,15 +4,25 @@ import TabShell
 /// The heading row (title, right-aligned context) and the rule under it.
 struct HeadingView {
     let heading: Heading
+    /// The database cannot be reached: said on the right in the context's place, before all else.
+    var unreachable: UnreachableDatabaseNotice? = nil
 
     /// Draws into the first two rows of `rect`.
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let titleRow = rect.line(0).inset(left: 1, right: 1)
         canvas.fill(rect.line(0))
-        let titleWidth = canvas.put(heading.title, row: titleRow.row, column: titleRow.column, width: titleRow.width, style: .heading)
-        // The context gives way to the title on narrow screens rather than squeezing it.
-        if !heading.context.isEmpty, titleWidth + 2 + TextWidth.of(heading.context) <= titleRow.width {
-            canvas.putRightAligned([Span(heading.context, .dim)], in: titleRow)
+        if let unreachable {
+            // The notice wins: the title gives up its end to it when both do not fit.
+            let notice = unreachable.text(fitting: titleRow.width - TextWidth.of(heading.title) - 2)
+            let noticeColumns = canvas.putRightAligned([Span(notice, .error)], in: titleRow)
+            let titleWidth = max(0, noticeColumns.lowerBound - titleRow.column - 2)
+            canvas.put(heading.title, row: titleRow.row, column: titleRow.column, width: titleWidth, style: .heading)
+        } else {
+            let titleWidth = canvas.put(heading.title, row: titleRow.row, column: titleRow.column, width: titleRow.width, style: .heading)
+            // The context gives way to the title on narrow screens rather than squeezing it.
+            if !heading.context.isEmpty, titleWidth + 2 + TextWidth.of(heading.context) <= titleRow.width {
+                canvas.putRightAligned([Span(heading.context, .dim)], in: titleRow)
+            }
         }
         guard rect.height > 1 else { return }
         let ruleRow = rect.line(1)

@@ -13,22 +13,44 @@ struct HintLineView {
         self.context = context
     }
 
-    func draw(in rect: Rect, on canvas: inout Canvas) {
+    /// Draws into `rect`'s first row. A status message too long for it is wrapped at spaces and
+    /// takes up to `roomAbove` rows above it as well (covering what is there until the message
+    /// goes), so a sentence is read whole rather than cut at the edge.
+    func draw(in rect: Rect, roomAbove: Int = 0, on canvas: inout Canvas) {
         let line = rect.line(0)
         canvas.fill(line)
         if let status {
-            canvas.put(statusSpans(status), row: line.row, column: line.column, width: line.width)
+            drawStatus(status, in: line, roomAbove: max(0, roomAbove), on: &canvas)
         } else {
             canvas.put(fittedHints(width: line.width), row: line.row, column: line.column, width: line.width)
         }
     }
 
-    private func statusSpans(_ status: StatusMessage) -> [Span] {
+    private func drawStatus(_ status: StatusMessage, in line: Rect, roomAbove: Int, on canvas: inout Canvas) {
         let text = context.line(status.text)
-        switch status.kind {
-        case .info: return [Span(text, .hint)]
-        case .success: return [Span("\(context.glyphs.success) \(text)", .success)]
-        case .error: return [Span("\(context.glyphs.error) \(text)", .error)]
+        let (mark, style): (String, CellStyle) =
+            switch status.kind {
+            case .info: ("", .hint)
+            case .success: ("\(context.glyphs.success) ", .success)
+            case .error: ("\(context.glyphs.error) ", .error)
+            }
+        let indent = TextWidth.of(mark)
+        var lines = TextWrap.lines(text, width: line.width - indent)
+        guard lines.count > 1, line.width - indent >= 10, roomAbove > 0 else {
+            canvas.put([Span(mark + text, style)], row: line.row, column: line.column, width: line.width)
+            return
+        }
+        if lines.count > roomAbove + 1 {
+            // What does not fit in the room goes on the last line, cut with an ellipsis.
+            lines = Array(lines.prefix(roomAbove)) + [lines.dropFirst(roomAbove).joined(separator: " ")]
+        }
+        let area = Rect(row: line.row - (lines.count - 1), column: line.column, width: line.width, height: lines.count)
+        canvas.removeHitRegions(under: area)
+        for (offset, text) in lines.enumerated() {
+            let row = area.line(offset)
+            canvas.fill(row.inset(left: -1, right: -1))
+            let lead = offset == 0 ? mark : String(repeating: " ", count: indent)
+            canvas.put([Span(lead + text, style)], row: row.row, column: row.column, width: row.width)
         }
     }
 

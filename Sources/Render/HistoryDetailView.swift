@@ -18,6 +18,8 @@ struct HistoryDetailView: TabContent {
     let context: RenderContext
     /// Every line, top to bottom.
     let lines: [Line]
+    /// Where labels and values go: labels as wide as the longest, or on lines of their own.
+    let columns: HistoryDetailLayout.Columns
     private let rows: Int
 
     init(detail: HistoryDetailState, layout: Layout, context: RenderContext) {
@@ -25,6 +27,7 @@ struct HistoryDetailView: TabContent {
         self.context = context
         let detailLayout = HistoryDetailLayout(layout: layout)
         rows = detailLayout.rows
+        columns = detailLayout.columns(of: detail)
         lines = Self.lines(of: detail, layout: detailLayout, context: context)
     }
 
@@ -48,10 +51,12 @@ struct HistoryDetailView: TabContent {
         let fits = lines.count + 1 <= rect.height
         let area = rect.inset(top: fits ? 1 : 0, left: HistoryDetailLayout.gutterWidth)
         let first = fits ? 0 : firstLine
-        let labelWidth = HistoryDetailLayout.labelWidth
+        let labelWidth = columns.label
         for (offset, line) in lines[first..<min(lines.count, first + area.height)].enumerated() {
             let row = area.line(offset)
-            canvas.put(line.label, row: row.row, column: row.column, width: min(labelWidth, row.width), style: .dim)
+            // A label on a line of its own (stacked) has the whole line; beside a value, its column.
+            let ownLine = line.spans.isEmpty && line.thumbnail == nil
+            canvas.put(line.label, row: row.row, column: row.column, width: ownLine ? row.width : min(labelWidth, row.width), style: .dim)
             let value = row.inset(left: labelWidth)
             if let thumbnail = line.thumbnail, let box = context.thumbnailBox {
                 drawPhotoLine(line, thumbnail: thumbnail, box: box, in: value, on: &canvas)

@@ -32,7 +32,9 @@ struct PhotosEntryView {
             canvas.put("Copying \(context.line(copy.name))\(context.glyphs.ellipsis)\(percent)\(sizes)", row: area.row, column: area.column, width: area.width, style: .toast)
             area = area.inset(top: 1)
         } else if let message = capture.photoMessage {
-            let used = canvas.putWrapped(["\(context.glyphs.error) \(context.line(message))"], in: area.split(top: min(2, area.height)).top, style: .error)
+            // A problem carries the error mark; matches and codes read are information, plain.
+            let text = message.kind == .problem ? "\(context.glyphs.error) \(context.line(message.text))" : context.line(message.text)
+            let used = canvas.putWrapped([text], in: area.split(top: min(2, area.height)).top, style: message.kind == .problem ? .error : .normal)
             area = area.inset(top: used)
         }
         if area.height >= 3 { area = area.inset(top: 1) }

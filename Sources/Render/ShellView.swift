@@ -10,9 +10,10 @@ struct ShellView {
     func draw(on canvas: inout Canvas) {
         let regions = ShellLayout(state: state)
         let content = self.content
-        HeadingView(heading: content.heading).draw(in: regions.heading, on: &canvas)
+        let unreachable = state.unreachableDatabase.map { UnreachableDatabaseNotice(sentence: $0, context: context) }
+        HeadingView(heading: content.heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
         content.draw(in: regions.content, on: &canvas)
-        HintLineView(state: state, context: context).draw(in: regions.hints, on: &canvas)
+        HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height - 1, on: &canvas)
         if state.isTabBarMinimized {
             CompactTabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, context: context)
                 .draw(in: regions.tabBar, on: &canvas)

@@ -46,13 +46,12 @@ extension AppState {
     /// Whether `tab` shows with nothing over it, so its own keys apply.
     func isShowing(_ tab: Tab) -> Bool { presentation == .none && selectedTab == tab }
 
-    /// ↑↓ PgUp PgDn Home End on the list with focus. The tab bar changes size before the move
-    /// (seed 004's `.onScrollDown`), so the list moves (and reads rows) once, in its new size.
+    /// ↑↓ PgUp PgDn Home End on the list with focus; the tab bar then follows what the move
+    /// scrolled (seed 004's `.onScrollDown`, AppState+TabBar.swift).
     mutating func moveFocusedList(_ move: ListMove) -> [AppEffect] {
-        if let minimized = tabBarSize(for: move), minimized != isTabBarMinimized { applyTabBarSize(minimized: minimized) }
+        let before = firstVisibleRowOfFocusedList
         let effects = focus(.moved(move))
-        if isTabBarMinimized, isAtTopOfFocusedList { applyTabBarSize(minimized: false) }
-        return effects
+        return effects + followScroll(from: before)
     }
 }
 

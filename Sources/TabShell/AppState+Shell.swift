@@ -103,6 +103,7 @@ extension AppState {
 
     /// The database server went away, or came back: what the tabs show is read again then.
     mutating func databaseReachability(_ problem: String?) -> [AppEffect] {
+        unreachableDatabase = problem
         guard problem == nil else {
             status = StatusMessage(problem ?? "", kind: .error)
             return []

@@ -3,19 +3,36 @@ import Foundation
 
 /// Seed 004's tab bar that gets out of the way: its size follows the scroll.
 extension AppState {
-    /// Seed 004's `.onScrollDown`: moving down a list (Inbox, History, a record, help) minimizes
-    /// the tab bar; moving up or reaching the top restores it. The list gains the row at once and
-    /// its lines stay where they are on screen.
-    func tabBarSize(for move: ListMove) -> Bool? {
-        guard settings.tabBarMinimizesOnScroll else { return false }
+    /// The first row (or line) the list with focus shows, when the tab bar follows its scroll:
+    /// the Inbox, History's list or a record, Settings, or the help sheet, with nothing else over
+    /// them and the setting on; nil otherwise.
+    var firstVisibleRowOfFocusedList: Int? {
         switch presentation {
-        case .none, .sheet(.help): break
+        case let .sheet(.help(help)): return help.scrollOffset
+        case .none: break
         default: return nil
         }
-        switch move {
-        case .down, .pageDown, .end: return true
-        case .up, .pageUp, .home: return false
+        switch selectedTab {
+        case .inbox: return inbox.list.scrollOffset
+        case .history:
+            guard let detail = history.detail else { return history.list.scrollOffset }
+            return min(max(0, detail.scrollOffset), HistoryDetailLayout(layout: layout).maximumScrollOffset(of: detail))
+        case .settings: return settingsScreen.list.scrollOffset
+        case .create: return nil
         }
+    }
+
+    /// Seed 004's `.onScrollDown`, judged by what the screen did: a move that scrolled the
+    /// content down (its first visible row moved on from `before`) minimizes the bar; one that
+    /// scrolled it up, or reached the top of the list, restores it. A move that scrolls nothing
+    /// (the cursor walking within the screen) leaves the bar as it is, so it never changes shape
+    /// and, on top, never moves the screen while nothing scrolls.
+    mutating func followScroll(from before: Int?) -> [AppEffect] {
+        guard settings.tabBarMinimizesOnScroll else { return setTabBarMinimized(false) }
+        guard let before, let after = firstVisibleRowOfFocusedList else { return [] }
+        if after > before { return setTabBarMinimized(true) }
+        if isTabBarMinimized, after < before || isAtTopOfFocusedList { return setTabBarMinimized(false) }
+        return []
     }
 
     /// Whether the list with focus shows its first row at the top.
@@ -58,6 +75,10 @@ extension AppState {
             inbox.list.scrollOffset += shift
             history.list.scrollOffset += shift
             settingsScreen.list.scrollOffset += shift
+            if case var .detail(detail)? = history.stack.last {
+                detail.scrollOffset = max(0, detail.scrollOffset + shift)
+                history.stack[history.stack.count - 1] = .detail(detail)
+            }
         }
         clampLists()
     }

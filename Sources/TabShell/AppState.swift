@@ -17,6 +17,9 @@ public struct AppState: Equatable, Sendable {
     public var databaseLocation: String
     /// A one-line message in the hint line until the next key ("Saved …", an error).
     public var status: StatusMessage?
+    /// Why the database server cannot be reached, from the moment that is known until it is
+    /// back: the heading says so on every screen, so nothing shown passes for current meanwhile.
+    public var unreachableDatabase: String?
     /// Counts the timers handed out for success messages, so an old timer cannot clear a newer one.
     public var statusToken = 0
     public var isQuitting = false

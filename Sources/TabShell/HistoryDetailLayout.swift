@@ -41,21 +41,39 @@ public struct DetailLine: Equatable, Sendable {
     }
 }
 
-/// How a record's detail is laid out in lines: labels in a fixed column, each value's
-/// paragraphs wrapped beside its label, two lines per photo (name, then facts), the note last.
+/// How a record's detail is laid out in lines: labels in a column as wide as the longest label
+/// shown (as capture's review lays them out), each value's paragraphs wrapped beside its label,
+/// two lines per photo (name, then facts), the note last. When values would be too narrow beside
+/// the labels, each label stands on its own line with its value under it: a label is never cut.
 /// The reducer scrolls by these lines and Render draws these same lines, styling each part.
 public struct HistoryDetailLayout: Equatable, Sendable {
-    /// The label column, "Captured" and two spaces.
-    public static let labelWidth = 10
+    /// Cells between the longest label and the values.
+    public static let labelGap = 2
     /// The cells left of the text for the selection pointer (as lists have).
     public static let gutterWidth = 2
+    /// The least room for a value beside the labels (an EAN-13 or a GTIN-14 whole); narrower,
+    /// values go under their labels.
+    public static let minimumValueWidth = 14
+    /// How far a value under its label is indented.
+    public static let stackedIndent = 2
 
-    /// Cells for a value beside its label; 0 or less when the screen is too narrow for values.
-    public let valueWidth: Int
+    /// Cells for the labels and values, the screen less a column each side and the gutter.
+    public let textWidth: Int
     /// Rows the detail has on screen.
     public let rows: Int
     /// The box of a photo's thumbnail, when previews are on.
     public let thumbnail: CellBox?
+
+    /// Where a detail's labels and values go.
+    public struct Columns: Equatable, Sendable {
+        /// Cells from the text's left edge to the values: the longest label and the gap beside
+        /// it, or the indent under labels standing on their own lines.
+        public var label: Int
+        /// Cells for a value; 0 or less when the screen is too narrow for values.
+        public var value: Int
+        /// Labels stand on their own lines, each value under its label.
+        public var stacked: Bool
+    }
 
     /// The least room beside a thumbnail for a photo's name and facts; narrower, the detail
     /// lists photos as text only.
@@ -63,7 +81,7 @@ public struct HistoryDetailLayout: Equatable, Sendable {
 
     public init(layout: Layout) {
         // The content area is the screen less a column each side; the text starts after the gutter.
-        valueWidth = layout.size.columns - 2 - Self.gutterWidth - Self.labelWidth
+        textWidth = layout.size.columns - 2 - Self.gutterWidth
         rows = layout.contentRows
         thumbnail = layout.thumbnail
     }
@@ -72,17 +90,36 @@ public struct HistoryDetailLayout: Equatable, Sendable {
     /// and a space.
     public static let thumbnailGap = 3
 
+    /// The columns for labels as wide as `labels`' longest: beside the values when a value keeps
+    /// `minimumValueWidth` cells there, else stacked.
+    public func columns(forLabels labels: [String]) -> Columns {
+        let label = (labels.map(TextWidth.of).max() ?? 0) + Self.labelGap
+        if textWidth - label >= Self.minimumValueWidth {
+            return Columns(label: label, value: textWidth - label, stacked: false)
+        }
+        return Columns(label: Self.stackedIndent, value: textWidth - Self.stackedIndent, stacked: true)
+    }
+
+    /// The columns of `detail`'s labels and values.
+    public func columns(of detail: HistoryDetailState) -> Columns {
+        columns(forLabels: entries(of: detail, glyphs: .unicode, now: nil).map(\.label))
+    }
+
     /// Cells for a photo's name and facts beside its thumbnail.
-    public var textBesideThumbnail: Int {
-        guard let thumbnail else { return valueWidth }
-        return valueWidth - thumbnail.columns - Self.thumbnailGap
+    func textBesideThumbnail(_ columns: Columns) -> Int {
+        guard let thumbnail else { return columns.value }
+        return columns.value - thumbnail.columns - Self.thumbnailGap
     }
 
     /// Whether the detail draws its photos with thumbnails: previews are on, the photos are
     /// loaded, and there is room for their names beside the thumbnails.
     public func showsThumbnails(of detail: HistoryDetailState) -> Bool {
+        showsThumbnails(of: detail, columns: columns(of: detail))
+    }
+
+    private func showsThumbnails(of detail: HistoryDetailState, columns: Columns) -> Bool {
         guard thumbnail != nil, Self.showsPhotos(detail), detail.photos?.isEmpty == false else { return false }
-        return textBesideThumbnail >= Self.minimumTextBesideThumbnail
+        return textBesideThumbnail(columns) >= Self.minimumTextBesideThumbnail
     }
 
     /// The lines of each photo, by photo index (empty without thumbnails).
@@ -104,34 +141,34 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         [.photos, .product].contains(detail.record.kind) || detail.photos?.isEmpty == false
     }
 
-    /// Every line of the detail, top to bottom. `now` adds the record's age beside its time
-    /// when it fits; without it (the reducer counting lines) the count is the same, because a
-    /// remark only ever shares a line that the value alone fills.
-    public func lines(of detail: HistoryDetailState, glyphs: Glyphs, now: Date?) -> [DetailLine] {
-        let record = detail.record
-        let sanitizer = Sanitizer(unicode: glyphs == .unicode)
-        var lines: [DetailLine] = []
+    /// One labelled part of the detail before it is laid out.
+    private enum Entry {
+        /// A value's paragraphs, with a remark after it when both fit on one line.
+        case field(label: String, paragraphs: [String], remark: String?, emphasis: DetailLine.Emphasis)
+        /// The record's photos (or that they are loading, or none).
+        case photos([RecordPhoto]?)
 
-        /// A field: its paragraphs wrapped beside the label, or one line with a remark after the
-        /// value when both fit.
-        func field(_ label: String, _ paragraphs: [String], remark: String? = nil, emphasis: DetailLine.Emphasis = .value) {
-            if let remark, paragraphs.count == 1,
-                TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth
-            {
-                lines.append(DetailLine(label: label, parts: [.init(paragraphs[0], emphasis), .init("  \(remark)", .remark)]))
-                return
-            }
-            let wrapped = valueWidth > 0 ? TextWrap.lines(paragraphs, width: valueWidth) : paragraphs.map { _ in "" }
-            for (index, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
-                lines.append(DetailLine(label: index == 0 ? label : "", parts: [.init(text, emphasis)]))
+        var label: String {
+            switch self {
+            case let .field(label, _, _, _): label
+            case .photos: "Photos"
             }
         }
+    }
 
+    /// The detail's labelled parts, top to bottom.
+    private func entries(of detail: HistoryDetailState, glyphs: Glyphs, now: Date?) -> [Entry] {
+        let record = detail.record
+        let sanitizer = Sanitizer(unicode: glyphs == .unicode)
+        var entries: [Entry] = []
+        func field(_ label: String, _ paragraphs: [String], remark: String? = nil, emphasis: DetailLine.Emphasis = .value) {
+            entries.append(.field(label: label, paragraphs: paragraphs, remark: remark, emphasis: emphasis))
+        }
         field("Kind", [record.kind.title])
         if let barcode = record.barcode {
             field("Barcode", sanitizer.lines(barcode.value), remark: barcode.symbology.title)
             for gs1 in barcode.fields {
-                field(gs1.label, sanitizer.lines(gs1.value))
+                field(sanitizer.line(gs1.label), sanitizer.lines(gs1.value))
             }
         }
         if record.kind == .batch, let lines = detail.lines {
@@ -156,49 +193,98 @@ public struct HistoryDetailLayout: Equatable, Sendable {
             field("By", sanitizer.lines(person))
         }
         if Self.showsPhotos(detail) {
-            switch detail.photos {
-            case nil:
-                lines.append(DetailLine(label: "Photos", parts: [.init("Loading\(glyphs.ellipsis)", .remark)]))
-            case let photos? where photos.isEmpty:
-                lines.append(DetailLine(label: "Photos", parts: [.init("None", .remark)]))
-            case let photos? where showsThumbnails(of: detail):
-                // A thumbnail each, its name and facts beside it; a blank line between photos.
-                let box = thumbnail ?? CellBox(columns: 0, rows: 2)
-                let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
-                let numberWidth = "\(photos.count). ".count
-                for (index, photo) in photos.enumerated() {
-                    if index > 0 { lines.append(DetailLine(label: "", parts: [])) }
-                    let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
-                    for row in 0..<max(2, box.rows) {
-                        let parts: [DetailLine.Part] =
-                            switch row {
-                            case 0: [.init(number), .init(sanitizer.line(photo.originalName))]
-                            case 1: [.init(String(repeating: " ", count: numberWidth)), .init(facts[index], .remark)]
-                            default: []
-                            }
-                        lines.append(
-                            DetailLine(
-                                label: index == 0 && row == 0 ? "Photos" : "", parts: parts,
-                                thumbnail: row < box.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil
-                            ))
-                    }
-                }
-            case let photos?:
-                // Two lines each, cut rather than wrapped: the name, then its facts under it, all
-                // moved left as far as it takes to show the longest facts whole.
-                let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
-                let numberWidth = "\(photos.count). ".count
-                let indent = max(0, min(numberWidth, valueWidth - (facts.map(TextWidth.of).max() ?? 0)))
-                for (index, photo) in photos.enumerated() {
-                    let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
-                    lines.append(DetailLine(label: index == 0 ? "Photos" : "", parts: [.init(number), .init(sanitizer.line(photo.originalName))]))
-                    lines.append(DetailLine(label: "", parts: [.init(String(repeating: " ", count: indent)), .init(facts[index], .remark)]))
-                }
-            }
+            entries.append(.photos(detail.photos))
         }
         // The note goes last so a long one cannot push the other fields off the screen.
         if let note = record.note {
             field("Note", sanitizer.lines(note))
+        }
+        return entries
+    }
+
+    /// Every line of the detail, top to bottom. `now` adds the record's age beside its time
+    /// when it fits; without it (the reducer counting lines) the count is the same, because a
+    /// remark only ever shares a line that the value alone fills.
+    public func lines(of detail: HistoryDetailState, glyphs: Glyphs, now: Date?) -> [DetailLine] {
+        let sanitizer = Sanitizer(unicode: glyphs == .unicode)
+        let entries = entries(of: detail, glyphs: glyphs, now: now)
+        let columns = columns(forLabels: entries.map(\.label))
+        let valueWidth = columns.value
+        var lines: [DetailLine] = []
+
+        /// The label of an entry: the first line's, beside the value; or, stacked, lines of its
+        /// own (wrapped when even the whole width is too narrow for it), the value under them.
+        func label(_ label: String) -> String {
+            guard columns.stacked else { return label }
+            if !label.isEmpty {
+                for text in textWidth > 0 ? TextWrap.lines(label, width: textWidth) : [label] {
+                    lines.append(DetailLine(label: text, parts: []))
+                }
+            }
+            return ""
+        }
+
+        /// A field: its paragraphs wrapped beside the label, or one line with a remark after the
+        /// value when both fit.
+        func field(_ label: String, _ paragraphs: [String], remark: String?, emphasis: DetailLine.Emphasis) {
+            if let remark, paragraphs.count == 1,
+                TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth
+            {
+                lines.append(DetailLine(label: label, parts: [.init(paragraphs[0], emphasis), .init("  \(remark)", .remark)]))
+                return
+            }
+            let wrapped = valueWidth > 0 ? TextWrap.lines(paragraphs, width: valueWidth) : paragraphs.map { _ in "" }
+            for (index, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
+                lines.append(DetailLine(label: index == 0 ? label : "", parts: [.init(text, emphasis)]))
+            }
+        }
+
+        for entry in entries {
+            switch entry {
+            case let .field(name, paragraphs, remark, emphasis):
+                field(label(name), paragraphs, remark: remark, emphasis: emphasis)
+            case let .photos(photos):
+                let name = label(entry.label)
+                switch photos {
+                case nil:
+                    lines.append(DetailLine(label: name, parts: [.init("Loading\(glyphs.ellipsis)", .remark)]))
+                case let photos? where photos.isEmpty:
+                    lines.append(DetailLine(label: name, parts: [.init("None", .remark)]))
+                case let photos? where showsThumbnails(of: detail, columns: columns):
+                    // A thumbnail each, its name and facts beside it; a blank line between photos.
+                    let box = thumbnail ?? CellBox(columns: 0, rows: 2)
+                    let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
+                    let numberWidth = "\(photos.count). ".count
+                    for (index, photo) in photos.enumerated() {
+                        if index > 0 { lines.append(DetailLine(label: "", parts: [])) }
+                        let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
+                        for row in 0..<max(2, box.rows) {
+                            let parts: [DetailLine.Part] =
+                                switch row {
+                                case 0: [.init(number), .init(sanitizer.line(photo.originalName))]
+                                case 1: [.init(String(repeating: " ", count: numberWidth)), .init(facts[index], .remark)]
+                                default: []
+                                }
+                            lines.append(
+                                DetailLine(
+                                    label: index == 0 && row == 0 ? name : "", parts: parts,
+                                    thumbnail: row < box.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil
+                                ))
+                        }
+                    }
+                case let photos?:
+                    // Two lines each, cut rather than wrapped: the name, then its facts under it, all
+                    // moved left as far as it takes to show the longest facts whole.
+                    let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
+                    let numberWidth = "\(photos.count). ".count
+                    let indent = max(0, min(numberWidth, valueWidth - (facts.map(TextWidth.of).max() ?? 0)))
+                    for (index, photo) in photos.enumerated() {
+                        let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
+                        lines.append(DetailLine(label: index == 0 ? name : "", parts: [.init(number), .init(sanitizer.line(photo.originalName))]))
+                        lines.append(DetailLine(label: "", parts: [.init(String(repeating: " ", count: indent)), .init(facts[index], .remark)]))
+                    }
+                }
+            }
         }
         return lines
     }

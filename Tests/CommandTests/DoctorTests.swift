@@ -1,3 +1,4 @@
+import CaptureMode
 import Foundation
 import Storage
 import TabShell
@@ -58,13 +59,13 @@ import Glibc
         let sixel = TerminalAnswers(
             primaryAttributes: [63, 1, 2, 4], terminalVersion: "XTerm(390)", cellPixels: CellPixels(width: 10, height: 20))
         let run = runCommand(
-            ["doctor", "--db", workspace.databaseURL.path], environment: environment, terminalSize: (24, 80),
+            ["doctor", "--db", workspace.databaseURL.path], environment: environment, terminalSize: (24, 160),
             outputIsTerminal: true, terminalProbe: .answered(sixel, windowCellPixels: nil))
         #expect(run.output.contains("ok       photo previews: automatic (sixel) (Settings can choose blocks or off)"), "\(run.output)")
         #expect(run.output.contains("ok       graphics: XTerm(390) answered: sixel yes, kitty no, cells 10x20 pixels"), "\(run.output)")
 
         let silent = runCommand(
-            ["doctor", "--db", workspace.databaseURL.path], environment: environment, terminalSize: (24, 80),
+            ["doctor", "--db", workspace.databaseURL.path], environment: environment, terminalSize: (24, 160),
             outputIsTerminal: true, terminalProbe: .noAnswer)
         #expect(silent.output.contains("photo previews: automatic (blocks: the terminal did not answer), 256 colours"), "\(silent.output)")
         #expect(silent.output.contains("note     graphics: the terminal did not answer within 500 ms"))
@@ -143,6 +144,46 @@ import Glibc
         #expect(database.contains("fix: stop every tabshell"), "\(database)")
         #expect(database.contains(".recover"))
         #expect(try Data(contentsOf: workspace.databaseURL) == before, "doctor repairs nothing")
+    }
+
+    /// One of each: "1 request, 1 record, 1 photo", never "1 requests".
+    @Test func countsOfOneAreSingular() throws {
+        let workspace = try Workspace()
+        let db = try AppDatabase.open(at: workspace.databaseURL)
+        _ = try db.addRequest(title: "Count the pallets", kind: .note, now: testNow)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "Three pallets"), now: testNow)
+
+        let run = runCommand(["doctor", "--db", workspace.databaseURL.path], environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
+
+        #expect(run.output.contains("ok       1 request, 1 record, 0 photos"), "\(run.output)")
+        #expect(!run.output.contains("1 requests") && !run.output.contains("1 records"), "\(run.output)")
+    }
+
+    /// On a terminal the report is wrapped at spaces to its width, each item's later lines under
+    /// its first word: no word is cut at the edge. Through a pipe each item stays on one line.
+    @Test(arguments: [40, 60, 80])
+    func wrapsAtWordsToTheTerminal(columns: Int) throws {
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        let environment = ["TERM": "dumb", "LANG": "C.UTF-8"]
+        let arguments = ["doctor", "--db", workspace.databaseURL.path]
+        let piped = runCommand(arguments, environment: environment, terminalSize: (24, columns))
+        let shown = runCommand(arguments, environment: environment, terminalSize: (24, columns), outputIsTerminal: true)
+
+        let lines = shown.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count > piped.output.split(separator: "\n", omittingEmptySubsequences: false).count, "something was long enough to wrap")
+        for line in lines where TextWidth.of(String(line)) > columns {
+            // Only a word longer than the line (a path) may stand past the edge, whole, alone.
+            let words = line.split(separator: " ").filter { !["ok", "note", "PROBLEM", "fix:"].contains($0) }
+            #expect(words.count == 1, "\(columns): \(line)")
+        }
+        for line in lines where line.hasPrefix("           ") {
+            // An item's later lines start under its first word; a fix's under the fix's.
+            let indent = line.prefix { $0 == " " }.count
+            #expect(indent == 11 || indent == 16 || line.dropFirst(11).hasPrefix("fix: "), "\(columns): \(line)")
+        }
+        func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
+        #expect(words(shown.output) == words(piped.output), "the same words, none cut in two")
     }
 
     @Test func readsColoursFromCompiledTerminfo() throws {

@@ -41,8 +41,8 @@ struct ServedSessionTests {
 
         // Tab on an empty field offers the uploads, and only them (no link, no folder).
         app.press(.tab)
-        #expect(app.state.presentation.capture?.photoMessage?.contains("label.png") == true)
-        #expect(app.state.presentation.capture?.photoMessage?.contains("link.png") == false)
+        #expect(app.state.presentation.capture?.photoMessage?.text.contains("label.png") == true)
+        #expect(app.state.presentation.capture?.photoMessage?.text.contains("link.png") == false)
         for path in ["/etc/", "../", "~/", "./"] {
             app.press(.control("u"))
             app.type(path)

@@ -49,7 +49,7 @@ struct DoctorCommand: ContextCommand {
         if let text = database.postgresURL(environment: context.environment) {
             checkServer(text, context, into: &report)
             try finishing {
-                try context.output.write(report.render(unicode: context.localeIsUTF8))
+                try context.output.write(report.render(unicode: context.localeIsUTF8, width: context.outputIsTerminal ? context.terminalSize()?.columns : nil))
                 try context.output.finish()
             }
             if report.problemCount > 0 { throw ExitCode(1) }
@@ -63,7 +63,7 @@ struct DoctorCommand: ContextCommand {
             database.logger(beside: url).info("doctor", metadata: ["problems": "\(report.problemCount)"])
         }
         try finishing {
-            try context.output.write(report.render(unicode: context.localeIsUTF8))
+            try context.output.write(report.render(unicode: context.localeIsUTF8, width: context.outputIsTerminal ? context.terminalSize()?.columns : nil))
             try context.output.finish()
         }
         if report.problemCount > 0 { throw ExitCode(1) }
@@ -180,12 +180,13 @@ struct DoctorCommand: ContextCommand {
             report.note("schema \(found.applied.last ?? "?"); the next start applies \(found.pending.joined(separator: ", "))")
             return
         }
-        report.ok("holds \(found.records) records, \(found.requests) requests, \(found.photoContents) distinct photos")
+        report.ok(
+            "holds \(Count.noun(found.records, "record")), \(Count.noun(found.requests, "request")), \(Count.noun(found.photoContents, "distinct photo"))")
         if found.photosDamaged.isEmpty {
             report.ok("photos readable: \(found.photosChecked) checked against their SHA-256\(full ? "" : " (the newest; --full checks all)")")
         } else {
             report.problem(
-                "\(found.photosDamaged.count) of \(found.photosChecked) photos do not match their SHA-256 (first: \(found.photosDamaged[0]))",
+                "\(found.photosDamaged.count) of \(Count.noun(found.photosChecked, "photo")) do not match their SHA-256 (first: \(found.photosDamaged[0]))",
                 fix: "restore photo_content from a backup of the server")
         }
         if found.canListen {
@@ -278,7 +279,8 @@ struct DoctorCommand: ContextCommand {
         case .foreign:
             report.problem("this is not a tabshell database", fix: "point --db at a tabshell database, or at a new file")
         }
-        report.ok("\(examination.requestCount) requests, \(examination.recordCount) records, \(examination.photoCount) photos")
+        report.ok(
+            "\(Count.noun(examination.requestCount, "request")), \(Count.noun(examination.recordCount, "record")), \(Count.noun(examination.photoCount, "photo"))")
         if examination.missingPhotoFiles > 0 {
             report.problem(
                 "\(examination.missingPhotoFiles) photo file\(plural(examination.missingPhotoFiles)) missing from the media folder",
@@ -325,22 +327,54 @@ struct DoctorReport {
     mutating func note(_ text: String) { lines.append(.note(text)) }
     mutating func problem(_ text: String, fix: String) { lines.append(.problem(text, fix: fix)) }
 
-    func render(unicode: Bool) -> String {
+    /// The report as text. With a `width` (the terminal's columns, when the report goes to
+    /// one), each item is wrapped at spaces to fit it, its later lines under its first word, so
+    /// the terminal never breaks a word; without one (a pipe), each item stays on one line.
+    func render(unicode: Bool, width: Int? = nil) -> String {
         let sanitizer = Sanitizer(unicode: unicode)
+        /// `lead` then `text`, wrapped under the text's first column.
+        func item(_ lead: String, _ text: String) -> String {
+            let text = sanitizer.line(text)
+            let room = (width ?? 0) - lead.count
+            // Narrower than this, wrapping would only stack words: the terminal may break them.
+            guard room >= 20 else { return lead + text + "\n" }
+            let indent = String(repeating: " ", count: lead.count)
+            return Self.wordWrap(text, width: room).enumerated().map { index, line in (index == 0 ? lead : indent) + line + "\n" }.joined()
+        }
         var out = ""
         for line in lines {
             switch line {
             case let .section(title): out += (out.isEmpty ? "" : "\n") + title + "\n"
-            case let .ok(text): out += "  ok       " + sanitizer.line(text) + "\n"
-            case let .note(text): out += "  note     " + sanitizer.line(text) + "\n"
+            case let .ok(text): out += item("  ok       ", text)
+            case let .note(text): out += item("  note     ", text)
             case let .problem(text, fix):
-                out += "  PROBLEM  " + sanitizer.line(text) + "\n"
-                out += "           fix: " + sanitizer.line(fix) + "\n"
+                out += item("  PROBLEM  ", text)
+                out += item("           fix: ", fix)
             }
         }
         let count = problemCount
         out += "\n" + (count == 0 ? "No problems found.\n" : "\(count) problem\(plural(count)) found.\n")
         return out
+    }
+}
+
+extension DoctorReport {
+    /// `text` in lines of at most `width` cells, broken only at spaces: a word longer than a
+    /// line (a path) has a line of its own, whole, for the terminal to fold as it must.
+    static func wordWrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if TextWidth.of(current) + 1 + TextWidth.of(String(word)) <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        return lines + [current]
     }
 }
 
