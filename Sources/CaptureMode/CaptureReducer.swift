@@ -207,6 +207,7 @@ extension CaptureState {
             return [.unstagePhoto(removed)]
 
         case .doneTapped:
+            if let held = takeFieldBeforeDone() { return held }
             switch submission {
             case let .success(submission):
                 notice = nil
@@ -300,6 +301,40 @@ extension CaptureState {
             // A scanner set to another keyboard layout: say so, with the fix.
             layoutHint = reading.layoutMismatch?.message
             return []
+        }
+    }
+
+    /// Done with text still in the focused field: Done never drops it. A code that reads is
+    /// taken as Enter would take it (a batch's next scan, a Barcode's or Product's code) and
+    /// Done goes on (nil); one that does not keeps the capture open with its sentence; a typed
+    /// photo path is staged, and Done waits for it to be added.
+    private mutating func takeFieldBeforeDone() -> [CaptureEffect]? {
+        switch phase {
+        case .barcode where barcode == nil || kind == .batch:
+            guard !barcodeInput.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            let reading = BarcodeValidator.read(barcodeInput.text, options: config.scanOptions)
+            switch reading.barcode {
+            case let .success(code) where kind == .batch:
+                _ = addToBatch(code)
+            case let .success(code):
+                barcode = code
+                barcodeError = nil
+                layoutHint = nil
+                _ = advanceAfterScan()
+            case let .failure(error):
+                barcodeError = error
+                layoutHint = reading.layoutMismatch?.message
+                notice = nil
+                return []
+            }
+            return nil
+        case .photos where copy == nil:
+            guard !photoPath.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            let effects = submitPhotoPath()
+            if copy != nil { notice = CaptureIncomplete.typedPhotoFirst.message }
+            return effects
+        default:
+            return nil
         }
     }
 

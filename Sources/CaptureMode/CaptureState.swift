@@ -298,6 +298,8 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
     case noPhotos
     case emptyBatch
     case copyInProgress
+    /// Done with a photo path typed but not added: it is being added first.
+    case typedPhotoFirst
     case unavailable(CaptureKind)
 
     public var message: String {
@@ -308,6 +310,7 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
         case .noPhotos: "Add at least one photo before Done: type or paste its file path (its upload name under tabshell serve), then Enter."
         case .emptyBatch: "Scan at least one code before Done."
         case .copyInProgress: "Wait for the copy to finish, or Close to cancel it."
+        case .typedPhotoFirst: "Adding the typed photo first; press Done again once it is in."
         case let .unavailable(kind): "\(kind.title) capture is not available in this version."
         }
     }

@@ -9,21 +9,7 @@ struct ConfirmCloseView {
     let capture: CaptureState
     let context: RenderContext
 
-    static func alert(for capture: CaptureState) -> Alert {
-        let work = capture.collectedWork
-        let listed: String =
-            switch work.count {
-            case 0: "what you entered"
-            case 1: work[0]
-            default: work.dropLast().joined(separator: ", ") + " and " + (work.last ?? "")
-            }
-        return Alert(
-            title: "Discard this capture?",
-            message: "Close throws away \(listed). Nothing is saved.",
-            buttons: [AlertButton("Keep editing", key: "n"), AlertButton("Discard", key: "y")],
-            defaultButton: 0
-        )
-    }
+    static func alert(for capture: CaptureState) -> Alert { .confirmCaptureClose(capture) }
 
     func draw(on canvas: inout Canvas) {
         AlertView(alert: Self.alert(for: capture), context: context) { index in

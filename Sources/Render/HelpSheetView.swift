@@ -4,6 +4,8 @@ import TabShell
 /// Every key, in a bordered sheet over the current tab (which stays visible around it),
 /// generated from the key table so it cannot drift from what the keys do.
 struct HelpSheetView {
+    /// What it lists: `KeyMap.helpLines(in:unicode:)`, the keys acting on the screen under it.
+    let lines: [HelpLine]
     let scrollOffset: Int
     let layout: Layout
     let regions: ShellLayout
@@ -11,7 +13,7 @@ struct HelpSheetView {
 
     func draw(on canvas: inout Canvas) {
         let box = regions.drawSheetFrame(title: "Keys", layout: layout, on: &canvas)
-        Self.drawLines(KeyMap.helpLines(unicode: context.options.unicode), scrollOffset: scrollOffset, in: box, on: &canvas)
+        Self.drawLines(lines, scrollOffset: scrollOffset, in: box, on: &canvas)
     }
 
     /// Draws help lines inside a framed box, from `scrollOffset`, with a position note when

@@ -26,8 +26,11 @@ public enum Screen {
         case let .sheet(.help(help)):
             ShellView(state: state, context: context).draw(on: &canvas)
             let regions = ShellLayout(state: state)
-            HelpSheetView(scrollOffset: help.scrollOffset, layout: state.layout, regions: regions, context: context)
-                .draw(on: &canvas)
+            HelpSheetView(
+                lines: KeyMap.helpLines(in: state, unicode: context.options.unicode), scrollOffset: help.scrollOffset,
+                layout: state.layout, regions: regions, context: context
+            )
+            .draw(on: &canvas)
         case let .sheet(.search(search)):
             ShellView(state: state, context: context).draw(on: &canvas)
             let regions = ShellLayout(state: state)

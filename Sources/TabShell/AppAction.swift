@@ -7,6 +7,9 @@ public enum AppAction: Equatable, Sendable {
     case started
     case resized(ScreenSize)
     case quitRequested
+    /// Ctrl-C: quit, except in a capture holding something, which asks first (as Esc does);
+    /// Ctrl-C again while that question shows quits.
+    case interruptRequested
     /// Ctrl-L: the screen may be garbled; paint every cell again.
     case redrawRequested
 

@@ -9,7 +9,8 @@ extension AppState {
         let target = request ?? inbox.chosenRequest
         if settings.captureGating, target == nil {
             selectedTab = .inbox
-            presentation = .alert(.requestRequired, over: .none)
+            // With no pending request there is none to highlight: say how to add one.
+            presentation = .alert(inbox.requests.contains { $0.status == .pending } ? .requestRequired : .noRequestToCapture, over: .none)
             return []
         }
         if let target, !target.kind.isAvailable {

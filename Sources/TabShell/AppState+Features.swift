@@ -28,7 +28,7 @@ extension AppState {
 
     mutating func toHelp(_ action: HelpAction) -> [AppEffect] {
         guard case var .sheet(.help(help)) = presentation else { return [] }
-        let outcome = help.send(action, rows: layout.helpRows)
+        let outcome = help.send(action, rows: layout.helpRows, lineCount: KeyMap.helpLines(in: self, unicode: true).count)
         presentation = .sheet(.help(help))
         return apply(outcome)
     }

@@ -13,11 +13,15 @@ extension AppState {
     }
 
     private mutating func route(_ action: AppAction) -> [AppEffect] {
+        // Below the minimum size nothing shows but the notice: only what keeps the terminal
+        // usable acts (resizing, Ctrl-L, quitting); the rest would change a screen unseen.
+        if layout.isTooSmall, action.isUserInput { return [] }
         switch action {
         // The shell
         case .started: return [inbox.loadEffect] + toHistory(.rowsNeeded)
         case let .resized(size): return resize(to: size)
         case .quitRequested: return quit()
+        case .interruptRequested: return interrupt()
         case .redrawRequested: return [.redraw]
         case let .tabChosen(tab): return choose(tab)
         case .nextTabRequested: return stepTab(by: 1)
@@ -68,6 +72,45 @@ extension AppState {
         case let .sessionRestored(snapshot, photos, message):
             return restore(snapshot, photos: photos, message: message) + [inbox.loadEffect] + toHistory(.rowsNeeded)
         case let .previewLoaded(request, ticket, outcome): return previewLoaded(request, ticket: ticket, outcome: outcome)
+        }
+    }
+}
+
+extension AppAction {
+    /// An action a person's key, click or wheel sends to change what a screen shows. Resizing,
+    /// Ctrl-L, quitting and the results of work are not.
+    public var isUserInput: Bool {
+        switch self {
+        case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .rowClicked,
+            .requestChoiceToggled, .inboxGroupingToggled, .settingCycled, .backRequested, .browseModeCycled,
+            .deleteRequested, .clearAllRequested, .escapePressed, .helpRequested, .alertDismissed,
+            .alertButtonPressed, .searchRequested, .searchEdited, .photoViewRequested, .photoClicked,
+            .viewerPhotoStepped:
+            return true
+        case let .capture(action):
+            return action.isUserInput
+        case .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
+            .inboxLoaded, .historyLoaded, .databaseChangedElsewhere, .databaseReachability, .captureCommitted,
+            .captureCommitFailed, .commitHookFailed, .storageFailed, .recordDetailLoaded, .recordDeleted,
+            .allRecordsDeleted, .searchResultsLoaded, .highlightEnded, .draftSaveDue, .statusExpired,
+            .recoveryFinished, .draftResumed, .draftDropped, .sessionRestored, .previewLoaded:
+            return false
+        }
+    }
+}
+
+extension CaptureAction {
+    /// A capture action sent by a key or a click (not a timer's, a copy's or storage's answer).
+    public var isUserInput: Bool {
+        switch self {
+        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .textTyped, .textPasted, .enterPressed,
+            .backspacePressed, .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .keysToggled,
+            .undoScanTapped, .retakeTapped, .completionRequested, .photoRemovalRequested, .doneTapped, .closeTapped,
+            .closeConfirmed, .closeCancelled:
+            return true
+        case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted,
+            .photoCopyProgressed, .photoStaged, .photoStagingFailed, .commitFailed:
+            return false
         }
     }
 }

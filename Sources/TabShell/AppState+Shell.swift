@@ -3,9 +3,34 @@ import Foundation
 
 /// The shell's own actions: tabs, sheets, alerts, resizing, quitting, messages.
 extension AppState {
+    /// Quitting: a capture on screen is written as its draft first, whole (a code still being
+    /// typed included), so what was on screen is what the next start offers back.
     mutating func quit() -> [AppEffect] {
         isQuitting = true
-        return [.quit]
+        return draftBeforeQuitting() + [.quit]
+    }
+
+    /// The capture's draft when disk holds less than the screen shows; a copy under way keeps
+    /// the folder busy (quitting cancels it and keeps the draft as last saved).
+    private mutating func draftBeforeQuitting() -> [AppEffect] {
+        guard let capture = presentation.capture, capture.copy == nil, let draft = capture.draft, draft.hasContent,
+            draft != savedDraft
+        else { return [] }
+        savedDraft = draft
+        return [.saveDraft(draft)]
+    }
+
+    /// Ctrl-C. In a capture holding something it asks what Esc asks (over a photo or an alert
+    /// on the capture, those go); Ctrl-C again while the question shows quits. Anywhere else,
+    /// in an empty capture, or below the minimum size where no question could show, it quits.
+    mutating func interrupt() -> [AppEffect] {
+        guard !layout.isTooSmall, var capture = presentation.capture, !capture.isCommitting, !capture.isConfirmingClose,
+            capture.closeNeedsConfirmation
+        else { return quit() }
+        capture.isShowingKeys = false
+        capture.isConfirmingClose = true
+        presentation = .fullScreenCapture(capture)
+        return []
     }
 
     mutating func resize(to newSize: ScreenSize) -> [AppEffect] {

@@ -10,6 +10,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case capturePhotoView
     /// The full-screen photo viewer.
     case photoViewer
+    /// Below the minimum size, where only the "too small" notice shows.
+    case tooSmall
     /// Keys that work on every screen.
     case global
 
@@ -34,6 +36,7 @@ public enum KeyContext: String, CaseIterable, Sendable {
         case .global: "On every screen"
         case .capturePhotoView: "Capture: photos and review, with previews on"
         case .photoViewer: "Photo viewer"
+        case .tooSmall: "Terminal too small (only these keys act)"
         }
     }
 }
@@ -238,7 +241,14 @@ public enum KeyMap {
     public static func bindings(for context: KeyContext, in state: AppState? = nil) -> [KeyBinding] {
         switch context {
         case .global:
-            return [KeyBinding([.control("l")], help: "Repaint the screen", action: .redrawRequested)]
+            return [
+                KeyBinding([.control("l")], help: "Repaint the screen", action: .redrawRequested),
+                KeyBinding(
+                    [.control("c")], help: "Quit; in a capture holding something, ask first as Esc does (Ctrl-C again quits)",
+                    action: .interruptRequested),
+            ]
+        case .tooSmall:
+            return [KeyBinding([.character("q")], hint: "quit", help: "Quit (a capture open is kept as a draft)", action: .quitRequested)]
         case .tabs:
             return [
                 KeyBinding([.right, .character("l"), .tab], hint: "tabs", help: "Next tab (skips + Create)", action: .nextTabRequested),
@@ -246,9 +256,11 @@ public enum KeyMap {
             ] + tabDigits + [
                 KeyBinding([.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
                 KeyBinding([.character("?"), .function(1)], hint: "keys", help: "Show every key", action: .helpRequested),
-                KeyBinding([.character("q"), .control("c")], hint: "quit", help: "Quit", action: .quitRequested),
+                KeyBinding([.character("q")], hint: "quit", help: "Quit", action: .quitRequested),
             ]
         case .inbox:
+            // An empty Inbox has no request to capture for, choose, group or move to.
+            guard state.map({ !$0.inbox.requests.isEmpty }) ?? true else { return [] }
             return [
                 KeyBinding([.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
                 KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .requestChoiceToggled),
@@ -317,6 +329,7 @@ public enum KeyMap {
             return [
                 KeyBinding([.enter, .character("n"), .escape], hint: "keep editing", help: "Keep editing (the default)", action: .capture(.closeCancelled)),
                 KeyBinding([.character("y")], hint: "discard", help: "Discard what the capture holds and close", action: .capture(.closeConfirmed)),
+                KeyBinding([.control("c")], hint: "quit", help: "Quit tabshell now, keeping the capture as a draft (a --demo session keeps nothing)", action: .interruptRequested),
             ]
         case .captureNote:
             return [
@@ -377,7 +390,7 @@ public enum KeyMap {
             }
             let defaultButton = state?.presentation.alert?.defaultButton ?? 0
             return [
-                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (Cancel for Clear History)", action: .alertButtonPressed(defaultButton))
+                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (never the one that deletes or discards)", action: .alertButtonPressed(defaultButton))
             ] + letters + [
                 KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed)
             ]
@@ -398,7 +411,9 @@ public enum KeyMap {
 
     /// The contexts in force, most specific first; `.global` is always last.
     public static func contexts(for state: AppState) -> [KeyContext] {
-        specificContexts(for: state) + photoContexts(for: state) + [.global]
+        // Below the minimum size only the notice shows: keys must not act on a screen unseen.
+        if state.layout.isTooSmall { return [.tooSmall, .global] }
+        return specificContexts(for: state) + photoContexts(for: state) + [.global]
     }
 
     /// F3 on capture's photos step and review, where it shows a staged photo: only with
@@ -486,7 +501,21 @@ public enum KeyMap {
         }
     }
 
-    /// Every binding, grouped by context, for the help sheet and docs/keys.md.
+    /// Every binding, grouped by context, for the help sheet over `state`: the contexts of the
+    /// screen under the sheet list the keys that act there now (an empty Inbox offers no Enter),
+    /// the others every key they have.
+    public static func helpLines(in state: AppState, unicode: Bool) -> [HelpLine] {
+        var underneath = state
+        underneath.presentation = .none
+        let here = specificContexts(for: underneath)
+        return KeyContext.allCases.flatMap { context -> [HelpLine] in
+            let acting = bindings(for: context, in: here.contains(context) ? state : nil)
+            guard !acting.isEmpty else { return [] }
+            return [.section(context.title)] + acting.map { .binding(keys: $0.label(unicode: unicode), help: $0.help) }
+        }
+    }
+
+    /// Every binding, grouped by context, for docs/keys.md.
     public static func helpLines(unicode: Bool) -> [HelpLine] {
         KeyContext.allCases.flatMap { context -> [HelpLine] in
             [.section(context.title)]

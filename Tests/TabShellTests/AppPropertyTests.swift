@@ -176,8 +176,13 @@ struct SimulatedFrontEnd {
         case .alertDismissed: return .alertDismissed
         case .back: return .backRequested
         case .resize:
-            let rows = SessionStep.rows[n % SessionStep.rows.count]
-            let columns = SessionStep.columns[(n / SessionStep.rows.count) % SessionStep.columns.count]
+            // One resize in four may go below the minimum, where input does nothing; the rest
+            // stay usable, so sessions keep reaching deeper screens.
+            let tiny = n % 4 == 0
+            let rowChoices = tiny ? SessionStep.rows : SessionStep.rows.filter { $0 >= Layout.minimumSize.rows }
+            let columnChoices = tiny ? SessionStep.columns : SessionStep.columns.filter { $0 >= Layout.minimumSize.columns }
+            let rows = rowChoices[(n / 4) % rowChoices.count]
+            let columns = columnChoices[(n / 4 / rowChoices.count) % columnChoices.count]
             return .resized(ScreenSize(rows: rows, columns: columns))
         case .quit: return .quitRequested
         case .captureKind: return .capture(.kindChosen(CaptureKind.allCases[n % CaptureKind.allCases.count]))
@@ -408,6 +413,12 @@ enum ShellInvariants {
     /// What is wrong after `action` took `before` to `after`, if anything.
     static func violations(before: AppState, action: AppAction, effects: [AppEffect], after: AppState) -> [String] {
         var problems: [String] = []
+
+        // (0) Below the minimum size only the notice shows: a key, click or wheel changes nothing.
+        if before.layout.isTooSmall, action.isUserInput {
+            if after != before || !effects.isEmpty { problems.append("\(action) acted below the minimum size, unseen") }
+            return problems
+        }
 
         // (1) The action tab is never selected.
         if after.selectedTab.role != .content {
@@ -689,7 +700,8 @@ struct AppPropertyTests {
         #expect(coverage.searches > Self.runs, "\(coverage)")
         #expect(coverage.modeSwitches > Self.runs / 4, "\(coverage)")
         #expect(coverage.detailsLoaded > Self.runs / 40, "\(coverage)")
-        #expect(coverage.deletions > Self.runs / 40, "\(coverage)")
+        // Enter on "Delete record?" cancels (issue #22): only its button or `y` deletes.
+        #expect(coverage.deletions > Self.runs / 80, "\(coverage)")
         #expect(coverage.clearAlls > Self.runs / 50, "\(coverage)")
         #expect(coverage.highlightsShown > Self.runs / 20, "\(coverage)")
         #expect(coverage.photosStaged > Self.runs / 20, "\(coverage)")

@@ -179,7 +179,7 @@ struct HistoryBrowseTests {
         let alert = try #require(state.presentation.alert)
         #expect(alert == .confirmDeletion(of: row, photoCount: nil))
         #expect(alert.buttons.map(\.title) == ["Delete", "Cancel"])
-        #expect(alert.buttons[alert.defaultButton].action == .deleteRecord(row.id))
+        #expect(alert.buttons[alert.defaultButton].title == "Cancel", "Enter keeps the record")
 
         let effects: [AppEffect]
         switch answer {
@@ -229,7 +229,9 @@ struct HistoryBrowseTests {
         _ = state.send(.deleteRequested)
         let alert = try #require(state.presentation.alert)
         #expect(alert.message.contains("and its 2 photos will be deleted"))
-        #expect(state.send(.alertButtonPressed(alert.defaultButton)) == [.deleteRecord(row.id)])
+        #expect(state.send(.alertButtonPressed(alert.defaultButton)) == [], "Enter keeps the record")
+        _ = state.send(.deleteRequested)
+        #expect(state.send(.alertButtonPressed(0)) == [.deleteRecord(row.id)])
         #expect(state.history.detail != nil, "the detail stays until storage confirms")
 
         _ = state.send(.recordDeleted(row.id))

@@ -162,7 +162,7 @@ struct NavigationTests {
         _ = state.send(.listMoved(.up))
         #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: 1))))
         _ = state.send(.listMoved(.end))
-        let lines = KeyMap.helpLines(unicode: true).count
+        let lines = KeyMap.helpLines(in: state, unicode: true).count
         let lastOffset = lines - state.layout.helpRows
         #expect(state.presentation == .sheet(.help(HelpState(scrollOffset: lastOffset))))
         _ = state.send(.listMoved(.down))

@@ -75,7 +75,7 @@ struct TabStateTests {
         _ = state.send(.resized(ScreenSize(rows: 3, columns: 10)))
         #expect(state.inbox.list == ListPosition(cursor: 29, scrollOffset: 29))
 
-        _ = state.send([.listMoved(.home), .resized(ScreenSize(rows: 24, columns: 80))])
+        _ = state.send([.resized(ScreenSize(rows: 24, columns: 80)), .listMoved(.home)])
         #expect(state.inbox.list == ListPosition(cursor: 0, scrollOffset: 0))
     }
 

@@ -15,6 +15,18 @@ public enum AlertAction: Codable, Equatable, Sendable {
     case resumeDraft(String)
     /// Delete the unfinished capture with this staging id.
     case discardDraft(String)
+    /// Throw away what the capture on screen holds and close it (capture's own question, whose
+    /// buttons go to the capture reducer).
+    case discardCapture
+
+    /// Whether pressing it loses something that cannot be had back: such a button is never
+    /// what Enter presses.
+    public var isDestructive: Bool {
+        switch self {
+        case .dismiss, .resumeDraft: false
+        case .deleteRecord, .deleteAllRecords, .discardDraft, .discardCapture: true
+        }
+    }
 }
 
 /// One button of an alert: its label, the letter that presses it, and what it does.
@@ -50,7 +62,8 @@ public struct AlertButton: Codable, Equatable, Sendable {
 }
 
 /// A message that must be acknowledged, or a question with buttons. Enter presses the default
-/// button; Esc cancels (closes the alert and does nothing); a button's letter presses it.
+/// button, never a destructive one; Esc cancels (closes the alert and does nothing); a button's
+/// letter presses it.
 public struct Alert: Codable, Equatable, Sendable {
     public var title: String
     public var message: String
@@ -62,7 +75,24 @@ public struct Alert: Codable, Equatable, Sendable {
         self.title = title
         self.message = message
         self.buttons = buttons.isEmpty ? [.ok] : buttons
-        self.defaultButton = min(max(0, defaultButton), max(0, self.buttons.count - 1))
+        self.defaultButton = Self.safeDefault(defaultButton, of: self.buttons)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try container.decode(String.self, forKey: .title), message: try container.decode(String.self, forKey: .message),
+            buttons: try container.decode([AlertButton].self, forKey: .buttons), defaultButton: try container.decode(Int.self, forKey: .defaultButton))
+    }
+
+    private enum CodingKeys: String, CodingKey { case title, message, buttons, defaultButton }
+
+    /// The button Enter presses: the one asked for when it is safe, else the first that
+    /// destroys nothing (Cancel, Keep editing), so a hurried Enter never deletes.
+    static func safeDefault(_ wanted: Int, of buttons: [AlertButton]) -> Int {
+        let wanted = min(max(0, wanted), max(0, buttons.count - 1))
+        guard buttons.indices.contains(wanted), buttons[wanted].action.isDestructive else { return wanted }
+        return buttons.firstIndex { !$0.action.isDestructive } ?? wanted
     }
 
     /// True when the alert asks a question (more than one button) rather than telling something.
@@ -77,6 +107,32 @@ public struct Alert: Codable, Equatable, Sendable {
         title: "Choose a request first",
         message: "Capture is limited to Inbox requests (see Settings). Highlight a request and press Enter to capture for it, or Space to choose it."
     )
+
+    /// Capture is limited to requests and the Inbox has no pending one to highlight.
+    public static let noRequestToCapture = Alert(
+        title: "No request to capture for",
+        message:
+            "Capture is limited to Inbox requests (see Settings), and none is pending. Add one from a shell: tabshell inbox add --title \"Scan the pallet\". Or turn the setting off."
+    )
+
+    /// Asked when Close (Esc, or a first Ctrl-C) would throw away what the capture holds (a
+    /// code, a note, typed text, photos): Keep editing is the default (Enter, `n`, Esc),
+    /// Discard is `y`. The same question for every kind of work.
+    public static func confirmCaptureClose(_ capture: CaptureState) -> Alert {
+        let work = capture.collectedWork
+        let listed: String =
+            switch work.count {
+            case 0: "what you entered"
+            case 1: work[0]
+            default: work.dropLast().joined(separator: ", ") + " and " + (work.last ?? "")
+            }
+        return Alert(
+            title: "Discard this capture?",
+            message: "Close throws away \(listed). Nothing is saved.",
+            buttons: [AlertButton("Keep editing", key: "n"), AlertButton("Discard", key: "y", action: .discardCapture)],
+            defaultButton: 0
+        )
+    }
 
     /// Asked before deleting one record; `photoCount` is nil when the photos are not known yet.
     public static func confirmDeletion(of record: HistoryRow, photoCount: Int?) -> Alert {
@@ -93,11 +149,11 @@ public struct Alert: Codable, Equatable, Sendable {
             title: "Delete record #\(record.id)?",
             message: "\(summary)\(photos) will be deleted. This cannot be undone.",
             buttons: [AlertButton("Delete", key: "y", action: .deleteRecord(record.id)), AlertButton("Cancel", key: "n")],
-            defaultButton: 0
+            defaultButton: 1
         )
     }
 
-    /// Asked before Clear all. Enter cancels here: deleting everything takes a deliberate `y`.
+    /// Asked before Clear all. Enter cancels: deleting everything takes a deliberate `y`.
     public static func confirmClearAll(count: Int) -> Alert {
         let records = count == 1 ? "the only record and its photos" : "all \(Count.grouped(count)) records and their photos"
         return Alert(
@@ -112,8 +168,10 @@ public struct Alert: Codable, Equatable, Sendable {
 // MARK: - The questions the app asks
 
 extension Alert {
-    /// One of each question the app can ask, so help can list every button's letter.
-    static var questions: [Alert] {
+    /// One of each question the shell asks, so help can list every button's letter (and a test
+    /// can check that none defaults to destroying something). Capture's own question,
+    /// `confirmCaptureClose`, has its own keys.
+    public static var questions: [Alert] {
         let sample = HistoryRow(id: 1, kind: .barcode, barcode: nil, note: nil, requestID: nil, requestTitle: nil, createdAt: Date(timeIntervalSince1970: 0))
         return [
             .confirmDeletion(of: sample, photoCount: nil),
@@ -152,6 +210,8 @@ extension Alert {
         case .deleteAllRecords: return [.deleteAllRecords]
         case let .resumeDraft(id): return [.resumeDraft(id)]
         case let .discardDraft(id): return [.discardDraft(id)]
+        // Capture's own question: its view sends its buttons to the capture reducer.
+        case .discardCapture: return []
         }
     }
 }

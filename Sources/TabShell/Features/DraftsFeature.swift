@@ -47,7 +47,7 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
         self.init(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(answering)\(what).", capture: capture)
     }
 
-    var alert: Alert {
+    public var alert: Alert {
         Alert(
             title: "Resume the unfinished capture?",
             message: summary + " Its files were kept on disk.",

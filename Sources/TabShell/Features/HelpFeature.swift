@@ -27,24 +27,25 @@ public enum HelpAction: Equatable, Sendable {
 // MARK: - Reducer
 
 extension HelpState {
-    /// The help reducer; `rows` is the number of lines the sheet shows.
-    public mutating func send(_ action: HelpAction, rows: Int) -> Outcome {
+    /// The help reducer; `rows` is the number of lines the sheet shows, `lineCount` the number
+    /// it lists (`KeyMap.helpLines(in:unicode:)`).
+    public mutating func send(_ action: HelpAction, rows: Int, lineCount: Int = Self.lines.count) -> Outcome {
         switch action {
         case let .input(.moved(move)):
             scrollOffset = move.scrolling(scrollOffset, rows: rows)
-            clamp(rows: rows)
+            clamp(rows: rows, lineCount: lineCount)
             return .none
         case .input(.escape):
             return .request(.closeSheet)
         case .input(.activated), .input(.clicked):
             return .none
         case .resized:
-            clamp(rows: rows)
+            clamp(rows: rows, lineCount: lineCount)
             return .none
         }
     }
 
-    private mutating func clamp(rows: Int) {
-        scrollOffset = min(max(0, scrollOffset), max(0, Self.lines.count - rows))
+    private mutating func clamp(rows: Int, lineCount: Int) {
+        scrollOffset = min(max(0, scrollOffset), max(0, lineCount - rows))
     }
 }

@@ -200,7 +200,8 @@ final class Terminal {
 
     private func configureScreen() {
         let window = ts_stdscr()
-        // cbreak, not raw: ISIG stays on, so Ctrl-C, Ctrl-Z and Ctrl-\ arrive as signals.
+        // cbreak, not raw: ISIG stays on, so Ctrl-Z and Ctrl-\ arrive as signals; Ctrl-C is a
+        // key (allowFlowControlKeys), read in order after the keys typed before it.
         cbreak()
         noecho()
         nonl()
@@ -226,12 +227,19 @@ final class Terminal {
     }
 
     /// Turns off XON/XOFF flow control, which cbreak leaves on: otherwise Ctrl-S freezes the
-    /// screen until Ctrl-Q and neither key reaches the app. def_prog_mode makes curses keep
-    /// this across Ctrl-Z.
+    /// screen until Ctrl-Q and neither key reaches the app. Ctrl-C becomes a key (byte 0x03)
+    /// instead of SIGINT: the signal would flush the keys typed before it and end the app
+    /// before they are read, while the key comes after them and the key table decides (a
+    /// capture holding work asks first; see `AppAction.interruptRequested`). SIGINT from kill(1)
+    /// still quits. def_prog_mode makes curses keep this across Ctrl-Z.
     private func allowFlowControlKeys() {
         var modes = termios()
         guard tcgetattr(ttyDescriptor, &modes) == 0 else { return }
         modes.c_iflag &= ~tcflag_t(IXON)
+        withUnsafeMutableBytes(of: &modes.c_cc) { characters in
+            // 0 is _POSIX_VDISABLE on Linux: no character interrupts.
+            if Int(VINTR) < characters.count { characters[Int(VINTR)] = 0 }
+        }
         tcsetattr(ttyDescriptor, TCSANOW, &modes)
         def_prog_mode()
     }
