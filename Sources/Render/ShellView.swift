@@ -13,7 +13,7 @@ struct ShellView {
         let unreachable = state.unreachableDatabase.map { UnreachableDatabaseNotice(sentence: $0, context: context) }
         HeadingView(heading: content.heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
         content.draw(in: regions.content, on: &canvas)
-        HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height - 1, on: &canvas)
+        HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height + 1, on: &canvas)
         if state.isTabBarMinimized {
             CompactTabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, context: context)
                 .draw(in: regions.tabBar, on: &canvas)
