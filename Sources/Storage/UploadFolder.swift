@@ -33,20 +33,30 @@ public struct UploadFolder: Equatable, Sendable {
 
     // MARK: - Names
 
-    /// Why `name` cannot name an upload, or nil when it can.
+    /// Why `name` cannot name an upload, or nil when it can: it must be one file in the folder,
+    /// and one the capture's file field can take.
     public static func problem(with name: String) -> String? {
-        if name.isEmpty { return "A photo needs a name." }
-        if name.utf8.count > maximumNameBytes { return "A photo's name can have at most \(maximumNameBytes) bytes." }
-        if name.contains("/") || name == "." || name == ".." {
-            return "\(Self.shown(name)) is not a name: photos come only from your uploads, by name (no folders)."
-        }
-        if name.hasPrefix(".") { return "A photo's name cannot start with a dot." }
+        if let problem = fileProblem(with: name) { return problem }
         if name.unicodeScalars.contains(where: Sanitizer.isUnsafe) {
             return "A photo's name cannot hold control characters, line breaks or text-direction marks."
         }
         // The capture's file field reads these as a home folder or a URL, never as a name.
         if name.hasPrefix("~") { return "A photo's name cannot start with ~ (the capture would read a home folder)." }
         if name.lowercased().hasPrefix("file:") { return "A photo's name cannot start with file: (the capture would read a URL)." }
+        return nil
+    }
+
+    /// Why `name` cannot be a file of this folder at all (a path, a dot file, NUL, too long), or
+    /// nil. Looser than ``problem(with:)``: what `remove` takes, so an upload kept under rules
+    /// older than today's can still be deleted.
+    static func fileProblem(with name: String) -> String? {
+        if name.isEmpty { return "A photo needs a name." }
+        if name.utf8.count > maximumNameBytes { return "A photo's name can have at most \(maximumNameBytes) bytes." }
+        if name.contains("/") || name == "." || name == ".." {
+            return "\(Self.shown(name)) is not a name: photos come only from your uploads, by name (no folders)."
+        }
+        if name.hasPrefix(".") { return "A photo's name cannot start with a dot." }
+        if name.utf8.contains(0) { return "A photo's name cannot hold a NUL byte." }
         return nil
     }
 
@@ -153,7 +163,7 @@ public struct UploadFolder: Equatable, Sendable {
     /// Deletes the upload `name`. Throws when there is none (a link or folder of that name is
     /// not an upload and is left alone).
     public func remove(_ name: String) throws(StorageError) {
-        if let problem = Self.problem(with: name) { throw .invalidInput(problem) }
+        if let problem = Self.fileProblem(with: name) { throw .invalidInput(problem) }
         let file = path + "/" + name
         guard isRealDirectory, let info = DurableFiles.status(file), DurableFiles.isRegularFile(info) else {
             throw .invalidInput("You have no upload named \(Self.shown(name)).")

@@ -57,6 +57,17 @@ import Testing
         #expect(throws: (any Error).self, "\(name.debugDescription)") { try TabShellCommand.parseAsRoot(["photos", "add", name]) }
     }
 
+    @Test func anUploadKeptUnderOlderRulesIsHiddenButCanBeRemoved() throws {
+        let workspace = try Workspace()
+        let uploads = UploadFolder(path: workspace.url.appendingPathComponent("uploads").path)
+        try uploads.prepare()
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: uploads.path + "/~root"))
+        #expect(uploads.names().isEmpty, "the capture could not take it, so Tab does not offer it")
+        try uploads.remove("~root")
+        #expect(!FileManager.default.fileExists(atPath: uploads.path + "/~root"))
+        #expect(throws: StorageError.self) { try uploads.remove("../uploads") }
+    }
+
     @Test func namesTheCaptureCanUseAreStillAccepted() {
         for name in ["shelf.png", "a~b.png", "profile:1.jpg", "寿司.jpg", "Shelf 4 (left).jpeg"] {
             #expect(UploadFolder.problem(with: name) == nil, "\(name)")
