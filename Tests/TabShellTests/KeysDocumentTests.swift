@@ -20,7 +20,7 @@ import Testing
                 out += "| `\(keys.replacingOccurrences(of: "|", with: "\\|"))` | \(help) |\n"
             }
         }
-        return out + terminalInput
+        return out + SettingsDocument.section + terminalInput
     }
 
     /// What the input decoder (Sources/TerminalInput) understands, whatever TERM says.
