@@ -66,11 +66,22 @@ static void child_reset_signals(void) {
     sigprocmask(SIG_SETMASK, &empty, NULL);
 }
 
-static void child_exec(int error_pipe, const char *path, char *const argv[], char *const envp[], const char *cwd) {
+static void child_exec(int error_pipe, const char *path, char *const argv[], char *const envp[], const char *cwd,
+                       unsigned long long memory_limit) {
     int error = 0;
     child_reset_signals();
     child_mark_descriptors_cloexec();
-    if (cwd != NULL && chdir(cwd) != 0) {
+    if (memory_limit > 0) {
+        struct rlimit limit;
+        limit.rlim_cur = (rlim_t)memory_limit;
+        limit.rlim_max = (rlim_t)memory_limit;
+        if (setrlimit(RLIMIT_DATA, &limit) != 0) {
+            error = errno;
+        }
+    }
+    if (error != 0) {
+        // Never run a child without the limit it was asked to have.
+    } else if (cwd != NULL && chdir(cwd) != 0) {
         error = errno;
     } else {
         execve(path, argv, envp);
@@ -135,6 +146,12 @@ static int await_exec(int error_pipe_read, pid_t pid) {
 
 int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], const char *cwd,
                    unsigned short cols, unsigned short rows, int *master_fd, pid_t *pid) {
+    return cpty_spawn_pty_limited(path, argv, envp, cwd, cols, rows, 0, master_fd, pid);
+}
+
+int cpty_spawn_pty_limited(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                           unsigned short cols, unsigned short rows, unsigned long long memory_limit,
+                           int *master_fd, pid_t *pid) {
     struct winsize size = {0};
     size.ws_col = cols;
     size.ws_row = rows;
@@ -179,7 +196,7 @@ int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], con
         if (slave > STDERR_FILENO) {
             close(slave);
         }
-        child_exec(error_pipe[1], path, argv, envp, cwd);
+        child_exec(error_pipe[1], path, argv, envp, cwd, memory_limit);
     }
 
     close(slave);
@@ -196,6 +213,12 @@ int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], con
 
 int cpty_spawn_pipes(const char *path, char *const argv[], char *const envp[], const char *cwd,
                      int *stdin_fd, int *stdout_fd, int *stderr_fd, pid_t *pid) {
+    return cpty_spawn_pipes_limited(path, argv, envp, cwd, 0, stdin_fd, stdout_fd, stderr_fd, pid);
+}
+
+int cpty_spawn_pipes_limited(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                             unsigned long long memory_limit, int *stdin_fd, int *stdout_fd, int *stderr_fd,
+                             pid_t *pid) {
     int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, error_pipe[2] = {-1, -1};
     int error = make_pipe(in);
     if (error == 0) error = make_pipe(out);
@@ -227,7 +250,7 @@ int cpty_spawn_pipes(const char *path, char *const argv[], char *const envp[], c
             (void)ignored;
             _exit(127);
         }
-        child_exec(error_pipe[1], path, argv, envp, cwd);
+        child_exec(error_pipe[1], path, argv, envp, cwd, memory_limit);
     }
 
     close(in[0]);

@@ -21,6 +21,18 @@ int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], con
 int cpty_spawn_pipes(const char *path, char *const argv[], char *const envp[], const char *cwd,
                      int *stdin_fd, int *stdout_fd, int *stderr_fd, pid_t *pid);
 
+/// `cpty_spawn_pty` with the child's data limit (RLIMIT_DATA: heap and private writable memory,
+/// soft and hard) set to `memory_limit` bytes before exec; 0 leaves the server's own limit.
+/// A child that goes over it fails its allocations and ends alone.
+int cpty_spawn_pty_limited(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                           unsigned short cols, unsigned short rows, unsigned long long memory_limit,
+                           int *master_fd, pid_t *pid);
+
+/// `cpty_spawn_pipes` with the same data limit as `cpty_spawn_pty_limited`.
+int cpty_spawn_pipes_limited(const char *path, char *const argv[], char *const envp[], const char *cwd,
+                             unsigned long long memory_limit, int *stdin_fd, int *stdout_fd, int *stderr_fd,
+                             pid_t *pid);
+
 /// TIOCSWINSZ on a terminal descriptor; the kernel sends SIGWINCH to its foreground group.
 int cpty_set_window_size(int fd, unsigned short cols, unsigned short rows);
 

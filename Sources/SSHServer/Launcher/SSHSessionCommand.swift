@@ -8,8 +8,16 @@ public struct SSHSessionCommand: Sendable {
     /// The whole environment of the child: nothing is inherited from the server.
     public var environment: [String: String]
     public var workingDirectory: String?
-    /// Called once the child has ended and been reaped (on no particular thread).
+    /// Called exactly once (on no particular thread): when the child has ended and been reaped,
+    /// or when it never started (the client left while the launcher decided, or the spawn
+    /// failed), so whatever the launcher prepared for the session is released on every path.
     public var onExit: (@Sendable (SSHSessionEnd) -> Void)?
+    /// The child's data limit in bytes (RLIMIT_DATA, set before exec): a child that goes over it
+    /// fails its allocations and ends alone. Nil: the server's own limit.
+    public var memoryLimit: UInt64?
+    /// A line for the client when the child has ended this way (nil: none), written after the
+    /// child's output, e.g. why a session that crashed ended.
+    public var sentenceAtEnd: (@Sendable (SSHSessionEnd) -> String?)?
 
     public init(
         executablePath: String, arguments: [String] = [], environment: [String: String] = [:],

@@ -33,6 +33,8 @@ enum ChildSpawner {
         if (argv + envp + [command.workingDirectory ?? ""]).contains(where: ClientText.holdsNUL) {
             throw SpawnError(code: SpawnError.holdsNUL)
         }
+        // RLIMIT_DATA in the child before exec (0: the server's own limit).
+        let memoryLimit = CUnsignedLongLong(command.memoryLimit ?? 0)
         var pid: pid_t = 0
         var streams: Streams?
         let error: Int32 = withCStringArray(argv) { argvPointer in
@@ -40,18 +42,19 @@ enum ChildSpawner {
                 withOptionalCString(command.workingDirectory) { cwd in
                     if let terminal {
                         var master: CInt = -1
-                        let result = cpty_spawn_pty(
+                        let result = cpty_spawn_pty_limited(
                             command.executablePath, argvPointer, envpPointer, cwd,
                             clampedSize(terminal.columns, fallback: 80), clampedSize(terminal.rows, fallback: 24),
-                            &master, &pid)
+                            memoryLimit, &master, &pid)
                         if result == 0 { streams = .terminal(master: master) }
                         return result
                     } else {
                         var input: CInt = -1
                         var output: CInt = -1
                         var errors: CInt = -1
-                        let result = cpty_spawn_pipes(
-                            command.executablePath, argvPointer, envpPointer, cwd, &input, &output, &errors, &pid)
+                        let result = cpty_spawn_pipes_limited(
+                            command.executablePath, argvPointer, envpPointer, cwd, memoryLimit, &input, &output,
+                            &errors, &pid)
                         if result == 0 { streams = .pipes(stdin: input, stdout: output, stderr: errors) }
                         return result
                     }

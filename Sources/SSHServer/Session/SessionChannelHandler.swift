@@ -49,6 +49,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var outputSinceDrainCheck = false
     /// Set by `announceStop`: the session ends with a line saying the server is stopping.
     private var serverStopping = false
+    /// The launcher's line for how the child ended (`SSHSessionCommand.sentenceAtEnd`).
+    private var endSentence: String?
 
     /// After the child ends, how long output may keep flowing (a background job holding the
     /// terminal) before the session is closed anyway, checked again while output moves.
@@ -203,8 +205,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     private func launcherDecided(_ decision: SSHSessionDecision, request: SSHSessionRequest) {
         guard phase == .launching, let slot else {
-            // The client left while the launcher was deciding.
+            // The client left while the launcher was deciding: what it prepared is released.
             self.slot.map(server.sessions.release)
+            if case .run(let command) = decision { Self.neverStarted(command) }
             return
         }
         switch decision {
@@ -223,7 +226,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     // MARK: - Running
 
     private func start(_ command: SSHSessionCommand, request: SSHSessionRequest, slot: SessionRegistry.Slot) {
-        guard let context else { return }
+        guard let context else {
+            server.sessions.release(slot)
+            self.slot = nil
+            return Self.neverStarted(command)
+        }
         let spawned: (ChildProcess, ChildSpawner.Streams)
         do {
             spawned = try ChildSpawner.spawn(command, terminal: terminal)
@@ -231,6 +238,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             server.sessions.release(slot)
             self.slot = nil
             logger.error("could not start the session", metadata: ["path": "\(command.executablePath)", "error": "\(error.reason)"])
+            Self.neverStarted(command)
             return end(saying: "the session could not be started (\(error.reason)).", exitStatus: 127)
         }
         let (process, streams) = spawned
@@ -241,13 +249,15 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let bound = NIOLoopBound(self, eventLoop: loop)
         let registry = server.sessions
         let onExit = command.onExit
+        let sentenceAtEnd = command.sentenceAtEnd
         let logger = self.logger
         registry.attach(slot, .init(process: process, announceStop: { loop.execute { bound.value.announceStop() } }))
         process.whenEnded { end in
             registry.release(slot)
             logger.info("session ended", metadata: ["pid": "\(process.pid)", "end": "\(end.termination)", "hungUp": "\(end.wasHungUp)"])
             onExit?(end)
-            loop.execute { bound.value.childEnded(end) }
+            let sentence = sentenceAtEnd?(end)
+            loop.execute { bound.value.childEnded(end, sentence: sentence) }
         }
         process.startWatching()
         logger.info(
@@ -343,8 +353,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         finishIfDone()
     }
 
-    private func childEnded(_ end: SSHSessionEnd) {
+    private func childEnded(_ end: SSHSessionEnd, sentence: String?) {
         childEnd = end
+        endSentence = sentence
         finishIfDone()
     }
 
@@ -386,9 +397,10 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         drainTimer?.cancel()
         closeProcessStreams()
         guard let context else { return }
-        if serverStopping {
+        if serverStopping || endSentence != nil {
             let newline = terminal == nil ? "\n" : "\r\n"
-            let line = newline + server.clientLine("the server is stopping.") + newline
+            let said = serverStopping ? "the server is stopping." : endSentence ?? ""
+            let line = newline + server.clientLine(said) + newline
             let promise = context.eventLoop.makePromise(of: Void.self)
             context.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: promise)
             lastClientWrite = promise.futureResult
@@ -438,6 +450,12 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         } else {
             context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
         }
+    }
+
+    /// The launcher's command was never run: its `onExit` still runs, once, so what the
+    /// launcher prepared for it (a demo folder) is removed.
+    private static func neverStarted(_ command: SSHSessionCommand) {
+        command.onExit?(SSHSessionEnd(termination: .exited(status: 255), wasHungUp: true))
     }
 
     private static func logged(_ command: String?) -> String {
