@@ -3,8 +3,9 @@ import Testing
 
 /// tabshell on a PostgreSQL server (issue #16), on the real binary in tmux: a request added from
 /// one host is captured in the app on another, a third host's request appears without a key
-/// press, the server killed mid-session is said on the status line while the app goes on, Done
-/// then fails with the capture kept, and everything resumes when the server is back. The server
+/// press, the server killed mid-session is said on the status line and in the heading of every
+/// screen (tabs, capture) while the app goes on, Done then fails with the capture kept, and
+/// everything resumes, the heading's notice gone, when the server is back. The server
 /// is one of this suite's own (scripts/pg-test-server with its own state file), so killing it
 /// disturbs no other suite.
 @Suite(.serialized) struct PostgresEndToEndTests {
@@ -72,22 +73,33 @@ import Testing
         #expect(try otherHost(["inbox", "add", "--db", url, "--title", "From the other site"]).0 == 0)
         try app.waitFor(text: "From the other site")
 
-        // The server goes away: said on the status line; the app keeps answering keys.
+        // The server goes away: said on the status line, and in the heading of every screen
+        // until it is back (the status line goes with the next key; History's rows are old).
         try Self.server("kill", in: shared)
         try app.waitFor(text: "Cannot reach PostgreSQL")
+        func headingSaysUnreachable(_ screen: String) -> Bool {
+            let top = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(separator: "\n")
+            return top.contains("\u{2717} ") && (top.contains("unreachable") || top.contains("Cannot reach PostgreSQL"))
+        }
+        try app.press("3")
+        let stale = try app.waitFor("History's heading saying the server is unreachable") { $0.contains("[ History ]") && headingSaysUnreachable($0) }
+        #expect(stale.contains("4006381333931"), "the rows read before stay, marked by the heading")
+        try app.press("4")
+        try app.waitFor("Settings' heading saying so") { $0.contains("[ Settings ]") && headingSaysUnreachable($0) }
         try app.press("2")
-        try app.waitFor(text: "What do you want to capture?")
+        try app.waitFor("the picker saying so") { $0.contains("What do you want to capture?") && headingSaysUnreachable($0) }
         try app.press("n")
-        try app.waitFor(text: "Capture · Note")
+        try app.waitFor("the capture saying so") { $0.contains("Capture · Note") && headingSaysUnreachable($0) }
         try app.type("Forklift left at dock 4")
         try app.press("C-d")
         let failed = try app.waitFor(text: "Cannot reach PostgreSQL")
         #expect(failed.contains("Capture · Note"), "the capture stays open when Done fails")
         #expect(failed.contains("Forklift left at dock 4"))
 
-        // Back: said, and Done goes through once.
+        // Back: said, the heading is itself again, and Done goes through once.
         try Self.server("revive", in: shared)
         try app.waitFor(text: "reachable again", timeout: 15)
+        try app.waitFor("the heading without the notice") { $0.contains("Capture · Note") && !headingSaysUnreachable($0) }
         try app.press("C-d")
         try app.waitFor(text: "Saved")
         try app.press("3")
