@@ -26,13 +26,25 @@ struct FieldListView {
 
     let fields: [Field]
 
-    /// Draws from the top of `rect`; returns the rows used.
+    /// Draws from the top of `rect`; returns the rows used. Labels take a column as wide as the
+    /// longest; when values would be narrower than `HistoryDetailLayout.minimumValueWidth`
+    /// beside it, each label has a line of its own (wrapped if it must) and its value goes
+    /// under it, indented: a label is never cut, as in a record's detail.
     @discardableResult
     func draw(in rect: Rect, on canvas: inout Canvas) -> Int {
-        let labelWidth = (fields.map { TextWidth.of($0.label) }.max() ?? 0) + 2
+        let longest = (fields.map { TextWidth.of($0.label) }.max() ?? 0) + HistoryDetailLayout.labelGap
+        let stacked = rect.width - longest < HistoryDetailLayout.minimumValueWidth
+        let labelWidth = stacked ? HistoryDetailLayout.stackedIndent : longest
         var area = rect
         for field in fields where area.height > 0 {
-            canvas.put(field.label, row: area.row, column: area.column, width: min(labelWidth, area.width), style: .dim)
+            if stacked {
+                if !field.label.isEmpty {
+                    area = area.inset(top: canvas.putWrapped([field.label], in: area, style: .dim))
+                }
+                guard area.height > 0 else { break }
+            } else {
+                canvas.put(field.label, row: area.row, column: area.column, width: min(labelWidth, area.width), style: .dim)
+            }
             let valueArea = area.inset(left: labelWidth)
             let used: Int
             if let detail = field.detail, field.paragraphs.count == 1,

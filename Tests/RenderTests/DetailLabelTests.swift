@@ -70,6 +70,26 @@ import Testing
         }
     }
 
+    /// Capture's review lists the same labels with the same rule: whole at every width.
+    @Test func reviewLabelsAreWholeToo() {
+        let barcode = Self.gs1Row.barcode
+        let presentation = Demo.capture {
+            _ = $0.send(.kindChosen(.barcode))
+            $0.barcode = barcode
+            $0.phase = .review
+        }
+        let labels = ["Kind", "Code", "Request"] + (barcode?.fields.map(\.label) ?? [])
+        for columns in 24...100 {
+            let state = Demo.state(.inbox, columns: columns, rows: 40, presentation: presentation)
+            let frame = Screen.render(state, options: Demo.options)
+            for label in labels where TextWidth.of(label) <= columns - 4 {
+                #expect(!Self.rowsShowing(label, in: frame, column: 1 + Table.gutterWidth).isEmpty, "review at \(columns) columns: \"\(label)\" is cut")
+            }
+        }
+        let narrow = Screen.render(Demo.state(.inbox, columns: 24, rows: 24, presentation: presentation), options: Demo.options)
+        assertSnapshot(of: narrow, as: .gridText, named: "review-24x24")
+    }
+
     @Test func labelsStandOnTheirOwnLinesWhenValuesWouldBeTooNarrow() {
         let narrow = HistoryDetailLayout(layout: Layout(size: ScreenSize(rows: 8, columns: 24)))
         let detail = HistoryDetailState(record: Self.gs1Row, photos: [])
