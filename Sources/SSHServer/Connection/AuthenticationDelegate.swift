@@ -29,7 +29,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
             accept(name: loginName, key: nil, loginName: loginName, responsePromise)
         case (.authorizedKeysFile, .publicKey(let offer)):
             if let person = context.authorizedKeys?.person(for: offer.publicKey) {
-                accept(name: person.name, key: offer.publicKey, loginName: loginName, responsePromise)
+                accept(name: person.name, key: offer.publicKey, loginName: loginName, revocable: true, responsePromise)
             } else {
                 refuse(key: offer.publicKey, loginName: loginName, responsePromise)
             }
@@ -51,15 +51,18 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
         }
     }
 
+    /// `revocable`: the key comes from the authorized keys file, and is checked again at every
+    /// session and reload.
     private func accept(
-        name: String, key: NIOSSHPublicKey?, loginName: String,
+        name: String, key: NIOSSHPublicKey?, loginName: String, revocable: Bool = false,
         _ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
     ) {
         let fingerprint = key.map { SSHKeyFingerprint($0).sha256 }
         connection.authenticated(
             as: SSHPeer(
                 name: name, keyFingerprint: fingerprint, loginName: loginName,
-                remoteAddress: connection.remoteAddress, connectionID: connection.id))
+                remoteAddress: connection.remoteAddress, connectionID: connection.id),
+            key: revocable ? key : nil)
         connection.logger.info(
             "authenticated",
             metadata: [

@@ -2,7 +2,8 @@ import Logging
 import NIOCore
 import NIOSSH
 
-/// Decides what an SSH channel-open request gets: a session, or a refusal for forwarding.
+/// Decides what an SSH channel-open request gets: a session (up to the connection's channel
+/// limit), or a refusal for forwarding.
 enum ChannelOpener {
     static func open(
         _ channel: Channel, type: SSHChannelType, connection: ConnectionState, context: ServerContext
@@ -12,6 +13,12 @@ enum ChannelOpener {
             guard let peer = connection.peer else {
                 return channel.eventLoop.makeFailedFuture(Refused())
             }
+            guard connection.channelOpening() else {
+                connection.logger.notice(
+                    "refused: channel limit reached", metadata: ["limit": "\(context.limits.maxChannelsPerConnection)"])
+                return channel.eventLoop.makeFailedFuture(Refused())
+            }
+            channel.closeFuture.assumeIsolated().whenComplete { _ in connection.channelClosed() }
             return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(
                     SessionChannelHandler(peer: peer, connection: connection, context: context))

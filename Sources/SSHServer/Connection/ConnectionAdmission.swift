@@ -1,18 +1,25 @@
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// Decides at accept time whether a connection may even start: the per-source rate and the
-/// number of connections still starting up (sshd's MaxStartups).
+/// Decides at accept time whether a connection may even start: the total number of
+/// connections, the per-source rate, and the number of connections still starting up (sshd's
+/// MaxStartups, with its random early drop).
 final class ConnectionAdmission: Sendable {
     enum Refusal: Equatable, CustomStringConvertible {
+        case tooManyConnections(limit: Int)
         case tooManyStartups(limit: Int)
+        case randomEarlyDrop(startingUp: Int, percent: Int)
         case tooManyStartupsFromSource(limit: Int)
         case sourceRateExceeded(limit: Int, window: TimeAmount)
 
         var description: String {
             switch self {
+            case .tooManyConnections(let limit):
+                "\(limit) connections are already open"
             case .tooManyStartups(let limit):
                 "\(limit) connections are already starting up"
+            case .randomEarlyDrop(let startingUp, let percent):
+                "random early drop: \(startingUp) connections are starting up (\(percent) % refused)"
             case .tooManyStartupsFromSource(let limit):
                 "\(limit) connections from this address are already starting up"
             case .sourceRateExceeded(let limit, let window):
@@ -22,35 +29,45 @@ final class ConnectionAdmission: Sendable {
     }
 
     private struct State {
+        var open = 0
         var startingUp = 0
         var startingUpBySource: [String: Int] = [:]
         var rate: SourceRateLimiter
     }
 
-    private let maxStartups: Int
-    private let maxStartupsPerSource: Int
+    private let limits: SSHServerLimits
+    private let random: @Sendable () -> Double
     private let state: NIOLockedValueBox<State>
 
-    init(limits: SSHServerLimits) {
-        self.maxStartups = limits.maxStartups
-        self.maxStartupsPerSource = limits.maxStartupsPerSource
+    /// `random` gives a number in 0..<1 for each random early drop decision (injected by tests).
+    init(limits: SSHServerLimits, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+        self.limits = limits
+        self.random = random
         self.state = NIOLockedValueBox(
             State(
                 rate: SourceRateLimiter(limit: limits.perSourceConnections, window: TimeAmount(limits.perSourceWindow))))
     }
 
-    /// Takes a start-up slot for a connection from `source`, or says why not.
+    /// Takes a connection and a start-up slot for a connection from `source`, or says why not.
     func admit(source: String, now: NIODeadline = .now()) -> Refusal? {
         state.withLockedValue { state in
+            guard state.open < limits.maxConnections else {
+                return .tooManyConnections(limit: limits.maxConnections)
+            }
             guard state.rate.admit(source, now: now) else {
                 return .sourceRateExceeded(limit: state.rate.limit, window: state.rate.window)
             }
-            guard state.startingUp < maxStartups else {
-                return .tooManyStartups(limit: maxStartups)
+            guard state.startingUp < limits.maxStartups else {
+                return .tooManyStartups(limit: limits.maxStartups)
             }
-            guard state.startingUpBySource[source, default: 0] < maxStartupsPerSource else {
-                return .tooManyStartupsFromSource(limit: maxStartupsPerSource)
+            guard state.startingUpBySource[source, default: 0] < limits.maxStartupsPerSource else {
+                return .tooManyStartupsFromSource(limit: limits.maxStartupsPerSource)
             }
+            let drop = limits.startupDropProbability(startingUp: state.startingUp)
+            if drop > 0, random() < drop {
+                return .randomEarlyDrop(startingUp: state.startingUp, percent: Int((drop * 100).rounded()))
+            }
+            state.open += 1
             state.startingUp += 1
             state.startingUpBySource[source, default: 0] += 1
             return nil
@@ -66,8 +83,17 @@ final class ConnectionAdmission: Sendable {
         }
     }
 
+    /// An admitted connection closed.
+    func connectionEnded() {
+        state.withLockedValue { $0.open -= 1 }
+    }
+
     var connectionsStartingUp: Int {
         state.withLockedValue { $0.startingUp }
+    }
+
+    var connectionsOpen: Int {
+        state.withLockedValue { $0.open }
     }
 }
 

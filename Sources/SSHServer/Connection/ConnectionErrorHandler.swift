@@ -2,7 +2,7 @@ import Logging
 import NIOCore
 import NIOSSH
 
-/// Last in a connection's pipeline: protocol errors and idleness end the connection.
+/// Last in a connection's pipeline: protocol errors end the connection.
 final class ConnectionErrorHandler: ChannelInboundHandler {
     typealias InboundIn = Any
 
@@ -23,14 +23,5 @@ final class ConnectionErrorHandler: ChannelInboundHandler {
             connection.logger.info("connection error", metadata: ["error": "\(ClientText.printable("\(error)", limit: 500))"])
         }
         context.close(promise: nil)
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read {
-            connection.logger.info("closing idle connection")
-            context.close(promise: nil)
-            return
-        }
-        context.fireUserInboundEventTriggered(event)
     }
 }

@@ -17,20 +17,13 @@ enum ConnectionInitializer {
 
         let connection = ConnectionState(
             id: context.nextConnectionID(), remoteAddress: remote, source: source, logger: context.logger,
-            admission: context.admission)
+            admission: context.admission, channel: channel, limits: context.limits)
         connection.logger.info("connected")
-        context.connections.withLockedValue { $0[connection.id] = channel }
-
-        let loop = channel.eventLoop.assumeIsolated()
-        let graceTime = context.limits.loginGraceTime
-        connection.armGraceTimer(
-            loop.scheduleTask(in: TimeAmount(graceTime)) {
-                guard connection.isStartingUp else { return }
-                connection.logger.notice(
-                    "closing: no session started within the login grace time",
-                    metadata: ["seconds": "\(graceTime.components.seconds)", "authenticated": "\(connection.peer != nil)"])
-                channel.close(promise: nil)
-            })
+        context.connections.withLockedValue {
+            $0[connection.id] = ServerContext.Connection(
+                channel: channel, state: NIOLoopBound(connection, eventLoop: channel.eventLoop))
+        }
+        connection.started()
         channel.closeFuture.assumeIsolated().whenComplete { _ in
             connection.closed()
             _ = context.connections.withLockedValue { $0.removeValue(forKey: connection.id) }
@@ -49,6 +42,9 @@ enum ConnectionInitializer {
             globalRequestDelegate: ForwardingRefuser(logger: connection.logger))
         // NIOSSH counts every request: "none", then a query and a signed attempt per key.
         server.maxAuthAttempts = 2 * context.limits.maxAuthTries + 1
+        // OpenSSH's packet size: each channel's window is 64 packets, 2 MiB, the most of the
+        // client's input one channel buffers (NIOSSH's default would be 8 MiB).
+        server.maximumPacketSize = 32768
 
         let ssh = NIOSSHHandler(
             role: .server(server), allocator: channel.allocator,
@@ -56,9 +52,6 @@ enum ConnectionInitializer {
                 ChannelOpener.open(child, type: type, connection: connection, context: context)
             })
         let handlers = channel.pipeline.syncOperations
-        if let idle = context.limits.idleTimeout {
-            try handlers.addHandler(IdleStateHandler(readTimeout: TimeAmount(idle)))
-        }
         try handlers.addHandler(ssh)
         try handlers.addHandler(ConnectionErrorHandler(connection: connection))
     }

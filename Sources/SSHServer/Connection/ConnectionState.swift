@@ -1,52 +1,199 @@
 import Logging
 import NIOCore
+import NIOSSH
 
-/// One TCP connection's state, confined to its event loop: who it is once authenticated, and
-/// whether it still holds a start-up slot.
+/// One TCP connection's state, confined to its event loop: who it is once authenticated,
+/// whether it still holds a start-up slot, its channels and sessions, and the timers that
+/// close it when it holds no session (no connection is parked) or its person is idle.
 final class ConnectionState {
     let id: Int
     let remoteAddress: String
     /// The client's IP address, what the per-source limits count.
     let source: String
     private(set) var peer: SSHPeer?
+    /// The authorized_keys key that let it in (team mode), checked again at every session.
+    private(set) var authorizedKey: NIOSSHPublicKey?
     private(set) var logger: Logger
     private var holdsStartupSlot = true
-    private var graceTimer: Scheduled<Void>?
     private let admission: ConnectionAdmission
+    private let channel: Channel
+    private let limits: SSHServerLimits
 
-    init(id: Int, remoteAddress: String, source: String, logger: Logger, admission: ConnectionAdmission) {
+    /// Sessions asked for and not yet closed (launching, running, or saying their refusal).
+    private var sessions = 0
+    private var openChannels = 0
+    /// Armed while no session is running: closes the connection after the grace.
+    private var noSessionTimer: Scheduled<Void>?
+    /// Set when the key that let it in left the authorized keys: no new session.
+    private(set) var isRevoked = false
+
+    private var lastInput = NIODeadline.now()
+    private var idleTimer: Scheduled<Void>?
+    private var idleNoticeGiven = false
+    /// The running sessions' ways of telling their person the connection is about to close.
+    private var idleNoticeReceivers: [ObjectIdentifier: (_ secondsLeft: Int) -> Void] = [:]
+
+    init(
+        id: Int, remoteAddress: String, source: String, logger: Logger, admission: ConnectionAdmission, channel: Channel,
+        limits: SSHServerLimits
+    ) {
         self.id = id
         self.remoteAddress = remoteAddress
         self.source = source
         self.admission = admission
+        self.channel = channel
+        self.limits = limits
         var logger = logger
         logger[metadataKey: "connection"] = "\(id)"
         logger[metadataKey: "address"] = "\(remoteAddress)"
         self.logger = logger
     }
 
-    func authenticated(as peer: SSHPeer) {
+    func authenticated(as peer: SSHPeer, key: NIOSSHPublicKey?) {
         self.peer = peer
+        self.authorizedKey = key
         logger[metadataKey: "person"] = "\(peer.name)"
     }
 
-    func armGraceTimer(_ timer: Scheduled<Void>) {
-        graceTimer = timer
+    /// Starts the timers: the login grace, and the idle timeout when there is one.
+    func started() {
+        armNoSessionTimer(firstSession: true)
+        if limits.idleTimeout != nil { scheduleIdleCheck() }
     }
 
-    /// The client asked for its first session: it is no longer starting up.
-    func sessionRequested() {
-        graceTimer?.cancel()
-        graceTimer = nil
+    // MARK: - Sessions and channels
+
+    /// A channel may open unless the connection already holds the most it may.
+    func channelOpening() -> Bool {
+        guard openChannels < limits.maxChannelsPerConnection else { return false }
+        openChannels += 1
+        return true
+    }
+
+    func channelClosed() {
+        openChannels -= 1
+    }
+
+    /// The client asked for a session (shell, exec or subsystem): it is no longer starting up,
+    /// and is not closed for holding none while that session lasts.
+    func sessionBegan() {
+        sessions += 1
+        noSessionTimer?.cancel()
+        noSessionTimer = nil
         releaseStartupSlot()
+    }
+
+    /// A session's channel closed. A connection left with none is closed after the grace
+    /// (at once when its key was revoked).
+    func sessionClosed() {
+        sessions -= 1
+        guard sessions == 0 else { return }
+        if isRevoked {
+            logger.notice("closing: the key that let this connection in is no longer authorized")
+            channel.close(promise: nil)
+        } else {
+            armNoSessionTimer(firstSession: false)
+        }
     }
 
     var isStartingUp: Bool { holdsStartupSlot }
 
+    private func armNoSessionTimer(firstSession: Bool) {
+        noSessionTimer?.cancel()
+        let grace = limits.loginGraceTime
+        noSessionTimer = channel.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(grace)) { [self] in
+            noSessionTimer = nil
+            guard sessions == 0 else { return }
+            if firstSession {
+                logger.notice(
+                    "closing: no session started within the login grace time",
+                    metadata: ["seconds": "\(grace.components.seconds)", "authenticated": "\(peer != nil)"])
+            } else {
+                logger.notice(
+                    "closing: no session running for the login grace time",
+                    metadata: ["seconds": "\(grace.components.seconds)"])
+            }
+            channel.close(promise: nil)
+        }
+    }
+
+    // MARK: - Revocation
+
+    /// After a reload: if the key that let this connection in is gone, it can start no new
+    /// session; with no session running it is closed now; with `endSessions` its running
+    /// sessions are hung up (`hangUp` does that for this connection's children).
+    func revalidate(stillAuthorized: (NIOSSHPublicKey) -> Bool, endSessions: Bool, hangUp: () -> Int) {
+        guard !isRevoked, let authorizedKey, !stillAuthorized(authorizedKey) else { return }
+        isRevoked = true
+        logger.notice("key revoked: this connection can start no new session", metadata: ["sessions": "\(sessions)"])
+        if sessions == 0 {
+            logger.notice("closing: the key that let this connection in is no longer authorized")
+            channel.close(promise: nil)
+        } else if endSessions {
+            let count = hangUp()
+            logger.notice("key revoked: hanging up the connection's sessions", metadata: ["sessions": "\(count)"])
+        }
+    }
+
+    // MARK: - Idleness
+
+    /// Input from the client to a session: keys, data, a window change, a new request.
+    func clientActed() {
+        lastInput = .now()
+        idleNoticeGiven = false
+    }
+
+    func receiveIdleNotices(from session: ObjectIdentifier, _ receiver: @escaping (_ secondsLeft: Int) -> Void) {
+        idleNoticeReceivers[session] = receiver
+    }
+
+    func stopIdleNotices(to session: ObjectIdentifier) {
+        idleNoticeReceivers[session] = nil
+    }
+
+    /// The lead of the idle notice: ``SSHServerLimits/idleNoticeLead``, or half the timeout.
+    private var idleNoticeLead: TimeAmount {
+        guard let timeout = limits.idleTimeout else { return .zero }
+        return min(TimeAmount(limits.idleNoticeLead), .nanoseconds(TimeAmount(timeout).nanoseconds / 2))
+    }
+
+    private func scheduleIdleCheck() {
+        guard let timeout = limits.idleTimeout else { return }
+        let end = lastInput + TimeAmount(timeout)
+        let next = idleNoticeGiven ? end : end - idleNoticeLead
+        idleTimer = channel.eventLoop.assumeIsolated().scheduleTask(deadline: next) { [self] in
+            idleCheck()
+        }
+    }
+
+    private func idleCheck() {
+        guard let timeout = limits.idleTimeout, channel.isActive else { return }
+        let now = NIODeadline.now()
+        let end = lastInput + TimeAmount(timeout)
+        if now >= end {
+            logger.info("closing idle connection", metadata: ["seconds": "\(timeout.components.seconds)"])
+            channel.close(promise: nil)
+            return
+        }
+        if !idleNoticeGiven, now >= end - idleNoticeLead {
+            idleNoticeGiven = true
+            let secondsLeft = max(1, Int(((end - now).nanoseconds + 999_999_999) / 1_000_000_000))
+            logger.info("idle: notice given", metadata: ["secondsLeft": "\(secondsLeft)", "sessions": "\(idleNoticeReceivers.count)"])
+            for receiver in idleNoticeReceivers.values { receiver(secondsLeft) }
+        }
+        scheduleIdleCheck()
+    }
+
+    // MARK: - End
+
     func closed() {
-        graceTimer?.cancel()
-        graceTimer = nil
+        noSessionTimer?.cancel()
+        noSessionTimer = nil
+        idleTimer?.cancel()
+        idleTimer = nil
+        idleNoticeReceivers = [:]
         releaseStartupSlot()
+        admission.connectionEnded()
     }
 
     private func releaseStartupSlot() {

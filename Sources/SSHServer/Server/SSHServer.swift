@@ -120,7 +120,7 @@ public final class SSHServer: Sendable {
             throw .cannotListen(address: "\(configuration.host):\(configuration.port)", reason: "\(error)")
         }
         let port = listener.localAddress?.port ?? configuration.port
-        let watcher = store.map { DispatchSourceBox(source: startWatching($0, logger: logger)) }
+        let watcher = store.map { DispatchSourceBox(source: startWatching($0, context: context, logger: logger)) }
         logger.notice(
             "listening",
             metadata: [
@@ -132,27 +132,31 @@ public final class SSHServer: Sendable {
         return (Running(group: group, listener: listener, context: context, keysWatcher: watcher, port: port), report)
     }
 
-    /// Re-reads the authorized keys file now (the app calls this on SIGHUP). Sessions keep
-    /// running; only later authentications see the change. Nil when the policy has no file.
+    /// Re-reads the authorized keys file now (the app calls this on SIGHUP). Later
+    /// authentications see the change; a connection whose key is gone can start no new session,
+    /// is closed when it runs none, and with ``SSHServerLimits/revokeEndsSessions`` has its
+    /// sessions hung up. Nil when the policy has no file.
     @discardableResult
     public func reloadAuthorizedKeys() -> Result<AuthorizedKeysReport, SSHServerError>? {
-        let store: AuthorizedKeysStore? = lifecycle.withLockedValue {
-            if case .running(let running) = $0 { return running.context.authorizedKeys }
+        let context: ServerContext? = lifecycle.withLockedValue {
+            if case .running(let running) = $0 { return running.context }
             return nil
         }
-        guard let store else { return nil }
+        guard let store = context?.authorizedKeys else { return nil }
         let result = store.reload()
         Self.log(result, logger: configuration.logger)
+        if case .success = result { context?.revokeConnectionsWithoutKeys() }
         return result
     }
 
-    private func startWatching(_ store: AuthorizedKeysStore, logger: Logger) -> any DispatchSourceTimer {
+    private func startWatching(_ store: AuthorizedKeysStore, context: ServerContext, logger: Logger) -> any DispatchSourceTimer {
         let interval = Int(configuration.authorizedKeysCheckInterval.totalNanoseconds)
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tabshell.ssh.authorized-keys"))
         timer.schedule(deadline: .now() + .nanoseconds(interval), repeating: .nanoseconds(interval))
         timer.setEventHandler {
             if let result = store.reloadIfChanged() {
                 Self.log(result, logger: logger)
+                if case .success = result { context.revokeConnectionsWithoutKeys() }
             }
         }
         timer.resume()
@@ -191,7 +195,7 @@ public final class SSHServer: Sendable {
         let children = sessions.running
         logger.notice("stopping", metadata: ["sessions": "\(children.count)"])
         for child in children {
-            child.announceStop()
+            child.announceEnd("the server is stopping.")
             child.process.hangUp(killAfter: nil)
         }
         await waitUntil(deadline: ContinuousClock.now + configuration.limits.stopGrace) { sessions.running.isEmpty }
@@ -204,7 +208,7 @@ public final class SSHServer: Sendable {
 
         let connections = running.context.connections.withLockedValue { Array($0.values) }
         for connection in connections {
-            connection.close(promise: nil)
+            connection.channel.close(promise: nil)
         }
         try? await running.group.shutdownGracefully()
         logger.notice("stopped")

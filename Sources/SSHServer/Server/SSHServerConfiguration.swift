@@ -17,6 +17,15 @@ public struct SSHServerConfiguration: Sendable {
     public var limits = SSHServerLimits()
     /// Prefix of the one-line messages sent to clients, e.g. `tabshell: port forwarding is not offered.`
     public var serverName = "tabshell"
+    /// How a terminal session learns it is about to be closed for idleness
+    /// (``SSHServerLimits/idleTimeout``): nil writes one line on the session's stderr (which a
+    /// full-screen program's screen would show over its own); a signal number sends that signal
+    /// to the child (its pid, not its group), for a program that shows the notice itself — it
+    /// must handle the signal, whose default action ends most programs. A session without a
+    /// terminal always gets the line on stderr.
+    public var idleNoticeSignal: Int32?
+    /// A number in 0..<1 for each MaxStartups random early drop; tests inject their own.
+    var startupDropRandom: @Sendable () -> Double = { Double.random(in: 0..<1) }
     /// Decides what each session runs.
     public var launcher: SSHSessionLauncher
     /// Connects, authentications (fingerprint and name, never key material), refusals, disconnects.

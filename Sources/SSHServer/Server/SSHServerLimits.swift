@@ -5,13 +5,31 @@ public struct SSHServerLimits: Sendable, Equatable {
     public var maxSessions = 64
     /// Sessions one connection may run at once (sshd's MaxSessions).
     public var maxSessionsPerConnection = 10
+    /// Channels one connection may hold open at once, running or not (each may buffer up to
+    /// one SSH window, 2 MiB, of the client's input). Further channel opens are refused.
+    public var maxChannelsPerConnection = 10
+    /// TCP connections held at once, server-wide, whatever their state. Further ones are
+    /// closed at once, before the SSH banner. Each costs one descriptor (and a session up to
+    /// four more): 256 connections and 64 sessions stay within a 1024-descriptor limit.
+    public var maxConnections = 256
     /// Connections that have not yet started a session, unauthenticated ones included (sshd's
-    /// MaxStartups, without the random early drop). Further connections are closed at once.
-    public var maxStartups = 16
+    /// MaxStartups `start:rate:full`, here ``maxStartupsDropStart``:``maxStartupsDropRate``:
+    /// `maxStartups`). At `maxStartups` further connections are closed at once; from
+    /// ``maxStartupsDropStart`` on, each new one is refused with a probability rising linearly
+    /// from ``maxStartupsDropRate`` % to 100 % (random early drop), so a crowd of silent
+    /// connections slows people down instead of locking them out.
+    public var maxStartups = 100
+    /// Where random early drop begins (sshd's `start`). At or over ``maxStartups``: no random
+    /// drop, a plain limit (sshd's single-number MaxStartups).
+    public var maxStartupsDropStart = 10
+    /// The refusal probability, in percent, at ``maxStartupsDropStart`` (sshd's `rate`).
+    public var maxStartupsDropRate = 30
     /// Of those, how many one address may hold (sshd's PerSourceMaxStartups), so that one host's
     /// slow or half-open connections cannot fill every start-up slot.
     public var maxStartupsPerSource = 4
-    /// Time a connection has to authenticate and ask for its first session (sshd's LoginGraceTime).
+    /// Time a connection has to authenticate and ask for its first session (sshd's LoginGraceTime),
+    /// and time a connection may then stay without any session running (after a refused
+    /// command, after its last session ended) before it is closed: no connection is parked.
     public var loginGraceTime: Duration = .seconds(30)
     /// Keys a client may offer per connection (sshd's MaxAuthTries): after that it is disconnected.
     public var maxAuthTries = 6
@@ -19,14 +37,51 @@ public struct SSHServerLimits: Sendable, Equatable {
     /// PerSourcePenalties); further ones are closed at once.
     public var perSourceConnections = 30
     public var perSourceWindow: Duration = .seconds(60)
-    /// Close a connection after this long without any bytes from the client (sshd's
-    /// ClientAliveInterval × ClientAliveCountMax); nil for never.
+    /// Close a connection after this long without input from the client to its sessions (data,
+    /// keys, window changes); nil for never. Its sessions get a notice ``idleNoticeLead``
+    /// before (see ``SSHServerConfiguration/idleNoticeSignal``).
     public var idleTimeout: Duration? = nil
+    /// How long before the idle timeout the notice is given: this, or half the timeout when
+    /// that is shorter.
+    public var idleNoticeLead: Duration = .seconds(60)
     /// After a dropped connection the child gets SIGHUP; if still running after this long, SIGKILL.
     public var hangUpGrace: Duration = .seconds(10)
     /// On ``SSHServer/stop()``: time children get after SIGHUP before SIGKILL. stop() returns
     /// within this plus about half a second.
     public var stopGrace: Duration = .seconds(1)
+    /// When a reload of the authorized keys file drops a key, also hang up (SIGHUP, then SIGKILL
+    /// after ``hangUpGrace``) the sessions running on connections that key authenticated. Either
+    /// way such a connection can start no new session, and one running none is closed.
+    public var revokeEndsSessions = true
+
+    /// The widest terminal a session gets: a client asking for more (pty-req or window-change)
+    /// gets this many columns. A screen is rarely over 500 columns; the app's allocations
+    /// follow the size, so 65535×65535 must not reach it.
+    public static let maxTerminalColumns = 1000
+    /// The tallest terminal a session gets.
+    public static let maxTerminalRows = 500
+    /// The size used when the client sends 0 (SSH's "unknown").
+    public static let defaultTerminalColumns = 80
+    public static let defaultTerminalRows = 24
+
+    /// A client's terminal size as a session gets it: 0 (or less) is the default, over the
+    /// maximum is the maximum.
+    public static func terminalSize(columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        (
+            columns <= 0 ? defaultTerminalColumns : min(columns, maxTerminalColumns),
+            rows <= 0 ? defaultTerminalRows : min(rows, maxTerminalRows)
+        )
+    }
+
+    /// The probability (0…1) that a new connection is refused with `startingUp` connections
+    /// already starting up (sshd's MaxStartups random early drop).
+    func startupDropProbability(startingUp: Int) -> Double {
+        let start = min(maxStartupsDropStart, maxStartups)
+        if startingUp >= maxStartups { return 1 }
+        if startingUp < start { return 0 }
+        let rate = Double(min(max(maxStartupsDropRate, 0), 100)) / 100
+        return rate + (1 - rate) * Double(startingUp - start) / Double(maxStartups - start)
+    }
 
     public init() {}
 }

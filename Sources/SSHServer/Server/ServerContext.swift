@@ -9,18 +9,49 @@ final class ServerContext: Sendable {
     let authorizedKeys: AuthorizedKeysStore?
     let admission: ConnectionAdmission
     let sessions: SessionRegistry
-    let connections = NIOLockedValueBox<[Int: Channel]>([:])
+    let connections = NIOLockedValueBox<[Int: Connection]>([:])
     private let lastConnectionID = NIOLockedValueBox(0)
 
     var logger: Logger { configuration.logger }
     var limits: SSHServerLimits { configuration.limits }
 
+    /// An open connection, reachable from any thread: its channel, and its state on its loop.
+    struct Connection: Sendable {
+        let channel: Channel
+        let state: NIOLoopBound<ConnectionState>
+    }
+
     init(configuration: SSHServerConfiguration, hostKey: SSHHostKey, authorizedKeys: AuthorizedKeysStore?) {
         self.configuration = configuration
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys
-        self.admission = ConnectionAdmission(limits: configuration.limits)
+        self.admission = ConnectionAdmission(limits: configuration.limits, random: configuration.startupDropRandom)
         self.sessions = SessionRegistry(limits: configuration.limits)
+    }
+
+    /// After a successful reload of the authorized keys: connections whose key is gone can
+    /// start no new session; those running none are closed; with ``SSHServerLimits/revokeEndsSessions``
+    /// their running sessions are hung up.
+    func revokeConnectionsWithoutKeys() {
+        guard let store = authorizedKeys else { return }
+        let endSessions = limits.revokeEndsSessions
+        let sessions = self.sessions
+        let grace = limits.hangUpGrace
+        for connection in connections.withLockedValue({ Array($0.values) }) {
+            connection.channel.eventLoop.execute {
+                let state = connection.state.value
+                state.revalidate(
+                    stillAuthorized: { store.person(for: $0) != nil }, endSessions: endSessions,
+                    hangUp: {
+                        let running = sessions.running(connectionID: state.id)
+                        for child in running {
+                            child.announceEnd("your key is no longer authorized: this session is ended.")
+                            child.process.hangUp(killAfter: grace)
+                        }
+                        return running.count
+                    })
+            }
+        }
     }
 
     func nextConnectionID() -> Int {

@@ -47,8 +47,17 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var lastClientWrite: EventLoopFuture<Void>?
     private var drainTimer: Scheduled<Void>?
     private var outputSinceDrainCheck = false
-    /// Set by `announceStop`: the session ends with a line saying the server is stopping.
-    private var serverStopping = false
+    /// Set by `announceEnd`: the session ends with this line (the server is stopping, the key
+    /// was revoked).
+    private var endLine: String?
+    /// True once the client asked for a session on this channel: the connection counts it as
+    /// holding one until the channel closes.
+    private var holdsSession = false
+    /// Window changes are applied at most once per `resizeInterval` (the last one always), so a
+    /// flood of them costs the child a bounded number of SIGWINCHs.
+    private var lastResize: NIODeadline?
+    private var resizeTimer: Scheduled<Void>?
+    private static let resizeInterval = TimeAmount.milliseconds(50)
     /// The launcher's line for how the child ended (`SSHSessionCommand.sentenceAtEnd`).
     private var endSentence: String?
 
@@ -77,6 +86,12 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        connection.stopIdleNotices(to: ObjectIdentifier(self))
+        resizeTimer?.cancel()
+        if holdsSession {
+            holdsSession = false
+            connection.sessionClosed()
+        }
         if phase == .running, let process, !process.hasEnded {
             logger.info("client gone: hanging up the session", metadata: ["pid": "\(process.pid)"])
             process.hangUp(killAfter: server.limits.hangUpGrace)
@@ -89,6 +104,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let message = unwrapInboundIn(data)
+        connection.clientActed()
         guard case .byteBuffer(let bytes) = message.data, message.type == .channel else { return }
         guard phase == .running, let inputChannel else { return }
         inputChannel.writeAndFlush(bytes, promise: nil)
@@ -99,6 +115,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case .running where inputChannel?.isWritable ?? false, .finished:
             context.read()
         case .negotiating, .launching, .running:
+            // Held (not read) until the child can take it: NIOSSH keeps at most one channel
+            // window (2 MiB) of it, and the client waits for the window to reopen.
             pendingClientRead = true
         }
     }
@@ -111,6 +129,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is SSHChannelRequestEvent.WindowChangeRequest || event is SSHChannelRequestEvent.ExecRequest
+            || event is SSHChannelRequestEvent.ShellRequest
+        {
+            connection.clientActed()
+        }
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             terminalRequested(request)
@@ -129,7 +152,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             guard phase == .negotiating else { return reply(request.wantReply, success: false) }
             reply(request.wantReply, success: true)
-            connection.sessionRequested()
+            holdsSession = true
+            connection.sessionBegan()
             let name = ClientText.printable(request.subsystem, limit: 64)
             logger.notice("refused: subsystem", metadata: ["subsystem": "\(name)"])
             end(saying: "subsystems such as \(name) (sftp, scp) are not offered by this server.", exitStatus: 1)
@@ -145,28 +169,51 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     private func terminalRequested(_ request: SSHChannelRequestEvent.PseudoTerminalRequest) {
         guard phase == .negotiating else { return reply(request.wantReply, success: false) }
+        // The pixel sizes are not used: the child's terminal says 0 (unknown) pixels.
+        let size = SSHServerLimits.terminalSize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
         terminal = SSHPseudoTerminal(
-            term: ClientEnvironment.sanitizedTerm(request.term),
-            columns: Int(ChildSpawner.clampedSize(request.terminalCharacterWidth, fallback: 80)),
-            rows: Int(ChildSpawner.clampedSize(request.terminalRowHeight, fallback: 24)))
+            term: ClientEnvironment.sanitizedTerm(request.term), columns: size.columns, rows: size.rows)
         reply(request.wantReply, success: true)
     }
 
     private func windowChanged(columns: Int, rows: Int) {
         guard terminal != nil else { return }
-        let width = ChildSpawner.clampedSize(columns, fallback: 80)
-        let height = ChildSpawner.clampedSize(rows, fallback: 24)
-        terminal?.columns = Int(width)
-        terminal?.rows = Int(height)
-        if let terminalMaster {
-            _ = cpty_set_window_size(terminalMaster, width, height)
+        let size = SSHServerLimits.terminalSize(columns: columns, rows: rows)
+        terminal?.columns = size.columns
+        terminal?.rows = size.rows
+        applyTerminalSize()
+    }
+
+    /// Sets the child's terminal to ``terminal``'s size now, or at the end of the current
+    /// `resizeInterval` when one was set less than that ago.
+    private func applyTerminalSize() {
+        guard resizeTimer == nil, let loop = context?.eventLoop else { return }
+        let now = NIODeadline.now()
+        if let lastResize, now < lastResize + Self.resizeInterval {
+            resizeTimer = loop.assumeIsolated().scheduleTask(deadline: lastResize + Self.resizeInterval) {
+                self.resizeTimer = nil
+                self.applyTerminalSize()
+            }
+            return
+        }
+        lastResize = now
+        if let terminalMaster, let terminal {
+            _ = cpty_set_window_size(terminalMaster, UInt16(terminal.columns), UInt16(terminal.rows))
         }
     }
 
     private func sessionRequested(command: String?, wantReply: Bool) {
         guard phase == .negotiating else { return reply(wantReply, success: false) }
         reply(wantReply, success: true)
-        connection.sessionRequested()
+        holdsSession = true
+        connection.sessionBegan()
+
+        if connection.isRevoked
+            || connection.authorizedKey.map({ server.authorizedKeys?.person(for: $0) == nil }) ?? false
+        {
+            logger.notice("refused: the key is no longer authorized")
+            return end(saying: "your key is no longer authorized on this server: no new session can start.", exitStatus: 1)
+        }
 
         if let command, ClientText.holdsNUL(command) {
             // C strings end at a NUL: the child would be given a shorter word than the one checked.
@@ -251,7 +298,10 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let onExit = command.onExit
         let sentenceAtEnd = command.sentenceAtEnd
         let logger = self.logger
-        registry.attach(slot, .init(process: process, announceStop: { loop.execute { bound.value.announceStop() } }))
+        registry.attach(slot, .init(process: process, announceEnd: { line in loop.execute { bound.value.announceEnd(line) } }))
+        connection.receiveIdleNotices(from: ObjectIdentifier(self)) { secondsLeft in
+            bound.value.giveIdleNotice(secondsLeft: secondsLeft)
+        }
         process.whenEnded { end in
             registry.release(slot)
             logger.info("session ended", metadata: ["pid": "\(process.pid)", "end": "\(end.termination)", "hungUp": "\(end.wasHungUp)"])
@@ -286,6 +336,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case .terminal(let master):
             openOutputs = 1
             terminalMaster = master
+            // A window change that came while the child was starting.
+            if let terminal { _ = cpty_set_window_size(master, UInt16(terminal.columns), UInt16(terminal.rows)) }
             bootstrap(.output).takingOwnershipOfDescriptor(inputOutput: master).assumeIsolated().whenComplete {
                 self.streamConnected($0, isInput: true, descriptors: [master])
             }
@@ -382,12 +434,31 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         }
     }
 
-    /// The server is stopping and is about to hang the child up. The line saying so is written
-    /// when the child's output has ended (`finish`): written now, it would land on the app's
-    /// alternate screen, which the app leaves as it exits, and nobody would see it.
-    func announceStop() {
+    /// The server is about to hang the child up (it is stopping, the key was revoked). The
+    /// line saying so is written when the child's output has ended (`finish`): written now, it
+    /// would land on the app's alternate screen, which the app leaves as it exits, and nobody
+    /// would see it.
+    func announceEnd(_ sentence: String) {
         guard phase == .running else { return }
-        serverStopping = true
+        endLine = sentence
+    }
+
+    /// The connection will be closed for idleness in `secondsLeft` seconds: the configured
+    /// signal to a terminal session's child, else one line on stderr.
+    func giveIdleNotice(secondsLeft: Int) {
+        guard phase == .running, let context else { return }
+        if terminal != nil, let signal = server.configuration.idleNoticeSignal, let process, !process.hasEnded {
+            logger.info("idle: signalling the session", metadata: ["pid": "\(process.pid)", "signal": "\(signal)"])
+            _ = Glibc.kill(process.pid, signal)
+            return
+        }
+        let newline = terminal == nil ? "\n" : "\r\n"
+        let line =
+            newline
+            + server.clientLine("no input for a while: this session ends in \(secondsLeft) s unless something is typed.")
+            + newline
+        context.writeAndFlush(
+            wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: nil)
     }
 
     // MARK: - Ending
@@ -397,9 +468,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         drainTimer?.cancel()
         closeProcessStreams()
         guard let context else { return }
-        if serverStopping || endSentence != nil {
+        if let said = endLine ?? endSentence {
             let newline = terminal == nil ? "\n" : "\r\n"
-            let said = serverStopping ? "the server is stopping." : endSentence ?? ""
             let line = newline + server.clientLine(said) + newline
             let promise = context.eventLoop.makePromise(of: Void.self)
             context.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: promise)

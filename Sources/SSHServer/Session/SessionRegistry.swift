@@ -17,8 +17,9 @@ final class SessionRegistry: Sendable {
     /// What stop() needs of a running session.
     struct Running: Sendable {
         let process: ChildProcess
-        /// Tells the client the server is stopping (runs on the session's event loop).
-        let announceStop: @Sendable () -> Void
+        /// Says why the session is ending in a line written once the child's output has
+        /// ended (hops to the session's event loop).
+        let announceEnd: @Sendable (String) -> Void
     }
 
     private struct State {
@@ -62,6 +63,13 @@ final class SessionRegistry: Sendable {
 
     var count: Int {
         state.withLockedValue { $0.slots.count }
+    }
+
+    /// The running sessions of one connection.
+    func running(connectionID: Int) -> [Running] {
+        state.withLockedValue { state in
+            state.slots.compactMap { slot, running in slot.connectionID == connectionID ? running : nil }
+        }
     }
 
     var running: [Running] {

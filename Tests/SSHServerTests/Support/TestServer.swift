@@ -22,7 +22,8 @@ final class TestServer: Sendable {
         in folder: TemporaryFolder, authorization: SSHAuthorization,
         launcher: @escaping SSHSessionLauncher = TestLaunchers.shell,
         limits: (inout SSHServerLimits) -> Void = { _ in },
-        checkInterval: Duration = .milliseconds(100)
+        checkInterval: Duration = .milliseconds(100),
+        configure: (inout SSHServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let logs = LogCapture()
         var configuration = SSHServerConfiguration(
@@ -31,6 +32,7 @@ final class TestServer: Sendable {
         configuration.authorizedKeysCheckInterval = checkInterval
         configuration.limits.hangUpGrace = .seconds(3)
         limits(&configuration.limits)
+        configure(&configuration)
         let server = SSHServer(configuration: configuration)
         let report = try await server.start()
         return TestServer(folder: folder, server: server, report: report, logs: logs)
