@@ -67,14 +67,16 @@ struct PhotosEntryView {
                 return ThumbnailListView(items: items, highlighted: capture.photoCursor, box: box, context: context).draw(in: list, on: &canvas)
             }
         }
-        let first = max(0, min(capture.photoCursor - list.height + 1, capture.photos.count - list.height))
+        let window = ScrollWindow(highlighted: capture.photoCursor, total: capture.photos.count, rows: list.height)
         let table = Table(columns: [.flexible(), .flexible()], gap: 2)
-        for (offset, index) in (first..<min(capture.photos.count, first + list.height)).enumerated() {
+        defer { window.drawMarks(in: list, on: &canvas) }
+        let rows = window.rowsRect(in: list)
+        for (offset, index) in window.range.enumerated() {
             let photo = capture.photos[index]
             table.drawRow(
                 [Span("\(index + 1). \(context.line(photo.originalName))"), Span(PhotoFacts.describe(photo, glyphs: context.glyphs), .dim)]
                     + (capture.photoCodes[photo.storedName] ?? []).map { Span("  \($0.symbology.title) \(context.line($0.summary))", .toast) },
-                in: list.line(offset),
+                in: rows.line(offset),
                 selected: index == capture.photoCursor,
                 on: &canvas
             )

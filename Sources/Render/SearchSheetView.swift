@@ -24,6 +24,8 @@ struct SearchSheetView {
         TextFieldView(buffer: search.query, isEditing: true, context: context, isSelected: search.isQuerySelected)
             .draw(in: text.line(0).inset(left: label.count), on: &canvas)
         guard text.height > 1 else { return }
+        // Too short for the summary and a result: the highlighted result takes its row, marked.
+        if text.height == 2, !search.results.isEmpty { return drawResults(in: inside.inset(top: 1), on: &canvas) }
         canvas.put(summary, row: text.row + 1, column: text.column, width: text.width, style: .dim)
         drawResults(in: inside.inset(top: 2), on: &canvas)
     }
@@ -43,22 +45,28 @@ struct SearchSheetView {
 
     private func drawResults(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty, !search.results.isEmpty else { return }
-        let first = min(max(0, search.list.scrollOffset), search.results.count - 1)
-        let visible = first..<min(search.results.count, first + min(rect.height, layout.searchResultRows))
+        // The model scrolls by `layout.searchResultRows`; where fewer rows fit, the highlight stays in view.
+        let window = ScrollWindow(
+            highlighted: search.list.cursor, total: search.results.count, rows: min(rect.height, layout.searchResultRows),
+            from: search.list.scrollOffset)
+        let visible = window.range
+        defer { window.drawMarks(in: rect, on: &canvas) }
         let ages = visible.map { context.age(search.results[$0].createdAt) }
         let showsRequest = rect.width >= 56
-        var columns: [Table.Column] = [.fixed(Self.kindWidth), .flexible(3)]
+        // Narrow, what matched keeps the room the kind would take.
+        let showsKind = rect.width >= 32
+        var columns: [Table.Column] = (showsKind ? [.fixed(Self.kindWidth)] : []) + [.flexible(3)]
         if showsRequest { columns.append(.flexible(2)) }
         columns.append(.fixed(max(3, ages.map(TextWidth.of).max() ?? 0), .trailing))
         let table = Table(columns: columns)
         for (offset, index) in visible.enumerated() {
             let row = search.results[index]
-            var cells = [Span(row.kind.title, .dim), Span(context.line(row.summary))]
+            var cells = (showsKind ? [Span(row.kind.title, .dim)] : []) + [Span(context.line(row.summary))]
             if showsRequest {
                 cells.append(row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim))
             }
             cells.append(Span(ages[offset], .dim))
-            let line = rect.line(offset)
+            let line = window.rowsRect(in: rect).line(offset)
             table.drawRow(cells, in: line, selected: index == search.list.cursor, on: &canvas)
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }

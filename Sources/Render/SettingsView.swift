@@ -22,14 +22,22 @@ struct SettingsView: TabContent {
     let layout: Layout
     let context: RenderContext
 
-    var heading: Heading { Heading(title: Tab.settings.title, context: "changes apply at once") }
+    var heading: Heading {
+        // Where the highlight is, as the Inbox says it, when not every setting fits.
+        let count = SettingsRow.allCases.count
+        let scrolls = count > layout.settingsListRows
+        return Heading(title: Tab.settings.title, context: "changes apply at once", position: scrolls ? "\(screen.list.cursor + 1)/\(count)" : nil)
+    }
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let rows = SettingsRow.allCases
         let first = min(max(0, screen.list.scrollOffset), rows.count)
         let visible = rows[first..<min(rows.count, first + min(layout.settingsListRows, rect.height))]
         let values = visible.map(value(of:))
-        let table = Table(columns: [.flexible(), .fixed(values.map(TextWidth.of).max() ?? 0, .trailing)], gap: 2)
+        // A long value never takes the setting's name away: the name keeps a few columns.
+        let nameRoom = min(12, rect.width / 3)
+        let valueWidth = min(values.map(TextWidth.of).max() ?? 0, max(6, rect.width - Table.gutterWidth - 2 - nameRoom))
+        let table = Table(columns: [.flexible(), .fixed(valueWidth, .trailing)], gap: 2)
         for (offset, (row, value)) in zip(visible, values).enumerated() {
             let line = rect.line(offset)
             table.drawRow([Span(row.title), Span(value)], in: line, selected: row.rawValue == screen.list.cursor, on: &canvas)

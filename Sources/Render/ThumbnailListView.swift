@@ -34,11 +34,11 @@ struct ThumbnailListView {
         // A blank row between photos when they all fit that way.
         let gap = items.count * box.rows + (items.count - 1) <= rect.height ? 1 : 0
         let pitch = box.rows + gap
-        let visible = max(1, (rect.height + gap) / pitch)
-        let first = max(0, min(highlighted - visible + 1, items.count - visible))
+        let window = ScrollWindow(highlighted: highlighted, total: items.count, rows: max(1, (rect.height + gap) / pitch))
         let thumbnailColumn = rect.column + Table.gutterWidth
         let text = Rect(row: rect.row, column: thumbnailColumn + box.columns + 1, width: rect.right - thumbnailColumn - box.columns - 1, height: rect.height)
-        for (slot, index) in (first..<min(items.count, first + visible)).enumerated() {
+        defer { window.drawMarks(in: rect, rowsPerItem: pitch, on: &canvas) }
+        for (slot, index) in window.range.enumerated() {
             let top = rect.row + slot * pitch
             let rows = min(box.rows, rect.bottom - top)
             guard rows > 0 else { break }

@@ -25,6 +25,10 @@ public struct Glyphs: Sendable, Equatable {
     public var breadcrumb: String
     public var previousValue: String
     public var nextValue: String
+    /// At the right end of a list's first row: more rows lie above it.
+    public var moreAbove = "▲"
+    /// At the right end of a list's last row: more rows lie below it.
+    public var moreBelow = "▼"
 
     public static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
@@ -37,7 +41,7 @@ public struct Glyphs: Sendable, Equatable {
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         pointer: ">", chosen: "@", pending: "*", done: "+", error: "!", success: "OK",
         ellipsis: "...", dash: "-", separator: " - ", breadcrumb: " > ",
-        previousValue: "<", nextValue: ">"
+        previousValue: "<", nextValue: ">", moreAbove: "^", moreBelow: "v"
     )
 
     public static func forTerminal(unicode: Bool) -> Glyphs { unicode ? .unicode : .ascii }
