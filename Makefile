@@ -131,3 +131,23 @@ bench:
 ## Generates the benchmark's data sets (empty, 10k, 1M records) under .build-bench/data.
 bench-data:
 	@./scripts/bench-data
+
+# --- Attacking the demo server (issue #23; docs/threat-model.md) ---
+.PHONY: fuzz attack
+
+## The fuzz tests for longer than `make test` runs them: FUZZ_SECONDS per target (default 60),
+## FUZZ_SEED to replay a run (each target prints its seed).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	$(SWIFT) build --build-tests
+	TABSHELL_FUZZ_SECONDS=$(FUZZ_SECONDS) TABSHELL_FUZZ_COUNT=100000000 $(if $(FUZZ_SEED),TABSHELL_FUZZ_SEED=$(FUZZ_SEED)) \
+		$(SWIFT) test --skip-build --filter 'FuzzTests'
+
+## A demo server on loopback under attack, with counts and time bounded: VISITORS legitimate
+## visitors, HOSTILE clients cycling through the probes, a connection flood from 10 addresses;
+## prints what was served and what was left (scripts/serve-attack; ATTACK_ARGS for more options).
+VISITORS ?= 200
+HOSTILE ?= 200
+attack: build
+	@./.build-venv/bin/python scripts/serve-attack attack --binary "$$($(SWIFT) build --show-bin-path)/tabshell" \
+		--visitors $(VISITORS) --hostile $(HOSTILE) $(ATTACK_ARGS)

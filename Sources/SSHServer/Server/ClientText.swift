@@ -9,9 +9,12 @@
 public enum ClientText {
     /// `text` made printable, cut to `limit` characters with `…`.
     public static func printable(_ text: String, limit: Int = 200) -> String {
-        let cut = text.count > limit ? String(text.prefix(limit)) + "…" : text
-        guard cut.unicodeScalars.contains(where: isUnsafe) else { return cut }
-        return String(String.UnicodeScalarView(cut.unicodeScalars.map { isUnsafe($0) ? "?" : $0 }))
+        // Replaced first, then cut: a replaced CR LF (one character) is two, and the limit holds.
+        var safe = text
+        if text.unicodeScalars.contains(where: isUnsafe) {
+            safe = String(String.UnicodeScalarView(text.unicodeScalars.map { isUnsafe($0) ? "?" : $0 }))
+        }
+        return safe.count > limit ? String(safe.prefix(limit)) + "…" : safe
     }
 
     /// True for a scalar that must never reach a terminal or a log as is.

@@ -77,6 +77,13 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection silent for this long (default: never).", valueName: "time"))
     var idleTimeout: String?
 
+    @Option(
+        name: .customLong("session-memory-limit"),
+        help: ArgumentHelp(
+            "Memory each session may use (its child's data limit, e.g. 512M, 1G; 0: no limit of its own). A session over it ends alone.",
+            valueName: "size"))
+    var sessionMemoryLimit = "512M"
+
     func validate() throws {
         if demo == (authorizedKeys != nil) {
             throw ValidationError("Choose who may log in: --authorized-keys FILE (team mode) or --demo (anyone, on throw-away data).")
@@ -91,6 +98,9 @@ struct ServeCommand: ParsableCommand {
             guard TimeText.seconds(text) != nil else {
                 throw ValidationError("\(name) needs a time such as 90s, 10m or 1h.")
             }
+        }
+        if MemorySize.bytes(sessionMemoryLimit) == nil {
+            throw ValidationError("--session-memory-limit needs a size such as 512M or 1G (0 for no limit).")
         }
         if [maxSessions, maxStartups, maxAuthTries, perSourceMaxStartups, perSourceConnections].contains(where: { $0 < 1 }) {
             throw ValidationError("The limits (--max-sessions, --max-startups, --per-source-…, --max-auth-tries) must be at least 1.")
@@ -125,11 +135,21 @@ struct ServeCommand: ParsableCommand {
             throw Failure("tabshell cannot find its own executable (/proc/self/exe) to run sessions with.")
         }
 
-        let demoSets = demo ? DemoDataSets() : nil
+        var demoSets: DemoDataSets?
+        if demo {
+            // Demo folders a server that did not stop left behind (SIGKILL, a crash) go first.
+            let swept = DemoDataSets.sweep()
+            if swept > 0 {
+                logger.notice("removed demo folders left by a server that did not stop", metadata: ["count": "\(swept)"])
+                print("Removed \(swept) demo folder\(swept == 1 ? "" : "s") left by a server that did not stop.")
+            }
+            demoSets = try DemoDataSets.serving()
+        }
+        let memoryLimit = MemorySize.bytes(sessionMemoryLimit).flatMap { $0 > 0 ? $0 : nil }
         let launcher = ServeLauncher(
             executable: executable,
             data: demoSets.map { .demo($0) } ?? .team(database: url, environment: storeEnvironment),
-            resumeWindowSeconds: window, logLevel: database.logLevel, logger: logger)
+            resumeWindowSeconds: window, logLevel: database.logLevel, logger: logger, memoryLimit: memoryLimit)
         var configuration = SSHServerConfiguration(
             hostKeyPath: hostKey.map { ($0 as NSString).expandingTildeInPath }
                 ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,

@@ -2,6 +2,10 @@ import Foundation
 import Storage
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `serve --demo`: every connection gets its own fresh demo data set in a private temporary
 /// folder (a seeded database, and the demo's sample photos as the visitor's uploads), shared by
 /// that connection's sessions and deleted when the last of them ends. What one visitor does is
@@ -14,9 +18,63 @@ final class DemoDataSets: Sendable {
 
     private let entries = Mutex<[Int: Entry]>([:])
     private let root: URL
+    /// The server's lock on `root` (``serving(in:)``): held open, flock'd, for the server's life.
+    private let lock: Mutex<Int32?>
 
     init(root: URL = FileManager.default.temporaryDirectory) {
         self.root = root
+        self.lock = Mutex(nil)
+    }
+
+    private init(root: URL, lock: Int32) {
+        self.root = root
+        self.lock = Mutex(lock)
+    }
+
+    /// The prefix of a server's own parent folder in the temporary folder.
+    static let parentPrefix = "tabshell-serve-demos-"
+    /// The file a running server holds locked (flock) in its parent folder.
+    static let lockName = "server.lock"
+
+    /// The data sets of a server starting now: their parent is a new folder of its own in
+    /// `temporary` (`tabshell-serve-demos-…`, 0700) holding `server.lock`, locked for as long as
+    /// this process runs, so ``sweep(in:)`` tells a live server's folders from a dead one's.
+    static func serving(in temporary: URL = FileManager.default.temporaryDirectory) throws -> DemoDataSets {
+        let parent = temporary.appendingPathComponent(parentPrefix + UUID().uuidString.lowercased(), isDirectory: true)
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fd = open(parent.appendingPathComponent(lockName).path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            if fd >= 0 { close(fd) }
+            try? FileManager.default.removeItem(at: parent)
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return DemoDataSets(root: parent, lock: fd)
+    }
+
+    /// Removes what servers that did not stop (SIGKILL, a crash, power) left in `temporary`: every
+    /// `tabshell-serve-demos-…` folder whose `server.lock` nobody holds (a live server's lock is
+    /// held, so another server's folders are kept). Returns how many demo data sets were removed.
+    @discardableResult
+    static func sweep(in temporary: URL = FileManager.default.temporaryDirectory, now: Date = Date()) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(parentPrefix) {
+            let parent = temporary.appendingPathComponent(name, isDirectory: true)
+            let fd = open(parent.appendingPathComponent(lockName).path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            if fd < 0 {
+                // No lock file: a server between making its folder and locking it, or a crash
+                // right there. Only one older than a minute is taken for dead.
+                let made = (try? FileManager.default.attributesOfItem(atPath: parent.path)[.modificationDate]) as? Date
+                guard let made, now.timeIntervalSince(made) > 60 else { continue }
+            } else {
+                defer { close(fd) }
+                guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+            }
+            let sets = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+            removed += sets.filter { $0.hasPrefix("tabshell-serve-demo-") }.count
+            try? FileManager.default.removeItem(at: parent)
+        }
+        return removed
     }
 
     /// The data set of connection `connectionID` (made on its first session), counted as used by
@@ -75,14 +133,25 @@ final class DemoDataSets: Sendable {
         if let finished { try? FileManager.default.removeItem(at: finished) }
     }
 
-    /// Deletes every data set still there (when the server stops).
+    /// Deletes every data set still there (when the server stops), and the server's own parent
+    /// folder with its lock when it has one.
     func removeAll() {
         let directories = entries.withLock { entries -> [URL] in
             defer { entries.removeAll() }
             return entries.values.map(\.directory)
         }
         for directory in directories { try? FileManager.default.removeItem(at: directory) }
+        if let fd = lock.withLock({ fd -> Int32? in
+            defer { fd = nil }
+            return fd
+        }) {
+            try? FileManager.default.removeItem(at: root)
+            close(fd)
+        }
     }
+
+    /// Where this server's data sets are made.
+    var parent: URL { root }
 
     /// How many data sets exist now.
     var count: Int { entries.withLock { $0.count } }

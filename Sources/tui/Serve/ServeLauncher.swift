@@ -21,14 +21,33 @@ final class ServeLauncher: Sendable {
     /// How long after a dropped connection the person gets back what they had; 0 turns it off.
     let resumeWindowSeconds: Int
     let logLevel: Logger.Level
+    /// Each session's data limit in bytes (`--session-memory-limit`; nil: none of its own).
+    let memoryLimit: UInt64?
     private let logger: Logger
 
-    init(executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger) {
+    init(
+        executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger,
+        memoryLimit: UInt64? = nil
+    ) {
         self.executable = executable
         self.data = data
         self.resumeWindowSeconds = resumeWindowSeconds
         self.logLevel = logLevel
+        self.memoryLimit = memoryLimit
         self.logger = logger
+    }
+
+    /// `--session-memory-limit`'s default: 512 MiB. A demo session at 80x24 holds about 70 MB, one
+    /// at the largest terminal (1000x500) about 130 MB, one showing photos a little more; 64
+    /// sessions at the limit would still fit a 24 GiB host with the server beside them.
+    static let defaultMemoryLimit: UInt64 = 512 << 20
+
+    /// What the client reads when its session's child was killed (not hung up by the server):
+    /// most likely it went over its memory limit, and only it ended.
+    static func sentence(for end: SSHSessionEnd, memoryLimit: UInt64?) -> String? {
+        guard case .killed(let signal) = end.termination, !end.wasHungUp else { return nil }
+        let limit = memoryLimit.map { " Each session may use up to \(MemorySize.text($0)) of memory; this one may have needed more." } ?? ""
+        return "the session ended unexpectedly (signal \(signal)).\(limit) Reconnect to start again."
     }
 
     /// The launcher the server calls for each session.
@@ -115,9 +134,35 @@ final class ServeLauncher: Sendable {
         if let release {
             onExit = { _ in release() }
         }
-        return .run(
-            SSHSessionCommand(
-                executablePath: executable, arguments: arguments, environment: environment,
-                workingDirectory: folder.path, onExit: onExit))
+        var session = SSHSessionCommand(
+            executablePath: executable, arguments: arguments, environment: environment,
+            workingDirectory: folder.path, onExit: onExit)
+        session.memoryLimit = memoryLimit
+        let limit = memoryLimit
+        session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
+        return .run(session)
+    }
+}
+
+/// Sizes such as `512M`, `1G`, `800K` or a count of bytes (binary units: M is MiB), and their text.
+enum MemorySize {
+    static func bytes(_ text: String) -> UInt64? {
+        let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if digits.hasSuffix("IB") { digits.removeLast(2) } else if digits.hasSuffix("B") { digits.removeLast() }
+        var unit: UInt64 = 1
+        if let last = digits.last, let factor = units[last] {
+            unit = factor
+            digits.removeLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = UInt64(digits) else { return nil }
+        let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+        return overflow ? nil : product
+    }
+
+    static func text(_ bytes: UInt64) -> String {
+        if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        if bytes >= 1 << 20 { return "\(bytes >> 20) MiB" }
+        return "\(bytes >> 10) KiB"
     }
 }
