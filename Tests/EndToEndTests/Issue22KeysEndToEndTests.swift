@@ -141,6 +141,28 @@ struct Issue22KeysEndToEndTests {
         #expect(try Self.records(in: s).compactMap(\.note) == ["second"], "Enter kept the record, y deleted the other")
     }
 
+    // MARK: - A list taller than the screen
+
+    /// At 24x8 the picker shows four of its five kinds: moving to the last scrolls it into view
+    /// with a mark that more lies above, and Enter takes the kind highlighted.
+    @Test func thePickerAt24x8KeepsItsHighlightInView() throws {
+        let s = try TabShellEndToEndTests.launch(columns: 24, rows: 8)
+        try s.waitFor(text: "Inbox")
+        try s.press("2")
+        let top = try s.waitFor(text: "› Barcode")
+        #expect(top.contains("▼"), "more lies below: \(top)")
+        try s.press("Down", "Down", "Down", "Down")
+        let bottom = try s.waitFor(text: "› Batch")
+        #expect(bottom.contains("▲"), "more lies above: \(bottom)")
+        #expect(!bottom.contains("Barcode"))
+        try s.press("Enter")
+        try s.waitFor(text: "No scans yet")
+        try s.press("Escape")
+        try s.waitFor(text: "Inbox")
+        try s.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(s)
+    }
+
     // MARK: - Below the minimum size
 
     /// While too small, `2 n x Ctrl-D` would open a capture, write a note and save it unseen;
