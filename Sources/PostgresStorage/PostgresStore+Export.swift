@@ -15,7 +15,8 @@ extension PostgresStore {
         adding: """
             , request.body AS request_body, request.kind AS request_kind, request.status AS request_status,
                    request.created_at AS request_created_at, request.done_at AS request_done_at,
-                   request.created_by AS request_created_by, request.requester AS request_requester
+                   request.created_by AS request_created_by, request.requester AS request_requester,
+                   capture.input_source
             """)
 
     public func exportHistory(
@@ -50,10 +51,13 @@ extension PostgresStore {
                     guard let id = try? row.makeRandomAccess()["capture_id"].decode(Int64.self) else { continue }
                     byRecord[id, default: []].append(try PostgresRows.photo(row, captureID: id, location))
                 }
+                let linesOfPage: PostgresQuery = """
+                    SELECT capture_id, barcode, symbology, quantity FROM capture_line
+                    WHERE capture_id BETWEEN \(firstID) AND \(lastID) ORDER BY capture_id, position
+                    """
+                let lines = try batchLines(session, linesOfPage)
                 return try rows.map { row throws(StorageError) in
-                    var record = try exported(row)
-                    record.photos = byRecord[record.id] ?? []
-                    return record
+                    try exported(row, photos: byRecord, lines: lines)
                 }
             }
             guard let last = page.last else { break }
@@ -83,8 +87,22 @@ extension PostgresStore {
                 let sql =
                     Self.exportSelection
                     + filter + "\nORDER BY capture.created_at DESC, capture.id DESC LIMIT " + limitPlaceholder
-                return try session.rows(PostgresQuery(unsafeSQL: sql, binds: bindings)).map { row throws(StorageError) in
-                    try exported(row)
+                let rows = try session.rows(PostgresQuery(unsafeSQL: sql, binds: bindings))
+                // A batch's lines, for the batches of the page only.
+                var batches: [Int64] = []
+                for row in rows {
+                    let cells = row.makeRandomAccess()
+                    if (try? cells["kind"].decode(String.self)) == CaptureKind.batch.rawValue, let id = try? cells["id"].decode(Int64.self) {
+                        batches.append(id)
+                    }
+                }
+                let linesOfBatches: PostgresQuery = """
+                    SELECT capture_id, barcode, symbology, quantity FROM capture_line
+                    WHERE capture_id = ANY(\(batches)) ORDER BY capture_id, position
+                    """
+                let lines = batches.isEmpty ? [:] : try batchLines(session, linesOfBatches)
+                return try rows.map { row throws(StorageError) in
+                    try exported(row, lines: lines)
                 }
             }
             for record in page { try body(record) }
@@ -98,8 +116,24 @@ extension PostgresStore {
         try query { session throws(StorageError) in try session.value("SELECT max(id) FROM capture", as: Int64.self) }
     }
 
-    /// A record row with its request's columns as the export's record.
-    private func exported(_ row: PostgresRow) throws(StorageError) -> ExportedRecord {
+    /// The batch lines `query` selects (`capture_id, barcode, symbology, quantity` in scan
+    /// order), by record.
+    private func batchLines(_ session: PostgresSession, _ query: PostgresQuery) throws(StorageError) -> [Int64: [BatchLine]] {
+        var lines: [Int64: [BatchLine]] = [:]
+        for row in try session.rows(query) {
+            guard let (id, value, name, quantity) = try? row.decode((Int64, String, String, Int32).self),
+                let symbology = Symbology(rawValue: name)
+            else { throw PostgresRows.unreadable("a batch line", location) }
+            lines[id, default: []].append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
+        }
+        return lines
+    }
+
+    /// A record row with its request's columns as the export's record, with its photos and
+    /// lines from those read for its page.
+    private func exported(
+        _ row: PostgresRow, photos: [Int64: [RecordPhoto]] = [:], lines: [Int64: [BatchLine]]
+    ) throws(StorageError) -> ExportedRecord {
         let history = try PostgresRows.historyRow(row, location)
         var request: InboxRequest?
         if let id = history.requestID {
@@ -119,6 +153,13 @@ extension PostgresStore {
                 throw PostgresRows.unreadable("a request", location)
             }
         }
-        return ExportedRecord(row: history, request: request, mediaPath: media.mediaDirectory.path)
+        var source: CodeSource?
+        if let name = try? row.makeRandomAccess()["input_source"].decode(String?.self) {
+            guard let known = CodeSource(rawValue: name) else { throw PostgresRows.unreadable("a record", location) }
+            source = known
+        }
+        return ExportedRecord(
+            row: history, request: request, photos: photos[history.id] ?? [], mediaPath: media.mediaDirectory.path,
+            lines: lines[history.id] ?? [], source: source)
     }
 }

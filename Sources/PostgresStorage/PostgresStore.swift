@@ -476,26 +476,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
         let (captureID, hashes): (Int64, [String]) = try write { session throws(StorageError) in
             // The large part first, before the capture count's row is locked.
-            var hashes: [String] = []
-            for photo in photos {
-                guard let staging, let data = FileManager.default.contents(atPath: staging.path + "/" + photo.storedName) else {
-                    throw .fileSystem("\(photo.originalName) is missing from its staging folder.")
-                }
-                // The content is sent once and hashed by the server.
-                let query = PostgresQuery.bound(
-                    """
-                    INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
-                    VALUES (sha256($1), $1, $2, $3, $4, $5)
-                    ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
-                    RETURNING encode(sha256, 'hex')
-                    """,
-                    ByteBuffer(bytes: data), Int64(data.count), photo.format.rawValue, Int32(clamping: photo.pixelWidth),
-                    Int32(clamping: photo.pixelHeight))
-                guard let hash = try session.value(query, as: String.self) else {
-                    throw .sql("PostgreSQL at \(location.server) did not store \(photo.originalName).")
-                }
-                hashes.append(hash)
-            }
+            let hashes = try storePhotoContents(photos, from: staging, session)
             if let requestID = submission.requestID {
                 guard let status = try session.value("SELECT status FROM request WHERE id = \(requestID) FOR UPDATE", as: String.self)
                 else { throw StorageError.requestNotFound(id: requestID) }
@@ -507,45 +488,9 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
             let product = try submission.barcode.flatMap { barcode throws(StorageError) in
                 try Self.product(key: Product.catalogKey(for: barcode), session)
             }
-            // The record count's row is locked before the capture takes its id, so ids are
-            // taken in commit order (a follower reading "after the last id" misses none).
-            try session.execute("SELECT 1 FROM capture_count WHERE id = 1 FOR UPDATE")
-            let insert: PostgresQuery = """
-                INSERT INTO capture (kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
-                                     input_source, requester, product_name, product_brand)
-                VALUES (\(submission.kind.rawValue), \(submission.barcode?.value), \(submission.barcode?.symbology.rawValue),
-                        \(submission.note), \(submission.requestID), \(now), \(staging?.stagingID), \(capturedBy),
-                        \(submission.codeSource?.rawValue), (SELECT requester FROM request WHERE id = \(submission.requestID)),
-                        \(product?.name), \(product?.brand))
-                RETURNING id
-                """
-            guard let captureID = try session.value(insert, as: Int64.self) else {
-                throw .sql("PostgreSQL at \(location.server) did not say which id the record got.")
-            }
-            for (position, (photo, hash)) in zip(photos, hashes).enumerated() {
-                try session.execute(
-                    """
-                    INSERT INTO capture_photo (capture_id, position, sha256, original_name)
-                    VALUES (\(captureID), \(Int32(position)), decode(\(hash), 'hex'), \(photo.originalName))
-                    """)
-            }
-            if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
-                for element in barcode.reading.elements {
-                    try session.execute(
-                        """
-                        INSERT INTO capture_element (capture_id, ai, value) VALUES (\(captureID), \(element.ai), \(element.raw))
-                        ON CONFLICT (capture_id, ai) DO UPDATE SET value = EXCLUDED.value
-                        """)
-                }
-            }
-            for (position, line) in submission.lines.enumerated() {
-                try session.execute(
-                    """
-                    INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
-                    VALUES (\(captureID), \(Int32(position)), \(line.barcode.value), \(line.barcode.symbology.rawValue),
-                            \(Int32(clamping: line.quantity)))
-                    """)
-            }
+            let captureID = try insertCapture(
+                submission, photos: zip(photos, hashes).map { (photo: $0, hash: $1) }, createdAt: now, stagingID: staging?.stagingID,
+                capturedBy: capturedBy, product: product, session)
             return (captureID, hashes)
         }
         // Committed: the photos are this host's to show without fetching them back.

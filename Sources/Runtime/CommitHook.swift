@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import Storage
 import TabShell
 
 #if canImport(Glibc)
@@ -25,6 +26,14 @@ public struct CommitHook: Sendable {
         self.command = command
         self.timeout = timeout
         self.describe = describe
+    }
+
+    /// The on-commit command as the app runs it: the record read back from `store` and written
+    /// as `history export --follow` writes it (every field, a batch's lines included).
+    public init(command: String, timeout: Duration = .seconds(10), store: any RecordStore) {
+        self.init(command: command, timeout: timeout) { id in
+            (try? store.exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
+        }
     }
 }
 

@@ -4,23 +4,42 @@ import GRDB
 import TabShell
 
 /// One History record as `tabshell history export` writes it: the record as History lists it,
-/// the request it answers as the Inbox knows it, and its photos with where their files are.
+/// the request it answers as the Inbox knows it, its photos with where their files are, a
+/// batch's lines and where its code came from.
 /// Built from the model's own types, so an export cannot drift from what the screens show;
 /// `record.id`, `record.note`… read the History row's fields. docs/export.md has the formats.
 @dynamicMemberLookup
 public struct ExportedRecord: Equatable, Sendable {
+    /// The `version` of the JSON export (and of `history list --json`): bumped when a field
+    /// changes meaning or goes, never for a field added.
+    public static let formatVersion = 1
+
     public var row: HistoryRow
     public var request: InboxRequest?
     /// In the order they were added (empty in `history list`, which counts them).
     public var photos: [RecordPhoto]
     /// The media folder the photos' files are in.
     public var mediaPath: String
+    /// A batch's lines in scan order (each code and how many times it was scanned); empty for
+    /// the other kinds.
+    public var lines: [BatchLine]
+    /// Where its code (or a batch's scans) came from, when tabshell knew.
+    public var source: CodeSource?
 
-    public init(row: HistoryRow, request: InboxRequest?, photos: [RecordPhoto] = [], mediaPath: String = "") {
+    public init(
+        row: HistoryRow, request: InboxRequest?, photos: [RecordPhoto] = [], mediaPath: String = "", lines: [BatchLine] = [],
+        source: CodeSource? = nil
+    ) {
         self.row = row
         self.request = request
         self.photos = photos
         self.mediaPath = mediaPath
+        self.lines = lines
+        self.source = source
+        if !lines.isEmpty {
+            self.row.batchCodes = lines.count
+            self.row.batchScans = lines.reduce(0) { $0 + $1.quantity }
+        }
     }
 
     public subscript<Value>(dynamicMember field: KeyPath<HistoryRow, Value>) -> Value { row[keyPath: field] }
@@ -70,7 +89,7 @@ extension AppDatabase {
                     let id: Int64 = row["id"]
                     if pending?.id != id {
                         if let done = pending { try calling { try body(done) } }
-                        pending = try Self.exportedRecord(row, mediaPath: mediaPath)
+                        pending = try Self.exportedRecord(row, mediaPath: mediaPath, db)
                     }
                     if let storedName: String = row["storedName"] {
                         pending?.photos.append(try Self.exportedPhoto(row, storedName: storedName))
@@ -100,7 +119,7 @@ extension AppDatabase {
             try read { db in
                 let rows = try Row.fetchCursor(db, sql: Self.listingSQL, arguments: [limit.map { max($0, 0) } ?? -1])
                 while let row = try rows.next() {
-                    let record = try Self.exportedRecord(row, mediaPath: "")
+                    let record = try Self.exportedRecord(row, mediaPath: "", db)
                     do { try body(record) } catch {
                         callerError = error
                         throw Stopped()
@@ -119,7 +138,7 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.requester, capture.productName, capture.productBrand,
+               capture.requester, capture.productName, capture.productBrand, capture.inputSource,
                (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -134,7 +153,7 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.requester, capture.productName, capture.productBrand,
+               capture.requester, capture.productName, capture.productBrand, capture.inputSource,
                photo.id AS photoId, photo.position, photo.storedName, photo.originalName, photo.format,
                photo.pixelWidth, photo.pixelHeight, photo.byteSize
         FROM capture
@@ -144,7 +163,20 @@ extension AppDatabase {
         ORDER BY capture.id, photo.position
         """
 
-    private static func exportedRecord(_ row: Row, mediaPath: String) throws -> ExportedRecord {
+    /// A batch's lines in scan order, read along `captureLine`'s primary key.
+    static func batchLines(captureID: Int64, _ db: Database) throws -> [BatchLine] {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT barcode, symbology, quantity FROM captureLine WHERE captureId = ? ORDER BY position"),
+            arguments: [captureID])
+        var lines: [BatchLine] = []
+        while let row = try rows.next() {
+            let symbology = try decode(Symbology.self, row["symbology"], column: "captureLine.symbology")
+            lines.append(BatchLine(barcode: Barcode(value: row["barcode"] ?? "", symbology: symbology), quantity: row["quantity"] ?? 1))
+        }
+        return lines
+    }
+
+    private static func exportedRecord(_ row: Row, mediaPath: String, _ db: Database) throws -> ExportedRecord {
         let kind = try decode(CaptureKind.self, row["kind"], column: "capture.kind")
         var barcode: Barcode?
         if let value: String = row["barcode"] {
@@ -165,7 +197,12 @@ extension AppDatabase {
             createdAt: row["createdAt"] ?? Date(timeIntervalSince1970: 0), capturedBy: row["capturedBy"], requester: row["requester"],
             product: (row["productName"] as String?).map { Product(name: $0, brand: row["productBrand"]) },
             photoCount: row["photoCount"] ?? 0)
-        return ExportedRecord(row: history, request: request, mediaPath: mediaPath)
+        var source: CodeSource?
+        if let name: String = row["inputSource"] {
+            source = try decode(CodeSource.self, name, column: "capture.inputSource")
+        }
+        let lines = kind == .batch ? try batchLines(captureID: history.id, db) : []
+        return ExportedRecord(row: history, request: request, mediaPath: mediaPath, lines: lines, source: source)
     }
 
     private static func exportedPhoto(_ row: Row, storedName: String) throws -> RecordPhoto {

@@ -21,17 +21,23 @@ public struct NewRequest: Equatable, Sendable {
 
 /// One bad entry of an import file: where it is and what is wrong, as a sentence.
 public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
-    /// The entry's index in the `requests` array (0 for the first); nil for the file as a whole.
+    /// The entry's index in the `list` array (0 for the first); nil for the file as a whole.
     public var index: Int?
+    /// What the entries are called: `requests` (`inbox import`), `records` (`history import`).
+    public var list: String
     public var reason: String
 
-    public init(index: Int?, reason: String) {
+    public init(index: Int?, list: String = "requests", reason: String) {
         self.index = index
+        self.list = list
         self.reason = reason
     }
 
+    /// `requests[3]: reason`, printable: the reason quotes the file (a key, a value), and
+    /// whatever in it a terminal would act on is shown as a placeholder instead.
     public var description: String {
-        index.map { "requests[\($0)]: \(reason)" } ?? reason
+        let reason = Sanitizer(unicode: true).line(self.reason)
+        return index.map { "\(list)[\($0)]: \(reason)" } ?? reason
     }
 }
 
@@ -177,5 +183,58 @@ extension AppDatabase {
         try read { db in
             try Self.inboxPage(limit: limit.map { max($0, 0) } ?? Int(Int32.max), db).compactMap(\.inboxRequest)
         }
+    }
+}
+
+extension AppDatabase {
+    /// `history import`: the requests as they were, then each record through Done's own steps
+    /// (its staged photos moved into the media folder and synced first, then its rows), all in
+    /// one transaction: all or nothing. Returns the records' new ids, in order.
+    public func importHistory(_ history: ImportedHistory) throws(StorageError) -> [Int64] {
+        let photos = try history.validated()
+        let stagingIDs = history.stagingIDs()
+        // Step 1: files first, durably; put back into their staging folders on any failure.
+        var moved: [(StagingSession, [StagedPhoto])] = []
+        func moveBackAll() {
+            for (staging, photos) in moved { moveBack(photos, to: staging) }
+        }
+        for (record, staged) in zip(history.records, photos) where !staged.isEmpty {
+            guard let staging = record.staging else { continue }
+            do throws(StorageError) {
+                moved.append((staging, try movePhotosIntoMedia(staged, from: staging)))
+            } catch {
+                moveBackAll()
+                throw error
+            }
+        }
+        // Step 2: one transaction for the requests and every record.
+        let ids: [Int64]
+        do {
+            ids = try write { db in
+                var requestIDs: [Int64] = []
+                for request in history.requests {
+                    var row = RequestRecord(
+                        title: request.title, body: request.body, kind: request.kind, status: request.status, createdAt: request.createdAt,
+                        doneAt: request.doneAt, createdBy: request.createdBy, requester: request.requester)
+                    try row.insert(db)
+                    requestIDs.append(db.lastInsertedRowID)
+                }
+                var ids: [Int64] = []
+                for (index, record) in history.records.enumerated() {
+                    ids.append(
+                        try insertCapture(
+                            record.submission(requestID: record.request.map { requestIDs[$0] }, photos: photos[index]),
+                            photos: photos[index], createdAt: record.createdAt, stagingID: stagingIDs[index], capturedBy: record.capturedBy,
+                            product: record.product, db))
+                }
+                return ids
+            }
+        } catch {
+            moveBackAll()
+            throw error
+        }
+        // Step 3: past the commit, the staging folders are garbage.
+        history.discardStaging()
+        return ids
     }
 }

@@ -59,20 +59,7 @@ extension AppDatabase {
         let photos = try RequestLimits.validate(submission, staging: staging)
 
         // Step 1: files first, durably.
-        var moved: [StagedPhoto] = []
-        let mediaPath = media.mediaDirectory.path
-        if let staging, !photos.isEmpty {
-            do {
-                _ = try media.prepare(media.mediaDirectory)
-                for photo in photos {
-                    if try moveIntoMedia(photo, from: staging) { moved.append(photo) }
-                }
-                try DurableFiles.syncDirectory(mediaPath)
-            } catch {
-                moveBack(moved, to: staging)
-                throw error
-            }
-        }
+        let moved = try movePhotosIntoMedia(photos, from: staging)
 
         // Step 2: one transaction for the capture, its photos and the request.
         let captureID: Int64
@@ -88,29 +75,11 @@ extension AppDatabase {
                         try request.update(db)
                     }
                 }
-                var record = CaptureRecord(
-                    submission: submission, createdAt: now, stagingId: staging?.stagingID, capturedBy: capturedBy)
                 // What the catalog calls the product now is what the record keeps.
-                if let barcode = submission.barcode, let product = try Self.product(key: Product.catalogKey(for: barcode), db) {
-                    record.productName = product.name
-                    record.productBrand = product.brand
-                }
-                try record.insert(db)
-                let captureID = db.lastInsertedRowID
-                for (position, photo) in photos.enumerated() {
-                    // Checked under the write lock, which recovery's sweep also holds: a row is
-                    // never written for a file that is not there.
-                    guard let info = DurableFiles.status(mediaPath + "/" + photo.storedName),
-                        DurableFiles.isRegularFile(info)
-                    else {
-                        throw StorageError.fileSystem(
-                            "\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
-                    }
-                    var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
-                    try row.insert(db)
-                }
-                try Self.insertScanData(of: submission, captureID: captureID, db)
-                return captureID
+                let product = try submission.barcode.flatMap { try Self.product(key: Product.catalogKey(for: $0), db) }
+                return try insertCapture(
+                    submission, photos: photos, createdAt: now, stagingID: staging?.stagingID, capturedBy: capturedBy, product: product,
+                    db)
             }
         } catch {
             if let staging { moveBack(moved, to: staging) }
@@ -119,6 +88,53 @@ extension AppDatabase {
 
         // Step 3: the point of no return is behind us; the staging folder is garbage now.
         staging?.discard()
+        return captureID
+    }
+
+    /// Step 1 of Done (and of `history import`): moves the staged photos into the media folder
+    /// and syncs it; returns the ones moved. On failure, those already moved go back to staging.
+    func movePhotosIntoMedia(_ photos: [StagedPhoto], from staging: StagingSession?) throws(StorageError) -> [StagedPhoto] {
+        guard let staging, !photos.isEmpty else { return [] }
+        var moved: [StagedPhoto] = []
+        do {
+            _ = try media.prepare(media.mediaDirectory)
+            for photo in photos {
+                if try moveIntoMedia(photo, from: staging) { moved.append(photo) }
+            }
+            try DurableFiles.syncDirectory(media.mediaDirectory.path)
+        } catch {
+            moveBack(moved, to: staging)
+            throw error
+        }
+        return moved
+    }
+
+    /// Step 2's rows for one capture, inside the caller's transaction: the capture (committed
+    /// from `stagingID`, keeping `product` as its name and brand), its photo rows in order and
+    /// its GS1 fields and batch lines. The request is the caller's. Returns the capture's id.
+    func insertCapture(
+        _ submission: CaptureSubmission, photos: [StagedPhoto], createdAt: Date, stagingID: String?, capturedBy: String?,
+        product: Product?, _ db: Database
+    ) throws -> Int64 {
+        let mediaPath = media.mediaDirectory.path
+        var record = CaptureRecord(submission: submission, createdAt: createdAt, stagingId: stagingID, capturedBy: capturedBy)
+        record.productName = product?.name
+        record.productBrand = product?.brand
+        try record.insert(db)
+        let captureID = db.lastInsertedRowID
+        for (position, photo) in photos.enumerated() {
+            // Checked under the write lock, which recovery's sweep also holds: a row is
+            // never written for a file that is not there.
+            guard let info = DurableFiles.status(mediaPath + "/" + photo.storedName),
+                DurableFiles.isRegularFile(info)
+            else {
+                throw StorageError.fileSystem(
+                    "\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
+            }
+            var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
+            try row.insert(db)
+        }
+        try Self.insertScanData(of: submission, captureID: captureID, db)
         return captureID
     }
 
@@ -145,7 +161,7 @@ extension AppDatabase {
     }
 
     /// Best effort: returns photos that step 1 moved into the media folder to the staging folder.
-    private func moveBack(_ photos: [StagedPhoto], to staging: StagingSession) {
+    func moveBack(_ photos: [StagedPhoto], to staging: StagingSession) {
         guard !photos.isEmpty else { return }
         for photo in photos {
             _ = rename(media.mediaDirectory.path + "/" + photo.storedName, staging.path + "/" + photo.storedName)

@@ -56,6 +56,11 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     func historyListing(limit: Int?, _ body: (ExportedRecord) throws -> Void) throws
     /// The newest record's id, or nil when there is none.
     func lastRecordID() throws(StorageError) -> Int64?
+    /// `history import`: adds the requests as they were and then the records (each through
+    /// Done's own rows, keeping its time, who captured it and its product), in one transaction,
+    /// all or nothing; the staging folders holding their photos are gone afterwards. The new
+    /// records' ids, in order.
+    func importHistory(_ history: ImportedHistory) throws(StorageError) -> [Int64]
 
     // MARK: The product catalog
     /// Imports a delimited file's products in one transaction, all or nothing (CatalogFile).

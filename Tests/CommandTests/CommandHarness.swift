@@ -103,6 +103,7 @@ func runCommand(
         case let command as InboxImportCommand: try command.execute(context)
         case let command as HistoryListCommand: try command.execute(context)
         case let command as HistoryExportCommand: try command.execute(context)
+        case let command as HistoryImportCommand: try command.execute(context)
         case let command as DoctorCommand: try command.execute(context)
         default: Issue.record("\(type(of: command)) cannot run in-process")
         }

@@ -15,6 +15,7 @@ import Testing
         ("history", HistoryCommand.self),
         ("history-list", HistoryListCommand.self),
         ("history-export", HistoryExportCommand.self),
+        ("history-import", HistoryImportCommand.self),
         ("catalog", CatalogCommand.self),
         ("catalog-import", CatalogImportCommand.self),
         ("catalog-list", CatalogListCommand.self),

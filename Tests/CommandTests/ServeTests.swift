@@ -233,7 +233,9 @@ import Testing
         let json = runCommand(["history", "list", "--json", "--db", workspace.databaseURL.path])
         #expect(json.output.contains(#""capturedBy":"ana""#))
         let csv = runCommand(["history", "export", "--format", "csv", "--db", workspace.databaseURL.path])
-        #expect(csv.output.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasSuffix(",ana,,,") || $0.hasSuffix(",ben,,,") }, "\(csv.output)")
+        let capturedBy = try #require(CSVText.columns.firstIndex(of: "captured_by"))
+        let rows = CSVText.rows(Array(csv.output.utf8)) ?? []
+        #expect(rows.dropFirst().allSatisfy { ["ana", "ben"].contains($0[capturedBy]) }, "\(csv.output)")
     }
 
     @Test func asRefusesWhatIsNoName() {

@@ -42,6 +42,35 @@ struct CommitHookTests {
         #expect(text == "{\"id\":1,\"note\":\"first\"}\n{\"id\":2,\"note\":\"second\"}\n", "one line per Done, in commit order")
     }
 
+    @Test func aBatchReachesTheCommandWithEveryLine() throws {
+        // The hook as the app builds it: the record read back and written as the export writes it
+        let folder = try RuntimeHarness.Folder()
+        let out = folder.url.appendingPathComponent("hook.out")
+        let store = try AppDatabase.open(at: folder.url.appendingPathComponent("tabshell.sqlite"))
+        let app = try RuntimeHarness(folder: folder, onCommit: CommitHook(command: "cat >> '\(out.path)'", store: store))
+        try app.start()
+        app.press(.character("2"), .character("s"))
+        for code in ["4006381333931", "96385074", "4006381333931", "(01)09506000134352(17)201225(10)ABC"] {
+            app.type(code)
+            app.press(.enter)
+        }
+        app.press(.control("d"))
+        #expect(app.state.history.totalCount == 1)
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while Date() < deadline, !text.hasSuffix("\n") {
+            text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(record["kind"] as? String == "batch")
+        let lines = try #require(record["lines"] as? [[String: Any]])
+        #expect(lines.map { $0["value"] as? String } == ["4006381333931", "96385074", "(01)09506000134352(17)201225(10)ABC"])
+        #expect(lines.map { $0["count"] as? Int } == [2, 1, 1])
+        #expect((lines[2]["gs1"] as? [String: String])?["17"] == "2020-12-25")
+        #expect(text == JSONText.record(try #require(try store.exportedRecord(id: 1))) + "\n", "exactly the export's line")
+    }
+
     @Test func aSlowCommandDoesNotDelayTheNextKey() throws {
         let folder = try RuntimeHarness.Folder()
         let started = folder.url.appendingPathComponent("started")

@@ -9,8 +9,8 @@ import TabShell
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List or export History records.",
-        subcommands: [HistoryListCommand.self, HistoryExportCommand.self]
+        abstract: "List, export or import History records.",
+        subcommands: [HistoryListCommand.self, HistoryExportCommand.self, HistoryImportCommand.self]
     )
 }
 
@@ -87,8 +87,6 @@ struct HistoryExportCommand: ContextCommand {
         // Progress only where a person watches it, and not over records printed to the same screen.
         let showsProgress = context.errorIsTerminal && (output != nil || !context.outputIsTerminal)
         let progress = showsProgress ? ProgressLine(errors: context.errors) : nil
-        // JSON escapes every control character; CSV keeps them, so on a terminal they are shown.
-        let scrubsForTerminal = output == nil && context.outputIsTerminal && format == .csv
         let started = ContinuousClock.now
         var written = 0
         logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
@@ -104,7 +102,8 @@ struct HistoryExportCommand: ContextCommand {
                         }
                     ) { record in
                         let text = format.record(record, index: written)
-                        try sink.write(scrubsForTerminal ? CSVText.terminalSafe(text) : text)
+                        // Every format escapes what a terminal would act on: nothing to scrub.
+                        try sink.write(text)
                         written += 1
                         progress?.update(done: written, total: total)
                     }
@@ -207,24 +206,29 @@ struct HistoryListCommand: ContextCommand, ListedItems {
 
     private func summary(_ record: ExportedRecord) -> String {
         if let barcode = record.barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
+        if record.kind == .batch {
+            return "\(Count.noun(record.lines.count, "code")), \(Count.noun(record.lines.reduce(0) { $0 + $1.quantity }, "scan"))"
+        }
         return record.note?.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
     }
 }
 
 extension JSONText {
     /// A record as `history list --json` prints it: the export's fields, with `photoCount`
-    /// instead of the photos.
+    /// instead of the photos (a batch's `lines` in full).
     static func listedRecord(_ record: ExportedRecord) -> String {
         object([
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
             ("createdAt", string(ExportTime.string(record.createdAt))),
             ("capturedBy", optional(record.capturedBy)),
-            ("barcode", record.barcode.map { object([("value", string($0.value)), ("symbology", string($0.symbology.rawValue))]) } ?? "null"),
-            ("product", record.product.map { object([("name", string($0.name)), ("brand", optional($0.brand))]) } ?? "null"),
+            ("barcode", record.barcode.map(barcode) ?? "null"),
+            ("product", record.product.map(product) ?? "null"),
             ("note", optional(record.note)),
             ("request", record.request.map(request) ?? "null"),
             ("photoCount", String(record.photoCount)),
+            ("source", optional(record.source?.rawValue)),
+            ("lines", lines(record.lines)),
         ])
     }
 }

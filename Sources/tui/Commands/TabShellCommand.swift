@@ -106,9 +106,7 @@ struct TabShellCommand: ParsableCommand {
     /// The on-commit command with the JSON of a record read from `db`.
     private func commitHook(_ db: any RecordStore) -> CommitHook? {
         onCommit.map { command in
-            CommitHook(command: command, timeout: .seconds(onCommitTimeout)) { id in
-                (try? db.exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
-            }
+            CommitHook(command: command, timeout: .seconds(onCommitTimeout), store: db)
         }
     }
 

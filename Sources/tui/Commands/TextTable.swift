@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import TabShell
 
 /// A plain table for people: columns padded by display width (CJK and emoji count double),

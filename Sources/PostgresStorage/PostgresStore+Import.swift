@@ -1,0 +1,133 @@
+import CaptureMode
+import Foundation
+import PostgresNIO
+import Storage
+import TabShell
+
+/// Done's rows, shared by Done (`commitCapture`) and `history import`: the photos' contents,
+/// then a capture with its photos, GS1 fields and batch lines.
+extension PostgresStore {
+    /// Sends each staged photo's content once (the server hashes it; a content already there is
+    /// kept once) and returns the hashes, in order.
+    func storePhotoContents(_ photos: [StagedPhoto], from staging: StagingSession?, _ session: PostgresSession) throws(StorageError)
+        -> [String]
+    {
+        var hashes: [String] = []
+        for photo in photos {
+            guard let staging, let data = FileManager.default.contents(atPath: staging.path + "/" + photo.storedName) else {
+                throw .fileSystem("\(photo.originalName) is missing from its staging folder.")
+            }
+            let query = PostgresQuery.bound(
+                """
+                INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
+                VALUES (sha256($1), $1, $2, $3, $4, $5)
+                ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
+                RETURNING encode(sha256, 'hex')
+                """,
+                ByteBuffer(bytes: data), Int64(data.count), photo.format.rawValue, Int32(clamping: photo.pixelWidth),
+                Int32(clamping: photo.pixelHeight))
+            guard let hash = try session.value(query, as: String.self) else {
+                throw .sql("PostgreSQL at \(location.server) did not store \(photo.originalName).")
+            }
+            hashes.append(hash)
+        }
+        return hashes
+    }
+
+    /// One capture's rows inside the caller's transaction: the capture (committed from
+    /// `stagingID`, keeping `product` as its name and brand), its photos (their contents stored
+    /// already, by hash) in order, its GS1 fields and its batch lines. The request is the caller's.
+    func insertCapture(
+        _ submission: CaptureSubmission, photos: [(photo: StagedPhoto, hash: String)], createdAt: Date, stagingID: String?,
+        capturedBy: String?, product: Product?, _ session: PostgresSession
+    ) throws(StorageError) -> Int64 {
+        // The record count's row is locked before the capture takes its id, so ids are
+        // taken in commit order (a follower reading "after the last id" misses none).
+        try session.execute("SELECT 1 FROM capture_count WHERE id = 1 FOR UPDATE")
+        let insert: PostgresQuery = """
+            INSERT INTO capture (kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
+                                 input_source, requester, product_name, product_brand)
+            VALUES (\(submission.kind.rawValue), \(submission.barcode?.value), \(submission.barcode?.symbology.rawValue),
+                    \(submission.note), \(submission.requestID), \(createdAt), \(stagingID), \(capturedBy),
+                    \(submission.codeSource?.rawValue), (SELECT requester FROM request WHERE id = \(submission.requestID)),
+                    \(product?.name), \(product?.brand))
+            RETURNING id
+            """
+        guard let captureID = try session.value(insert, as: Int64.self) else {
+            throw .sql("PostgreSQL at \(location.server) did not say which id the record got.")
+        }
+        for (position, (photo, hash)) in photos.enumerated() {
+            try session.execute(
+                """
+                INSERT INTO capture_photo (capture_id, position, sha256, original_name)
+                VALUES (\(captureID), \(Int32(position)), decode(\(hash), 'hex'), \(photo.originalName))
+                """)
+        }
+        if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
+            for element in barcode.reading.elements {
+                try session.execute(
+                    """
+                    INSERT INTO capture_element (capture_id, ai, value) VALUES (\(captureID), \(element.ai), \(element.raw))
+                    ON CONFLICT (capture_id, ai) DO UPDATE SET value = EXCLUDED.value
+                    """)
+            }
+        }
+        for (position, line) in submission.lines.enumerated() {
+            try session.execute(
+                """
+                INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
+                VALUES (\(captureID), \(Int32(position)), \(line.barcode.value), \(line.barcode.symbology.rawValue),
+                        \(Int32(clamping: line.quantity)))
+                """)
+        }
+        return captureID
+    }
+
+    /// `history import` on PostgreSQL: every photo's content, the requests as they were, then
+    /// each record through Done's rows, in one transaction; afterwards the photos go into this
+    /// host's cache and the staging folders are deleted.
+    public func importHistory(_ history: ImportedHistory) throws(StorageError) -> [Int64] {
+        let photos = try history.validated()
+        let stagingIDs = history.stagingIDs()
+        if let large = photos.joined().first(where: { $0.byteSize > Self.maximumPhotoBytes }) {
+            throw .fileRefused("\(large.originalName) is larger than PostgreSQL can keep in one value (1 GB).")
+        }
+        let (ids, hashes): ([Int64], [[String]]) = try write { session throws(StorageError) in
+            var hashes: [[String]] = []
+            for (record, staged) in zip(history.records, photos) {
+                hashes.append(try storePhotoContents(staged, from: record.staging, session))
+            }
+            var requestIDs: [Int64] = []
+            for request in history.requests {
+                let query: PostgresQuery = """
+                    INSERT INTO request (title, body, kind, status, created_at, done_at, created_by, requester)
+                    VALUES (\(request.title), \(request.body), \(request.kind.rawValue), \(request.status.rawValue),
+                            \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester))
+                    RETURNING id
+                    """
+                guard let id = try session.value(query, as: Int64.self) else {
+                    throw .sql("PostgreSQL at \(location.server) did not say which id the request got.")
+                }
+                requestIDs.append(id)
+            }
+            var ids: [Int64] = []
+            for (index, record) in history.records.enumerated() {
+                ids.append(
+                    try insertCapture(
+                        record.submission(requestID: record.request.map { requestIDs[$0] }, photos: photos[index]),
+                        photos: zip(photos[index], hashes[index]).map { (photo: $0, hash: $1) }, createdAt: record.createdAt,
+                        stagingID: stagingIDs[index], capturedBy: record.capturedBy, product: record.product, session))
+            }
+            return (ids, hashes)
+        }
+        let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
+        for (index, record) in history.records.enumerated() {
+            guard let staging = record.staging else { continue }
+            for (photo, hash) in zip(photos[index], hashes[index]) {
+                cache.keep(moving: staging.fileURL(of: photo), as: PhotoCache.storedName(hash: hash, format: photo.format))
+            }
+        }
+        history.discardStaging()
+        return ids
+    }
+}

@@ -1,0 +1,383 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The text of `tabshell history export` (JSON, JSON lines, CSV), of `history list --json`, of
+// `--follow` and of the on-commit command's input, written record by record so an export
+// streams; and the decoding `history import` needs to read it back (``HistoryImport``). The
+// encoders and that decoding live in one module so they cannot drift apart. docs/export.md has
+// the formats; change them only with a new `version`.
+
+/// Times in exports: UTC, ISO 8601 with milliseconds, e.g. `2025-06-15T15:06:40.000Z`.
+public enum ExportTime {
+    public static func string(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let totalSeconds = Int(floor(milliseconds / 1000))
+        let millis = Int(milliseconds) - totalSeconds * 1000
+        var seconds = time_t(totalSeconds)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2)
+            + "T" + pad(parts.tm_hour, 2) + ":" + pad(parts.tm_min, 2) + ":" + pad(parts.tm_sec, 2)
+            + "." + pad(Int32(millis), 3) + "Z"
+    }
+
+    public static func string(_ date: Date?) -> String? { date.map { string($0) } }
+
+    /// The time `string(_:)` wrote (`2025-06-15T15:06:40.000Z`; the milliseconds may be left
+    /// out), or nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+        else { return nil }
+        var millis = 0
+        if bytes.count == 24 {
+            guard bytes[19] == UInt8(ascii: "."), let value = number(20..<23) else { return nil }
+            millis = value
+        }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        // timegm normalizes 31 February into March: such a date is not one `string` wrote.
+        guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds) + Double(millis) / 1000)
+    }
+}
+
+/// JSON text written by hand, so keys keep a fixed order and one record is one line.
+public enum JSONText {
+    /// A JSON string. Besides `"` and `\`, every character a terminal would act on is escaped
+    /// (``Sanitizer/isUnsafe(_:)``: the C0 controls, DEL, the C1 controls, U+2028, U+2029 and the
+    /// bidi controls), so JSON on a terminal never carries an escape sequence or reorders text.
+    public static func string(_ text: String) -> String {
+        // Most strings need no escape: one pass over the bytes, then copy them whole.
+        guard text.utf8.contains(where: needsEscape) else { return "\"" + text + "\"" }
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where Sanitizer.isUnsafe(scalar): out += unicodeEscape(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `\u001b`: the escape JSON and the CSV export share.
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Bytes that may need an escape: controls, `"`, `\\`, DEL, 0xC2 (the first byte of the C1
+    /// controls U+0080–U+009F), 0xD8 (of U+061C) and 0xE2 (of U+2028, U+2029 and the other bidi
+    /// controls); the slow path checks in full.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        if byte < 0x20 { return true }
+        switch byte {
+        case 0x22, 0x5C, 0x7F, 0xC2, 0xD8, 0xE2: return true
+        default: return false
+        }
+    }
+
+    public static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
+
+    public static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    /// One record as `history export` writes it (a line of `--format jsonl`, of `--follow`, the
+    /// on-commit command's input). `source` and `lines` came last, added without a new version.
+    public static func record(_ record: ExportedRecord) -> String {
+        object([
+            ("id", String(record.id)),
+            ("kind", string(record.kind.rawValue)),
+            ("createdAt", string(ExportTime.string(record.createdAt))),
+            ("capturedBy", optional(record.capturedBy)),
+            ("barcode", record.barcode.map(barcode) ?? "null"),
+            ("product", record.product.map(product) ?? "null"),
+            ("note", optional(record.note)),
+            ("request", record.request.map(request) ?? "null"),
+            ("photos", "[" + record.photos.map { photo($0, path: record.path(of: $0)) }.joined(separator: ",") + "]"),
+            ("source", optional(record.source?.rawValue)),
+            ("lines", lines(record.lines)),
+        ])
+    }
+
+    /// The code, and GS1 data's fields by AI (`"gs1":{"01":"09506000134352","17":"2020-12-25"}`).
+    public static func barcode(_ barcode: Barcode) -> String {
+        object(barcodeFields(barcode))
+    }
+
+    private static func barcodeFields(_ barcode: Barcode) -> [(String, String)] {
+        var fields = [("value", string(barcode.value)), ("symbology", string(barcode.symbology.rawValue))]
+        let elements = barcode.value.hasPrefix("(") ? barcode.reading.elements : []
+        if !elements.isEmpty {
+            fields.append(("gs1", object(elements.map { ($0.ai, string($0.value.text)) })))
+        }
+        return fields
+    }
+
+    /// A batch's lines in scan order: each code as `barcode` writes it, with how many times it
+    /// was scanned (`{"value":"4006381333931","symbology":"ean13","count":3}`).
+    public static func lines(_ lines: [BatchLine]) -> String {
+        "[" + lines.map { object(barcodeFields($0.barcode) + [("count", String($0.quantity))]) }.joined(separator: ",") + "]"
+    }
+
+    public static func product(_ product: Product) -> String {
+        object([("name", string(product.name)), ("brand", optional(product.brand))])
+    }
+
+    public static func request(_ request: InboxRequest) -> String {
+        object([
+            ("id", String(request.id)),
+            ("title", string(request.title)),
+            ("body", string(request.body)),
+            ("kind", string(request.kind.rawValue)),
+            ("status", string(request.status.rawValue)),
+            ("createdAt", string(ExportTime.string(request.createdAt))),
+            ("doneAt", optional(ExportTime.string(request.doneAt))),
+            ("createdBy", optional(request.createdBy)),
+            ("from", optional(request.requester)),
+        ])
+    }
+
+    public static func photo(_ photo: RecordPhoto, path: String) -> String {
+        object([
+            ("position", String(photo.position)),
+            ("path", string(path)),
+            ("originalName", string(photo.originalName)),
+            ("format", string(photo.format.rawValue)),
+            ("pixelWidth", String(photo.pixelWidth)),
+            ("pixelHeight", String(photo.pixelHeight)),
+            ("byteSize", String(photo.byteSize)),
+        ])
+    }
+}
+
+/// CSV per RFC 4180: CRLF after every row, a field quoted when it holds `,` `"` CR or LF, and a
+/// `"` inside a quoted field doubled. A record's photos and a batch's lines share its row: each
+/// of their columns lists them in order, joined with `;`.
+///
+/// Text is escaped first (``escaped(_:listItem:)``), so the CSV holds no character a terminal
+/// would act on, whether it goes to a terminal or a file, and still loses nothing:
+/// ``unescaped(_:)`` gives the exact text back.
+public enum CSVText {
+    /// The columns, in order; new ones are only ever added at the end.
+    public static let columns = [
+        "id", "kind", "created_at", "barcode", "symbology", "note",
+        "request_id", "request_title", "request_status",
+        "photo_count", "photo_paths", "photo_formats", "photo_sizes", "photo_bytes",
+        "gtin", "lot", "expiry", "serial",
+        "captured_by", "request_from", "product_name", "product_brand",
+        "source", "request_kind", "request_body", "request_created_at", "request_done_at", "request_created_by",
+        "photo_names",
+        "line_codes", "line_symbologies", "line_counts", "line_gtins", "line_lots", "line_expiries", "line_serials",
+    ]
+
+    /// The separator of the items of a list column (`photo_paths`, `line_codes`…).
+    public static let listSeparator: Character = ";"
+
+    public static func field(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 }) else {
+            return text
+        }
+        var bytes: [UInt8] = [0x22]
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x22 { bytes.append(0x22) }
+        }
+        bytes.append(0x22)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func row(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+
+    /// One record's row: every text escaped, every list's items escaped and joined with `;`.
+    public static func record(_ record: ExportedRecord) -> String {
+        let request = record.request
+        let photos = record.photos
+        let lines = record.lines
+        let first: [String] = [
+            String(record.id), record.kind.rawValue, ExportTime.string(record.createdAt),
+            escaped(record.barcode?.value ?? ""), record.barcode?.symbology.rawValue ?? "", escaped(record.note ?? ""),
+            request.map { String($0.id) } ?? "", escaped(request?.title ?? ""), request?.status.rawValue ?? "",
+            String(photos.count), list(photos.map(record.path(of:))), list(photos.map(\.format.rawValue)),
+            list(photos.map { "\($0.pixelWidth)x\($0.pixelHeight)" }), list(photos.map { String($0.byteSize) }),
+        ]
+        let people: [String] = [
+            escaped(record.capturedBy ?? ""), escaped(request?.requester ?? ""),
+            escaped(record.product?.name ?? ""), escaped(record.product?.brand ?? ""),
+        ]
+        let added: [String] = [
+            record.source?.rawValue ?? "", request?.kind.rawValue ?? "", escaped(request?.body ?? ""),
+            request.map { ExportTime.string($0.createdAt) } ?? "", ExportTime.string(request?.doneAt) ?? "",
+            escaped(request?.createdBy ?? ""), list(photos.map(\.originalName)),
+        ]
+        let lineFields = lines.map { gs1Columns($0.barcode) }
+        let batch: [String] =
+            [
+                list(lines.map(\.barcode.value)), list(lines.map(\.barcode.symbology.rawValue)), list(lines.map { String($0.quantity) }),
+            ] + (0..<4).map { column in list(lineFields.map { $0[column] }) }
+        return row(first + gs1Columns(record.barcode).map { escaped($0) } + people + added + batch)
+    }
+
+    /// A list column: each item escaped (its `;` too), joined with `;`.
+    static func list(_ items: [String]) -> String {
+        items.map { escaped($0, listItem: true) }.joined(separator: String(listSeparator))
+    }
+
+    /// GTIN, lot, expiry (as a date) and serial of GS1 data; empty for other codes.
+    public static func gs1Columns(_ barcode: Barcode?) -> [String] {
+        guard let barcode, barcode.value.hasPrefix("(") else { return ["", "", "", ""] }
+        let reading = barcode.reading
+        return [reading.gtin ?? "", reading.lot ?? "", reading.element("17")?.value.text ?? "", reading.serial ?? ""]
+    }
+
+    // MARK: - Escapes
+
+    /// `text` as a CSV field holds it: `\` is written `\\`, and every character a terminal would
+    /// act on (``Sanitizer/isUnsafe(_:)``) as `\u` and four hex digits, as JSON writes it
+    /// (ESC is `\u001b`, U+202E `\u202e`) — except a tab, a line feed and a CR that comes just
+    /// before a line feed, which CSV holds as they are (inside quotes). In a list column each
+    /// item's `;` is written `\u003b` too, so the items split at every `;`.
+    public static func escaped(_ text: String, listItem: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || Sanitizer.isUnsafe($0) || (listItem && $0 == ";") }) else {
+            return text
+        }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": out.unicodeScalars.append(scalar)
+            case ";" where listItem: out += JSONText.unicodeEscape(scalar)
+            case _ where Sanitizer.isUnsafe(scalar): out += JSONText.unicodeEscape(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The text ``escaped(_:listItem:)`` wrote, or nil when a `\` starts neither `\\` nor
+    /// `\u` with four hex digits of a character.
+    public static func unescaped(_ text: Substring) -> String? {
+        guard text.contains("\\") else { return String(text) }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\" else {
+                out.append(scalar)
+                continue
+            }
+            switch scalars.popFirst() {
+            case "\\": out.append("\\")
+            case "u":
+                let hex = String(String.UnicodeScalarView(scalars.prefix(4)))
+                guard hex.count == 4, hex.allSatisfy(\.isHexDigit), let value = UInt32(hex, radix: 16),
+                    let escaped = Unicode.Scalar(value)
+                else { return nil }
+                scalars = scalars.dropFirst(4)
+                out.append(escaped)
+            default: return nil
+            }
+        }
+        return String(out)
+    }
+
+    /// The items of a list column, each unescaped; nil when one holds a wrong escape. An empty
+    /// field is an empty list.
+    public static func listItems(_ field: String) -> [String]? {
+        guard !field.isEmpty else { return [] }
+        var items: [String] = []
+        for item in field.split(separator: listSeparator, omittingEmptySubsequences: false) {
+            guard let text = unescaped(item) else { return nil }
+            items.append(text)
+        }
+        return items
+    }
+
+    // MARK: - Reading
+
+    /// The rows of RFC 4180 CSV (CRLF or LF between rows; a quoted field may hold both, and
+    /// `""` for a quote); nil when a quote is never closed. Blank rows are skipped.
+    public static func rows(_ bytes: [UInt8]) -> [[String]]? {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var index = 0
+        func endField() {
+            row.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
+        func endRow() {
+            endField()
+            if row != [""] { rows.append(row) }
+            row = []
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if quoted {
+                if byte == UInt8(ascii: "\"") {
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\"") where field.isEmpty: quoted = true
+            case UInt8(ascii: ","): endField()
+            case 0x0D where index < bytes.count && bytes[index] == 0x0A: break
+            case 0x0A: endRow()
+            default: field.append(byte)
+            }
+        }
+        if quoted { return nil }
+        if !field.isEmpty || !row.isEmpty { endRow() }
+        return rows
+    }
+}
