@@ -120,7 +120,12 @@ public enum JSONText {
     /// One record as `history export` writes it (a line of `--format jsonl`, of `--follow`, the
     /// on-commit command's input). `source` and `lines` came last, added without a new version.
     public static func record(_ record: ExportedRecord) -> String {
-        object([
+        object(recordFields(record))
+    }
+
+    /// The fields of ``record(_:)``, in order.
+    public static func recordFields(_ record: ExportedRecord) -> [(String, String)] {
+        [
             ("id", String(record.id)),
             ("kind", string(record.kind.rawValue)),
             ("createdAt", string(ExportTime.string(record.createdAt))),
@@ -132,7 +137,7 @@ public enum JSONText {
             ("photos", "[" + record.photos.map { photo($0, path: record.path(of: $0)) }.joined(separator: ",") + "]"),
             ("source", optional(record.source?.rawValue)),
             ("lines", lines(record.lines)),
-        ])
+        ]
     }
 
     /// The code, and GS1 data's fields by AI (`"gs1":{"01":"09506000134352","17":"2020-12-25"}`).

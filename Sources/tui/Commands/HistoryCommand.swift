@@ -217,18 +217,6 @@ extension JSONText {
     /// A record as `history list --json` prints it: the export's fields, with `photoCount`
     /// instead of the photos (a batch's `lines` in full).
     static func listedRecord(_ record: ExportedRecord) -> String {
-        object([
-            ("id", String(record.id)),
-            ("kind", string(record.kind.rawValue)),
-            ("createdAt", string(ExportTime.string(record.createdAt))),
-            ("capturedBy", optional(record.capturedBy)),
-            ("barcode", record.barcode.map(barcode) ?? "null"),
-            ("product", record.product.map(product) ?? "null"),
-            ("note", optional(record.note)),
-            ("request", record.request.map(request) ?? "null"),
-            ("photoCount", String(record.photoCount)),
-            ("source", optional(record.source?.rawValue)),
-            ("lines", lines(record.lines)),
-        ])
+        object(recordFields(record).map { $0.0 == "photos" ? ("photoCount", String(record.photoCount)) : $0 })
     }
 }

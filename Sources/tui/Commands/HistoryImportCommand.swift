@@ -34,23 +34,7 @@ struct HistoryImportCommand: ContextCommand {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
         let source = file == "-" ? "standard input" : Sanitizer(unicode: context.localeIsUTF8).line(file)
-        let data: Data
-        do {
-            if file == "-" {
-                data = try context.readInput()
-            } else {
-                let path = (file as NSString).expandingTildeInPath
-                let attributes = try FileManager.default.attributesOfItem(atPath: path)
-                if let size = attributes[.size] as? Int, size > HistoryImport.maximumBytes {
-                    throw Failure("\(source) is larger than \(HistoryImport.maximumBytes >> 20) MiB; nothing was imported.")
-                }
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            }
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure("Cannot read \(source): \((error as NSError).localizedDescription)")
-        }
+        let data = try readImportFile(file, source: source, maximumBytes: HistoryImport.maximumBytes, context: context)
 
         var history: ImportedHistory
         switch HistoryImport.parse(data, format: format, now: context.now()) {
@@ -91,5 +75,23 @@ struct HistoryImportCommand: ContextCommand {
         }
         logger.warning("history import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
         return Failure("\(Count.noun(problems.count, "problem")) in \(source); nothing was imported.")
+    }
+}
+
+/// The bytes of an import's FILE, or of standard input for `-`, refused past `maximumBytes`
+/// (`inbox import`, `history import`); `source` names it in sentences.
+func readImportFile(_ file: String, source: String, maximumBytes: Int, context: CommandContext) throws -> Data {
+    do {
+        if file == "-" { return try context.readInput() }
+        let path = (file as NSString).expandingTildeInPath
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes[.size] as? Int, size > maximumBytes {
+            throw Failure("\(source) is larger than \(maximumBytes >> 20) MiB; nothing was imported.")
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch let failure as Failure {
+        throw failure
+    } catch {
+        throw Failure("Cannot read \(source): \((error as NSError).localizedDescription)")
     }
 }

@@ -146,23 +146,7 @@ struct InboxImportCommand: ContextCommand {
         let url = database.databaseURL(environment: context.environment)
         let logger = database.logger(beside: url)
         let source = file == "-" ? "standard input" : file
-        let data: Data
-        do {
-            if file == "-" {
-                data = try context.readInput()
-            } else {
-                let path = (file as NSString).expandingTildeInPath
-                let attributes = try FileManager.default.attributesOfItem(atPath: path)
-                if let size = attributes[.size] as? Int, size > RequestImport.maximumBytes {
-                    throw Failure("\(file) is larger than \(RequestImport.maximumBytes >> 20) MiB; nothing was imported.")
-                }
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            }
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure("Cannot read \(source): \((error as NSError).localizedDescription)")
-        }
+        let data = try readImportFile(file, source: source, maximumBytes: RequestImport.maximumBytes, context: context)
 
         switch RequestImport.parse(data) {
         case let .problems(problems):
