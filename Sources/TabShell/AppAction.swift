@@ -73,6 +73,8 @@ public enum AppAction: Equatable, Sendable {
     case captureCommitFailed(String)
     /// The on-commit command failed for a record (it is saved all the same): one notice.
     case commitHookFailed(String)
+    /// The server this session runs under (`tabshell serve`) will close it soon: no key for a while.
+    case idleSessionClosingSoon
     case storageFailed(String)
     /// The answer to `.loadRecordDetail`; nil when the record no longer exists.
     case recordDetailLoaded(id: Int64, detail: RecordDetail?)

@@ -66,6 +66,9 @@ extension AppState {
         case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
         case let .storageFailed(message): return storageFailed(message)
         case let .commitHookFailed(message): return notice(message)
+        case .idleSessionClosingSoon:
+            status = StatusMessage(Self.idleSessionClosingSoonMessage)
+            return []
         case let .recoveryFinished(found, summary): return recoveryFinished(found, summary: summary)
         case let .draftResumed(id): return toDrafts(.resumed(id))
         case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()
@@ -74,6 +77,12 @@ extension AppState {
         case let .previewLoaded(request, ticket, outcome): return previewLoaded(request, ticket: ticket, outcome: outcome)
         }
     }
+}
+
+extension AppState {
+    /// The status line when the server warns that this idle session is about to close.
+    public static let idleSessionClosingSoonMessage =
+        "Idle: this session closes within a minute; press a key to stay."
 }
 
 extension AppAction {
@@ -91,7 +100,7 @@ extension AppAction {
             return action.isUserInput
         case .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
             .inboxLoaded, .historyLoaded, .databaseChangedElsewhere, .databaseReachability, .captureCommitted,
-            .captureCommitFailed, .commitHookFailed, .storageFailed, .recordDetailLoaded, .recordDeleted,
+            .captureCommitFailed, .commitHookFailed, .idleSessionClosingSoon, .storageFailed, .recordDetailLoaded, .recordDeleted,
             .allRecordsDeleted, .searchResultsLoaded, .highlightEnded, .draftSaveDue, .statusExpired,
             .recoveryFinished, .draftResumed, .draftDropped, .sessionRestored, .previewLoaded:
             return false

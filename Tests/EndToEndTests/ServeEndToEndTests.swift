@@ -20,7 +20,11 @@ struct ServeEndToEndTests {
         private var stopped = false
 
         /// `store`: a PostgreSQL URL the server is given in TABSHELL_DATABASE_URL instead of --db.
-        init(people: [String] = ["ana", "ben"], demo: Bool = false, resumeWindow: String = "10m", store: String? = nil) throws {
+        /// `extra`: more of serve's options (`--idle-timeout 8s`).
+        init(
+            people: [String] = ["ana", "ben"], demo: Bool = false, resumeWindow: String = "10m", store: String? = nil,
+            extra: [String] = []
+        ) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-serve-\(UUID().uuidString.prefix(8))")
             database = directory.appendingPathComponent("data/tabshell.sqlite")
             log = directory.appendingPathComponent("serve.out")
@@ -45,6 +49,7 @@ struct ServeEndToEndTests {
             ]
             if let store { argv.insert("TABSHELL_DATABASE_URL=\(store)", at: 1) }
             argv += demo ? ["--demo"] : (store == nil ? ["--db", database.path] : []) + ["--authorized-keys", authorizedKeys.path]
+            argv += extra
             let spawned = try Stress.spawn(argv, log: log.path)
             var found: Int?
             let log = self.log

@@ -59,8 +59,12 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-sessions"), help: ArgumentHelp("Sessions running at once, server-wide.", valueName: "n"))
     var maxSessions = 64
 
-    @Option(name: .customLong("max-startups"), help: ArgumentHelp("Connections not yet running a session (sshd's MaxStartups).", valueName: "n"))
-    var maxStartups = 16
+    @Option(
+        name: .customLong("max-startups"),
+        help: ArgumentHelp(
+            "Connections not yet running a session (sshd's MaxStartups): start:rate:full refuses new ones with a probability rising from rate % at start to 100 % at full; a single number is a plain limit.",
+            valueName: "start:rate:full"))
+    var maxStartups = "10:30:100"
 
     @Option(name: .customLong("per-source-max-startups"), help: ArgumentHelp("Of those, how many one address may hold (sshd's PerSourceMaxStartups).", valueName: "n"))
     var perSourceMaxStartups = 4
@@ -74,8 +78,26 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("max-auth-tries"), help: ArgumentHelp("Keys a client may offer per connection (sshd's MaxAuthTries).", valueName: "n"))
     var maxAuthTries = 6
 
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Close a connection silent for this long (default: never).", valueName: "time"))
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Close a connection with no input for this long, after a notice a minute before (default: 30m with --demo, never in team mode; 0: never).",
+            valueName: "time"))
     var idleTimeout: String?
+
+    @Flag(
+        name: .customLong("revoke-ends-sessions"), inversion: .prefixedNo,
+        help: "When a key leaves the authorized keys file (on change or SIGHUP), also hang up the sessions it is running (drafts are kept); either way it can start no new one.")
+    var revokeEndsSessions = true
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once, server-wide.", valueName: "n"))
+    var maxConnections = 256
+
+    /// The idle timeout in force: the flag's, else 30 minutes in demo mode; nil for never.
+    var idleTimeoutSeconds: Int? {
+        let seconds = idleTimeout.flatMap(TimeText.seconds) ?? (demo ? 30 * 60 : 0)
+        return seconds > 0 ? seconds : nil
+    }
 
     @Option(
         name: .customLong("session-memory-limit"),
@@ -102,7 +124,10 @@ struct ServeCommand: ParsableCommand {
         if MemorySize.bytes(sessionMemoryLimit) == nil {
             throw ValidationError("--session-memory-limit needs a size such as 512M or 1G (0 for no limit).")
         }
-        if [maxSessions, maxStartups, maxAuthTries, perSourceMaxStartups, perSourceConnections].contains(where: { $0 < 1 }) {
+        guard MaxStartupsText(maxStartups) != nil else {
+            throw ValidationError("--max-startups needs a number such as 16, or start:rate:full such as 10:30:100 (start ≤ full, rate ≤ 100).")
+        }
+        if [maxSessions, maxAuthTries, perSourceMaxStartups, perSourceConnections, maxConnections].contains(where: { $0 < 1 }) {
             throw ValidationError("The limits (--max-sessions, --max-startups, --per-source-…, --max-auth-tries) must be at least 1.")
         }
     }
@@ -159,14 +184,20 @@ struct ServeCommand: ParsableCommand {
         configuration.host = address.host
         configuration.port = address.port
         configuration.limits.maxSessions = maxSessions
-        configuration.limits.maxStartups = maxStartups
-        configuration.limits.maxStartupsPerSource = min(perSourceMaxStartups, maxStartups)
+        guard let startups = MaxStartupsText(maxStartups) else { throw ValidationError("Bad --max-startups.") }
+        configuration.limits.maxStartups = startups.full
+        configuration.limits.maxStartupsDropStart = startups.start
+        configuration.limits.maxStartupsDropRate = startups.rate
+        configuration.limits.maxStartupsPerSource = min(perSourceMaxStartups, startups.full)
+        configuration.limits.maxConnections = maxConnections
+        configuration.limits.revokeEndsSessions = revokeEndsSessions
         configuration.limits.perSourceConnections = perSourceConnections
         configuration.limits.maxAuthTries = maxAuthTries
         configuration.limits.loginGraceTime = .seconds(grace)
-        if let idleTimeout, let seconds = TimeText.seconds(idleTimeout), seconds > 0 {
-            configuration.limits.idleTimeout = .seconds(seconds)
-        }
+        configuration.limits.idleTimeout = idleTimeoutSeconds.map { .seconds($0) }
+        // The app shows the idle notice on its status line on SIGUSR1 (a curses screen would
+        // be drawn over by a line).
+        configuration.idleNoticeSignal = SIGUSR1
         let server = SSHServer(configuration: configuration)
 
         // Signals first, so a SIGTERM during start-up is not lost.
@@ -275,6 +306,29 @@ struct ListenAddress: Equatable {
 
     /// The host as an ssh command line names it.
     var hostForSSH: String { host.contains(":") ? host : host }
+}
+
+/// `--max-startups`: `start:rate:full` as sshd reads it, or one number (a plain limit: start = full).
+struct MaxStartupsText: Equatable {
+    var start: Int
+    var rate: Int
+    var full: Int
+
+    init(start: Int, rate: Int, full: Int) {
+        (self.start, self.rate, self.full) = (start, rate, full)
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !parts.contains(nil) else { return nil }
+        let numbers = parts.compactMap { $0 }
+        switch numbers.count {
+        case 1: (start, rate, full) = (numbers[0], 100, numbers[0])
+        case 3: (start, rate, full) = (numbers[0], numbers[1], numbers[2])
+        default: return nil
+        }
+        guard start >= 1, start <= full, (0...100).contains(rate) else { return nil }
+    }
 }
 
 /// Times on the command line: `90s`, `10m`, `1h`, or a plain number of seconds.

@@ -55,6 +55,9 @@ final class App {
             case .hangup:
                 logger.info("terminal gone; exiting")
                 return .terminalGone
+            case .closingSoon:
+                logger.info("the server says this idle session closes soon")
+                runtime.dispatch(.idleSessionClosingSoon)
             case .timeout:
                 break
             case let .terminalAnswered(answers):

@@ -184,6 +184,7 @@ extension Terminal {
             case SIGTSTP: suspend()
             case SIGCONT: continued()
             case SIGWINCH: reportSizeIfChanged()
+            case SIGUSR1: enqueue(.closingSoon)
             case 0: enqueue(.wake)
             default: break
             }

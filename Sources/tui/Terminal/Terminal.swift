@@ -23,7 +23,8 @@ final class Terminal {
     static let inputModesOff = "\u{1b}[?1006l\u{1b}[?2004l"
     /// The signals we watch. None is at its default when newterm runs, so curses installs no
     /// handlers of its own: resizes, Ctrl-Z and quitting all happen on the main thread.
-    private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+    /// SIGUSR1 is `tabshell serve`'s notice that an idle session is about to close.
+    private static let watchedSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGUSR1]
 
     /// The watched signals, less SIGHUP when it was already ignored at start: run under
     /// `nohup` (or by a parent that ignores it), tabshell keeps ignoring hang-ups and notices a

@@ -22,6 +22,9 @@ enum TerminalEvent: Equatable {
     case wake
     /// Nothing happened within the timeout given to `nextEvent`.
     case timeout
+    /// SIGUSR1: the server this session runs under (`tabshell serve`) will close it soon for
+    /// idleness; the app says so on its status line.
+    case closingSoon
     /// The terminal's answers to the graphics queries came in after start-up stopped waiting.
     case terminalAnswered(TerminalAnswers)
 }

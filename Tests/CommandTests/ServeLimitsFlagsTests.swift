@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import tui
+
+/// `tabshell serve`'s flags for issue #23's connection limits: MaxStartups as sshd writes it,
+/// the idle timeout's default by mode, revocation and the total of connections.
+@Suite struct ServeLimitsFlagsTests {
+    static func serve(_ arguments: [String]) throws -> ServeCommand {
+        let parsed = try TabShellCommand.parseAsRoot(["serve"] + arguments)
+        return try #require(parsed as? ServeCommand)
+    }
+
+    @Test func maxStartupsTakesSshdsTripleOrOneNumber() {
+        #expect(MaxStartupsText("10:30:100") == MaxStartupsText(start: 10, rate: 30, full: 100))
+        #expect(MaxStartupsText("16") == MaxStartupsText(start: 16, rate: 100, full: 16), "one number is a plain limit")
+        for bad in ["", "0", "10:30", "10:30:5", "10:130:100", "a:b:c", "10::100", "-1:30:100", "10:30:100:1"] {
+            #expect(MaxStartupsText(bad) == nil, "\(bad)")
+        }
+        #expect(throws: (any Error).self) { try Self.serve(["--demo", "--max-startups", "10:30"]) }
+        #expect(throws: Never.self) { try Self.serve(["--demo", "--max-startups", "16"]) }
+    }
+
+    @Test func theIdleTimeoutIsHalfAnHourInDemoModeAndNeverInTeamMode() throws {
+        #expect(try Self.serve(["--demo"]).idleTimeoutSeconds == 1800)
+        #expect(try Self.serve(["--demo", "--idle-timeout", "0"]).idleTimeoutSeconds == nil)
+        #expect(try Self.serve(["--demo", "--idle-timeout", "5m"]).idleTimeoutSeconds == 300)
+        #expect(try Self.serve(["--authorized-keys", "k"]).idleTimeoutSeconds == nil)
+        #expect(try Self.serve(["--authorized-keys", "k", "--idle-timeout", "1h"]).idleTimeoutSeconds == 3600)
+    }
+
+    @Test func revocationEndsSessionsUnlessTurnedOff() throws {
+        #expect(try Self.serve(["--authorized-keys", "k"]).revokeEndsSessions)
+        #expect(try !Self.serve(["--authorized-keys", "k", "--no-revoke-ends-sessions"]).revokeEndsSessions)
+        #expect(try Self.serve(["--demo"]).maxConnections == 256)
+        #expect(throws: (any Error).self) { try Self.serve(["--demo", "--max-connections", "0"]) }
+    }
+}
