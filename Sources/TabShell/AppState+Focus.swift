@@ -46,12 +46,12 @@ extension AppState {
     /// Whether `tab` shows with nothing over it, so its own keys apply.
     func isShowing(_ tab: Tab) -> Bool { presentation == .none && selectedTab == tab }
 
-    /// ↑↓ PgUp PgDn Home End on the list with focus; the tab bar then follows what the move
-    /// scrolled (seed 004's `.onScrollDown`, AppState+TabBar.swift).
+    /// ↑↓ PgUp PgDn Home End on the list with focus. The tab bar changes size first when the
+    /// move scrolls (seed 004's `.onScrollDown`, AppState+TabBar.swift), so the list moves (and
+    /// reads rows) once, in its new size.
     mutating func moveFocusedList(_ move: ListMove) -> [AppEffect] {
-        let before = firstVisibleRowOfFocusedList
-        let effects = focus(.moved(move))
-        return effects + followScroll(from: before)
+        if let minimized = tabBarSize(for: move), minimized != isTabBarMinimized { applyTabBarSize(minimized: minimized) }
+        return focus(.moved(move))
     }
 }
 

@@ -22,17 +22,22 @@ extension AppState {
         }
     }
 
-    /// Seed 004's `.onScrollDown`, judged by what the screen did: a move that scrolled the
-    /// content down (its first visible row moved on from `before`) minimizes the bar; one that
-    /// scrolled it up, or reached the top of the list, restores it. A move that scrolls nothing
-    /// (the cursor walking within the screen) leaves the bar as it is, so it never changes shape
-    /// and, on top, never moves the screen while nothing scrolls.
-    mutating func followScroll(from before: Int?) -> [AppEffect] {
-        guard settings.tabBarMinimizesOnScroll else { return setTabBarMinimized(false) }
-        guard let before, let after = firstVisibleRowOfFocusedList else { return [] }
-        if after > before { return setTabBarMinimized(true) }
-        if isTabBarMinimized, after < before || isAtTopOfFocusedList { return setTabBarMinimized(false) }
-        return []
+    /// Seed 004's `.onScrollDown`, judged by what the move would do to the screen: tried on a
+    /// copy at the bar's present size, a move that scrolls the content down (its first visible
+    /// row moves on) minimizes the bar; one that scrolls it up, or reaches the top of the list,
+    /// restores it; nil, a move that scrolls nothing (the cursor walking within the screen),
+    /// leaves the bar as it is, so it never changes shape and, on top, never moves the screen
+    /// while nothing scrolls. The bar changes before the real move, so the list moves (and
+    /// reads rows) once, in its new size.
+    func tabBarSize(for move: ListMove) -> Bool? {
+        guard settings.tabBarMinimizesOnScroll else { return false }
+        guard let before = firstVisibleRowOfFocusedList else { return nil }
+        var trial = self
+        _ = trial.focus(.moved(move))
+        guard let after = trial.firstVisibleRowOfFocusedList else { return nil }
+        if after > before { return true }
+        if after < before || trial.isAtTopOfFocusedList { return false }
+        return nil
     }
 
     /// Whether the list with focus shows its first row at the top.

@@ -71,8 +71,11 @@ import Testing
         Self.send(&state, .listMoved(.down))
         #expect(state.isTabBarMinimized, "\(position): the list scrolled")
         #expect(state.layout.historyListRows == rows + 1)
-        // Everything on screen moved up by the one row the list scrolled, nothing more.
-        #expect(Self.screenRow(of: item, in: state) == before - 1, "\(position): row \(item) moved by more than the scroll")
+        // The list took the bar's row: at the bottom nothing on screen moved; on top everything
+        // moved up by that one row, heading included, as a scroll by one row would.
+        let moved = position == .top ? 1 : 0
+        #expect(Self.screenRow(of: item, in: state) == before - moved, "\(position): row \(item) moved by more than the bar's row")
+        #expect(state.history.list.cursor == item + 1)
     }
 
     @Test(arguments: [TabBarPosition.bottom, .top])
@@ -144,10 +147,13 @@ import Testing
         state.history.stack = [.detail(HistoryDetailState(record: row, photos: []))]
         Self.send(&state, .listMoved(.down))
         #expect(state.isTabBarMinimized, "a record's ↓ scrolls it")
-        // With the bar on top, the line the row under the heading showed stays put: one row up
-        // for the heading, one row down for the bar's row given back.
-        #expect(state.history.detail?.scrollOffset == 0)
+        #expect(state.history.detail?.scrollOffset == 1)
         Self.send(&state, .listMoved(.up))
+        #expect(!state.isTabBarMinimized, "↑ scrolls it back: the bar returns")
+        // On top the returning bar pushes the lines down a row: that is the scroll, no more.
+        #expect(state.history.detail?.scrollOffset == 1)
+        Self.send(&state, .listMoved(.up))
+        #expect(state.history.detail?.scrollOffset == 0)
         #expect(!state.isTabBarMinimized)
     }
 
