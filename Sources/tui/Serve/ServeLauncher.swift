@@ -37,9 +37,9 @@ final class ServeLauncher: Sendable {
         self.logger = logger
     }
 
-    /// `--session-memory-limit`'s default: 512 MiB. A demo session at 80x24 holds about 70 MB, one
-    /// at the largest terminal (1000x500) about 130 MB, one showing photos a little more; 64
-    /// sessions at the limit would still fit a 24 GiB host with the server beside them.
+    /// `--session-memory-limit`'s default: 512 MiB. A session at 80x24 holds about 70 MB, one at
+    /// the largest terminal (1000x500) about 130 MB, and one showing a 12-megapixel photo in the
+    /// viewer at that size 385 MB (it fails under 320M). docs/threat-model.md has the budget.
     static let defaultMemoryLimit: UInt64 = 512 << 20
 
     /// What the client reads when its session's child was killed (not hung up by the server):
