@@ -384,8 +384,15 @@ struct ServeEndToEndTests {
         try await two.waitUntil("photos phase") { $0.contains("Capture · Photos") }
         try two.press("Tab")
         try await two.waitUntil("the sample photos") { $0.contains("coffee-beans-barcode.png") && $0.contains("coffee-beans-front.png") }
+        // The data sets are in the server's own parent folder (tabshell-serve-demos-…, locked).
         let temporary = server.directory.appendingPathComponent("tmp").path
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).count == 2, "one data set per connection")
+        func dataSets() -> [String] {
+            let parents = ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).filter { $0.hasPrefix("tabshell-serve-demos-") }
+            return parents.flatMap { parent in
+                ((try? FileManager.default.contentsOfDirectory(atPath: temporary + "/" + parent)) ?? []).filter { $0.hasPrefix("tabshell-serve-demo-") }
+            }
+        }
+        #expect(dataSets().count == 2, "one data set per connection")
         try one.press("q")
         try two.press("Escape")
         try await two.waitUntil("Close asks") { $0.contains("Discard this capture?") }
@@ -394,8 +401,10 @@ struct ServeEndToEndTests {
         try two.press("q")
         _ = try await Self.exitCode(one)
         _ = try await Self.exitCode(two)
-        let cleaned = await Self.poll(timeout: 5) { ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["?"]).isEmpty }
-        #expect(cleaned, "left behind: \((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [])")
+        let cleaned = await Self.poll(timeout: 5) { dataSets().isEmpty }
+        #expect(cleaned, "left behind: \(dataSets())")
+        _ = server.terminate()
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? ["?"]).isEmpty, "the server's parent goes when it stops")
     }
 
     /// What a client chooses — its login name, its command, an option's value, an upload's
