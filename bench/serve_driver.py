@@ -165,7 +165,8 @@ class Setup:
         self.serve = subprocess.Popen(
             [self.binary, "serve", "--db", self.serve_db, "--authorized-keys", self.authorized,
              "--listen", f"127.0.0.1:{port}", "--max-sessions", "300", "--max-startups", "300",
-             "--per-source-max-startups", "300", "--per-source-connections", "10000"],
+             "--per-source-max-startups", "300", "--per-source-connections", "10000",
+             "--max-connections", "1000"],
             stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         self.serve_port = port
         wait_listening(port)
