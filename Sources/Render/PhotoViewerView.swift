@@ -27,7 +27,14 @@ struct PhotoViewerView {
         } else {
             drawSentence("Photo previews are off.", in: area, style: .dim, on: &canvas)
         }
-        drawFacts(of: photo, in: bounds.line(bounds.height - 2).inset(left: 1, right: 1), on: &canvas)
+        var factsLine = bounds.line(bounds.height - 2).inset(left: 1, right: 1)
+        if let sentence = state.unreachableDatabase {
+            // The viewer has no heading: the database's notice takes the right of the facts' line.
+            let notice = UnreachableDatabaseNotice(sentence: sentence, context: context).text(fitting: factsLine.width / 2)
+            let columns = canvas.putRightAligned([Span(notice, .error)], in: factsLine)
+            factsLine = factsLine.inset(right: factsLine.right - columns.lowerBound + 2)
+        }
+        drawFacts(of: photo, in: factsLine, on: &canvas)
         HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
     }
 

@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    /// The photo viewer has no heading: the notice takes the right of its facts' line.
+    @Test(arguments: [(80, 24), (24, 8)])
+    func theViewerSaysSoToo(columns: Int, rows: Int) throws {
+        let photos = Demo.photos.map {
+            ViewerPhoto(
+                source: .stored(storedName: "stored-\($0.originalName)"), name: $0.originalName, format: $0.format,
+                pixelWidth: $0.pixelWidth, pixelHeight: $0.pixelHeight, byteSize: $0.byteSize)
+        }
+        let viewer = try #require(PhotoViewerState(photos: photos, index: 0))
+        var state = Self.unreachable(Demo.state(.history, columns: columns, rows: rows, history: Demo.productDetail()))
+        state.presentation = .viewer(viewer, over: .none)
+        let frame = Screen.render(state, options: Demo.options)
+        let facts = Self.text(of: frame, row: rows - 2)
+        #expect(facts.contains("✗ ") && (facts.contains("unreachable") || facts.contains("Cannot reach")), "\(columns)x\(rows): \(facts)")
+        #expect(facts.hasPrefix(" 1/"), "the photo's place stays: \(facts)")
+    }
+
     @Test func snapshots() {
         for (name, state) in Self.screens where ["inbox", "record", "help", "capture"].contains(name) {
             assertSnapshot(of: Screen.render(Self.unreachable(state), options: Demo.options), as: .gridText, named: "\(name)-80x24")
