@@ -3,8 +3,9 @@ import TabShell
 
 /// Says that the database server cannot be reached, for as long as it cannot, in the heading of
 /// every screen: the shell's (every tab, and under its sheets and questions) on the right of the
-/// title row, capture's in the rule under its title bar. So rows read before the server went
-/// away never pass for current.
+/// title row, capture's in the rule under its title bar, the photo viewer's (it has no heading)
+/// on the right of its facts' line. So rows read before the server went away never pass for
+/// current.
 struct UnreachableDatabaseNotice {
     /// The store's sentence ("Cannot reach PostgreSQL at db:5432: the connection was lost.").
     let sentence: String
