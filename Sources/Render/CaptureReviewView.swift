@@ -14,7 +14,13 @@ struct CaptureReviewView {
             ? "Press Enter or Ctrl-D to save, r to retake photos, Esc to discard."
             : "Press Enter or Ctrl-D to save, Esc to discard."
         let fieldRows = max(1, area.height - (area.height >= 4 ? 2 : 1))
-        let used = FieldListView(fields: fields).draw(in: area.split(top: fieldRows).top, on: &canvas)
+        let fieldArea = area.split(top: fieldRows).top
+        let used = FieldListView(fields: fields).draw(in: fieldArea, on: &canvas)
+        // Fields cut by a short screen: marked, as a list's hidden rows are.
+        if used >= fieldArea.height, neededFieldRows(width: fieldArea.width) > fieldArea.height {
+            let lastRow = Rect(row: fieldArea.row + used - 1, column: fieldArea.column, width: fieldArea.width, height: 1)
+            ScrollWindow(highlighted: nil, total: 2, rows: 1).drawMarks(in: lastRow, on: &canvas)
+        }
         var below = area.inset(top: used + (area.height - used >= 2 ? 1 : 0))
         below = drawThumbnails(in: below, instruction: instruction, on: &canvas)
         canvas.putWrapped([instruction], in: below, style: .hint)
@@ -37,6 +43,12 @@ struct CaptureReviewView {
             }
         }
         return rect.inset(top: box.rows + 1)
+    }
+
+    /// The rows every field takes at `width`, drawn off screen.
+    private func neededFieldRows(width: Int) -> Int {
+        var scratch = Canvas(size: ScreenSize(rows: 4 * fields.count + 40, columns: max(1, width)), context: context)
+        return FieldListView(fields: fields).draw(in: scratch.bounds, on: &scratch)
     }
 
     /// Why a staged photo has no preview, when it cannot have one.

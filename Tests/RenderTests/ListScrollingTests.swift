@@ -109,3 +109,20 @@ import Testing
         #expect(grid.text.contains("10012345678902"), "the latest scan shows")
     }
 }
+
+extension ListScrollingTests {
+    @Test func reviewFieldsCutByAShortScreenAreMarked() throws {
+        let gs1 = try #require(try? BarcodeValidator.read("(01)09506000134352(17)201225(10)ABC123(21)SN42", options: ScanOptions(detectsLayout: false)).barcode.get())
+        let presentation = Demo.capture {
+            _ = $0.send(.kindChosen(.barcode))
+            $0.barcode = gs1
+            $0.phase = .review
+        }
+        let short = Screen.render(Demo.state(columns: 40, rows: 8, presentation: presentation), options: Demo.options).grid
+        #expect(!short.text.contains("SN42"), "the serial is cut at 40x8\n\(short.text)")
+        #expect(short.text.contains("▼"), "\(short.text)")
+        let tall = Screen.render(Demo.state(columns: 80, rows: 24, presentation: presentation), options: Demo.options).grid
+        #expect(tall.text.contains("SN42"))
+        #expect(!tall.text.contains("▼"), "nothing hidden, no mark")
+    }
+}
