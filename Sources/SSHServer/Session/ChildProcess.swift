@@ -81,6 +81,19 @@ final class ChildProcess: Sendable {
         }
     }
 
+    /// `signal` to the child itself (not its group), only while it is unreaped: a notice such
+    /// as the idle timeout's, for a program that handles it.
+    func send(_ signal: Int32) {
+        state.withLockedValue { state in
+            guard state.end == nil else { return }
+            #if canImport(Glibc)
+            _ = Glibc.kill(pid, signal)
+            #else
+            _ = Darwin.kill(pid, signal)
+            #endif
+        }
+    }
+
     /// SIGKILL to the child's process group.
     func kill() {
         state.withLockedValue { state in

@@ -449,7 +449,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         guard phase == .running, let context else { return }
         if terminal != nil, let signal = server.configuration.idleNoticeSignal, let process, !process.hasEnded {
             logger.info("idle: signalling the session", metadata: ["pid": "\(process.pid)", "signal": "\(signal)"])
-            _ = Glibc.kill(process.pid, signal)
+            process.send(signal)
             return
         }
         let newline = terminal == nil ? "\n" : "\r\n"
