@@ -97,6 +97,8 @@ import Testing
         "inbox add --as eve --title x", "inbox import /etc/passwd", "inbox import - extra", "photos add", "photos add a b",
         "history list --log-level trace", "serve --demo", "doctor", "--demo", "inbox add --title 'open",
         "photos remove --session-folder=/ x", "history export --format csv -o /tmp/x",
+        // A value the command's own parser would read as an option (found by ServeFuzzTests, #23).
+        "inbox add --title --db", "inbox list --limit --json", "history export --format --output=/tmp/x",
     ])
     func everythingElseIsRefusedWithOneSentence(command text: String) throws {
         let workspace = try Workspace()

@@ -61,6 +61,11 @@ struct AllowedCommand: Equatable {
                         guard index + 1 < rest.count else {
                             return .failure(Refusal("\(name) needs a value."))
                         }
+                        // The command's own parser would read a word like `--db` as an option, not
+                        // as this value: such a value is given joined (`--title=-x`) or not at all.
+                        guard !rest[index + 1].hasPrefix("-") else {
+                            return .failure(Refusal("\(name)'s value \(cut(rest[index + 1])) starts with -; write \(name)=VALUE."))
+                        }
                         index += 1
                     }
                 } else if flags.contains(word) {
