@@ -26,6 +26,8 @@ final class ConnectionState {
     private var noSessionTimer: Scheduled<Void>?
     /// Set when the key that let it in left the authorized keys: no new session.
     private(set) var isRevoked = false
+    /// Set once the TCP connection closed: sessions closing after it arm no timer.
+    private var isClosed = false
 
     private var lastInput = NIODeadline.now()
     private var idleTimer: Scheduled<Void>?
@@ -87,7 +89,7 @@ final class ConnectionState {
     /// (at once when its key was revoked).
     func sessionClosed() {
         sessions -= 1
-        guard sessions == 0 else { return }
+        guard sessions == 0, !isClosed else { return }
         if isRevoked {
             logger.notice("closing: the key that let this connection in is no longer authorized")
             channel.close(promise: nil)
@@ -187,6 +189,7 @@ final class ConnectionState {
     // MARK: - End
 
     func closed() {
+        isClosed = true
         noSessionTimer?.cancel()
         noSessionTimer = nil
         idleTimer?.cancel()
