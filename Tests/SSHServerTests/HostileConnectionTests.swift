@@ -44,7 +44,7 @@ import Testing
             session.windowChange(columns: 100 + index % 50, rows: 30 + index % 20)
         }
         session.windowChange(columns: 65535, rows: 0)
-        try await session.waitForOutput("size 24 1000")
+        try await session.waitForOutput("size 24 1000\r\n")
         await connection.close()
         await server.server.stop()
     }
