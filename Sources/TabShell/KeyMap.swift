@@ -267,11 +267,17 @@ public enum KeyMap {
                 KeyBinding([.character("b")], help: "Group the requests by requester, or not", action: .inboxGroupingToggled),
             ] + listMoves("request")
         case .history:
+            let mode = KeyBinding(
+                [.character("b")], hint: "mode", help: "Browse mode: " + HistoryBrowseMode.allCases.map(\.title).joined(separator: ", "),
+                action: .browseModeCycled)
+            let clear = KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .clearAllRequested)
+            // An empty History has no record to open, delete or move to.
+            guard state.map({ !$0.history.hasLoaded || $0.history.totalCount > 0 }) ?? true else { return [mode, clear] }
             return [
                 KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated),
-                KeyBinding([.character("b")], hint: "mode", help: "Browse mode: " + HistoryBrowseMode.allCases.map(\.title).joined(separator: ", "), action: .browseModeCycled),
+                mode,
                 KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .deleteRequested),
-                KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .clearAllRequested),
+                clear,
             ] + listMoves("record")
         case .historyDetail:
             // Enter views a photo only where there is a viewer: previews on, photos loaded.

@@ -190,6 +190,19 @@ struct Issue22KeysTests {
         #expect(KeyMap.helpLines(in: full, unicode: true).contains(.binding(keys: "Enter", help: "Capture for the highlighted request")))
     }
 
+    @Test("an empty History offers no Enter, d or moves; b and D still act")
+    func emptyHistoryOffersNothingDead() {
+        var state = AppState.loaded()
+        _ = state.send(.tabChosen(.history))
+        let hints = KeyMap.hints(for: state, unicode: true).map(\.hint)
+        #expect(!hints.contains("open"))
+        #expect(!hints.contains("delete"))
+        #expect(hints.contains("mode"))
+        #expect(KeyMap.action(for: .enter, in: state) == nil)
+        #expect(KeyMap.action(for: .character("D"), in: state) == .clearAllRequested)
+        #expect(KeyMap.hints(for: AppState.loaded(historyTotal: 3).with(tab: .history), unicode: true).map(\.hint).contains("open"))
+    }
+
     @Test("with capture limited to requests and none pending, the alert says how to add one")
     func gatingWithoutRequestsSaysHowToAddOne() throws {
         var settings = Settings.fixed
@@ -208,5 +221,14 @@ struct Issue22KeysTests {
         var pending = AppState.loaded(requests: [request(1)], settings: settings)
         _ = pending.send(.tabChosen(.create))
         #expect(pending.presentation.alert == .requestRequired)
+    }
+}
+
+extension AppState {
+    /// This state with `tab` chosen.
+    func with(tab: Tab) -> AppState {
+        var state = self
+        _ = state.send(.tabChosen(tab))
+        return state
     }
 }
