@@ -51,7 +51,13 @@ import Testing
         for set in ["tabshell-serve-demo-a", "tabshell-serve-demo-b"] {
             try FileManager.default.createDirectory(at: dead.appendingPathComponent(set), withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(atPath: dead.appendingPathComponent(DemoDataSets.lockName).path, contents: nil)
+        FileManager.default.createFile(
+            atPath: dead.appendingPathComponent(DemoDataSets.lockName).path, contents: nil,
+            attributes: [.modificationDate: Date().addingTimeInterval(-600)])
+        // A server that has just made its lock file and is about to flock it.
+        let locking = temporary.appendingPathComponent(DemoDataSets.parentPrefix + "locking", isDirectory: true)
+        try FileManager.default.createDirectory(at: locking, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: locking.appendingPathComponent(DemoDataSets.lockName).path, contents: nil)
         // Another server that just made its folder and has not locked it yet.
         let starting = temporary.appendingPathComponent(DemoDataSets.parentPrefix + "starting", isDirectory: true)
         try FileManager.default.createDirectory(at: starting, withIntermediateDirectories: true)
@@ -59,6 +65,7 @@ import Testing
         #expect(DemoDataSets.sweep(in: temporary) == 2)
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: starting.path), "made just now: not taken for dead")
+        #expect(FileManager.default.fileExists(atPath: locking.path), "its lock file made just now: not taken for dead")
         #expect(FileManager.default.fileExists(atPath: live.parent.path), "a live server's lock is held")
         #expect(DemoDataSets.sweep(in: temporary, now: Date().addingTimeInterval(120)) == 0)
         #expect(!FileManager.default.fileExists(atPath: starting.path), "still unlocked a minute later")

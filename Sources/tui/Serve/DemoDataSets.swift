@@ -69,6 +69,10 @@ final class DemoDataSets: Sendable {
             } else {
                 defer { close(fd) }
                 guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+                // A lock file made this instant may be a starting server's, not yet flock'd.
+                let lockPath = parent.appendingPathComponent(lockName).path
+                let made = (try? FileManager.default.attributesOfItem(atPath: lockPath)[.modificationDate]) as? Date
+                guard let made, now.timeIntervalSince(made) > 1 else { continue }
             }
             let sets = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
             removed += sets.filter { $0.hasPrefix("tabshell-serve-demo-") }.count
