@@ -60,7 +60,7 @@ public enum AppAction: Equatable, Sendable {
     case viewerPhotoStepped(by: Int)
 
     // MARK: - Results of effects
-    /// The terminal answered the graphics queries after start-up's wait: how photos can be drawn now.
+    /// The terminal answered the graphics queries (asked at start, not waited for): how photos can be drawn now.
     case previewTerminalFound(PreviewTerminal)
     case inboxLoaded(InboxSnapshot)
     case historyLoaded(HistoryPage)

@@ -14,12 +14,15 @@ final class FakeTerminal: @unchecked Sendable {
         case kitty
         /// A VT220-like terminal that answers only DA1, without sixel.
         case primaryAttributesOnly
+        /// A terminal that answers nothing (the test may answer later with `type(_:)`).
+        case silent
 
         var text: String {
             switch self {
             case .sixel: "\u{1B}P>|XTerm(390)\u{1B}\\\u{1B}[>41;390;0c\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;22;29c"
             case .kitty: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.35.2)\u{1B}\\\u{1B}[>1;4000;35c\u{1B}[6;20;10t\u{1B}[?62;c"
             case .primaryAttributesOnly: "\u{1B}[?62;1;6;22c"
+            case .silent: ""
             }
         }
     }
@@ -78,7 +81,7 @@ final class FakeTerminal: @unchecked Sendable {
                 }
                 if !answered, all.firstRange(of: queryEnd) != nil {
                     answered = true
-                    write(answers.text)
+                    if !answers.text.isEmpty { write(answers.text) }
                 }
             } else if count < 0, errno == EINTR {
                 continue

@@ -25,15 +25,26 @@ public struct PreviewsState: Equatable, Sendable {
     /// A finished image of `source` in `style` that fits `box` and fills at least half of it one
     /// way, the largest there is: drawn while the preview for a new box (after a resize) is
     /// being made, so the picture does not blink out. (A thumbnail is no stand-in for the viewer.)
+    /// A picture in characters stands in for one in graphics, so a photo drawn in blocks before
+    /// the terminal's answer said graphics stays until its graphics picture is made; an image
+    /// in the request's own style is preferred.
     public func standIn(for request: PreviewRequest) -> PreviewImage? {
-        var best: PreviewImage?
-        for (key, status) in entries where key.source == request.source && key.style == request.style {
+        var best: (image: PreviewImage, sameStyle: Bool)?
+        for (key, status) in entries where key.source == request.source {
+            let sameStyle = key.style == request.style
+            guard sameStyle || Self.symbols(key.style, standInFor: request.style) else { continue }
             guard case let .ready(image) = status, request.box.contains(image.size),
                 image.size.columns * 2 >= request.box.columns || image.size.rows * 2 >= request.box.rows
             else { continue }
-            if image.size.columns * image.size.rows > (best.map { $0.size.columns * $0.size.rows } ?? 0) { best = image }
+            let area = image.size.columns * image.size.rows
+            if let best, (best.sameStyle ? 1 : 0, best.image.size.columns * best.image.size.rows) >= (sameStyle ? 1 : 0, area) { continue }
+            best = (image, sameStyle)
         }
-        return best
+        return best?.image
+    }
+
+    private static func symbols(_ style: PreviewStyle, standInFor wanted: PreviewStyle) -> Bool {
+        if case .symbols = style, case .graphics = wanted { true } else { false }
     }
 
     // MARK: - Reducer

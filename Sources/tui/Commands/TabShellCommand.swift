@@ -65,10 +65,6 @@ struct TabShellCommand: ParsableCommand {
         Sanitizer(unicode: unicode).lines(message).joined(separator: "\n")
     }
 
-    /// How long start-up waits for the terminal's answers to the graphics queries (a local
-    /// terminal answers in a few milliseconds; later answers still count when they come).
-    static let graphicsAnswerLimit: Duration = .milliseconds(200)
-
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var demoOption: DemoOption
@@ -153,21 +149,19 @@ struct TabShellCommand: ParsableCommand {
             throw Failure(error.message)
         }
         state.size = terminal.size
-        // Asked once, before the first frame; keys typed meanwhile are kept for the app.
-        let answers = terminal.askAboutGraphics(within: Self.graphicsAnswerLimit)
+        // Asked once, and not waited for: the first frame is drawn at once with what is known
+        // without the answers (photos in blocks), and the answers come later as an event.
+        terminal.askAboutGraphics()
         let windowCellPixels = terminal.windowCellPixels
         let previewTerminal = { (answers: TerminalAnswers?) in
             PreviewTerminal.detect(
                 isUTF8: terminal.isUnicode, colorCount: terminal.previewColorCount, environment: environment,
                 answers: answers, windowCellPixels: windowCellPixels)
         }
-        state.previewTerminal = previewTerminal(answers)
+        state.previewTerminal = previewTerminal(nil)
         logger.info(
-            "photo previews",
-            metadata: [
-                "automatic": "\(state.previewTerminal?.describe(.automatic, usesColor: true) ?? "")",
-                "answers": "\(answers.map { "\($0)" } ?? "none within \(Self.graphicsAnswerLimit)")",
-            ])
+            "photo previews until the terminal answers",
+            metadata: ["automatic": "\(state.previewTerminal?.describe(.automatic, usesColor: true) ?? "")"])
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         let person = identity.person
         let session = served.start(person: person, logger: logger)

@@ -62,7 +62,8 @@ final class App {
                 break
             case let .terminalAnswered(answers):
                 let found = previewTerminal(answers)
-                logger.info("the terminal answered late", metadata: ["photos": "\(found.describe(.automatic, usesColor: true))"])
+                logger.info(
+                    "the terminal answered", metadata: ["photos": "\(found.describe(.automatic, usesColor: true))", "answers": "\(answers)"])
                 runtime.dispatch(.previewTerminalFound(found))
             case .wake:
                 runtime.deliverMail()

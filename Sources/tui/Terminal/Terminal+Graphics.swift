@@ -59,28 +59,15 @@ extension Terminal {
 
     // MARK: - Asking about graphics
 
-    /// Writes `TerminalQuery` and reads the answers for at most `limit` (less once the last
-    /// answer is in). Keys typed meanwhile are kept and come out of `nextEvent` afterwards.
-    /// Nil when the terminal did not answer in time; should its answers come later, `nextEvent`
-    /// reports them as `.terminalAnswered`.
-    func askAboutGraphics(within limit: Duration) -> TerminalAnswers? {
-        guard screen != nil else { return nil }
+    /// Writes `TerminalQuery` and returns at once: nothing is read here, so the first frame
+    /// is drawn without waiting for the terminal (a round trip over SSH; forever on a terminal
+    /// that answers nothing). The answers arrive among the keys, which the input decoder tells
+    /// apart; once the last one is in, `nextEvent` reports them as `.terminalAnswered`, in
+    /// order with the keys typed before and after them.
+    func askAboutGraphics() {
+        guard screen != nil else { return }
         writeToTTY(TerminalQuery.text)
         awaitingAnswers = true
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        while awaitingAnswers, !hungUp {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { break }
-            var descriptor = pollfd(fd: ttyDescriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Self.pollMilliseconds(left))
-            if ready < 0, errno != EINTR { break }
-            if ready > 0 { _ = readInput() }
-        }
-        if awaitingAnswers {
-            reportsLateAnswers = true
-            return nil
-        }
-        return answers
     }
 
     /// The cell size from the tty's window size in pixels, when the terminal fills it in.
@@ -94,7 +81,7 @@ extension Terminal {
     func take(_ reply: String) {
         guard awaitingAnswers, answers.take(reply), answers.isComplete else { return }
         awaitingAnswers = false
-        if reportsLateAnswers { pending.append(.terminalAnswered(answers)) }
+        pending.append(.terminalAnswered(answers))
     }
 
     /// A cell must be written again when it changed, or when the cell after it changed and

@@ -102,8 +102,6 @@ final class Terminal {
     var answers = TerminalAnswers()
     /// The query was sent and its last answer has not come yet.
     var awaitingAnswers = false
-    /// Start-up stopped waiting for the answers: when they complete, say so with an event.
-    var reportsLateAnswers = false
     /// The graphics pictures drawn over the last frame, where they are.
     var placedImages: [FrameImage] = []
 

@@ -25,7 +25,7 @@ enum TerminalEvent: Equatable {
     /// SIGUSR1: the server this session runs under (`tabshell serve`) will close it soon for
     /// idleness; the app says so on its status line.
     case closingSoon
-    /// The terminal's answers to the graphics queries came in after start-up stopped waiting.
+    /// The terminal's answers to the graphics queries (asked at start, never waited for) are all in.
     case terminalAnswered(TerminalAnswers)
 }
 
