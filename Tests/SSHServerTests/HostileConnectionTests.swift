@@ -191,6 +191,23 @@ import Testing
         #expect(working.stdout == "in\n")
     }
 
+    /// Input on a channel that has asked for no session is dropped, not held: before, each of a
+    /// connection's ten channels held a full window (50 connections × 10 channels pushing: the
+    /// server grew 1.3 GB); now the window reopens as the bytes are dropped.
+    @Test func inputBeforeASessionIsDroppedNotBuffered() async throws {
+        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open)
+        let connection = try await RawSSHConnection.connect(port: server.port)
+        let channel = try #require(try await connection.session([]))
+
+        try await channel.sendAll(16 << 20)
+        let after = try #require(try await connection.session([.exec("echo in")]))
+        try await after.waitForClose()
+        await connection.close()
+        await server.server.stop()
+
+        #expect(after.stdout == "in\n", "the connection still serves")
+    }
+
     @Test func connectionsOverTheServersTotalAreClosedAtOnce() async throws {
         let server = try await TestServer.start(
             in: try TemporaryFolder(), authorization: .open, limits: { $0.maxConnections = 3 })

@@ -44,6 +44,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var childEnd: SSHSessionEnd?
     private var clientInputEnded = false
     private var pendingClientRead = false
+    /// The client's input that arrived before the child's input was connected.
+    private var earlyInput: [ByteBuffer] = []
     private var lastClientWrite: EventLoopFuture<Void>?
     private var drainTimer: Scheduled<Void>?
     private var outputSinceDrainCheck = false
@@ -106,15 +108,27 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let message = unwrapInboundIn(data)
         connection.clientActed()
         guard case .byteBuffer(let bytes) = message.data, message.type == .channel else { return }
-        guard phase == .running, let inputChannel else { return }
-        inputChannel.writeAndFlush(bytes, promise: nil)
+        switch phase {
+        case .negotiating, .finished:
+            // Before a session is asked for (OpenSSH sends nothing then) or after it: dropped,
+            // so a channel that never starts a session buffers nothing.
+            return
+        case .launching, .running:
+            guard let inputChannel else {
+                // Delivered by a read asked for while negotiating: kept for the child (at most
+                // one delivery, within one channel window), then reads wait for it.
+                earlyInput.append(bytes)
+                return
+            }
+            inputChannel.writeAndFlush(bytes, promise: nil)
+        }
     }
 
     func read(context: ChannelHandlerContext) {
         switch phase {
-        case .running where inputChannel?.isWritable ?? false, .finished:
+        case .running where inputChannel?.isWritable ?? false, .finished, .negotiating:
             context.read()
-        case .negotiating, .launching, .running:
+        case .launching, .running:
             // Held (not read) until the child can take it: NIOSSH keeps at most one channel
             // window (2 MiB) of it, and the client waits for the window to reopen.
             pendingClientRead = true
@@ -362,6 +376,10 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             ioChannels.append(channel)
             if isInput {
                 inputChannel = channel
+                let early = earlyInput
+                earlyInput = []
+                for bytes in early { channel.write(bytes, promise: nil) }
+                channel.flush()
                 if clientInputEnded, terminal == nil { channel.close(mode: .output, promise: nil) }
                 processInputBecameWritable()
             }

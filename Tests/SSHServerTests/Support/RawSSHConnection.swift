@@ -197,6 +197,26 @@ final class RawSession: @unchecked Sendable {
         channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(ByteBuffer(string: text))), promise: nil)
     }
 
+    /// Sends `count` bytes to the session's input and waits until the SSH layer has sent them
+    /// all, which it does only as the server opens its window: a server holding them stalls this.
+    func sendAll(_ count: Int, timeout: Duration = .seconds(10)) async throws {
+        guard let channel = lock.withLock({ channel }) else { return }
+        let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 32768)
+        var last: EventLoopFuture<Void>?
+        for _ in 0..<(count / 32768) {
+            last = channel.writeAndFlush(SSHChannelData(type: .channel, data: .byteBuffer(chunk)))
+        }
+        guard let last else { return }
+        let sent = Collector<Bool>()
+        last.whenComplete { _ in sent.append(true) }
+        let deadline = ContinuousClock.now + timeout
+        while sent.all.isEmpty {
+            if ContinuousClock.now > deadline { throw TimedOut(what: "the server to take \(count) bytes") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await last.get()
+    }
+
     func waitForOutput(_ text: String, timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
         while !(stdout + stderr).contains(text) {
