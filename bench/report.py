@@ -14,7 +14,7 @@ def main():
     m = report["machine"]
     print(f"Measured {report['date']} on {m['platform']}, {m['cpus']} CPUs (shared), "
           f"{report['runs']} interleaved runs each, medians; settled = last byte before {report['quiet_ms']} ms of quiet.\n")
-    print("| data | size | startup ms (×ref) | Down ms (Δref) | Down B (×ref) | tab switch ms (Δref) | tab B (×ref) "
+    print("| data | size | startup ms, silent / answering terminal (×ref) | Down ms (Δref) | Down B (×ref) | tab switch ms (Δref) | tab B (×ref) "
           "| tab B/cell (×ref) | PgDn ms (Δref) | End ms (Δref) | open record ms (Δref) | search key ms | idle B/s | peak RSS MiB | CPU ms (×ref) |")
     print("|" + "---|" * 15)
     for r in report["results"]:
@@ -27,7 +27,9 @@ def main():
             return f"{x / y:.2f}" if y else "-"
 
         s, t = a["startup"]["latency_ms"], b["startup"]["latency_ms"]
-        print(f"| {r['data']} | {r['size']} | {s:.0f} (×{times(s, t)}) | {lat('Down')} "
+        sa = a.get("startup_answering", {}).get("latency_ms")
+        answering = f" / {sa:.0f} (×{times(sa, t)})" if sa is not None else ""
+        print(f"| {r['data']} | {r['size']} | {s:.0f} (×{times(s, t)}){answering} | {lat('Down')} "
               f"| {a['Down']['bytes']:.0f} (×{times(a['Down']['bytes'], b['Down']['bytes'])}) "
               f"| {lat('tab switch')} | {a['tab switch']['bytes']:.0f} (×{times(a['tab switch']['bytes'], b['tab switch']['bytes'])}) "
               f"| {a['tab switch']['bytes_per_cell']:.2f} (×{times(a['tab switch']['bytes_per_cell'], b['tab switch']['bytes_per_cell'])}) "
