@@ -20,6 +20,7 @@ import PackageDescription
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
 // PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CVipsShim
 // and scans with zbar; it draws nothing and stores nothing.
+// TestSupport (Tests/TestSupport): what several test targets share (the fuzz tests' seeded generator).
 // SSHServer knows nothing of the app: the app hands it a launcher closure and an
 // authorization policy, and it hands back a peer identity and a pseudo-terminal.
 let package = Package(
@@ -106,6 +107,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What more than one test target uses (the fuzz tests' seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "CaptureModeTests",
             dependencies: ["CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -155,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "Storage", "TabShell", "CaptureMode", "SSHServer",
+                "tui", "Storage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -164,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "SSHServerTests",
             dependencies: [
-                "SSHServer", "CPty",
+                "SSHServer", "CPty", "TestSupport",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // A NIOSSH client for what OpenSSH cannot send (a NUL in an exec command).

@@ -1,11 +1,12 @@
 import Foundation
 import SSHServer
+import TestSupport
 import Testing
 
 @testable import tui
 
 /// `ssh host COMMAND`'s words as AllowedCommand reads them, and the launcher's answer to any
-/// login name, fed random and mutated words from a seeded generator (issue #23; ServeFuzz.swift):
+/// login name, fed random and mutated words from a seeded generator (issue #23; Fuzz.swift):
 /// no NUL is ever accepted, every refusal is one printable sentence, and each answer is quick.
 @Suite struct ServeFuzzTests {
     static func printable(_ text: String) -> Bool {
@@ -17,7 +18,7 @@ import Testing
             ["inbox", "add", "--title", "x"], ["inbox", "list", "--limit", "5", "--json"], ["inbox", "import", "-"],
             ["history", "export", "--format=csv"], ["photos", "add", "shelf.jpg"], ["photos", "remove", "a b.png"],
         ]
-        var fuzz = ServeFuzz("allowed command")
+        var fuzz = Fuzz("allowed command")
         let (runs, slow) = fuzz.run { fuzz in
             var words = fuzz.pick(valid)
             for _ in 0..<fuzz.below(3) + 1 {

@@ -51,13 +51,14 @@ import Testing
         for set in ["tabshell-serve-demo-a", "tabshell-serve-demo-b"] {
             try FileManager.default.createDirectory(at: dead.appendingPathComponent(set), withIntermediateDirectories: true)
         }
-        FileManager.default.createFile(
-            atPath: dead.appendingPathComponent(DemoDataSets.lockName).path, contents: nil,
-            attributes: [.modificationDate: Date().addingTimeInterval(-600)])
+        #expect(
+            FileManager.default.createFile(
+                atPath: dead.appendingPathComponent(DemoDataSets.lockName).path, contents: nil,
+                attributes: [.modificationDate: Date().addingTimeInterval(-600)]))
         // A server that has just made its lock file and is about to flock it.
         let locking = temporary.appendingPathComponent(DemoDataSets.parentPrefix + "locking", isDirectory: true)
         try FileManager.default.createDirectory(at: locking, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: locking.appendingPathComponent(DemoDataSets.lockName).path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: locking.appendingPathComponent(DemoDataSets.lockName).path, contents: nil))
         // Another server that just made its folder and has not locked it yet.
         let starting = temporary.appendingPathComponent(DemoDataSets.parentPrefix + "starting", isDirectory: true)
         try FileManager.default.createDirectory(at: starting, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOSSH
+import TestSupport
 import Testing
 
 @testable import SSHServer

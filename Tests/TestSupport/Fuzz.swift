@@ -1,32 +1,33 @@
 import Foundation
 
-/// A seeded source of hostile inputs for the fuzz tests (issue #23): random bytes, words from a
+/// A seeded source of hostile inputs for the fuzz tests (issue #23; shared by SSHServerTests and
+/// CommandTests): random bytes, words from a
 /// list of what parsers trip on, and mutations of valid inputs. `TABSHELL_FUZZ_SEED` replays a
 /// run (the seed is printed); `TABSHELL_FUZZ_COUNT` and `TABSHELL_FUZZ_SECONDS` bound each
 /// target (defaults: 3000 inputs or 2 seconds, whichever comes first; `make fuzz` runs longer).
-struct ServeFuzz {
+public struct Fuzz {
     private var state: UInt64
-    let seed: UInt64
+    public let seed: UInt64
 
-    init(_ target: String) {
+    public init(_ target: String) {
         let environment = ProcessInfo.processInfo.environment
         seed = environment["TABSHELL_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1..<(1 << 48))
         state = seed ^ UInt64(truncatingIfNeeded: target.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
         print("fuzz \(target): seed \(seed) (replay with TABSHELL_FUZZ_SEED=\(seed))")
     }
 
-    static var count: Int {
+    public static var count: Int {
         ProcessInfo.processInfo.environment["TABSHELL_FUZZ_COUNT"].flatMap(Int.init) ?? 3000
     }
 
-    static var seconds: Double {
+    public static var seconds: Double {
         ProcessInfo.processInfo.environment["TABSHELL_FUZZ_SECONDS"].flatMap(Double.init) ?? 2
     }
 
     /// Calls `body` with new inputs until the count or the time is used up; returns how many ran.
     /// Each call must take under `slowest` (bounded time per input).
     @discardableResult
-    mutating func run(slowest: Duration = .seconds(1), _ body: (inout ServeFuzz) throws -> Void) rethrows -> (runs: Int, slow: Int) {
+    public mutating func run(slowest: Duration = .seconds(1), _ body: (inout Fuzz) throws -> Void) rethrows -> (runs: Int, slow: Int) {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int(Self.seconds * 1000)))
         var runs = 0
@@ -41,7 +42,7 @@ struct ServeFuzz {
     }
 
     // SplitMix64.
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -49,13 +50,13 @@ struct ServeFuzz {
         return z ^ (z >> 31)
     }
 
-    mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
+    public mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
 
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
     /// What parsers trip on: quotes, escapes, NUL and other controls, C1, bidi marks, line
     /// separators, long runs, key types, options.
-    static let hostileWords: [String] = [
+    public static let hostileWords: [String] = [
         "", " ", "\t", "\n", "\r", "\0", "\u{1B}", "\u{1B}[31m", "\u{7}", "\u{7F}", "\u{85}", "\u{9B}", "\u{202E}",
         "\u{2066}", "\u{200F}", "\u{2028}", "\u{FEFF}", "é", "ß", "👩‍💻", "\u{301}", "'", "\"", "\\", "\\\"", "'\"'",
         "$HOME", "`id`", "$(id)", ";", "|", "&&", ">", "<", "*", "?", "~", "#", "=", ",", "--", "-", "--title",
@@ -67,7 +68,7 @@ struct ServeFuzz {
     ]
 
     /// A random string: bytes decoded as UTF-8, hostile words, or a mix.
-    mutating func text(maxWords: Int = 12) -> String {
+    public mutating func text(maxWords: Int = 12) -> String {
         switch below(3) {
         case 0:
             let bytes = (0..<below(200)).map { _ in UInt8(truncatingIfNeeded: next()) }
@@ -85,7 +86,7 @@ struct ServeFuzz {
     }
 
     /// `valid` changed a few times: characters inserted, deleted, replaced, chunks repeated.
-    mutating func mutate(_ valid: String) -> String {
+    public mutating func mutate(_ valid: String) -> String {
         var characters = Array(valid)
         for _ in 0..<below(4) + 1 {
             let at = below(characters.count + 1)
