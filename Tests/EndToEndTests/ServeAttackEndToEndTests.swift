@@ -50,10 +50,14 @@ struct ServeAttackEndToEndTests {
     /// Huge and zero sizes, a window-change flood, many channels, requests out of order, data
     /// before a session, a refused command then a parked connection (closed after the login
     /// grace), seeded random pty-req/env/window-change requests: the server survives each, a
-    /// normal `ssh` login is served afterwards, and no folder or process is left.
+    /// normal `ssh` login is served afterwards, and no folder or process is left. Many channels:
+    /// one paramiko connection keeps every channel it opens (paramiko closes one it no longer
+    /// holds), one at a time, 50 sent before any answer, closed and reopened without waiting, and
+    /// the server holds at most the limit of 10 at once (counted from its own messages).
     @Test func hostileRequestsLeaveTheServerServing() throws {
         let output = try Self.attack("hostile")
         #expect(output.contains("ssh afterwards: served"), "\(output)")
+        #expect(output.contains("many channels: 10 channels held at once at most (limit 10); one at a time: 10 of 50"), "\(output)")
         #expect(output.contains("refused then park: refused") && output.contains("then closed"), "\(output)")
     }
 

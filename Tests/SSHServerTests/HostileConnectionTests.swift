@@ -191,6 +191,26 @@ import Testing
         #expect(working.stdout == "in\n")
     }
 
+    /// What paramiko lets a client send: many channel-opens written before any answer, and a
+    /// channel closed with opens sent right behind its close. The server never holds more than
+    /// the limit: 10 of 25 at once, then after one closes, 1 of 5.
+    @Test func channelOpensSentAtOnceGetNoMoreThanTheLimit() async throws {
+        let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open)
+        let connection = try await RawSSHConnection.connect(port: server.port)
+
+        let first = try await connection.sessionsAtOnce(25)
+        let whileFull = try await connection.sessionsAtOnce(5)
+        await first.first?.close()
+        let afterOneClosed = try await connection.sessionsAtOnce(5)
+        let working = try await server.client(key: nil).run("echo in")
+        await connection.close()
+        await server.server.stop()
+
+        #expect(first.count == 10 && whileFull.isEmpty && afterOneClosed.count == 1)
+        #expect(server.logs.all.filter { $0.contains("refused: channel limit reached") }.count == 15 + 5 + 4)
+        #expect(working.stdout == "in\n")
+    }
+
     /// Input on a channel that has asked for no session is dropped, not held: before, each of a
     /// connection's ten channels held a full window (50 connections × 10 channels pushing: the
     /// server grew 1.3 GB); now the window reopens as the bytes are dropped.

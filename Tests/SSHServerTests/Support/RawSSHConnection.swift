@@ -66,6 +66,30 @@ final class RawSSHConnection: @unchecked Sendable {
         return session
     }
 
+    /// Writes `count` session channel-opens at once, before any answer (as a paramiko client can),
+    /// and returns the sessions the server confirmed.
+    func sessionsAtOnce(_ count: Int) async throws -> [RawSession] {
+        let channel = self.channel
+        let pending: [(RawSession, EventLoopFuture<Channel>)] = try await channel.eventLoop.submit {
+            let ssh = try channel.pipeline.syncOperations.handler(type: NIOSSHHandler.self)
+            return (0..<count).map { _ in
+                let session = RawSession()
+                let opened = channel.eventLoop.makePromise(of: Channel.self)
+                ssh.createChannel(opened, channelType: .session) { child, _ in
+                    child.eventLoop.makeCompletedFuture {
+                        try child.pipeline.syncOperations.addHandler(SessionHandler(session: session, steps: []))
+                    }
+                }
+                return (session, opened.futureResult)
+            }
+        }.get()
+        var confirmed: [RawSession] = []
+        for (session, opened) in pending where (try? await opened.get()) != nil {
+            confirmed.append(session)
+        }
+        return confirmed
+    }
+
     /// Waits until the server closes the connection; throws after `timeout`.
     func waitForClose(timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
@@ -225,6 +249,13 @@ final class RawSession: @unchecked Sendable {
             }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Closes the channel and waits until the server has closed it too.
+    func close() async {
+        guard let channel = lock.withLock({ channel }) else { return }
+        try? await channel.close()
+        try? await channel.closeFuture.get()
     }
 
     func waitForClose(timeout: Duration = .seconds(10)) async throws {
