@@ -143,14 +143,16 @@ public struct HistoryDetailLayout: Equatable, Sendable {
 
     /// One labelled part of the detail before it is laid out.
     private enum Entry {
-        /// A value's paragraphs, with a remark after it when both fit on one line.
-        case field(label: String, paragraphs: [String], remark: String?, emphasis: DetailLine.Emphasis)
+        /// A value's paragraphs, with a remark after it when both fit on one line; a remark that
+        /// `keeps` (a batch line's count and symbology) shows at every width, after the value's
+        /// last line or on lines of its own under it.
+        case field(label: String, paragraphs: [String], remark: String?, keeps: Bool, emphasis: DetailLine.Emphasis)
         /// The record's photos (or that they are loading, or none).
         case photos([RecordPhoto]?)
 
         var label: String {
             switch self {
-            case let .field(label, _, _, _): label
+            case let .field(label, _, _, _, _): label
             case .photos: "Photos"
             }
         }
@@ -161,8 +163,10 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         let record = detail.record
         let sanitizer = Sanitizer(unicode: glyphs == .unicode)
         var entries: [Entry] = []
-        func field(_ label: String, _ paragraphs: [String], remark: String? = nil, emphasis: DetailLine.Emphasis = .value) {
-            entries.append(.field(label: label, paragraphs: paragraphs, remark: remark, emphasis: emphasis))
+        func field(
+            _ label: String, _ paragraphs: [String], remark: String? = nil, keeps: Bool = false, emphasis: DetailLine.Emphasis = .value
+        ) {
+            entries.append(.field(label: label, paragraphs: paragraphs, remark: remark, keeps: keeps, emphasis: emphasis))
         }
         field("Kind", [record.kind.title])
         if let barcode = record.barcode {
@@ -174,7 +178,10 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         if record.kind == .batch, let lines = detail.lines {
             field("Scans", [record.summary])
             for (index, line) in lines.enumerated() {
-                field(index == 0 ? "Lines" : "", sanitizer.lines(line.barcode.summary), remark: "\u{00D7}\(line.quantity)  \(line.barcode.symbology.title)")
+                // The count and symbology are what tells the lines apart: kept at every width.
+                field(
+                    index == 0 ? "Lines" : "", sanitizer.lines(line.barcode.summary),
+                    remark: "\u{00D7}\(line.quantity)  \(line.barcode.symbology.title)", keeps: true)
             }
         }
         if let product = record.product {
@@ -225,8 +232,9 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         }
 
         /// A field: its paragraphs wrapped beside the label, or one line with a remark after the
-        /// value when both fit.
-        func field(_ label: String, _ paragraphs: [String], remark: String?, emphasis: DetailLine.Emphasis) {
+        /// value when both fit. A remark that `keeps` goes after the value's last line when it
+        /// fits there, else on lines of its own under the value; any other is left out.
+        func field(_ label: String, _ paragraphs: [String], remark: String?, keeps: Bool, emphasis: DetailLine.Emphasis) {
             if let remark, paragraphs.count == 1,
                 TextWidth.of(paragraphs[0]) + 2 + TextWidth.of(remark) <= valueWidth
             {
@@ -237,12 +245,20 @@ public struct HistoryDetailLayout: Equatable, Sendable {
             for (index, text) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
                 lines.append(DetailLine(label: index == 0 ? label : "", parts: [.init(text, emphasis)]))
             }
+            guard keeps, let remark, let last = lines.indices.last else { return }
+            if let text = wrapped.last, TextWidth.of(text) + 2 + TextWidth.of(remark) <= valueWidth {
+                lines[last].parts.append(.init("  \(remark)", .remark))
+            } else {
+                for text in valueWidth > 0 ? TextWrap.lines(remark, width: valueWidth) : [remark] {
+                    lines.append(DetailLine(label: "", parts: [.init(text, .remark)]))
+                }
+            }
         }
 
         for entry in entries {
             switch entry {
-            case let .field(name, paragraphs, remark, emphasis):
-                field(label(name), paragraphs, remark: remark, emphasis: emphasis)
+            case let .field(name, paragraphs, remark, keeps, emphasis):
+                field(label(name), paragraphs, remark: remark, keeps: keeps, emphasis: emphasis)
             case let .photos(photos):
                 let name = label(entry.label)
                 switch photos {

@@ -102,3 +102,55 @@ import Testing
         #expect(wide.columns(of: detail).label == TextWidth.of("Net weight (kg) (3103)") + 2, "as wide as the longest label")
     }
 }
+
+/// A Batch record's lines keep their count and symbology at every width: the count is what tells
+/// `4006381333931 ×2` from a single scan, so a value that wraps (a GS1 line's fields) or a
+/// narrow screen never drops it.
+@Suite struct BatchDetailCountTests {
+    /// A GS1 line with a net weight, a code scanned twice and an EAN-8.
+    static func detail() -> HistoryDetailState {
+        let row = HistoryRow(
+            id: 7, kind: .batch, barcode: nil, note: nil, requestID: nil, requestTitle: nil, createdAt: Demo.now.addingTimeInterval(-600),
+            capturedBy: "ana", batchCodes: 3, batchScans: 4)
+        var detail = HistoryDetailState(record: row, photos: [])
+        detail.lines = [
+            BatchLine(barcode: Barcode(value: "(01)09506000134352(3103)000189", symbology: .gs1128)),
+            BatchLine(barcode: Barcode(value: "4006381333931", symbology: .ean13), quantity: 2),
+            BatchLine(barcode: Barcode(value: "96385074", symbology: .ean8)),
+        ]
+        return detail
+    }
+
+    static func frame(columns: Int) -> Frame {
+        let detail = Self.detail()
+        let layout = HistoryDetailLayout(layout: Layout(size: ScreenSize(rows: 24, columns: columns)))
+        var state = DetailLabelTests.state(detail.record, columns: columns, rows: 24)
+        state.history.stack = [.detail(detail)]
+        // Tall enough for every line: nothing scrolled away.
+        state.size = ScreenSize(rows: layout.lineCount(of: detail) + 8, columns: columns)
+        return Screen.render(state, options: Demo.options)
+    }
+
+    @Test(arguments: [24, 30, 40, 44, 80, 120])
+    func everyLineShowsItsCount(columns: Int) {
+        assertSnapshot(of: Self.frame(columns: columns), as: .gridText, named: "batch-\(columns)")
+    }
+
+    /// At every width from the minimum to a wide screen, each line's count and symbology are on
+    /// screen, after its code and before the next line's.
+    @Test func noCountIsEverDropped() throws {
+        let lines = try #require(Self.detail().lines)
+        for columns in 24...130 {
+            let frame = Self.frame(columns: columns)
+            var after = 0
+            for line in lines {
+                let remark = "\u{00D7}\(line.quantity)  \(line.barcode.symbology.title)"
+                let start = String(line.barcode.summary.prefix { $0 != " " })
+                let code = (after..<frame.grid.height).first { frame.find(start, inRow: $0) != nil }
+                let count = code.flatMap { code in (code..<frame.grid.height).first { frame.find(remark, inRow: $0) != nil } }
+                #expect(code != nil && count != nil, "\(columns) columns: \(line.barcode.value) shows no \(remark)")
+                after = (count ?? after) + 1
+            }
+        }
+    }
+}
