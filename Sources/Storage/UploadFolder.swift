@@ -40,10 +40,30 @@ public struct UploadFolder: Equatable, Sendable {
         if name.unicodeScalars.contains(where: Sanitizer.isUnsafe) {
             return "A photo's name cannot hold control characters, line breaks or text-direction marks."
         }
+        // The capture's file field trims what it is given: a name it would trim is one it can
+        // never take back.
+        let trimmed = CharacterSet.whitespacesAndNewlines
+        if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last, trimmed.contains(first) || trimmed.contains(last) {
+            return "A photo's name cannot start or end with a space (the capture would leave it out)."
+        }
+        if name.unicodeScalars.contains(where: isInvisible) {
+            return "A photo's name cannot hold invisible characters such as a zero-width space "
+                + "(it would look the same as a name without them)."
+        }
         // The capture's file field reads these as a home folder or a URL, never as a name.
         if name.hasPrefix("~") { return "A photo's name cannot start with ~ (the capture would read a home folder)." }
         if name.lowercased().hasPrefix("file:") { return "A photo's name cannot start with file: (the capture would read a URL)." }
         return nil
+    }
+
+    /// True for a scalar that draws nothing yet makes a name differ from the one it looks like:
+    /// a format character (zero-width space and joiners, word joiner, byte-order mark, soft
+    /// hyphen…) or another default-ignorable one such as a Hangul filler. Variation selectors and
+    /// other marks that change how the character before them looks are let through.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.generalCategory == .format { return true }
+        return properties.isDefaultIgnorableCodePoint && properties.generalCategory != .nonspacingMark
     }
 
     /// Why `name` cannot be a file of this folder at all (a path, a dot file, NUL, too long), or

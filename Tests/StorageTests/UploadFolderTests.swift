@@ -86,6 +86,20 @@ struct UploadFolderTests {
         #expect(!FileManager.default.fileExists(atPath: f.temp.url.appendingPathComponent("people/ana/out.png").path))
     }
 
+    /// Whatever `add` keeps, the capture's file field takes back by typing its name: no name it
+    /// would trim (` lead`, `trail `) or that looks like another (`a` zero-width space `b`).
+    @Test func aNameKeptIsOneTheCaptureTakesBack() throws {
+        let f = try Fixture()
+        for name in [" lead.png", "trail.png ", "\tlead.png", "a\u{200B}b.png", "a\u{200D}b.png", "a\u{2060}b.png", "\u{FEFF}ab.png", "a\u{00AD}b.png"] {
+            #expect(throws: StorageError.self, "\(name.debugDescription) must be refused") { try f.add(name, TestImages.png(width: 1, height: 1)) }
+        }
+        #expect(f.uploads.names() == ["shelf.png"], "nothing refused was kept")
+        for name in ["Shelf 4 (left).png", "寿司.png", "\u{2764}\u{FE0F}.png", "ab.png"] {
+            _ = try f.add(name, TestImages.png(width: 1, height: 1))
+            #expect(try f.uploads.resolve(name).get() == f.uploads.path + "/" + name, "\(name.debugDescription) taken back exactly")
+        }
+    }
+
     @Test func removeDeletesOnlyAnUpload() throws {
         let f = try Fixture()
         #expect(symlink(f.secret, f.uploads.path + "/link.png") == 0)
