@@ -328,16 +328,20 @@ struct DoctorReport {
     mutating func problem(_ text: String, fix: String) { lines.append(.problem(text, fix: fix)) }
 
     /// The report as text. With a `width` (the terminal's columns, when the report goes to
-    /// one), each item is wrapped at spaces to fit it, its later lines under its first word, so
-    /// the terminal never breaks a word; without one (a pipe), each item stays on one line.
+    /// one), each item is wrapped at spaces to fit it, its later lines under its first word, and
+    /// a word longer than a line (a path) is broken at the edge, so no line is wider than the
+    /// terminal; without one (a pipe), each item stays on one line.
     func render(unicode: Bool, width: Int? = nil) -> String {
         let sanitizer = Sanitizer(unicode: unicode)
-        /// `lead` then `text`, wrapped under the text's first column.
+        /// `lead` then `text`, wrapped under the text's first column; on a terminal too narrow
+        /// for that, wrapped from the left edge.
         func item(_ lead: String, _ text: String) -> String {
             let text = sanitizer.line(text)
-            let room = (width ?? 0) - lead.count
-            // Narrower than this, wrapping would only stack words: the terminal may break them.
-            guard room >= 20 else { return lead + text + "\n" }
+            guard let width, width > 0 else { return lead + text + "\n" }
+            let room = width - lead.count
+            guard room >= Self.leastRoomBesideLead else {
+                return Self.wordWrap(lead.trimmingCharacters(in: .whitespaces) + " " + text, width: width).map { $0 + "\n" }.joined()
+            }
             let indent = String(repeating: " ", count: lead.count)
             return Self.wordWrap(text, width: room).enumerated().map { index, line in (index == 0 ? lead : indent) + line + "\n" }.joined()
         }
@@ -359,12 +363,17 @@ struct DoctorReport {
 }
 
 extension DoctorReport {
-    /// `text` in lines of at most `width` cells, broken only at spaces: a word longer than a
-    /// line (a path) has a line of its own, whole, for the terminal to fold as it must.
+    /// The least room for an item's text beside its lead (`  PROBLEM  `, `fix: `); narrower, the
+    /// item wraps from the left edge.
+    static let leastRoomBesideLead = 10
+
+    /// `text` in lines of at most `width` cells, broken at spaces; a word longer than a line (a
+    /// path) is broken into pieces of `width` cells, so the terminal never has to fold a line.
     static func wordWrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [text] }
         var lines: [String] = []
         var current = ""
-        for word in text.split(separator: " ") {
+        for word in text.split(separator: " ").flatMap({ pieces(of: String($0), width: width) }) {
             if current.isEmpty {
                 current = String(word)
             } else if TextWidth.of(current) + 1 + TextWidth.of(String(word)) <= width {
@@ -375,6 +384,23 @@ extension DoctorReport {
             }
         }
         return lines + [current]
+    }
+
+    /// `word` cut into pieces of at most `width` cells (itself when it fits).
+    static func pieces(of word: String, width: Int) -> [String] {
+        guard TextWidth.of(word) > width else { return [word] }
+        var pieces: [String] = []
+        var current = ""
+        for character in word {
+            let next = current + String(character)
+            if !current.isEmpty, TextWidth.of(next) > width {
+                pieces.append(current)
+                current = String(character)
+            } else {
+                current = next
+            }
+        }
+        return pieces + [current]
     }
 }
 
