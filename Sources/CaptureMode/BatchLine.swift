@@ -56,10 +56,10 @@ public struct BatchLines: Codable, Equatable, Hashable, Sendable {
         return undone
     }
 
-    /// "12 scans, 5 codes".
+    /// "5 codes, 12 scans": codes first, as History and `history list` say it.
     public var summary: String {
         let scansText = scanCount == 1 ? "1 scan" : "\(scanCount) scans"
         let codesText = lines.count == 1 ? "1 code" : "\(lines.count) codes"
-        return "\(scansText), \(codesText)"
+        return "\(codesText), \(scansText)"
     }
 }

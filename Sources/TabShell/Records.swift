@@ -88,7 +88,7 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
             return "\(barcode.value) (\(barcode.symbology.title))"
         }
         if let note, let line = note.split(separator: "\n", omittingEmptySubsequences: true).first { return String(line) }
-        if kind == .batch { return "\(Count.noun(batchScans, "scan")), \(Count.noun(batchCodes, "code"))" }
+        if kind == .batch { return "\(Count.noun(batchCodes, "code")), \(Count.noun(batchScans, "scan"))" }
         let photos = photoSummary
         if kind == .product { return photos.isEmpty ? "No barcode" : "No barcode \u{00B7} " + photos }
         return photos

@@ -135,7 +135,7 @@ extension Workspace {
             let file = try target.file("export.\(format)", text)
             let run = runCommand(["history", "import", file, "--db", target.databaseURL.path])
             #expect(run.status == 0, "\(format): \(run.message) \(run.errors)")
-            #expect(run.output == "Imported 5 records (and the 1 request they answer).\n")
+            #expect(run.output == "Imported 5 records (and the request they answer).\n")
 
             // Then nothing is lost: every format says the same again, but for the photos' paths
             let again = target.export("json")
@@ -154,6 +154,14 @@ extension Workspace {
             #expect(detail.lines.map(\.quantity) == [2, 1, 1])
             #expect(try imported.inbox().requests.first?.status == .done)
         }
+    }
+
+    /// One record and one request read as such: "1 record (and the request it answers)".
+    @Test func theImportSentenceCountsInWords() {
+        #expect(HistoryImportCommand.imported(records: 1, requests: 1) == "Imported 1 record (and the request it answers).")
+        #expect(HistoryImportCommand.imported(records: 3, requests: 2) == "Imported 3 records (and the 2 requests they answer).")
+        #expect(HistoryImportCommand.imported(records: 5, requests: 1) == "Imported 5 records (and the request they answer).")
+        #expect(HistoryImportCommand.imported(records: 1, requests: 0) == "Imported 1 record.")
     }
 
     @Test func historyListShowsABatchByItsCodesAndScans() throws {

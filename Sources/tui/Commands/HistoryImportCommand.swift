@@ -29,6 +29,15 @@ struct HistoryImportCommand: ContextCommand {
     @Argument(help: ArgumentHelp("The exported file, or - for standard input.", valueName: "file"), completion: .file())
     var file: String
 
+    /// What an import says when it is done: "Imported 1 record (and the request it answers).",
+    /// "Imported 3 records (and the 2 requests they answer).".
+    static func imported(records: Int, requests: Int) -> String {
+        let requestsText = requests == 1 ? "request" : Count.noun(requests, "request")
+        let answer = records == 1 ? "it answers" : "they answer"
+        let answered = requests == 0 ? "" : " (and the \(requestsText) \(answer))"
+        return "Imported \(Count.noun(records, "record"))\(answered)."
+    }
+
     func execute(_ context: CommandContext) throws {
         umask(0o077)
         let url = database.databaseURL(environment: context.environment)
@@ -52,10 +61,8 @@ struct HistoryImportCommand: ContextCommand {
             let ids = try db.importHistory(history)
             logger.info(
                 "history import", metadata: ["records": "\(ids.count)", "requests": "\(history.requests.count)", "file": "\(source)"])
-            let requests = history.requests.count
-            let answered = requests == 0 ? "" : " (and the \(Count.noun(requests, "request")) they answer)"
             try finishing {
-                try context.output.write("Imported \(Count.noun(ids.count, "record"))\(answered).\n")
+                try context.output.write(Self.imported(records: ids.count, requests: history.requests.count) + "\n")
                 try context.output.finish()
             }
         } catch let error as StorageError {
