@@ -55,9 +55,13 @@ struct SearchSheetView {
         let showsRequest = rect.width >= 56
         // Narrow, what matched keeps the room the kind would take.
         let showsKind = rect.width >= 32
+        let ageWidth = max(3, ages.map(TextWidth.of).max() ?? 0)
+        // At the least width what matched keeps the age's room too: it is what tells results
+        // apart (`note number 1`, `note number 2`), and the age is in the record's detail.
+        let showsAge = rect.width - Table.gutterWidth - ageWidth - 2 >= Self.leastMatchWidthBesideAge
         var columns: [Table.Column] = (showsKind ? [.fixed(Self.kindWidth)] : []) + [.flexible(3)]
         if showsRequest { columns.append(.flexible(2)) }
-        columns.append(.fixed(max(3, ages.map(TextWidth.of).max() ?? 0), .trailing))
+        if showsAge { columns.append(.fixed(ageWidth, .trailing)) }
         let table = Table(columns: columns)
         for (offset, index) in visible.enumerated() {
             let row = search.results[index]
@@ -65,12 +69,15 @@ struct SearchSheetView {
             if showsRequest {
                 cells.append(row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim))
             }
-            cells.append(Span(ages[offset], .dim))
+            if showsAge { cells.append(Span(ages[offset], .dim)) }
             let line = window.rowsRect(in: rect).line(offset)
             table.drawRow(cells, in: line, selected: index == search.list.cursor, on: &canvas)
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }
     }
+
+    /// The least width for what matched beside the age; narrower, the age is left out.
+    private static let leastMatchWidthBesideAge = 16
 
     private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
 }
