@@ -8,14 +8,15 @@ import Testing
 @Suite(.serialized)
 struct ServeIdleEndToEndTests {
     @Test func anIdleDemoSessionShowsTheNoticeThenEnds() async throws {
-        // The notice comes at half the timeout when that is under a minute: 4 s, the end at 8 s.
-        let server = try ServeEndToEndTests.Server(people: [], demo: true, extra: ["--idle-timeout", "8s"])
+        // The notice comes at half the timeout when that is under a minute: 15 s, the end at 30 s
+        // (long enough that a loaded machine still shows the first frame well before either).
+        let server = try ServeEndToEndTests.Server(people: [], demo: true, extra: ["--idle-timeout", "30s"])
         let session = try await server.session(nil)
 
-        let noticed = try await session.waitUntil("the idle notice", timeout: 20) {
+        let noticed = try await session.waitUntil("the idle notice", timeout: 60) {
             $0.contains("Idle: this session closes") && $0.contains("[ Inbox")
         }
-        let ended = try await session.waitUntil("the session's end", timeout: 20) { $0.contains("[app exit") }
+        let ended = try await session.waitUntil("the session's end", timeout: 60) { $0.contains("[app exit") }
 
         #expect(!noticed.contains("tabshell: no input for a while"), "no line written over the screen")
         #expect(ended.contains("[app exit 255]"), "ssh says the connection was closed")
@@ -25,16 +26,16 @@ struct ServeIdleEndToEndTests {
     }
 
     @Test func aKeyPutsTheIdleTimeoutBack() async throws {
-        let server = try ServeEndToEndTests.Server(people: [], demo: true, extra: ["--idle-timeout", "8s"])
+        let server = try ServeEndToEndTests.Server(people: [], demo: true, extra: ["--idle-timeout", "30s"])
         let session = try await server.session(nil)
-        _ = try await session.waitUntil("the idle notice", timeout: 20) { $0.contains("Idle: this session closes") }
+        _ = try await session.waitUntil("the idle notice", timeout: 60) { $0.contains("Idle: this session closes") }
 
         try session.press("3")
-        let history = try await session.waitUntil("History, the notice gone") {
+        let history = try await session.waitUntil("History, the notice gone", timeout: 14) {
             $0.contains("[ History") && !$0.contains("Idle: this session closes")
         }
-        // Again a notice, 4 s after the key: the timeout counted from it.
-        _ = try await session.waitUntil("the second notice", timeout: 20) { $0.contains("Idle: this session closes") }
+        // Again a notice, 15 s after the key: the timeout counted from it.
+        _ = try await session.waitUntil("the second notice", timeout: 60) { $0.contains("Idle: this session closes") }
 
         #expect(!history.contains("[app exit"))
     }
