@@ -49,6 +49,18 @@ public enum CaptureAction: Equatable, Sendable {
     case commitFailed(String)
 }
 
+extension CaptureAction {
+    /// The result of work done in the background (a photo copy, a catalog lookup, codes read on
+    /// a photo): it lands whatever shows over the capture (its keys, the Close question), so a
+    /// photo copied in while the question shows is not lost when the user keeps editing.
+    public var isBackgroundResult: Bool {
+        switch self {
+        case .photoCopyProgressed, .photoStaged, .photoStagingFailed, .productLookedUp, .photoCodesRead: true
+        default: false
+        }
+    }
+}
+
 /// Work the capture reducer asks the outside world to do.
 public enum CaptureEffect: Equatable, Sendable {
     case scheduleAutoAdvance(milliseconds: Int, token: Int)

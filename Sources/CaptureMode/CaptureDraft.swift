@@ -10,6 +10,9 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     public var note: String?
     /// The code typed into the barcode field but not yet accepted.
     public var typedCode: String?
+    /// The photo path typed but not yet added, or the one being copied in (absent in drafts
+    /// written before tabshell kept it).
+    public var typedPath: String? = nil
     /// The id of the request the capture answers (kept on its own for drafts written before
     /// `request` was).
     public var requestID: Int64?
@@ -43,10 +46,11 @@ public struct CaptureDraft: Codable, Equatable, Sendable {
     }
 
     /// True when there is something worth offering back: a code (accepted or typed), some note
-    /// text or a photo.
+    /// text, a photo or a typed photo path.
     public var hasContent: Bool {
         barcode != nil
             || !(typedCode ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+            || !(typedPath ?? "").trimmingCharacters(in: .whitespaces).isEmpty
             || !(note ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
             || !photos.isEmpty
             || !(lines ?? []).isEmpty
@@ -60,7 +64,7 @@ extension CaptureState {
         guard let kind else { return nil }
         let text = note.text
         let typed = barcode == nil ? barcodeInput.text : ""
-        return CaptureDraft(
+        var draft = CaptureDraft(
             kind: kind,
             phase: phase.rawValue,
             barcode: barcode,
@@ -72,5 +76,20 @@ extension CaptureState {
             lines: kind == .batch ? batch.lines : nil,
             updatedAt: Date(timeIntervalSince1970: 0)
         )
+        // The path typed, or the one being copied in (the field keeps it until the photo is in).
+        let path = photoPath.text
+        draft.typedPath = path.trimmingCharacters(in: .whitespaces).isEmpty ? nil : path
+        return draft
+    }
+}
+
+extension CaptureDraft {
+    /// The draft with what is being typed (a code, a photo path) taken from `other`: equal to
+    /// `other` when only typing tells them apart.
+    public func withTyping(of other: CaptureDraft?) -> CaptureDraft {
+        var draft = self
+        draft.typedCode = other?.typedCode
+        draft.typedPath = other?.typedPath
+        return draft
     }
 }

@@ -15,12 +15,12 @@ extension CaptureState {
             keysScrollOffset = 0
             return []
         }
-        if isShowingKeys {
+        if isShowingKeys, !action.isBackgroundResult {
             // The keys are showing: anything the key table sends closes them first.
             isShowingKeys = false
             if case .closeTapped = action { return [] }
         }
-        if isConfirmingClose {
+        if isConfirmingClose, !action.isBackgroundResult {
             switch action {
             case .closeConfirmed: return [.dismiss]
             case .closeCancelled, .closeTapped:

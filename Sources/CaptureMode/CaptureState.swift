@@ -181,10 +181,12 @@ public struct CaptureState: Equatable, Sendable {
     }
 
     /// A capture restored from a draft left by a crash, a kill or a dropped link: same kind,
-    /// phase, code, note and staged photos. An accepted code stays accepted (no toast, no timer).
+    /// phase, code, note, staged photos and what was typed (a code, a photo path). An accepted
+    /// code stays accepted (no toast, no timer).
     public init(
         config: CaptureConfig, request: CaptureRequestLink?, kind: CaptureKind, phase: CapturePhase,
-        barcode: Barcode?, note: String?, typedCode: String? = nil, photos: [StagedPhoto], lines: [BatchLine] = []
+        barcode: Barcode?, note: String?, typedCode: String? = nil, typedPath: String? = nil, photos: [StagedPhoto],
+        lines: [BatchLine] = []
     ) {
         self.init(config: config, request: request)
         self.kind = kind
@@ -196,6 +198,7 @@ public struct CaptureState: Equatable, Sendable {
             barcodeInput = TextBuffer(typedCode, limit: BarcodeValidator.maximumLength)
         }
         if let note { self.note = TextBuffer(note, multiline: true) }
+        if let typedPath { photoPath = TextBuffer(typedPath, limit: 4096) }
         self.photos = photos
         self.photoCursor = max(0, photos.count - 1)
         self.batch = BatchLines(lines: lines)
@@ -248,8 +251,12 @@ public struct CaptureState: Equatable, Sendable {
             parts.append(barcode != nil ? "the code" : "the typed code")
         }
         if !note.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { parts.append("the note") }
-        if copy == nil, !photoPath.text.trimmingCharacters(in: .whitespaces).isEmpty { parts.append("the typed path") }
-        // A copy under way is cancelled by Close; only photos already staged count.
+        // A photo still being copied in is work too: Close cancels the copy and loses it.
+        if copy != nil {
+            parts.append("the photo being added")
+        } else if !photoPath.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            parts.append("the typed path")
+        }
         if !photos.isEmpty { parts.append(photos.count == 1 ? "1 photo" : "\(photos.count) photos") }
         if !batch.isEmpty { parts.append(batch.summary) }
         return parts

@@ -11,8 +11,8 @@ struct CaptureReviewView {
         let area = rect.inset(left: Table.gutterWidth)
         let instruction =
             capture.collectsPhotos
-            ? "Press Enter or Ctrl-D to save, r to retake photos, Esc to discard."
-            : "Press Enter or Ctrl-D to save, Esc to discard."
+            ? "Press Enter or Ctrl-D to save, r to retake photos, Esc offers to discard."
+            : "Press Enter or Ctrl-D to save, Esc offers to discard."
         let fieldRows = max(1, area.height - (area.height >= 4 ? 2 : 1))
         let fieldArea = area.split(top: fieldRows).top
         let used = FieldListView(fields: fields).draw(in: fieldArea, on: &canvas)

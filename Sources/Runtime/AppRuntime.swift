@@ -86,9 +86,7 @@ public final class AppRuntime {
     public func finish() {
         // What the screen showed is what the draft keeps: a code typed in the last moment too
         // (its save waits for typing to pause), however the session ends (a signal, a hang-up).
-        if let capture = state.presentation.capture, capture.copy == nil, let draft = capture.draft, draft.hasContent,
-            draft != state.savedDraft
-        {
+        if let draft = state.unsavedDraft {
             runner.photoStager.saveDraft(draft, now: Date())
         }
         stagingIDAtFinish = runner.photoStager.currentSession.map { $0.id.uuidString.lowercased() }

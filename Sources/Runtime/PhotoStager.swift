@@ -26,6 +26,8 @@ final class PhotoStager {
     /// A copy on its way: the flag asks it to stop; the semaphore says it has.
     private final class RunningCopy: Sendable {
         let cancelled = Atomic<Bool>(false)
+        /// Set as the copy's thread ends, just before `finished` is signalled.
+        let isOver = Atomic<Bool>(false)
         let finished = DispatchSemaphore(value: 0)
     }
 
@@ -116,6 +118,7 @@ final class PhotoStager {
             case .failure(.cancelled): break
             case let .failure(error): mailbox.post(.capture(.photoStagingFailed(error.message)))
             }
+            running.isOver.store(true, ordering: .releasing)
             running.finished.signal()
             wake()
         }
@@ -166,7 +169,11 @@ final class PhotoStager {
     /// offer it back. The model decides when (whenever what it collected changes); a copy under
     /// way has the folder, and its result brings the next save.
     func saveDraft(_ draft: CaptureDraft, now: Date) {
-        if copy != nil { return }
+        // A copy that has ended is reaped first: until the next copy or removal it would
+        // otherwise hold every save back (a path typed after a photo was added never reached
+        // the draft).
+        if let copy, !copy.isOver.load(ordering: .acquiring) { return }
+        finishCopy()
         var stamped = draft
         stamped.updatedAt = now
         stamped.owner = person

@@ -150,6 +150,8 @@ public final class StagingSession {
         do {
             try DurableFiles.syncDirectory(self.path)
             photos.append(photo)
+            // The path typed for this photo is spent: the draft names the photo instead.
+            draft?.typedPath = nil
             try writeDraft()
         } catch {
             photos.removeAll { $0 == photo }

@@ -10,17 +10,15 @@ extension AppState {
         if selectedTab == .inbox, presentation.capture == nil {
             effects += toInbox(.shown)
         }
-        guard let capture = presentation.capture else {
+        guard presentation.capture != nil else {
             savedDraft = nil
             return effects
         }
-        // While a copy runs the staging folder is busy; the photo's arrival saves the draft.
-        guard capture.copy == nil, let draft = capture.draft, draft.hasContent, draft != savedDraft else { return effects }
-        var withoutTyping = draft
-        withoutTyping.typedCode = savedDraft?.typedCode
-        if withoutTyping == savedDraft {
-            // Only the code being typed changed: one save a moment after typing pauses, not a
-            // durable write per keystroke (a scanner types a code in a few milliseconds).
+        guard let draft = unsavedDraft else { return effects }
+        if draft.withTyping(of: savedDraft) == savedDraft {
+            // Only what is being typed (a code, a photo path) changed: one save a moment after
+            // typing pauses, not a durable write per keystroke (a scanner types a code in a few
+            // milliseconds).
             if !isDraftSaveScheduled {
                 isDraftSaveScheduled = true
                 effects.append(.schedule(afterMilliseconds: Self.typedCodeSaveDelay, action: .draftSaveDue))
@@ -32,12 +30,24 @@ extension AppState {
         return effects
     }
 
+    /// The capture's draft when disk holds less than the screen shows, else nil. Never once
+    /// Done is under way: the commit spends the staging folder, and a draft written after it
+    /// would offer the saved capture back (a duplicate on Resume). Never while a photo is
+    /// copied in: the copy has the folder, and the draft written when it started names the
+    /// photo's path; its arrival brings the next save.
+    public var unsavedDraft: CaptureDraft? {
+        guard let capture = presentation.capture, !capture.isCommitting, capture.copy == nil, let draft = capture.draft,
+            draft.hasContent, draft != savedDraft
+        else { return nil }
+        return draft
+    }
+
     /// How long after the last keystroke a code being typed is kept in the draft.
     static let typedCodeSaveDelay = 1000
     /// The pause after typing a code has passed: save the draft if it still differs from disk.
     mutating func saveDraftAfterTyping() -> [AppEffect] {
         isDraftSaveScheduled = false
-        if let draft = presentation.capture?.draft, draft.hasContent, draft != savedDraft {
+        if let draft = unsavedDraft {
             savedDraft = draft
             return [.saveDraft(draft)]
         }

@@ -13,9 +13,7 @@ extension AppState {
     /// The capture's draft when disk holds less than the screen shows; a copy under way keeps
     /// the folder busy (quitting cancels it and keeps the draft as last saved).
     private mutating func draftBeforeQuitting() -> [AppEffect] {
-        guard let capture = presentation.capture, capture.copy == nil, let draft = capture.draft, draft.hasContent,
-            draft != savedDraft
-        else { return [] }
+        guard let draft = unsavedDraft else { return [] }
         savedDraft = draft
         return [.saveDraft(draft)]
     }

@@ -120,7 +120,11 @@ struct SimulatedFrontEnd {
             case let .loadHistory(request): pagesInFlight.append(request)
             case let .schedule(_, .capture(.autoAdvanceElapsed(token))): timers.append(token)
             case let .schedule(_, .highlightEnded(token)): highlightTimers.append(token)
-            case .schedule, .saveDraft, .redraw: break
+            case .schedule, .redraw: break
+            case .saveDraft:
+                // Once Done commits, no draft of that capture is written: the commit spends its
+                // staging folder, and a draft after it would be offered back as a duplicate (#22).
+                #expect(commitInFlight == nil, "a draft was written while Done commits")
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit, .lookUpProduct: break
             case let .stagePhoto(path, _): stagingInFlight.append(path)

@@ -12,11 +12,14 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
     public var summary: String
     /// The capture as it was, ready to present when resumed.
     public var capture: CaptureState
+    /// The draft's staging folder holds photos (the question says they were kept).
+    public var hasFiles: Bool
 
-    public init(id: String, summary: String, capture: CaptureState) {
+    public init(id: String, summary: String, capture: CaptureState, hasFiles: Bool = false) {
         self.id = id
         self.summary = summary
         self.capture = capture
+        self.hasFiles = hasFiles
     }
 
     /// The offer for a draft storage found: the capture rebuilt as it was, with a one-line
@@ -34,23 +37,26 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
         let capture = CaptureState(
             config: config, request: link, kind: draft.kind,
             phase: CapturePhase(rawValue: draft.phase) ?? .picker,
-            barcode: draft.barcode, note: draft.note, typedCode: draft.typedCode, photos: draft.photos,
+            barcode: draft.barcode, note: draft.note, typedCode: draft.typedCode, typedPath: draft.typedPath,
+            photos: draft.photos,
             lines: draft.lines ?? []
         )
         var parts: [String] = []
         if let barcode = draft.barcode { parts.append(barcode.value) } else if let typed = draft.typedCode { parts.append(typed) }
         if let note = draft.note?.split(separator: "\n").first { parts.append("\u{201C}\(note.prefix(40))\u{201D}") }
         if !draft.photos.isEmpty { parts.append(draft.photos.count == 1 ? "1 photo" : "\(draft.photos.count) photos") }
+        if let path = draft.typedPath, !path.trimmingCharacters(in: .whitespaces).isEmpty { parts.append("a typed photo path") }
         if let lines = draft.lines, !lines.isEmpty { parts.append(BatchLines(lines: lines).summary) }
         let what = parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
         let answering = link.map { " for \u{201C}\($0.title.prefix(40))\u{201D}" } ?? ""
         self.init(id: found.id, summary: "A \(draft.kind.title.lowercased()) capture\(answering)\(what).", capture: capture)
+        hasFiles = !draft.photos.isEmpty
     }
 
     public var alert: Alert {
         Alert(
             title: "Resume the unfinished capture?",
-            message: summary + " Its files were kept on disk.",
+            message: summary + (hasFiles ? " Its photos were kept on disk." : ""),
             buttons: [AlertButton("Resume", key: "r", action: .resumeDraft(id)), AlertButton("Discard", key: "d", action: .discardDraft(id))]
         )
     }
