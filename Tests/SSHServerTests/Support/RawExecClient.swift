@@ -36,7 +36,7 @@ enum RawExecClient {
                     try channel.pipeline.syncOperations.addHandler(
                         NIOSSHHandler(
                             role: .client(
-                                .init(userAuthDelegate: PasswordLogin(login: login), serverAuthDelegate: AnyHostKey())),
+                                .init(userAuthDelegate: RawPasswordLogin(login: login), serverAuthDelegate: RawAnyHostKey())),
                             allocator: channel.allocator, inboundChildChannelInitializer: nil))
                 }
             }
@@ -56,27 +56,6 @@ enum RawExecClient {
         let result = try await finished.futureResult.get()
         try? await channel.close()
         return result
-    }
-
-    private final class PasswordLogin: NIOSSHClientUserAuthenticationDelegate {
-        let login: String
-        private var offered = false
-        init(login: String) { self.login = login }
-
-        func nextAuthenticationType(
-            availableMethods: NIOSSHAvailableUserAuthenticationMethods,
-            nextChallengePromise: EventLoopPromise<NIOSSHUserAuthenticationOffer?>
-        ) {
-            guard !offered, availableMethods.contains(.password) else { return nextChallengePromise.succeed(nil) }
-            offered = true
-            nextChallengePromise.succeed(.init(username: login, serviceName: "", offer: .password(.init(password: "-"))))
-        }
-    }
-
-    private final class AnyHostKey: NIOSSHClientServerAuthenticationDelegate {
-        func validateHostKey(hostKey: NIOSSHPublicKey, validationCompletePromise: EventLoopPromise<Void>) {
-            validationCompletePromise.succeed(())
-        }
     }
 
     /// Sends the exec request when the session channel is up; gathers output until it closes.

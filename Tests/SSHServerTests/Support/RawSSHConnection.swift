@@ -33,7 +33,7 @@ final class RawSSHConnection: @unchecked Sendable {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             NIOSSHHandler(
-                                role: .client(.init(userAuthDelegate: Password(login: login), serverAuthDelegate: AnyHostKey())),
+                                role: .client(.init(userAuthDelegate: RawPasswordLogin(login: login), serverAuthDelegate: RawAnyHostKey())),
                                 allocator: channel.allocator, inboundChildChannelInitializer: nil))
                     }
                 }
@@ -104,27 +104,6 @@ final class RawSSHConnection: @unchecked Sendable {
     func close() async {
         try? await channel.close()
         try? await group.shutdownGracefully()
-    }
-
-    private final class Password: NIOSSHClientUserAuthenticationDelegate {
-        let login: String
-        private var offered = false
-        init(login: String) { self.login = login }
-
-        func nextAuthenticationType(
-            availableMethods: NIOSSHAvailableUserAuthenticationMethods,
-            nextChallengePromise: EventLoopPromise<NIOSSHUserAuthenticationOffer?>
-        ) {
-            guard !offered, availableMethods.contains(.password) else { return nextChallengePromise.succeed(nil) }
-            offered = true
-            nextChallengePromise.succeed(.init(username: login, serviceName: "", offer: .password(.init(password: "-"))))
-        }
-    }
-
-    private final class AnyHostKey: NIOSSHClientServerAuthenticationDelegate {
-        func validateHostKey(hostKey: NIOSSHPublicKey, validationCompletePromise: EventLoopPromise<Void>) {
-            validationCompletePromise.succeed(())
-        }
     }
 
     private final class SessionHandler: ChannelInboundHandler {
