@@ -33,6 +33,7 @@ import select
 import signal
 import statistics
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -42,6 +43,7 @@ import pyte
 QUIET_MS = 80
 IDLE_SECONDS = 2.0
 TIMEOUT_S = 10.0
+FREEZE_WAIT_S = 30.0
 
 DOWN = b"\x1bOB"  # keypad (application) mode: curses sends smkx
 PGDN = b"\x1b[6~"
@@ -138,6 +140,18 @@ class Session:
             "cells": changed_cells(before, snapshot(self.screen)),
         }
 
+    def wait_first_byte(self, timeout):
+        """Waits for output; returns the moment it arrived (None after `timeout`)."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return None
+        moment = time.perf_counter()
+        try:
+            self.stream.feed(os.read(self.fd, 65536))
+        except OSError:
+            pass
+        return moment
+
     def proc(self):
         with open(f"/proc/{self.pid}/status") as f:
             hwm = next((int(line.split()[1]) for line in f if line.startswith("VmHWM:")), 0)
@@ -214,6 +228,91 @@ def startup_once(argv, cols, rows, env, answers):
         session.close()
 
 
+def private_and_pss_kib(pid):
+    """(Private_Clean + Private_Dirty, Pss) of one process in KiB, from smaps_rollup."""
+    private = pss = 0
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            name, _, rest = line.partition(":")
+            if name in ("Private_Clean", "Private_Dirty"):
+                private += int(rest.split()[0])
+            elif name == "Pss":
+                pss += int(rest.split()[0])
+    return private, pss
+
+
+def shared_libraries(pid):
+    """The shared objects mapped into the process (distinct paths, the loader included)."""
+    names = set()
+    with open(f"/proc/{pid}/maps") as f:
+        for line in f:
+            parts = line.split(None, 5)
+            if len(parts) == 6:
+                path = parts[5].strip()
+                base = os.path.basename(path)
+                if ".so" in base and (base.endswith(".so") or ".so." in base):
+                    names.add(path)
+    return sorted(names)
+
+
+def memory_per_session(argv, cols, rows, env, count):
+    """Opens `count` sessions one after another on the same data, each to its first frame.
+    Private (and PSS) per extra session = (sum over `count` - the first alone) / (count - 1);
+    the shared libraries are the first session's, counted at its first frame. Each session has
+    shown History and gone back to the Inbox (`3`, `1`) before it is counted."""
+    sessions = []
+    try:
+        first = Session(argv, cols, rows, env)
+        sessions.append(first)
+        first.read_until_quiet(until=tab_bar_shown)
+        libraries = shared_libraries(first.pid)
+        first.step(b"3")
+        first.step(b"1")
+        one = private_and_pss_kib(first.pid)
+        for _ in range(count - 1):
+            s = Session(argv, cols, rows, env)
+            sessions.append(s)
+            s.read_until_quiet(until=tab_bar_shown)
+            s.step(b"3")
+            s.step(b"1")
+        time.sleep(0.3)
+        for s in sessions:  # drain anything written meanwhile
+            s.read_until_quiet(quiet_ms=20, timeout=0.5)
+        totals = [private_and_pss_kib(s.pid) for s in sessions]
+        private_all, pss_all = sum(t[0] for t in totals), sum(t[1] for t in totals)
+        return {"sessions": count, "libraries": len(libraries), "library_paths": libraries,
+                "private_one_mib": one[0] / 1024, "pss_one_mib": one[1] / 1024,
+                "private_per_extra_mib": (private_all - one[0]) / (count - 1) / 1024,
+                "pss_per_extra_mib": (pss_all - one[1]) / (count - 1) / 1024}
+    finally:
+        for s in sessions:
+            s.close()
+
+
+def postgres_freeze_once(binary, url, freeze, thaw, env, cols=80, rows=24):
+    """On a PostgreSQL store: open capture, type a code, stop the server (SIGSTOP: connections
+    stay open, nothing answers), press Done (Ctrl-D) and time until the screen's next change
+    (the first byte written after the key). Returns ms (None if nothing came in FREEZE_WAIT_S)."""
+    session = Session([binary, "--db", url], cols, rows, env)
+    try:
+        session.read_until_quiet(until=tab_bar_shown)
+        if not tab_bar_shown(session.screen):
+            raise RuntimeError("postgres: no tab bar after start:\n" + "\n".join(session.screen.display))
+        for keys in (b"2", b"b", CODE):
+            session.step(keys)
+        subprocess.run(freeze, check=True, capture_output=True)
+        try:
+            sent = time.perf_counter()
+            os.write(session.fd, b"\x04")
+            first = session.wait_first_byte(FREEZE_WAIT_S)
+        finally:
+            subprocess.run(thaw, check=True, capture_output=True)
+        session.read_until_quiet(timeout=15)
+        return (first - sent) * 1000 if first else None
+    finally:
+        session.close()
+
+
 def median(values):
     return statistics.median(values) if values else 0.0
 
@@ -257,6 +356,12 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", required=True)
     parser.add_argument("--home", required=True, help="HOME/XDG folder for the runs")
+    parser.add_argument("--memory-sessions", type=int, default=8,
+                        help="sessions on one data set for private memory per extra session (0: skip)")
+    parser.add_argument("--postgres-url", help="a throw-away PostgreSQL database for the freeze case")
+    parser.add_argument("--postgres-control", default="scripts/pg-test-server",
+                        help="its control script (freeze / thaw)")
+    parser.add_argument("--freeze-runs", type=int, default=3)
     args = parser.parse_args()
     sizes = [tuple(int(v) for v in s.split("x")) for s in (args.size or ["80x24", "200x60"])]
 
@@ -284,9 +389,45 @@ def main():
             report["results"].append(entry)
             print_table(entry)
             sys.stdout.flush()
+    report["sessions"] = sessions_report(args, env)
     with open(args.json, "w") as f:
         json.dump(report, f, indent=2)
     print(f"\nJSON: {args.json}")
+
+
+def sessions_report(args, env):
+    """Issue #24's rows beside the per-step table: private memory per extra session and shared
+    libraries (both programs, at 80x24 on the second data set given, else the first), and the
+    PostgreSQL freeze case (tabshell only)."""
+    out = {}
+    specs = [spec.split("=", 1) for spec in args.db]
+    label, rest = specs[1] if len(specs) > 1 else specs[0]
+    path, _, records = rest.rpartition(":")
+    if not records.isdigit():
+        path, records = rest, "1000"
+    if args.memory_sessions > 1:
+        a = memory_per_session([args.tabshell, "--db", path], 80, 24, env, args.memory_sessions)
+        b = memory_per_session([args.reference, records], 80, 24, env, args.memory_sessions)
+        out["memory"] = {"data": label, "tabshell": a, "reference": b}
+        print(f"\n== sessions: {args.memory_sessions} on the {label} set, 80x24 (smaps_rollup; private = Private_Clean + Private_Dirty) ==")
+        print(f"{'':<34}{'tabshell':>10}{'reference':>11}")
+        print(f"{'private per extra session MiB':<34}{a['private_per_extra_mib']:>10.2f}{b['private_per_extra_mib']:>11.2f}")
+        print(f"{'PSS per extra session MiB':<34}{a['pss_per_extra_mib']:>10.2f}{b['pss_per_extra_mib']:>11.2f}")
+        print(f"{'one session alone: private / PSS':<34}{a['private_one_mib']:>5.1f}/{a['pss_one_mib']:<4.1f}"
+              f"{b['private_one_mib']:>6.1f}/{b['pss_one_mib']:<4.1f}")
+        print(f"{'shared libraries mapped at start':<34}{a['libraries']:>10}{b['libraries']:>11}")
+    if args.postgres_url:
+        control = os.path.abspath(args.postgres_control)
+        times = []
+        for _ in range(args.freeze_runs):
+            times.append(postgres_freeze_once(args.tabshell, args.postgres_url, [control, "freeze"], [control, "thaw"], env))
+        answered = [t for t in times if t is not None]
+        out["postgres_freeze"] = {"runs_ms": times, "median_ms": median(answered) if answered else None,
+                                  "unanswered": len(times) - len(answered), "wait_s": FREEZE_WAIT_S}
+        shown = ", ".join("none" if t is None else f"{t:.0f}" for t in times)
+        print(f"PostgreSQL stopped (SIGSTOP), Done: next frame after {shown} ms"
+              + (f" (none within {FREEZE_WAIT_S:.0f} s counted as none)" if len(answered) < len(times) else ""))
+    return out
 
 
 def print_table(entry):
