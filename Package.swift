@@ -3,7 +3,9 @@ import PackageDescription
 
 // Module graph (arrows = "imports"):
 //   tui -> Render -> TabShell -> CaptureMode -> Scanning
-//   tui -> Storage -> TabShell, Scanning, GRDB
+//   tui -> SQLiteStorage -> Storage, GRDB   (SQLite, the embedded default engine: AppDatabase)
+//   Storage -> TabShell, CaptureMode, Scanning   (the storage core, no engine: RecordStore, the
+//          limits, staging and recovery, the history walk, import and export text; issue #25)
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
@@ -13,8 +15,9 @@ import PackageDescription
 //   PhotoCodes -> PhotoPreview, CZbar, CVipsShim   (barcodes read from photos, issue #14; docs/scanning.md)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
-//          second engine behind Storage's RecordStore, issue #16; docs/postgres.md). Runtime knows
-//          only RecordStore; tui chooses the engine from --db / TABSHELL_DATABASE_URL.
+//          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
+//          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
+//          TABSHELL_DATABASE_URL.
 // TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other)
 // only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md has the table.
 // PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
@@ -45,9 +48,15 @@ let package = Package(
         .target(name: "TabShell", dependencies: ["CaptureMode"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
         .target(name: "TerminalInput", dependencies: ["TabShell"]),
+        // The storage core, linking no engine (issue #25): RecordStore and its value types,
+        // StorageError, the domain's limits and the schemas' value lists, staging and recovery,
+        // the history walk, import and export text.
+        .target(name: "Storage", dependencies: ["TabShell", "CaptureMode", "Scanning"]),
+        // SQLite, the embedded default engine: AppDatabase (a RecordStore and MediaSweeping over
+        // an injected GRDB writer), its migrations and statements, doctor, demo and benchmark data.
         .target(
-            name: "Storage",
-            dependencies: ["TabShell", "CaptureMode", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "SQLiteStorage",
+            dependencies: ["Storage", "TabShell", "CaptureMode", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // PostgreSQL as a second engine (issue #16; docs/postgres.md): PostgresStore (a RecordStore),
         // locations, connections, schema and migrations, the change listener.
@@ -101,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "PostgresStorage", "Runtime", "TerminalInput", "CNcursesw",
+                "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "CNcursesw",
                 "CCrashGuard", "SSHServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -136,29 +145,30 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "PostgresStorage", "TabShell", "CaptureMode", .product(name: "GRDB", package: "GRDB.swift"),
+                "Storage", "SQLiteStorage", "PostgresStorage", "TabShell", "CaptureMode",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
             name: "PostgresStorageTests",
             dependencies: [
-                "PostgresStorage", "Storage", "TabShell", "CaptureMode",
+                "PostgresStorage", "Storage", "SQLiteStorage", "TabShell", "CaptureMode",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Storage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "TabShell", "CaptureMode", "CPty"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty"]),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CVipsShim", "CZbar", "Scanning"]),
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "Storage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
+                "tui", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

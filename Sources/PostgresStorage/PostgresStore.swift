@@ -7,7 +7,7 @@ import Synchronization
 import TabShell
 
 /// tabshell's storage on a PostgreSQL server, shared by every host of a team: the same
-/// ``RecordStore`` as SQLite's ``AppDatabase``, so the app and the commands do not know which
+/// ``RecordStore`` as SQLite's `AppDatabase` (SQLiteStorage), so the app and the commands do not know which
 /// engine they have.
 ///
 /// - Photos live in the database (`photo_content`, keyed by SHA-256), so Done — the capture,
@@ -247,11 +247,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     public func saveSettings(_ settings: Settings) throws(StorageError) {
-        guard AppDatabase.autoAdvanceRange.contains(settings.autoAdvanceMilliseconds) else {
-            throw .invalidInput(
-                "Auto-advance must be between \(AppDatabase.autoAdvanceRange.lowerBound) and "
-                    + "\(AppDatabase.autoAdvanceRange.upperBound) milliseconds.")
-        }
+        try StorageLimits.validate(settings)
         try write { session throws(StorageError) in
             try session.execute(PostgresRows.settingsUpsert(SettingsRecord(settings)))
         }
@@ -331,12 +327,10 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         let mode = request.mode
         return try read { session throws(StorageError) in
             let total = Int(try session.value("SELECT count FROM capture_count WHERE id = 1", as: Int64.self) ?? 0)
-            let start = min(max(request.start, 0), max(total - 1, 0))
-            let count = max(request.count, 0)
-            guard count > 0, total > 0 else {
+            let (start, positions) = request.window(total: total)
+            guard !positions.isEmpty else {
                 return HistoryPage(start: start, rows: [], totalCount: total, mode: mode)
             }
-            let positions = start..<min(total, start + count)
             let rows: [PostgresRow]
             do {
                 rows = try HistoryWalk(PostgresHistorySource(session: session)).rows(
@@ -357,10 +351,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
-        let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= AppDatabase.maximumSearchLength else {
-            throw .invalidInput("A search can have at most \(AppDatabase.maximumSearchLength) characters.")
-        }
+        let text = try StorageLimits.searchText(query)
         guard limit > 0 else { return [] }
         return try read { session throws(StorageError) in
             try PostgresQueries.search(text, limit: limit, in: session).map { row throws(StorageError) in
@@ -511,12 +502,6 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
             try session.value("SELECT 1 FROM capture WHERE staging_id = \(stagingID)", as: Int32.self) != nil
         }
     }
-
-    /// The media folder is a cache here: nothing in it is ever moved back into staging.
-    public func isPhotoReferenced(_ storedName: String) -> Bool { true }
-
-    /// Nothing to sweep: the cache holds copies, trimmed by size.
-    public func sweepMedia(graceSeconds: TimeInterval, now: Date, report: inout RecoveryReport) throws(StorageError) {}
 
     // MARK: - Photos
 

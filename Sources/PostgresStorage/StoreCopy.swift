@@ -28,7 +28,7 @@ public struct StoreCopyReport: Equatable, Sendable {
 /// checksum compared with the source's: a difference rolls everything back.
 public enum StoreCopy {
     public static func copy(
-        from source: AppDatabase, to target: PostgresStore, progress: (StoreCopyReport) -> Void = { _ in }
+        from source: some CopySource, to target: PostgresStore, progress: (StoreCopyReport) -> Void = { _ in }
     ) throws(StorageError) -> StoreCopyReport {
         try target.pool.transaction { session throws(StorageError) in
             try refuseNonEmpty(target, session)

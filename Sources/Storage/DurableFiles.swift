@@ -10,26 +10,26 @@ import Darwin
 
 /// The POSIX steps the durability protocol is made of: fsync a file or a folder, write a small
 /// file atomically, rename, list and remove. Each throwing step fails with a sentence.
-enum DurableFiles {
+package enum DurableFiles {
     /// Flushes the entries of `directory` (creations, renames, removals) to the disk.
-    static func syncDirectory(_ directory: String) throws(StorageError) {
+    package static func syncDirectory(_ directory: String) throws(StorageError) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw .fileSystem("Cannot open \(directory): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot open \(directory): \(DurableFiles.reason(errno: errno)).")
         }
         defer { _ = close(fd) }
         guard fsyncRetrying(fd) == 0 else {
-            throw .fileSystem("Cannot save \(directory) to disk: \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot save \(directory) to disk: \(DurableFiles.reason(errno: errno)).")
         }
     }
 
     /// Closes a descriptor (a name that does not clash with types' own `close()` methods).
-    static func closeDescriptor(_ fd: Int32) {
+    package static func closeDescriptor(_ fd: Int32) {
         _ = close(fd)
     }
 
     /// `fsync`, retried when a signal interrupts it.
-    static func fsyncRetrying(_ fd: Int32) -> Int32 {
+    package static func fsyncRetrying(_ fd: Int32) -> Int32 {
         var result: Int32
         repeat { result = fsync(fd) } while result != 0 && errno == EINTR
         return result
@@ -37,7 +37,7 @@ enum DurableFiles {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions; returns 0, or the
     /// `errno` of the failure.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             guard let base = bytes.baseAddress else { return 0 }
@@ -53,7 +53,7 @@ enum DurableFiles {
 
     /// Reads up to `count` bytes into `buffer`, retrying interruptions and short reads until
     /// `count` bytes or the end of the file; returns the number read, or -1 with `errno` set.
-    static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
+    package static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
         var total = 0
         while total < count {
             guard let base = buffer.baseAddress else { return total }
@@ -70,12 +70,12 @@ enum DurableFiles {
 
     /// Replaces `path` with `data` so that a crash leaves either the old or the new content:
     /// writes a `.tmp-<uuid>` sibling (0600), fsyncs it, renames it over `path`, fsyncs the folder.
-    static func writeAtomically(_ data: Data, to path: String) throws(StorageError) {
+    package static func writeAtomically(_ data: Data, to path: String) throws(StorageError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temp = directory + "/" + tempPrefix + UUID().uuidString.lowercased()
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw .fileSystem("Cannot create \(temp): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot create \(temp): \(DurableFiles.reason(errno: errno)).")
         }
         _ = fchmod(fd, 0o600)
         var failure = data.withUnsafeBytes { writeAll(fd, $0) }
@@ -84,16 +84,16 @@ enum DurableFiles {
         if failure == 0, rename(temp, path) != 0 { failure = errno }
         guard failure == 0 else {
             _ = unlink(temp)
-            throw .fileSystem("Cannot write \(path): \(DatabaseFiles.reason(errno: failure)).")
+            throw .fileSystem("Cannot write \(path): \(DurableFiles.reason(errno: failure)).")
         }
         try syncDirectory(directory)
     }
 
     /// The prefix of every temporary file tabshell writes; start-up recovery removes them.
-    static let tempPrefix = ".tmp-"
+    package static let tempPrefix = ".tmp-"
 
     /// The names in `directory` (without "." and ".."), or nil when it cannot be read.
-    static func entries(of directory: String) -> [String]? {
+    package static func entries(of directory: String) -> [String]? {
         guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
         var names: [String] = []
@@ -107,16 +107,16 @@ enum DurableFiles {
     }
 
     /// `lstat` of `path`: the entry itself, never what a symbolic link points to.
-    static func status(_ path: String) -> stat? {
+    package static func status(_ path: String) -> stat? {
         var info = stat()
         return lstat(path, &info) == 0 ? info : nil
     }
 
-    static func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
-    static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+    package static func isRegularFile(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    package static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
 
     /// The modification time of `info` as a `Date`.
-    static func modificationDate(_ info: stat) -> Date {
+    package static func modificationDate(_ info: stat) -> Date {
         #if canImport(Darwin)
         let spec = info.st_mtimespec
         #else
@@ -129,7 +129,7 @@ enum DurableFiles {
     /// if given, is removed last so whoever holds that lock owns the folder to the end.
     /// Returns false when something could not be removed.
     @discardableResult
-    static func removeTree(_ directory: String, lockName: String? = nil) -> Bool {
+    package static func removeTree(_ directory: String, lockName: String? = nil) -> Bool {
         for attempt in 0..<3 {
             for name in entries(of: directory) ?? [] where name != lockName {
                 let path = directory + "/" + name
@@ -146,13 +146,27 @@ enum DurableFiles {
     }
 
     /// Creates `directory` with mode 0700 unless it exists (as a folder).
-    static func makePrivateDirectory(_ directory: String) throws(StorageError) {
+    package static func makePrivateDirectory(_ directory: String) throws(StorageError) {
         if mkdir(directory, 0o700) == 0 {
             _ = chmod(directory, 0o700)
             return
         }
         let mkdirError = errno
         if mkdirError == EEXIST, let info = status(directory), isDirectory(info) { return }
-        throw .cannotCreate(path: directory, reason: DatabaseFiles.reason(errno: mkdirError))
+        throw .cannotCreate(path: directory, reason: DurableFiles.reason(errno: mkdirError))
+    }
+
+    /// A lower-case phrase for an `errno` value, to follow "Cannot create X: ".
+    package static func reason(errno code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: "permission denied"
+        case EROFS: "the file system is read-only"
+        case ENOSPC, EDQUOT: "no space is left on the device"
+        case ENOTDIR: "a part of the path is a file, not a folder"
+        case EISDIR: "it is a folder, not a file"
+        case ENAMETOOLONG: "the path is too long"
+        case ELOOP: "the path has too many symbolic links"
+        default: String(cString: strerror(code)).lowercased()
+        }
     }
 }

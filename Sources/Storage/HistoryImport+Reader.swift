@@ -134,14 +134,14 @@ extension HistoryImport {
             }
             let createdAt = fields.time("createdAt") ?? now
             let capturedBy = fields.string("capturedBy")
-            if let capturedBy, !(1...AppDatabase.maximumRequesterLength).contains(capturedBy.unicodeScalars.count) {
-                fields.reasons.append("\"capturedBy\" must have 1 to \(AppDatabase.maximumRequesterLength) characters.")
+            if let capturedBy, !(1...StorageLimits.maximumRequesterLength).contains(capturedBy.unicodeScalars.count) {
+                fields.reasons.append("\"capturedBy\" must have 1 to \(StorageLimits.maximumRequesterLength) characters.")
             }
             let barcode = fields.nested("barcode") { code in code.barcode() }
             let product = fields.nested("product") { product in product.product() }
             let note = fields.string("note")
-            if let note, note.count > AppDatabase.maximumNoteLength {
-                fields.reasons.append("\"note\" has \(note.count) characters; at most \(AppDatabase.maximumNoteLength) are allowed.")
+            if let note, note.count > StorageLimits.maximumNoteLength {
+                fields.reasons.append("\"note\" has \(note.count) characters; at most \(StorageLimits.maximumNoteLength) are allowed.")
             }
             let sourceName = fields.string("source")
             let source = sourceName.flatMap(CodeSource.init(rawValue:))
@@ -339,12 +339,12 @@ extension HistoryImport {
             let before = reasons.count
             let id = integer("id", minimum: 1)
             let title = string("title", required: true)?.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let title, title.isEmpty || title.count > AppDatabase.maximumTitleLength {
-                wrong("title", "must have 1 to \(AppDatabase.maximumTitleLength) characters.")
+            if let title, title.isEmpty || title.count > StorageLimits.maximumTitleLength {
+                wrong("title", "must have 1 to \(StorageLimits.maximumTitleLength) characters.")
             }
             let body = string("body") ?? ""
-            if body.count > AppDatabase.maximumBodyLength {
-                wrong("body", "has \(body.count) characters; at most \(AppDatabase.maximumBodyLength) are allowed.")
+            if body.count > StorageLimits.maximumBodyLength {
+                wrong("body", "has \(body.count) characters; at most \(StorageLimits.maximumBodyLength) are allowed.")
             }
             let kinds = CaptureKind.requestable.map(\.rawValue)
             let kindName = string("kind")
@@ -356,12 +356,12 @@ extension HistoryImport {
             let createdAt = time("createdAt")
             let doneAt = time("doneAt")
             let createdBy = string("createdBy")
-            if let createdBy, !(1...AppDatabase.maximumRequesterLength).contains(createdBy.unicodeScalars.count) {
-                wrong("createdBy", "must have 1 to \(AppDatabase.maximumRequesterLength) characters.")
+            if let createdBy, !(1...StorageLimits.maximumRequesterLength).contains(createdBy.unicodeScalars.count) {
+                wrong("createdBy", "must have 1 to \(StorageLimits.maximumRequesterLength) characters.")
             }
             var requester: String?
             if let from = string("from") {
-                switch AppDatabase.requesterName(from) {
+                switch StorageLimits.requesterName(from) {
                 case let .success(name): requester = name
                 case let .failure(problem): wrong("from", problem.message)
                 }

@@ -211,7 +211,7 @@ public enum HistoryImport {
             if errno == ENOENT {
                 return .failure(ImportReason("\(file.path) does not exist (photos are read from the paths the export names)."))
             }
-            return .failure(ImportReason("cannot read \(file.path): \(DatabaseFiles.reason(errno: errno))."))
+            return .failure(ImportReason("cannot read \(file.path): \(DurableFiles.reason(errno: errno))."))
         }
         let photo: StagedPhoto
         do throws(StorageError) {

@@ -50,14 +50,14 @@ public struct MediaStore: Equatable, Sendable {
     // MARK: - Internal
 
     /// Creates the root and `child` (0700) if they are missing and returns `child`'s path.
-    func prepare(_ child: URL) throws(StorageError) -> String {
+    package func prepare(_ child: URL) throws(StorageError) -> String {
         try DurableFiles.makePrivateDirectory(rootDirectory.path)
         try DurableFiles.makePrivateDirectory(child.path)
         return child.path
     }
 
     /// The file extension used for a stored photo of `format`.
-    static func fileExtension(for format: ImageFormat) -> String {
+    package static func fileExtension(for format: ImageFormat) -> String {
         switch format {
         case .png: "png"
         case .jpeg: "jpg"
@@ -69,13 +69,13 @@ public struct MediaStore: Equatable, Sendable {
     }
 
     /// A new stored name: a random UUID and the format's extension.
-    static func newStoredName(for format: ImageFormat) -> String {
+    package static func newStoredName(for format: ImageFormat) -> String {
         UUID().uuidString.lowercased() + "." + fileExtension(for: format)
     }
 
     /// True when `name` has the exact shape of a stored name tabshell generates, so it is
     /// safe to join to a folder path (no "/", no "..", no leading dot).
-    static func isStoredName(_ name: String, format: ImageFormat? = nil) -> Bool {
+    package static func isStoredName(_ name: String, format: ImageFormat? = nil) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, UUID(uuidString: String(parts[0])) != nil else { return false }
         let formats = format.map { [$0] } ?? ImageFormat.allCases

@@ -2,7 +2,7 @@ import CaptureMode
 import Foundation
 import TabShell
 
-/// tabshell's storage, whatever the engine: SQLite (``AppDatabase``, the embedded default) or
+/// tabshell's storage, whatever the engine: SQLite (`AppDatabase` in SQLiteStorage, the embedded default) or
 /// PostgreSQL (`PostgresStore`, for a team on several hosts). The app, the commands and the
 /// tests that run on both engines hold a `RecordStore` and never ask which one it is.
 ///
@@ -111,13 +111,13 @@ public enum RequestLimits {
         guard !title.isEmpty else {
             throw .invalidInput("A request needs a title.")
         }
-        guard title.count <= AppDatabase.maximumTitleLength else {
-            throw .invalidInput("A request title can have at most \(AppDatabase.maximumTitleLength) characters.")
+        guard title.count <= StorageLimits.maximumTitleLength else {
+            throw .invalidInput("A request title can have at most \(StorageLimits.maximumTitleLength) characters.")
         }
-        guard body.count <= AppDatabase.maximumBodyLength else {
-            throw .invalidInput("A request body can have at most \(AppDatabase.maximumBodyLength) characters.")
+        guard body.count <= StorageLimits.maximumBodyLength else {
+            throw .invalidInput("A request body can have at most \(StorageLimits.maximumBodyLength) characters.")
         }
-        let requester = try requester.map { name throws(StorageError) in try AppDatabase.requesterName(name).get() }
+        let requester = try requester.map { name throws(StorageError) in try StorageLimits.requesterName(name).get() }
         return (title, requester)
     }
 
@@ -125,11 +125,11 @@ public enum RequestLimits {
     public static func validate(_ requests: [NewRequest]) throws(StorageError) {
         for request in requests {
             let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty, title.count <= AppDatabase.maximumTitleLength, request.body.count <= AppDatabase.maximumBodyLength
+            guard !title.isEmpty, title.count <= StorageLimits.maximumTitleLength, request.body.count <= StorageLimits.maximumBodyLength
             else {
                 throw .invalidInput("A request to import has an empty or too long title or body.")
             }
-            if let requester = request.requester, case let .failure(problem) = AppDatabase.requesterName(requester) {
+            if let requester = request.requester, case let .failure(problem) = StorageLimits.requesterName(requester) {
                 throw problem
             }
         }
@@ -149,8 +149,8 @@ public enum RequestLimits {
 
     /// Checks a capture's note and code before Done writes it.
     public static func validate(_ submission: CaptureSubmission) throws(StorageError) {
-        if let note = submission.note, note.count > AppDatabase.maximumNoteLength {
-            throw .invalidInput("A note can have at most \(AppDatabase.maximumNoteLength) characters.")
+        if let note = submission.note, note.count > StorageLimits.maximumNoteLength {
+            throw .invalidInput("A note can have at most \(StorageLimits.maximumNoteLength) characters.")
         }
         if let barcode = submission.barcode, barcode.value.count > BarcodeValidator.maximumLength {
             throw .invalidInput("A code can have at most \(BarcodeValidator.maximumLength) characters.")

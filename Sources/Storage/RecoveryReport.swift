@@ -1,7 +1,7 @@
 import CaptureMode
 import Foundation
 
-/// What start-up recovery (``AppDatabase/recover(graceSeconds:now:)``) found and did, for the
+/// What start-up recovery (``StagingLedger/recover(graceSeconds:now:)``) found and did, for the
 /// log and for Settings.
 public struct RecoveryReport: Equatable, Sendable {
     /// An unfinished capture whose process is gone, ready to be resumed or discarded.

@@ -15,7 +15,7 @@ import Darwin
 /// Photos are copied in the moment they are chosen (``stage(fileAt:originalName:maxBytes:progress:)``),
 /// so they survive a crash or a dropped link; `draft.json` records what the capture has
 /// collected so start-up recovery can offer it back. Nothing here touches the database:
-/// ``AppDatabase/commitCapture(_:staging:now:)`` moves the files into the media folder on Done,
+/// `AppDatabase.commitCapture(_:staging:now:)` moves the files into the media folder on Done,
 /// and ``discard()`` deletes them on Close.
 ///
 /// The folder holds `lock`, `draft.json`, the staged photos `<uuid>.<ext>` (mode 0600) and,
@@ -67,7 +67,7 @@ public final class StagingSession {
             let directory = staging + "/" + id.uuidString.lowercased()
             guard mkdir(directory, 0o700) == 0 else {
                 if errno == EEXIST { continue }
-                throw .cannotCreate(path: directory, reason: DatabaseFiles.reason(errno: errno))
+                throw .cannotCreate(path: directory, reason: DurableFiles.reason(errno: errno))
             }
             _ = chmod(directory, 0o700)
             // A start-up recovery in another process may lock the new, empty folder before we
@@ -108,7 +108,7 @@ public final class StagingSession {
         defer { DurableFiles.closeDescriptor(source) }
         var before = stat()
         guard fstat(source, &before) == 0 else {
-            throw .fileRefused("Cannot read \(name): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileRefused("Cannot read \(name): \(DurableFiles.reason(errno: errno)).")
         }
         if let kind = Self.notRegularFile(before) {
             throw .fileRefused("\(name) is \(kind), not a file.")
@@ -124,7 +124,7 @@ public final class StagingSession {
             DurableFiles.readFully(source, into: $0, count: ImageInspector.headerLength)
         }
         guard headerCount >= 0 else {
-            throw .fileRefused("Cannot read \(name): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileRefused("Cannot read \(name): \(DurableFiles.reason(errno: errno)).")
         }
         guard let image = ImageInspector.inspect(header: Array(buffer[0..<headerCount])) else {
             throw .fileRefused("\(name) is not a PNG, JPEG, GIF, WebP, BMP or HEIC image.")
@@ -142,7 +142,7 @@ public final class StagingSession {
         guard rename(temp, self.path + "/" + storedName) == 0 else {
             let failure = errno
             _ = unlink(temp)
-            throw .fileSystem("Cannot stage \(name): \(DatabaseFiles.reason(errno: failure)).")
+            throw .fileSystem("Cannot stage \(name): \(DurableFiles.reason(errno: failure)).")
         }
         let photo = StagedPhoto(
             storedName: storedName, originalName: name, format: image.format,
@@ -170,7 +170,7 @@ public final class StagingSession {
     ) throws(StorageError) -> Int64 {
         let target = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard target >= 0 else {
-            throw .fileSystem("Cannot stage \(name): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot stage \(name): \(DurableFiles.reason(errno: errno)).")
         }
         _ = fchmod(target, 0o600)
         var copied: Int64 = 0
@@ -190,7 +190,7 @@ public final class StagingSession {
             }
             chunk = buffer.withUnsafeMutableBytes { DurableFiles.readFully(source, into: $0, count: $0.count) }
             if chunk < 0 {
-                failure = .fileRefused("Cannot read \(name): \(DatabaseFiles.reason(errno: errno)).")
+                failure = .fileRefused("Cannot read \(name): \(DurableFiles.reason(errno: errno)).")
                 break
             }
         }
@@ -215,7 +215,7 @@ public final class StagingSession {
         }
         let file = path + "/" + photo.storedName
         guard unlink(file) == 0 || errno == ENOENT else {
-            throw .fileSystem("Cannot remove \(file): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot remove \(file): \(DurableFiles.reason(errno: errno)).")
         }
         photos.remove(at: index)
         try DurableFiles.syncDirectory(path)
@@ -320,7 +320,7 @@ public final class StagingSession {
         case ELOOP: .fileRefused("\(name) is a symbolic link; choose the file it points to.")
         case EACCES, EPERM: .fileRefused("\(name) cannot be read: permission denied.")
         case ENXIO, ENODEV: .fileRefused("\(name) is not a regular file.")
-        default: .fileRefused("Cannot open \(name): \(DatabaseFiles.reason(errno: code)).")
+        default: .fileRefused("Cannot open \(name): \(DurableFiles.reason(errno: code)).")
         }
     }
 
@@ -341,7 +341,7 @@ public final class StagingSession {
         if code == ENOSPC || code == EDQUOT {
             return .fileSystem("The disk is full: \(name) could not be copied.")
         }
-        return .fileSystem("Cannot copy \(name): \(DatabaseFiles.reason(errno: code)).")
+        return .fileSystem("Cannot copy \(name): \(DurableFiles.reason(errno: code)).")
     }
 
     /// True when `fd` still has the size and modification time recorded in `before`.

@@ -132,7 +132,7 @@ public struct UploadFolder: Equatable, Sendable {
         let temp = path + "/" + DurableFiles.tempPrefix + UUID().uuidString.lowercased()
         let target = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard target >= 0 else {
-            throw .fileSystem("Cannot create \(temp): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot create \(temp): \(DurableFiles.reason(errno: errno)).")
         }
         var header: [UInt8] = []
         var total: Int64 = 0
@@ -141,7 +141,7 @@ public struct UploadFolder: Equatable, Sendable {
         while failure == nil {
             let got = buffer.withUnsafeMutableBytes { DurableFiles.readFully(descriptor, into: $0, count: $0.count) }
             if got < 0 {
-                failure = .fileRefused("Cannot read the photo: \(DatabaseFiles.reason(errno: errno)).")
+                failure = .fileRefused("Cannot read the photo: \(DurableFiles.reason(errno: errno)).")
                 break
             }
             if got == 0 { break }
@@ -154,7 +154,7 @@ public struct UploadFolder: Equatable, Sendable {
                 header += buffer[0..<min(got, ImageInspector.headerLength - header.count)]
             }
             let written = buffer.withUnsafeBytes { DurableFiles.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
-            if written != 0 { failure = .fileSystem("Cannot write \(temp): \(DatabaseFiles.reason(errno: written)).") }
+            if written != 0 { failure = .fileSystem("Cannot write \(temp): \(DurableFiles.reason(errno: written)).") }
         }
         let image = failure == nil ? ImageInspector.inspect(header: header) : nil
         if failure == nil, image == nil {
@@ -164,7 +164,7 @@ public struct UploadFolder: Equatable, Sendable {
                     : "That is not a PNG, JPEG, GIF, WebP, BMP or HEIC image; nothing was kept.")
         }
         if failure == nil, DurableFiles.fsyncRetrying(target) != 0 {
-            failure = .fileSystem("Cannot save \(temp): \(DatabaseFiles.reason(errno: errno)).")
+            failure = .fileSystem("Cannot save \(temp): \(DurableFiles.reason(errno: errno)).")
         }
         DurableFiles.closeDescriptor(target)
         guard failure == nil, let image else {
@@ -172,7 +172,7 @@ public struct UploadFolder: Equatable, Sendable {
             throw failure ?? .fileSystem("Cannot keep the photo.")
         }
         guard rename(temp, path + "/" + name) == 0 else {
-            let reason = DatabaseFiles.reason(errno: errno)
+            let reason = DurableFiles.reason(errno: errno)
             _ = unlink(temp)
             throw .fileSystem("Cannot keep \(Self.shown(name)): \(reason).")
         }
@@ -189,7 +189,7 @@ public struct UploadFolder: Equatable, Sendable {
             throw .invalidInput("You have no upload named \(Self.shown(name)).")
         }
         guard unlink(file) == 0 else {
-            throw .fileSystem("Cannot remove \(Self.shown(name)): \(DatabaseFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot remove \(Self.shown(name)): \(DurableFiles.reason(errno: errno)).")
         }
         try? DurableFiles.syncDirectory(path)
     }
@@ -237,7 +237,7 @@ public struct UploadFolder: Equatable, Sendable {
     /// `serve --demo` visitors.
     public func addDemoPhotos() throws(StorageError) {
         try prepare()
-        for (name, bytes) in AppDatabase.demoPictures() {
+        for (name, bytes) in DemoPNG.demoPictures() {
             try DurableFiles.writeAtomically(Data(bytes), to: path + "/" + name)
         }
     }

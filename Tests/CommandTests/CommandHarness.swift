@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptureMode
 import Foundation
+import SQLiteStorage
 import Storage
 import Testing
 

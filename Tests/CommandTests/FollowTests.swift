@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import SQLiteStorage
 import Storage
 import Testing
 

@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import Runtime
+import SQLiteStorage
 import Storage
 import TabShell
 import Testing

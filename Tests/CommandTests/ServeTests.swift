@@ -5,6 +5,7 @@ import SSHServer
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 @testable import tui
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// The app runs under one TERM while other terminals' key sequences are typed: each is read

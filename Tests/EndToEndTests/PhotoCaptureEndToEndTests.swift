@@ -3,6 +3,7 @@ import Foundation
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// Photos and Product captures through the real binary, with real image files on disk.

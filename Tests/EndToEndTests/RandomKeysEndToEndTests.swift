@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// Random keys into the real binary for a while: printable text, arrows, Tab, Esc, Enter,

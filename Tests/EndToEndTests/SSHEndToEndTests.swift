@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// tabshell over a real OpenSSH connection on loopback: a throw-away sshd (own host key, own

@@ -2,6 +2,7 @@ import Foundation
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// `tabshell serve` end to end (issue #13): the built binary as the server on loopback with a

@@ -3,6 +3,7 @@ import Foundation
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// The real binary in a real pseudo-terminal (tmux): the journeys a user takes.

@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import Logging
 import PostgresNIO
+import SQLiteStorage
 import Storage
 import TabShell
 import Testing

@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import PostgresNIO
+import SQLiteStorage
 import Storage
 import TabShell
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import SQLiteStorage
 import Storage
 import TabShell
 import Testing

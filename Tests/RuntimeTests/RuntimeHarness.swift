@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 import Runtime
+import SQLiteStorage
 import Storage
 import TabShell
 

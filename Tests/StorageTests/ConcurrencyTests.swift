@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import GRDB
+import SQLiteStorage
 import Storage
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import PostgresStorage
 import TabShell
 
+@testable import SQLiteStorage
 @testable import Storage
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Foundation
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 @Suite("Demo data")

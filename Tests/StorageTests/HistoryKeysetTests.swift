@@ -4,6 +4,7 @@ import GRDB
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// Keyset paging of every browse mode, the trigger-kept count and the search index, on both

@@ -4,6 +4,7 @@ import GRDB
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// History's browse modes, search and record detail, on both engines (the query plans: SQLite's

@@ -4,6 +4,7 @@ import GRDB
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 @Suite("History")

@@ -4,6 +4,7 @@ import GRDB
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// Who captured what (issue #13): `capture.capturedBy` and `request.createdBy`.

@@ -4,6 +4,7 @@ import GRDB
 import TabShell
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 /// The Inbox's reads on both engines: a page in the Inbox's order along an index, whatever the

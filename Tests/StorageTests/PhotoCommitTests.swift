@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import SQLiteStorage
 @testable import Storage
 
 @Suite("Done with photos, and deleting records")

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 import PostgresStorage
+import SQLiteStorage
 import Storage
 import TabShell
 import Testing

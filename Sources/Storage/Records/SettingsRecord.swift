@@ -1,12 +1,9 @@
 import CaptureMode
 import Foundation
-import GRDB
 import TabShell
 
-/// The single row (id 1) of the `settings` table.
-public struct SettingsRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "settings"
-
+/// The single row (id 1) of the `settings` table, the same columns on every engine.
+public struct SettingsRecord: Codable, Equatable, Sendable {
     public var id: Int64 = 1
     public var snapBackTarget: SnapBackTarget
     public var captureGating: Bool

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PostgresStorage
+import SQLiteStorage
 import Storage
 import TabShell
 

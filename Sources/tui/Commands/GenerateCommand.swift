@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PostgresStorage
+import SQLiteStorage
 import Storage
 
 /// `tabshell generate`: fills a database with a large, realistic History for benchmarks.

@@ -41,7 +41,7 @@ struct InboxAddCommand: ContextCommand {
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--title must not be empty.")
         }
-        if let from, case let .failure(problem) = AppDatabase.requesterName(from) {
+        if let from, case let .failure(problem) = StorageLimits.requesterName(from) {
             throw ValidationError("--from: " + problem.message)
         }
     }

@@ -3,6 +3,7 @@ import CaptureMode
 import Foundation
 import Logging
 import Runtime
+import SQLiteStorage
 import Storage
 import TabShell
 

@@ -1,0 +1,83 @@
+import CaptureMode
+import Foundation
+import GRDB
+import Storage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppDatabase {
+    /// Imports the products of a delimited file read from `descriptor`, in one transaction: all
+    /// or nothing. Two forms: Open Food Facts' export (a header naming `code` and `product_name`,
+    /// with `brands`, `quantity` and `energy-kcal_100g` or `energy_100g` in kJ when present,
+    /// any other columns ignored; tab-separated as OFF publishes it, or comma-separated), or
+    /// `barcode,name[,brand,quantity]` rows with or without a header. A code already in the
+    /// catalog gets the new row (upsert); rows without a code or a name are skipped and counted.
+    public func importCatalog(from descriptor: Int32) throws(CatalogImportError) -> CatalogImportReport {
+        var report = CatalogImportReport()
+        do {
+            try writer.write { db in
+                let before = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
+                let upsert = try db.makeStatement(
+                    sql: """
+                        INSERT INTO product (code, name, brand, quantity, energyKcal) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(code) DO UPDATE SET name = excluded.name, brand = excluded.brand,
+                            quantity = excluded.quantity, energyKcal = excluded.energyKcal
+                        """)
+                try CatalogFile.read(descriptor, into: &report) { code, product in
+                    try upsert.execute(arguments: [code, product.name, product.brand, product.quantity, product.energyKcal])
+                }
+                let after = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
+                report.added = after - before
+                report.updated = report.rows - report.skipped - report.added
+            }
+        } catch let error as CatalogImportError {
+            throw error
+        } catch {
+            throw .storage(StorageError.operation(error, path: url.path).message)
+        }
+        return report
+    }
+
+    /// The product a scanned code is in the catalog as, or nil.
+    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
+        let key = Product.catalogKey(for: barcode)
+        return try read { db in try Self.product(key: key, db) }
+    }
+
+    static func product(key: String, _ db: Database) throws -> Product? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT name, brand, quantity, energyKcal FROM product WHERE code = ?", arguments: [key])
+        else { return nil }
+        return Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"])
+    }
+
+    /// The catalog for `tabshell catalog list`: by code, names containing `search` (any case)
+    /// when given, at most `limit` (all when nil), streamed.
+    public func catalogListing(limit: Int?, search: String?, _ body: (String, Product) throws -> Void) throws {
+        try read { db in
+            var sql = "SELECT code, name, brand, quantity, energyKcal FROM product"
+            var arguments: StatementArguments = []
+            if let pattern = search.flatMap(CatalogFile.containsPattern) {
+                sql += " WHERE name LIKE ? ESCAPE '!' OR brand LIKE ? ESCAPE '!'"
+                arguments += [pattern, pattern]
+            }
+            sql += " ORDER BY code LIMIT ?"
+            arguments += [limit ?? -1]
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                try body(row["code"], Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"]))
+            }
+        }
+    }
+
+    /// Deletes every product of the catalog; returns how many there were. Records keep the
+    /// names they were committed with.
+    public func clearCatalog() throws(StorageError) -> Int {
+        try write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
+            try db.execute(sql: "DELETE FROM product")
+            return count
+        }
+    }
+}

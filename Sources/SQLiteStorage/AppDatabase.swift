@@ -1,0 +1,254 @@
+import CaptureMode
+import Foundation
+import GRDB
+import Storage
+import Synchronization
+import TabShell
+
+/// tabshell's database: one SQLite file in WAL mode, shared by every tabshell process.
+///
+/// Open it with ``open(at:busyTimeout:)``, or hand ``init(writer:url:)`` a GRDB writer of your
+/// own (a `DatabaseQueue()` in memory, for a test where the file is not the point); every read
+/// and write goes through an intent-named method and fails with a ``StorageError`` whose message
+/// is one sentence naming the file.
+public final class AppDatabase: RecordStore {
+    /// The database file (for a writer handed in, the name its media folders are kept beside).
+    public let url: URL
+    /// The database file's path, for sentences.
+    public var displayName: String { url.path }
+    /// Where this database keeps its photos, staging folders and quarantine.
+    public var media: MediaStore { MediaStore(databaseURL: url) }
+    let writer: any DatabaseWriter
+    /// Whether this database counts in ``openHere`` (opened from its file by ``open(at:busyTimeout:)``).
+    private let isRegistered: Bool
+
+    private init(url: URL, pool: DatabasePool) {
+        self.url = url
+        self.writer = pool
+        self.isRegistered = true
+        Self.openHere.withLock { $0[url.path, default: 0] += 1 }
+    }
+
+    /// A database over `writer`, its schema brought up to date: GRDB's demo apps' shape, so a
+    /// test can hand in `DatabaseQueue()` (in memory) where the file is not the point. `url`
+    /// names it in sentences and places its media folders (`<url>.files/`, made on first use).
+    /// Opening a file for the app is ``open(at:busyTimeout:)``, which checks and locks the file
+    /// first. GRDB's default configuration enforces foreign keys, as the schema expects.
+    public init(writer: some DatabaseWriter, url: URL) throws(StorageError) {
+        do {
+            try Migrations.migrator.migrate(writer)
+        } catch {
+            throw .opening(error, path: url.path)
+        }
+        self.url = url
+        self.writer = writer
+        self.isRegistered = false
+    }
+
+    deinit {
+        guard isRegistered else { return }
+        Self.openHere.withLock { open in
+            open[path, default: 1] -= 1
+            if open[path] == 0 { open[path] = nil }
+        }
+    }
+
+    /// How many `AppDatabase`s of each file this process has open. While one is open, opening
+    /// another must not open and close the file itself (to create it or read its header): POSIX
+    /// advisory locks belong to the process, and closing any descriptor of the file drops the
+    /// locks SQLite holds through the others — another process could then think itself the last
+    /// connection and delete the WAL under commits still in it ("How To Corrupt An SQLite
+    /// Database File", 2.2). SQLite's own connections share their descriptors and are safe.
+    private static let openHere = Mutex<[String: Int]>([:])
+
+    private var path: String { url.path }
+
+    // MARK: - Opening
+
+    /// Opens the database at `url`, creating it (and its folder) if needed, and brings its schema
+    /// up to date.
+    ///
+    /// A new folder gets mode 0700 and a new file mode 0600. An existing file that is not a
+    /// tabshell database (not SQLite, another program's, or made by a newer tabshell) is left
+    /// untouched and reported. Open and migrate take turns across processes through an advisory
+    /// lock on the sibling file `<name>.lock`.
+    ///
+    /// - Parameter busyTimeout: How long to wait, in seconds, for a lock held by another
+    ///   connection before failing with ``StorageError/locked(path:)``.
+    public static func open(at url: URL, busyTimeout: TimeInterval = 5) throws(StorageError) -> AppDatabase {
+        guard url.isFileURL else {
+            throw .invalidInput("The database location \(url.absoluteString) is not a file path.")
+        }
+        let path = url.path
+        try DatabaseFiles.makeDirectory(url.deletingLastPathComponent().path)
+        // Held from here: opens take turns across processes and across this process's threads,
+        // so no other open here is between its check and its registration below.
+        let lock = try OpenLock(path: path + ".lock", databasePath: path, timeout: busyTimeout)
+        defer { lock.unlock() }
+        if openHere.withLock({ $0[path] == nil }) {
+            try DatabaseFiles.createFileIfMissing(path)
+            try DatabaseFiles.checkHeader(path)
+        }
+
+        let migrator = Migrations.migrator
+        do {
+            switch try inspect(path: path, migrator: migrator, busyTimeout: busyTimeout) {
+            case .compatible: break
+            case let .newer(version): throw StorageError.newerSchema(path: path, version: version)
+            case .foreign: throw StorageError.cannotOpen(path: path, reason: "it is another program's database")
+            }
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.busyMode = .timeout(busyTimeout)
+            config.journalMode = .wal
+            let pool = try DatabasePool(path: path, configuration: config)
+            try migrator.migrate(pool)
+            return AppDatabase(url: url, pool: pool)
+        } catch {
+            throw .opening(error, path: path)
+        }
+    }
+
+    /// Looks at the file through a read-only connection, so nothing (not even the journal
+    /// mode) changes before we know the file is ours.
+    private static func inspect(
+        path: String, migrator: DatabaseMigrator, busyTimeout: TimeInterval
+    ) throws -> SchemaCompatibility {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        return try queue.read { db in try SchemaCompatibility(db, migrator: migrator) }
+    }
+
+    // MARK: - Settings
+
+    /// The saved settings, or ``Settings/default`` when none were saved yet.
+    public func settings() throws(StorageError) -> Settings {
+        try read { db in try SettingsRecord.fetchOne(db, key: 1)?.settings ?? .default }
+    }
+
+    /// Saves `settings`, replacing the previous ones.
+    public func saveSettings(_ settings: Settings) throws(StorageError) {
+        try StorageLimits.validate(settings)
+        try write { db in try SettingsRecord(settings).upsert(db) }
+    }
+
+    // MARK: - Inbox
+
+    /// Adds a pending Inbox request and returns its id. The title is stored trimmed; `createdBy`
+    /// names who added it, `requester` who asked for it (the answer goes back to them).
+    public func addRequest(
+        title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil, requester: String? = nil
+    ) throws(StorageError) -> Int64 {
+        let (title, requester) = try RequestLimits.validate(title: title, body: body, requester: requester)
+        return try write { db in
+            var record = RequestRecord(
+                title: title, body: body, kind: kind, status: .pending, createdAt: now, createdBy: createdBy, requester: requester)
+            try record.insert(db)
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Up to `limit` requests, pending first and then done, newest first within each group;
+    /// `pendingCount` counts every pending request, not only those returned, and `hasMore` says
+    /// whether there are more than `limit`. Two walks along `request_on_status_createdAt_id` that
+    /// stop at `limit` and one row of `requestCount`: the cost does not grow with the Inbox.
+    public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
+        let limit = max(limit, 0)
+        return try read { db in
+            let records = try Self.inboxPage(limit: limit + 1, db)
+            let pendingCount = try Int.fetchOne(db, sql: "SELECT pending FROM requestCount WHERE id = 1") ?? 0
+            return InboxSnapshot(
+                requests: records.prefix(limit).compactMap(\.inboxRequest), pendingCount: pendingCount, hasMore: records.count > limit)
+        }
+    }
+
+    /// The first `limit` requests in the Inbox's order: pending ones, then done ones.
+    static func inboxPage(limit: Int, _ db: Database) throws -> [RequestRecord] {
+        let sql = "SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?"
+        var records = try RequestRecord.fetchAll(db, sql: sql, arguments: [RequestStatus.pending.rawValue, limit])
+        if records.count < limit {
+            records += try RequestRecord.fetchAll(db, sql: sql, arguments: [RequestStatus.done.rawValue, limit - records.count])
+        }
+        return records
+    }
+
+    // MARK: - History
+
+    /// The number of committed captures (kept by triggers; no count of the table).
+    /// For tests: the app reads the count with each History page.
+    func historyCount() throws(StorageError) -> Int {
+        try read { db in try HistoryQueries.count(db) }
+    }
+
+    /// The capture with this id, as History shows it, or nil if there is none. For tests: the app
+    /// reads a record with its detail.
+    func record(id: Int64) throws(StorageError) -> HistoryRow? {
+        try read { db in
+            try HistoryRowRecord.fetchOne(db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id])?.historyRow
+        }
+    }
+
+    // MARK: - Capture
+
+    /// Stores a finished capture without photos and returns its id; the same as
+    /// ``commitCapture(_:staging:now:)`` without a staging session.
+    ///
+    /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
+    public func commitCapture(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
+        try commitCapture(submission, staging: nil, now: now, capturedBy: capturedBy)
+    }
+
+    // MARK: - Maintenance
+
+    /// The rows of `PRAGMA integrity_check`: `["ok"]` for a healthy database.
+    /// For tests: `doctor` runs its own examination.
+    func integrityCheck() throws(StorageError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    /// A counter that moves when another connection commits: another tabshell session,
+    /// `tabshell inbox add` in a shell, an import. SQLite's `PRAGMA data_version`, read on the
+    /// pool's single writer connection so that successive values compare (the number is per
+    /// connection); this process's own commits go through that connection and do not move it.
+    public func externalChangeCounter() throws(StorageError) -> Int64 {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+            }
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` in a read-only snapshot of the database.
+    func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: the write lock is taken up front (waiting up to
+    /// the busy timeout), so a transaction never fails half-way because another process wrote.
+    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StorageError.sql("The database \(path) did not finish the write.") }
+                return result
+            }
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+}
