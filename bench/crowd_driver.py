@@ -15,7 +15,7 @@ server's, so the reader knows what the latencies include.
 
 Definitions
 - one idle session: a single session, alone on the server, typing a key a second for
-  min(S, 30) seconds; its p50/p99 are the baseline the crowd is compared with.
+  min(S, 60) seconds; its p50/p99 are the baseline the crowd is compared with.
 - key-to-screen: from the client writing a key to the first byte of the app's answer arriving
   on that client (the demo app writes nothing between keys, so that byte is the screen change).
   Keys alternate `3` and `1` (History, Inbox): every key changes the screen.
@@ -358,7 +358,10 @@ def main():
     print(f"crowd: tabshell serve --demo {' '.join(flags)} (its defaults refuse a crowd from one address)")
     try:
         def measure():
-            return memory_kib(descendants(server.pid))
+            pids = descendants(server.pid)
+            server_only = memory_kib([server.pid])
+            result.setdefault("server_process_private_mib", []).append(server_only[0] / 1024)
+            return memory_kib(pids)
 
         one_memory = {}
 
@@ -366,9 +369,9 @@ def main():
             one_memory["kib"] = measure()
             return one_memory["kib"]
 
-        idle = run_crowd(port, server.pid, 1, min(args.seconds, 30), 1, 1.0, remember_one)
+        idle = run_crowd(port, server.pid, 1, min(args.seconds, 60), 1, 1.0, remember_one)
         result["one_session"] = idle
-        print(f"one idle session typing {min(args.seconds, 30)} s: p50 {idle['p50_ms']:.1f} ms, p99 {idle['p99_ms']:.1f} ms, "
+        print(f"one idle session typing {min(args.seconds, 60)} s: p50 {idle['p50_ms']:.1f} ms, p99 {idle['p99_ms']:.1f} ms, "
               f"{idle['keys']} keys, {idle['failure_total']} failures")
         time.sleep(2.0)
         crowd = run_crowd(port, server.pid, args.sessions, args.seconds, args.workers, args.rate, measure)
@@ -390,7 +393,8 @@ def main():
         m = result["host_memory_mib"]
         print(f"host memory (server + session children, smaps_rollup): 1 session private {m['private_one']:.0f} MiB "
               f"(PSS {m['pss_one']:.0f}); {crowd['opened']} sessions private {m['private_all']:.0f} MiB (PSS {m['pss_all']:.0f}); "
-              f"private per extra session {per:.2f} MiB (PSS {m['pss_per_extra_session']:.2f})")
+              f"private per extra session {per:.2f} MiB (PSS {m['pss_per_extra_session']:.2f}); of it the server process's own "
+              f"{(result['server_process_private_mib'][1] - result['server_process_private_mib'][0]) / max(crowd['opened'] - 1, 1):.2f} MiB")
         print(f"CPU while typing (cores of {os.cpu_count()}): server + children {crowd['cpu_cores']['server']:.2f}, "
               f"clients {crowd['cpu_cores']['clients']:.2f}; load average {crowd['load_average_1min']:.1f}")
     finally:

@@ -30,11 +30,13 @@ import os
 import platform
 import pty
 import select
+import shutil
 import signal
 import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 
@@ -257,7 +259,10 @@ def shared_libraries(pid):
 
 def memory_per_session(argv, cols, rows, env, count):
     """Opens `count` sessions one after another on the same data, each to its first frame.
-    Private (and PSS) per extra session = (sum over `count` - the first alone) / (count - 1);
+    Private per extra session = the other sessions' private memory, summed once all are open,
+    / (count - 1) (the first's alone would count as private the library pages the others then
+    share); PSS per extra session = (PSS of all - PSS of the first alone) / (count - 1), what
+    the host's memory grows by with each;
     the shared libraries are the first session's, counted at its first frame. Each session has
     shown History and gone back to the Inbox (`3`, `1`) before it is counted."""
     sessions = []
@@ -282,7 +287,7 @@ def memory_per_session(argv, cols, rows, env, count):
         private_all, pss_all = sum(t[0] for t in totals), sum(t[1] for t in totals)
         return {"sessions": count, "libraries": len(libraries), "library_paths": libraries,
                 "private_one_mib": one[0] / 1024, "pss_one_mib": one[1] / 1024,
-                "private_per_extra_mib": (private_all - one[0]) / (count - 1) / 1024,
+                "private_per_extra_mib": (private_all - totals[0][0]) / (count - 1) / 1024,
                 "pss_per_extra_mib": (pss_all - one[1]) / (count - 1) / 1024}
     finally:
         for s in sessions:
@@ -292,7 +297,11 @@ def memory_per_session(argv, cols, rows, env, count):
 def postgres_freeze_once(binary, url, freeze, thaw, env, cols=80, rows=24):
     """On a PostgreSQL store: open capture, type a code, stop the server (SIGSTOP: connections
     stay open, nothing answers), press Done (Ctrl-D) and time until the screen's next change
-    (the first byte written after the key). Returns ms (None if nothing came in FREEZE_WAIT_S)."""
+    (the first byte written after the key). Returns ms (None if nothing came in FREEZE_WAIT_S).
+    Each run has a home of its own: the capture a failed Done keeps is offered back at the
+    next start, which would take the next run's keys."""
+    home = tempfile.mkdtemp(prefix="tabshell-bench-freeze-")
+    env = dict(env, HOME=home, XDG_DATA_HOME=home, XDG_STATE_HOME=home)
     session = Session([binary, "--db", url], cols, rows, env)
     try:
         session.read_until_quiet(until=tab_bar_shown)
@@ -311,6 +320,7 @@ def postgres_freeze_once(binary, url, freeze, thaw, env, cols=80, rows=24):
         return (first - sent) * 1000 if first else None
     finally:
         session.close()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def median(values):
