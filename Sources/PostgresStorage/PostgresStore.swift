@@ -511,7 +511,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     /// recently used first.
     public func photoFile(storedName: String) throws(StorageError) -> URL {
         guard let hash = PhotoCache.hash(ofStoredName: storedName) else {
-            throw .invalidInput("\(storedName) is not the name of a stored photo.")
+            throw .notAStoredPhoto(storedName)
         }
         let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
         if let cached = cache.hit(storedName) { return cached }

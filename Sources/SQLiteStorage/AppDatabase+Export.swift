@@ -88,13 +88,19 @@ extension AppDatabase {
         }
     }
 
-    static let listingSQL = """
-        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note, capture.createdAt,
+    /// A record's columns and its request's, as `exportedRecord` decodes them.
+    // sql-fragment
+    static let recordColumns = """
+        capture.id, capture.kind, capture.barcode, capture.symbology, capture.note, capture.createdAt,
                request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.requester, capture.productName, capture.productBrand, capture.inputSource,
+               capture.requester, capture.productName, capture.productBrand, capture.inputSource
+        """
+
+    static let listingSQL = """
+        SELECT \(recordColumns),
                (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount
         FROM capture
         LEFT JOIN request ON request.id = capture.requestId
@@ -104,12 +110,7 @@ extension AppDatabase {
 
     /// Static SQL: no value is ever interpolated into it.
     static let exportSQL = """
-        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note, capture.createdAt,
-               request.id AS requestId, request.title AS requestTitle, request.body AS requestBody,
-               request.kind AS requestKind, request.status AS requestStatus,
-               request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
-               request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.requester, capture.productName, capture.productBrand, capture.inputSource,
+        SELECT \(recordColumns),
                photo.id AS photoId, photo.position, photo.storedName, photo.originalName, photo.format,
                photo.pixelWidth, photo.pixelHeight, photo.byteSize
         FROM capture

@@ -225,7 +225,7 @@ extension AppDatabase {
     /// record deleted, or the file lost: `doctor` says which).
     public func photoFile(storedName: String) throws(StorageError) -> URL {
         guard MediaStore.isStoredName(storedName) else {
-            throw .invalidInput("\(storedName) is not the name of a stored photo.")
+            throw .notAStoredPhoto(storedName)
         }
         let url = media.url(forStoredName: storedName)
         guard let info = DurableFiles.status(url.path), DurableFiles.isRegularFile(info) else {

@@ -61,3 +61,10 @@ extension HistoryPageRequest {
         return (start, start..<min(total, start + count))
     }
 }
+
+extension StorageError {
+    /// A photo name no engine could have given (previews ask by the name a record holds).
+    public static func notAStoredPhoto(_ storedName: String) -> StorageError {
+        .invalidInput("\(storedName) is not the name of a stored photo.")
+    }
+}
