@@ -37,6 +37,23 @@ def main():
               f"| {a['idle']['bytes_per_s']:.0f} | {a['process']['peak_rss_kib'] / 1024:.1f} "
               f"| {a['process']['cpu_ms']:.0f} (×{times(a['process']['cpu_ms'], b['process']['cpu_ms'])}) |")
 
+    sessions = report.get("sessions", {})
+    if sessions:
+        print("\n| issue #24 | tabshell | C reference |")
+        print("|---|---|---|")
+        m = sessions.get("memory")
+        if m:
+            a, b = m["tabshell"], m["reference"]
+            print(f"| private memory per extra session ({a['sessions']} on the {m['data']} set), MiB "
+                  f"| {a['private_per_extra_mib']:.1f} (PSS {a['pss_per_extra_mib']:.1f}) "
+                  f"| {b['private_per_extra_mib']:.1f} (PSS {b['pss_per_extra_mib']:.1f}) |")
+            print(f"| shared libraries mapped at start | {a['libraries']} | {b['libraries']} |")
+        f = sessions.get("postgres_freeze")
+        if f:
+            shown = "none" if f["median_ms"] is None else f"{f['median_ms']:.0f} ms"
+            print(f"| Done while PostgreSQL is stopped (SIGSTOP): next frame, median of {len(f['runs_ms'])} "
+                  f"| {shown} | — |")
+
 
 if __name__ == "__main__":
     main()
