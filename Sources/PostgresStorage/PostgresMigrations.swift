@@ -17,7 +17,7 @@ import Storage
 ///
 /// Value lists in CHECK constraints are spelled out (not derived from the Swift enums) so a
 /// migration keeps meaning the same thing forever; the kinds come from `SchemaValues`, the same
-/// lists as SQLite's (pinned by MigrationTests, which fail if a new kind would change them).
+/// lists as SQLite's (pinned by CoreRulesTests, which fail if a new kind would change them).
 public struct PostgresMigration: Sendable, Equatable {
     /// The name recorded in `tabshell_migration` ("v1").
     public let identifier: String

@@ -24,7 +24,7 @@ enum Migrations {
     ///
     /// The value lists in the CHECK constraints are spelled out (not derived from the Swift
     /// enums) so that this migration keeps meaning the same thing forever; the kinds come from
-    /// ``SchemaValues`` (pinned by SchemaTests, which fail if a new kind would change them).
+    /// ``SchemaValues`` (pinned by StorageCoreTests, which fail if a new kind would change them).
     private static func v1(_ db: Database) throws {
         let requestKinds = SchemaValues.requestKinds  // sql-fragment: the enum's raw values, quoted
         try db.create(table: "request") { t in

@@ -5,8 +5,9 @@ import CaptureMode
 /// differently.
 ///
 /// A shipped migration must mean the same thing forever, so every text made from these lists is
-/// pinned: SchemaTests (SQLite's `sqlite_master`) and MigrationTests (PostgreSQL's catalog)
-/// compare a fresh schema with the text the migrations made when they shipped. Adding a
+/// pinned: StorageCoreTests (the lists, and SQLite's `sqlite_master`) and PostgreSQL's
+/// CoreRulesTests (its catalog) compare a fresh schema with the text the migrations made when
+/// they shipped. Adding a
 /// `CaptureKind` fails those tests on purpose: then write the old list out as a literal in the
 /// migrations that used it, and append a migration that widens the CHECK.
 public enum SchemaValues {
