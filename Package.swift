@@ -11,8 +11,9 @@ import PackageDescription
 //          previews and codes from photos made off the loop)
 //   tui -> SSHServer, CNcursesw, CCrashGuard
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
-//   PhotoPreview -> CChafa, CVipsShim -> CVips   (photo previews, issue #15; see docs/photo-preview.md)
-//   PhotoCodes -> PhotoPreview, CZbar, CVipsShim   (barcodes read from photos, issue #14; docs/scanning.md)
+//   PhotoPreview -> CImageStack, Crypto   (photo previews, issue #15; see docs/photo-preview.md)
+//   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
+//   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
@@ -20,12 +21,26 @@ import PackageDescription
 //          TABSHELL_DATABASE_URL.
 // TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other)
 // only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md has the table.
-// PhotoPreview imports Foundation and the two C modules only: no curses, no storage.
-// PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CVipsShim
+// PhotoPreview imports Foundation, CImageStack and Crypto (SHA-256) only: no curses, no storage.
+// PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CImageStack
 // and scans with zbar; it draws nothing and stores nothing.
 // TestSupport (Tests/TestSupport): what several test targets share (the fuzz tests' seeded generator).
 // SSHServer knows nothing of the app: the app hands it a launcher closure and an
 // authorization policy, and it hands back a peer identity and a pseudo-terminal.
+
+// Where libvips' and libchafa's headers find GLib's (the paths `pkg-config --cflags vips chafa`
+// gives, Debian's multiarch layout). Given as flags, not as a system library's pkgConfig: SwiftPM
+// would then link the libraries too, and CImageStack must not (issue #24). For CImageStack's own
+// C files only; its public headers include none of these, so nothing that imports it needs them.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let imageStackHeaderFlags = [
+    "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/chafa", "/usr/lib/\(multiarch)/chafa/include",
+].flatMap { ["-isystem", $0] }
+
 let package = Package(
     name: "tabshell",
     products: [
@@ -77,22 +92,13 @@ let package = Package(
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
-        // chafa's pkg-config entry gives only -I flags (its own and GLib's), which SwiftPM accepts.
-        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
-        // vips' own pkg-config entry adds -pthread, which SwiftPM prohibits (a warning on every
-        // build). Its headers are in /usr/include and need only GLib's paths: gobject-2.0 gives them.
-        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
-        // C wrappers over vips' variadic API; a C target is not autolinked, hence the libraries here.
-        .target(
-            name: "CVipsShim",
-            dependencies: ["CVips"],
-            linkerSettings: [.linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
-        ),
-        .target(name: "PhotoPreview", dependencies: ["CChafa", "CVipsShim"]),
-        // zbar's pkg-config entry gives only -lzbar (its headers are in /usr/include): the module
-        // map links it, and the provider names the Debian package for a missing library.
-        .systemLibrary(name: "CZbar", providers: [.apt(["libzbar-dev"])]),
-        .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CZbar", "CVipsShim"]),
+        // The only code that touches libvips, libchafa and libzbar (issue #24; docs/photo-preview.md,
+        // "Loaded on first use"): C wrappers that open each library with dlopen the first time it is
+        // needed and call it through dlsym'd tables, so nothing links them and a process that never
+        // shows a photo maps none of them. Their headers are still read, for types and constants.
+        .target(name: "CImageStack", cSettings: [.unsafeFlags(imageStackHeaderFlags)]),
+        .target(name: "PhotoPreview", dependencies: ["CImageStack", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
         // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
         .target(name: "CPty"),
         .target(
@@ -163,8 +169,8 @@ let package = Package(
             dependencies: ["Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty"]),
-        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CVipsShim"]),
-        .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CVipsShim", "CZbar", "Scanning"]),
+        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack"]),
+        .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning"]),
         .testTarget(
             name: "CommandTests",
             dependencies: [

@@ -1,4 +1,4 @@
-import CZbar
+import CImageStack
 
 /// The AIM symbology identifier (ISO/IEC 15424) a scanner would put before each code zbar
 /// reads. zbar 0.23 reports only the symbology and two flags: GS1 (FNC1 in first position, or

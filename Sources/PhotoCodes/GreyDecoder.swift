@@ -1,8 +1,8 @@
-import CVipsShim
+import CImageStack
 import Foundation
 import PhotoPreview
 
-/// Decodes a photo to grey with libvips' thumbnailer, through CVipsShim: the same loaders
+/// Decodes a photo to grey with libvips' thumbnailer, through CImageStack: the same loaders
 /// (JPEG, PNG, WebP, GIF, HEIF only), shrink-on-load, EXIF turn, truncation rule and deadline
 /// as previews.
 enum GreyDecoder {

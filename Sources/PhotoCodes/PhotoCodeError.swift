@@ -9,6 +9,8 @@ public enum PhotoCodeError: Error, Hashable, Sendable {
     case photo(PreviewError)
     /// zbar did not start.
     case readerUnavailable(detail: String)
+    /// libzbar could not be loaded (it is opened on the first scan).
+    case libraryMissing(ImageLibraryMissing)
 
     /// One sentence for the screen: the preview's, where it does not speak of previews.
     public var sentence: String {
@@ -16,6 +18,8 @@ public enum PhotoCodeError: Error, Hashable, Sendable {
         case .photo(.unsupportedFormat): "This file is not a photo tabshell can read codes from."
         case .photo(.tooLarge(let width, let height)): "Too large to read codes from: \(width) × \(height) pixels."
         case .photo(.decoderUnavailable): "Codes cannot be read from photos: the image library did not start."
+        case .photo(.libraryMissing(let missing)), .libraryMissing(let missing):
+            "Codes cannot be read from photos without \(missing.library.name) (package \(missing.library.package))."
         case .photo(let failure): failure.sentence
         case .readerUnavailable: "Codes cannot be read from photos: the barcode library did not start."
         }
@@ -26,6 +30,7 @@ public enum PhotoCodeError: Error, Hashable, Sendable {
         switch self {
         case .photo(let failure): failure.detail
         case .readerUnavailable(let detail): detail
+        case .libraryMissing(let missing): missing.detail
         }
     }
 }

@@ -1,7 +1,8 @@
-import CZbar
+import CImageStack
+import PhotoPreview
 
-/// The one file that talks to zbar. Each call makes its own image scanner, so calls on
-/// different threads share nothing.
+/// The one file that talks to zbar, through CImageStack's wrappers (libzbar is opened on the
+/// first scan). Each call makes its own image scanner, so calls on different threads share nothing.
 enum ZbarScanner {
     /// A symbol as zbar reports it, in the scanned image's pixels.
     struct Symbol {
@@ -52,31 +53,36 @@ enum ZbarScanner {
     static let maximumSymbols = 256
 
     static func scan(_ image: GreyImage, pass: Pass) throws(PhotoCodeError) -> [Symbol] {
-        guard let scanner = zbar_image_scanner_create() else {
+        do throws(ImageLibraryMissing) {
+            try ImageLibrary.zbar.load()
+        } catch {
+            throw .libraryMissing(error)
+        }
+        guard let scanner = tsz_image_scanner_create() else {
             throw .readerUnavailable(detail: "zbar could not make an image scanner")
         }
-        defer { zbar_image_scanner_destroy(scanner) }
+        defer { tsz_image_scanner_destroy(scanner) }
         configure(scanner, reading: pass.types)
 
-        guard let zimage = zbar_image_create() else {
+        guard let zimage = tsz_image_create() else {
             throw .readerUnavailable(detail: "zbar could not make an image")
         }
-        defer { zbar_image_destroy(zimage) }
-        zbar_image_set_format(zimage, tsz_format_y800())
-        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        defer { tsz_image_destroy(zimage) }
+        tsz_image_set_format(zimage, tsz_format_y800())
+        tsz_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
 
         return try image.pixels.withUnsafeBufferPointer { (buffer) throws(PhotoCodeError) -> [Symbol] in
-            // zbar reads the buffer during zbar_scan_image only; no cleanup handler, as Swift owns it.
-            zbar_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count), nil)
-            defer { zbar_image_set_data(zimage, nil, 0, nil) }
-            if zbar_scan_image(scanner, zimage) < 0 {
+            // zbar reads the buffer during the scan only; no cleanup handler, as Swift owns it.
+            tsz_image_set_data(zimage, buffer.baseAddress, UInt(buffer.count))
+            defer { tsz_image_set_data(zimage, nil, 0) }
+            if tsz_scan_image(scanner, zimage) < 0 {
                 throw .photo(.damaged(detail: "zbar could not scan the decoded image"))
             }
             var symbols: [Symbol] = []
-            var next = zbar_image_first_symbol(zimage)
+            var next = tsz_image_first_symbol(zimage)
             while let symbol = next, symbols.count < maximumSymbols {
                 symbols.append(read(symbol))
-                next = zbar_symbol_next(symbol)
+                next = tsz_symbol_next(symbol)
             }
             return symbols
         }
@@ -84,36 +90,36 @@ enum ZbarScanner {
 
     private static func configure(_ scanner: OpaquePointer, reading types: [zbar_symbol_type_t]) {
         for type in allTypes {
-            zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, types.contains(type) ? 1 : 0)
+            tsz_image_scanner_set_config(scanner, type, ZBAR_CFG_ENABLE, types.contains(type) ? 1 : 0)
         }
         // EAN/UPC keep their check digit (zbar's default, said here because the data depends on it).
         for type in [ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCA, ZBAR_UPCE, ZBAR_ISBN13] {
-            zbar_image_scanner_set_config(scanner, type, ZBAR_CFG_EMIT_CHECK, 1)
+            tsz_image_scanner_set_config(scanner, type, ZBAR_CFG_EMIT_CHECK, 1)
         }
         // Code 39 has no check character to rule out a texture read as one or two characters.
-        zbar_image_scanner_set_config(scanner, ZBAR_CODE39, ZBAR_CFG_MIN_LEN, 4)
+        tsz_image_scanner_set_config(scanner, ZBAR_CODE39, ZBAR_CFG_MIN_LEN, 4)
         // Every row and every column: the code may lie either way in the photo.
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, 1)
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
+        tsz_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, 1)
+        tsz_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, 1)
+        tsz_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_POSITION, 1)
     }
 
     private static func read(_ symbol: OpaquePointer) -> Symbol {
-        let type = zbar_symbol_get_type(symbol)
-        let name = zbar_get_symbol_name(type).map { String(cString: $0) } ?? "UNKNOWN"
-        let length = Int(zbar_symbol_get_data_length(symbol))
+        let type = tsz_symbol_get_type(symbol)
+        let name = tsz_get_symbol_name(type).map { String(cString: $0) } ?? "UNKNOWN"
+        let length = Int(tsz_symbol_get_data_length(symbol))
         let text: String
-        if let data = zbar_symbol_get_data(symbol), length > 0 {
+        if let data = tsz_symbol_get_data(symbol), length > 0 {
             text = data.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
                 String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
             }
         } else {
             text = ""
         }
-        let modifiers = zbar_symbol_get_modifiers(symbol)
+        let modifiers = tsz_symbol_get_modifiers(symbol)
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for index in 0..<zbar_symbol_get_loc_size(symbol) {
-            let x = Int(zbar_symbol_get_loc_x(symbol, index)), y = Int(zbar_symbol_get_loc_y(symbol, index))
+        for index in 0..<tsz_symbol_get_loc_size(symbol) {
+            let x = Int(tsz_symbol_get_loc_x(symbol, index)), y = Int(tsz_symbol_get_loc_y(symbol, index))
             guard x >= 0, y >= 0 else { continue }
             minX = min(minX, x)
             maxX = max(maxX, x)
@@ -126,7 +132,7 @@ enum ZbarScanner {
             isGS1: modifiers & (1 << ZBAR_MOD_GS1.rawValue) != 0,
             isAIMFlagged: modifiers & (1 << ZBAR_MOD_AIM.rawValue) != 0,
             minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-            orientation: orientation(zbar_symbol_get_orientation(symbol))
+            orientation: orientation(tsz_symbol_get_orientation(symbol))
         )
     }
 

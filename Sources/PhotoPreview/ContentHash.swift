@@ -1,9 +1,10 @@
-import CChafa
+import Crypto
 import Foundation
 
 /// SHA-256 of a file's bytes, as 64 lowercase hex digits: the name of a photo's previews in the
-/// cache. Computed with GLib's GChecksum (GLib is already linked for chafa and vips), streamed
-/// in 1 MiB reads so a large photo costs no memory.
+/// cache. Computed with swift-crypto (in the binary already, for PostgreSQL and SSH), not with
+/// GLib, so finding a cached preview loads none of the image stack; streamed in 1 MiB reads so
+/// a large photo costs no memory.
 public enum ContentHash {
     public static func sha256(of file: URL) throws(PreviewError) -> String {
         let handle: FileHandle
@@ -14,10 +15,7 @@ public enum ContentHash {
             throw .unreadable(detail: "\(error)")
         }
         defer { try? handle.close() }
-        guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else {
-            throw .unreadable(detail: "GLib has no SHA-256")
-        }
-        defer { g_checksum_free(checksum) }
+        var hasher = SHA256()
         while true {
             let chunk: Data
             do {
@@ -26,14 +24,16 @@ public enum ContentHash {
                 throw .unreadable(detail: "\(error)")
             }
             if chunk.isEmpty { break }
-            chunk.withUnsafeBytes { raw in
-                g_checksum_update(checksum, raw.bindMemory(to: guchar.self).baseAddress, gssize(raw.count))
-            }
+            hasher.update(data: chunk)
         }
-        guard let hex = g_checksum_get_string(checksum) else {
-            throw .unreadable(detail: "GLib returned no digest")
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in hasher.finalize() {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
         }
-        return String(cString: hex)
+        return String(decoding: hex, as: UTF8.self)
     }
 
     /// The hash in canonical form, or nil when it is not 64 hex digits (a caller's stored value

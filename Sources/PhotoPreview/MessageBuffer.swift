@@ -1,6 +1,6 @@
 import Foundation
 
-/// A C string buffer for CVipsShim's error messages (PhotoCodes' grey decoder uses it too).
+/// A C string buffer for CImageStack's error messages (PhotoCodes uses it too).
 package struct MessageBuffer {
     package init() {}
 

@@ -11,6 +11,8 @@ public enum PreviewError: Error, Hashable, Sendable {
     case damaged(detail: String)
     case timedOut
     case decoderUnavailable(detail: String)
+    /// libvips or libchafa could not be loaded (they are opened on first use).
+    case libraryMissing(ImageLibraryMissing)
     case renderFailed(detail: String)
     case cancelled
 
@@ -26,6 +28,8 @@ public enum PreviewError: Error, Hashable, Sendable {
         case .damaged: "This photo is damaged: its data cannot be decoded."
         case .timedOut: "This photo took too long to decode."
         case .decoderUnavailable: "Photo previews are unavailable: the image library did not start."
+        case .libraryMissing(let missing):
+            "Photo previews need \(missing.library.name) (package \(missing.library.package))."
         case .renderFailed: "The preview could not be drawn."
         case .cancelled: "The preview was cancelled."
         }
@@ -37,6 +41,8 @@ public enum PreviewError: Error, Hashable, Sendable {
         case .unreadable(let detail), .unsupportedFormat(let detail), .truncated(let detail),
             .damaged(let detail), .decoderUnavailable(let detail), .renderFailed(let detail):
             detail
+        case .libraryMissing(let missing):
+            missing.detail
         case .missing, .empty, .tooLarge, .timedOut, .cancelled:
             nil
         }

@@ -1,4 +1,4 @@
-import CVipsShim
+import CImageStack
 
 /// Turns the shim's status and vips' message into the error a user sees. vips has no error
 /// codes, only text: a message naming an early end of data is a truncated file, and anything
@@ -9,6 +9,7 @@ public enum VipsFailure {
         case TSV_UNKNOWN_FORMAT.rawValue: return .unsupportedFormat(detail: message)
         case TSV_TIMED_OUT.rawValue: return .timedOut
         case TSV_NOT_STARTED.rawValue: return .decoderUnavailable(detail: message)
+        case TSV_LIBRARY_MISSING.rawValue: return .libraryMissing(ImageLibraryMissing(library: .vips, detail: message))
         default: break
         }
         let lowered = message.lowercased()

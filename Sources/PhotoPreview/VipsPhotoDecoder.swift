@@ -1,8 +1,8 @@
-import CVipsShim
+import CImageStack
 import Foundation
 
 /// Decodes with libvips' thumbnailer (shrink-on-load for JPEG, WebP and HEIF), through the
-/// C wrappers in CVipsShim. Only the JPEG, PNG, WebP, GIF and HEIF loaders are allowed.
+/// C wrappers in CImageStack (which opens libvips on first use). Only the JPEG, PNG, WebP, GIF and HEIF loaders are allowed.
 public struct VipsPhotoDecoder: PhotoDecoding {
     /// Decoding past this is stopped and reported as `.timedOut`; zero or less means no deadline.
     public var timeout: Duration

@@ -1,4 +1,4 @@
-import CZbar
+import CImageStack
 import Testing
 
 @testable import PhotoCodes

@@ -113,6 +113,8 @@ import Testing
             .photo(.missing), .photo(.unreadable(detail: "x")), .photo(.empty), .photo(.unsupportedFormat(detail: "x")),
             .photo(.tooLarge(width: 1, height: 2)), .photo(.truncated(detail: "x")), .photo(.damaged(detail: "x")), .photo(.timedOut),
             .photo(.decoderUnavailable(detail: "x")), .readerUnavailable(detail: "x"),
+            .photo(.libraryMissing(ImageLibraryMissing(library: .vips, detail: "x"))),
+            .libraryMissing(ImageLibraryMissing(library: .zbar, detail: "x.so.0: cannot open shared object file")),
         ]
         for error in errors {
             #expect(error.sentence.hasSuffix("."))

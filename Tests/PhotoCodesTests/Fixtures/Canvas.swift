@@ -1,4 +1,4 @@
-import CVipsShim
+import CImageStack
 import Foundation
 
 struct SampleImageError: Error, CustomStringConvertible {

@@ -2,6 +2,8 @@
 // variadic lists, which Swift cannot call; these functions fix the options a preview needs and
 // return plain structs. Every function reports failure by its return value and, where given,
 // a message copied into `error` (always NUL-terminated); none of them aborts the process.
+// libvips is opened on the first call (image_stack.h); without it every call returns
+// TSV_LIBRARY_MISSING with the loader's words.
 #ifndef TABSHELL_VIPS_SHIM_H
 #define TABSHELL_VIPS_SHIM_H
 
@@ -17,9 +19,11 @@ typedef enum {
     TSV_TIMED_OUT = -3,
     /// libvips did not start (see tsv_start).
     TSV_NOT_STARTED = -4,
+    /// libvips could not be loaded: not installed, or not the version tabshell was built for.
+    TSV_LIBRARY_MISSING = -5,
 } tsv_status;
 
-/// Starts libvips once per process (later calls return the first call's status): small caches,
+/// Loads and starts libvips once per process (later calls return the first call's status): small caches,
 /// one worker thread, warnings kept off stderr, and every loader blocked except JPEG, PNG,
 /// WebP, GIF and HEIF — so a hostile file cannot reach ImageMagick, PDF, SVG or the like.
 int tsv_start(char *error, size_t error_size);
