@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: deps build link run demo serve-demo lint format test release clean stress
+.PHONY: deps build link run demo serve-demo lint format check test release clean stress
 
 # Where `make run` leaves `tabshell` runnable by name: DEV_PREFIX/bin/tabshell, a link to the
 # debug build, and DEV_PREFIX/share/man/man1/tabshell.1 (scripts/install-dev).
@@ -39,6 +39,20 @@ lint:
 ## Rewrites the code to that layout.
 format:
 	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+
+## The fast tiers for the inner loop (a few minutes): the build, the layout check, and every suite
+## not tagged .e2e, .stress or .postgres (Tests/TestSupport/Tags.swift). swift test 6.3 cannot
+## select by tag, so scripts/test-tiers reads the tags from the sources and names those suites
+## to --skip. The storage suites run on both engines, on a throw-away PostgreSQL server as below.
+check: deps lint
+	$(SWIFT) build --build-tests
+	@trap 'exit 130' INT TERM; \
+	trap './scripts/pg-test-server stop' EXIT; \
+	url="$$(./scripts/pg-test-server start)" || exit 1; \
+	export TABSHELL_TEST_DATABASE_URL="$$url"; \
+	skips="$$(./scripts/test-tiers skip e2e stress postgres)" || exit 1; \
+	echo "$(SWIFT) test --skip-build (without the suites tagged e2e, stress, postgres)"; \
+	$(SWIFT) test --skip-build $$skips
 
 ## Sets up and runs every test (after the layout check): models, screens, storage, and the real binary in tmux.
 ## The SSH server's tests and the idle-timeout journeys run on their own, one after the other: they wait on real ssh

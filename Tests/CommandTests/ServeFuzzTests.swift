@@ -8,7 +8,7 @@ import Testing
 /// `ssh host COMMAND`'s words as AllowedCommand reads them, and the launcher's answer to any
 /// login name, fed random and mutated words from a seeded generator (issue #23; Fuzz.swift):
 /// no NUL is ever accepted, every refusal is one printable sentence, and each answer is quick.
-@Suite struct ServeFuzzTests {
+@Suite(.tags(.stress)) struct ServeFuzzTests {
     static func printable(_ text: String) -> Bool {
         !text.unicodeScalars.contains(where: ClientText.isUnsafe) && !text.contains("\n")
     }

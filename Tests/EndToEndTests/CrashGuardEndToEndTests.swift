@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// A runtime trap or a fatal signal in the real binary: the crash guard puts the terminal back
 /// (stty, main screen, cursor) with async-signal-safe calls, records the crash in the log and
 /// dies of the signal; the Swift runtime's backtracer never draws its prompt over the screen.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct CrashGuardEndToEndTests {
     enum Crash: String, CaseIterable, CustomTestStringConvertible {
         /// A Swift precondition failure (F12 with TABSHELL_TEST_CRASH=trap): SIGILL on x86_64, SIGTRAP on arm64.

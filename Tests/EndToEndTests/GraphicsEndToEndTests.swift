@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Photo previews through terminal graphics protocols, on the real binary, with the test
@@ -7,7 +8,7 @@ import Testing
 /// blank, are not written again while nothing changes, and are taken away when the screen
 /// changes (kitty: deleted; sixel: the cells under it painted over again). A terminal whose only
 /// answer has no graphics gets block characters.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct GraphicsEndToEndTests {
     static let escape: UInt8 = 0x1B
 

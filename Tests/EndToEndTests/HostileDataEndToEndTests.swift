@@ -2,13 +2,14 @@ import CaptureMode
 import Foundation
 import SQLiteStorage
 import Storage
+import TestSupport
 import Testing
 
 /// Data that tries to talk to the terminal: every field that reaches the screen holds escape
 /// sequences, C0/C1 controls and bidi overrides. Every byte the app writes to its pty is
 /// recorded (tmux pipe-pane) while each screen showing them is visited; none of the
 /// data-derived sequences may appear, only their visible placeholders.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct HostileDataEndToEndTests {
     static let osc = "\u{1B}]0;PWNED\u{07}"
     static let sgr = "\u{1B}[31mEVIL"

@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import TabShell
+import TestSupport
 import Testing
 
 /// Issue #22's keys on the real binary in tmux: Done takes the code still in the field, Ctrl-C
@@ -8,7 +9,7 @@ import Testing
 /// keeps the record, and keys below the minimum size do nothing unseen. Each journey ends by
 /// quitting and reads the database (or the next start's draft offer) afterwards, so what did
 /// not happen is proved by a later key that was read after it, never by a pause.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct Issue22KeysEndToEndTests {
     static func records(in s: TmuxSession) throws -> [HistoryRow] {
         try TabShellEndToEndTests.database(in: s).historyPage(HistoryPageRequest(start: 0, count: 50)).rows

@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Several people on one database: what one session commits, or `tabshell inbox add` from a
 /// shell, appears in the other sessions within a second, without a key press.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct LiveRefreshEndToEndTests {
     /// Polls the screen until `text` shows; returns the seconds it took.
     static func secondsUntil(_ session: TmuxSession, shows text: String, timeout: Double = 5) throws -> Double {

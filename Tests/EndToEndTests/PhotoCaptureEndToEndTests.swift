@@ -1,13 +1,14 @@
 import CaptureMode
 import Foundation
 import TabShell
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
 @testable import Storage
 
 /// Photos and Product captures through the real binary, with real image files on disk.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct PhotoCaptureEndToEndTests {
     /// A valid PNG of the given size (one red row repeated), built byte by byte.
     static func png(width: Int, height: Int) -> Data {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Photo previews through the real binary in tmux: thumbnails in capture, on review and in a
 /// record's detail; the viewer with ← → and Esc; a resize; a broken photo's sentence; NO_COLOR.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct PhotoPreviewEndToEndTests {
     /// A PNG with a colour gradient (red across, green down), so a preview has shapes and colours.
     static func gradientPNG(width: Int, height: Int) -> Data {

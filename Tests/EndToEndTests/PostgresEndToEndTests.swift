@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// tabshell on a PostgreSQL server (issue #16), on the real binary in tmux: a request added from
@@ -8,7 +9,7 @@ import Testing
 /// everything resumes, the heading's notice gone, when the server is back. The server
 /// is one of this suite's own (scripts/pg-test-server with its own state file), so killing it
 /// disturbs no other suite.
-@Suite(.serialized) struct PostgresEndToEndTests {
+@Suite(.serialized, .tags(.e2e, .postgres)) struct PostgresEndToEndTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/pg-test-server").path
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
@@ -9,7 +10,7 @@ import Testing
 /// clicks. It must never crash; at the end it quits with `q`, exit 0, terminal restored.
 /// `TABSHELL_STRESS_KEYS_SECONDS` sets the duration (CI 30, `make stress` 240);
 /// `TABSHELL_STRESS_SEED` replays a run.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e, .stress))
 struct RandomKeysEndToEndTests {
     static let seconds = Stress.count("TABSHELL_STRESS_KEYS_SECONDS", ci: 30)
 
@@ -28,7 +29,7 @@ struct RandomKeysEndToEndTests {
 
     @Test func randomKeysNeverCrash() throws {
         let seed = Stress.seed()
-        var random = ResizeStressEndToEndTests.Generator(state: seed)
+        var random = TestSupport.SplitMix64(seed: seed)
         print("random keys: seed \(seed) (replay with TABSHELL_STRESS_SEED=\(seed))")
         let s = try TabShellEndToEndTests.launch("--log-level debug")
         _ = try s.writePNG()

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// README's Settings picture is what `tabshell --demo` really shows at 80x24 in tmux, every
 /// setting included, so the picture cannot drift from the screen again. The temporary data
 /// path differs from run to run and is compared as a placeholder. `UPDATE_DOCS=1 swift test
 /// --filter ReadmePicturesEndToEndTests` writes the screen into README.md.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct ReadmePicturesEndToEndTests {
     static let readmeURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

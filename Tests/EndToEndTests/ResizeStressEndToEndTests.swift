@@ -1,25 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Random resizes (1x1 and 2x10 included) as fast as tmux delivers them, in every screen: the
 /// app never dies, and after the last one its screen equals both a fresh session started at
 /// that size and driven to the same screen, and its own Ctrl-L repaint.
 /// `TABSHELL_STRESS_RESIZES` sets the count per screen (CI 150, `make stress` 1,000).
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e, .stress))
 struct ResizeStressEndToEndTests {
     static let resizes = Stress.count("TABSHELL_STRESS_RESIZES", ci: 150)
     static let pinned: [(Int, Int)] = [(1, 1), (2, 10), (10, 2), (1, 80), (200, 1), (20, 6), (24, 8)]
-
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test(arguments: AppScreen.allCases)
     func randomResizesThenAFreshRenderMatches(screen: AppScreen) throws {
@@ -27,7 +17,7 @@ struct ResizeStressEndToEndTests {
             return
         }
         let seed = Stress.seed()
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let s = try TabShellEndToEndTests.launch()
         try screen.open(in: s, photo: try s.writePNG())
         let pid = try TabShellEndToEndTests.appPID(s)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
@@ -6,7 +7,7 @@ import Testing
 
 /// tabshell over a real OpenSSH connection on loopback: a throw-away sshd (own host key, own
 /// authorized key, random port, foreground, started and stopped here) and `ssh -tt` inside tmux.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct SSHEndToEndTests {
     /// A private sshd on 127.0.0.1; stopped when released.
     final class Server {

@@ -2,12 +2,13 @@ import CaptureMode
 import Foundation
 import Storage
 import TabShell
+import TestSupport
 import Testing
 
 /// What real scanners send, typed into the real binary at scanner speed (tmux types a whole
 /// string in one burst): GS1 data with the FNC1 byte 0x1D and an AIM prefix, and an
 /// AIM-prefixed EAN.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct ScannerEndToEndTests {
     @Test func aGS1ScanWithGroupSeparatorsIsReadIntoItsFieldsAndFoundByLot() throws {
         let s = try TabShellEndToEndTests.launch()
@@ -70,7 +71,7 @@ struct ScannerEndToEndTests {
 }
 
 /// A stock-take: 500 scans at scanner speed into a batch capture, nothing lost.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct BatchEndToEndTests {
     static let codes = ["4006381333931", "96385074", "036000291452", "]E04006381333931", "9780306406157", "10012345678902", "]C10109506000134352"]
 
@@ -106,7 +107,7 @@ struct BatchEndToEndTests {
 
 /// A Product whose code comes from its photo: no scan, a photo of the label, and the code is
 /// read from it in the background.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct CodeFromPhotoEndToEndTests {
     /// An EAN-13 label as a PNG: 95 modules of 3 px between 11-module quiet zones, 60 px tall.
     static func eanLabel(_ digits: String) -> Data {
@@ -155,7 +156,7 @@ struct CodeFromPhotoEndToEndTests {
 
 /// A scanner set to US typing into a computer set to AZERTY: the app says so with the fix, and
 /// with Settings › Scanner layout set, the same scan reads.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct ScannerLayoutEndToEndTests {
     @Test func anAZERTYScanIsRecognisedAndTheSettingMapsItBack() throws {
         let garbled = LayoutTranslation(scanner: .us, computer: .azerty).garble("4006381333931")

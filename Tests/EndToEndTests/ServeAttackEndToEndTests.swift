@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tabshell serve --demo` attacked on loopback by scripts/serve-attack (issue #23): a
@@ -8,7 +9,7 @@ import Testing
 /// demo folders and processes to reach 0 within a bound (never a fixed sleep), and exits non-zero
 /// with a sentence when a goal is missed. `make attack` runs the full attack; the last test here
 /// is its bounded small version.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e, .stress))
 struct ServeAttackEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,5 +1,6 @@
 import Foundation
 import TabShell
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
@@ -8,7 +9,7 @@ import Testing
 /// `tabshell serve` end to end (issue #13): the built binary as the server on loopback with a
 /// random port, real keys from ssh-keygen, the real OpenSSH client — `ssh -tt` inside tmux, so
 /// the screen can be read — and the sessions' data checked on disk afterwards.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e, .postgres))
 struct ServeEndToEndTests {
     /// A `tabshell serve` in a private folder: its own host key, keys for each person (the
     /// key's comment is the name), its database; SIGTERMed and removed when released.
@@ -347,9 +348,13 @@ struct ServeEndToEndTests {
             try ana.press("C-u")
             try ana.type(typed)
             try ana.press("Tab")
-            try await Task.sleep(for: .milliseconds(300))
-            let screen = try ana.screen()
-            #expect(screen.contains("File [\(typed) "), "\(typed) was completed:\n\(screen)")
+            // Keys are read in order: a letter typed after Tab, once shown right after what was
+            // typed, means Tab has been handled (and completed nothing).
+            try ana.type("x")
+            let screen = try await ana.waitUntil("\(typed) and the letter after Tab") {
+                $0.contains("File [\(typed)x") || $0.contains("Matches:")
+            }
+            #expect(screen.contains("File [\(typed)x"), "\(typed) was completed:\n\(screen)")
             #expect(!screen.contains("Matches:"), "\(typed) listed something:\n\(screen)")
         }
         try ana.press("C-u")

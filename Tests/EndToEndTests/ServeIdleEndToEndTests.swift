@@ -1,11 +1,12 @@
 import Foundation
 import TabShell
+import TestSupport
 import Testing
 
 /// `tabshell serve --demo` closes an idle session after a notice the person sees on the app's
 /// status line (issue #23): the server signals the app (SIGUSR1), so no line is written over the
 /// curses screen, then closes the connection; the app is hung up as on a dropped link.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct ServeIdleEndToEndTests {
     @Test func anIdleDemoSessionShowsTheNoticeThenEnds() async throws {
         // The notice comes at half the timeout when that is under a minute: 15 s, the end at 30 s

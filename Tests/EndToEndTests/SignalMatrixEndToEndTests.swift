@@ -1,11 +1,12 @@
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT in every screen: exit within a second, the terminal put
 /// back (stty, main screen, cursor), the right exit status, and staged files either a whole,
 /// resumable draft or gone — never half-written. Prints a matrix of exit times.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct SignalMatrixEndToEndTests {
     static let signals: [(name: String, number: Int32, exitCode: Int)] = [
         ("INT", SIGINT, 0), ("TERM", SIGTERM, 128 + Int(SIGTERM)),

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ctrl-Z then `fg` under a real job-control shell, and SIGSTOP/SIGCONT from outside, 20 times
 /// each: every time the whole frame comes back exactly as it was, and keys still work.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e, .stress))
 struct SuspendEndToEndTests {
     static let rounds = Stress.count("TABSHELL_STRESS_SUSPENDS", ci: 20)
     /// Tab keys and the heading each shows, cycled so every round proves keys still work.

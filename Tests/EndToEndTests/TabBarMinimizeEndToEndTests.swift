@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Seed 004's tab bar that gets out of the way, on the real binary: it minimizes only when
 /// History actually scrolls (a ↓ within the screen changes nothing, so nothing jumps), reads
 /// `[History]  Inbox (3)` minimized, comes back when the list scrolls up; Settings can turn it off.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct TabBarMinimizeEndToEndTests {
     /// The line of the screen holding the selection pointer.
     static func selectedLine(_ screen: String) -> String {

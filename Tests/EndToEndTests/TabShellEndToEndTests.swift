@@ -1,6 +1,7 @@
 import CaptureMode
 import Foundation
 import TabShell
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
@@ -8,7 +9,7 @@ import Testing
 
 /// The real binary in a real pseudo-terminal (tmux): the journeys a user takes.
 /// Serialized: each test runs its own tmux server, but the machine has two cores.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct TabShellEndToEndTests {
     /// Runs tabshell in a shell that records `stty -g` before and after, and the exit status.
     static func launch(_ arguments: String = "", columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {

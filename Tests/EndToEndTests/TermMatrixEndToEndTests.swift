@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The app under every TERM it may meet and under the C and C.UTF-8 locales; TERMs it cannot
 /// use are refused with one sentence, before the terminal is touched.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct TermMatrixEndToEndTests {
     static let usable = ["xterm-256color", "xterm", "screen", "tmux-256color", "vt100", "linux"]
 

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The graphics questions are asked at start and never waited for (#24): on the real binary in
 /// a pseudo-terminal the test plays (`FakeTerminal`), the first frame comes right after the
 /// questions from a terminal that answers nothing, keys act, and answers that come later —
 /// among keys, or while a photo is on screen in blocks — take effect when they come.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.e2e))
 struct TerminalAnswersEndToEndTests {
     static func contains(_ bytes: [UInt8], _ text: String) -> Bool { bytes.firstRange(of: Array(text.utf8)) != nil }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCodes
 import Scanning
+import TestSupport
 import Testing
 
 /// Codes the tests draw themselves, read back by zbar through the whole path (file, header,

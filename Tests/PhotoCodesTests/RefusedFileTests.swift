@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCodes
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// Broken and hostile files: each gives a typed error with one sentence; nothing crashes,
@@ -40,7 +41,7 @@ import Testing
         let whole = try photo("corrupt.png")
         var bytes = [UInt8](try Data(contentsOf: whole))
         // Keep the signature and IHDR (33 bytes), scramble the compressed pixels, keep IEND.
-        var random = SplitMix(seed: 3)
+        var random = SplitMix64(seed: 3)
         for index in 60..<(bytes.count - 12) { bytes[index] = UInt8(truncatingIfNeeded: random.next()) }
         let file = try folder.write(bytes, to: "scrambled.png")
         let error = failure(file)
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func randomBytesAreNotAPhoto() throws {
-        var random = SplitMix(seed: 9)
+        var random = SplitMix64(seed: 9)
         let file = try folder.write(random.bytes(1 << 20), to: "random.jpg")
         let error = failure(file)
         #expect(error?.sentence == "This file is not a photo tabshell can read codes from.", "\(String(describing: error))")

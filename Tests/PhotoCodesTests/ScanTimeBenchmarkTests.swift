@@ -1,10 +1,11 @@
 import Foundation
 import PhotoCodes
+import TestSupport
 import Testing
 
 /// How long a phone-sized photo takes. Printed, not asserted: the numbers depend on the
 /// machine and its load (docs/scanning.md keeps the measured ones).
-@Suite(.serialized) struct ScanTimeBenchmarkTests {
+@Suite(.serialized, .tags(.stress)) struct ScanTimeBenchmarkTests {
     @Test func twelveMegapixelPhotosWithAndWithoutACode() throws {
         let folder = try TemporaryFolder()
         var photo = Canvas.photoLike(width: 4000, height: 3000, seed: 12)
@@ -13,7 +14,7 @@ import Testing
         photo.paste(Labels.ean13(ReadingCodesTests.ean, moduleWidth: 7, barHeight: 400), x: 1500, y: 1200)
         let labelled = try photo.save(as: "12mp-ean.jpg[Q=90]", in: folder.url)
         var noise = Canvas(width: 4000, height: 3000)
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         noise.pixels = random.bytes(noise.pixels.count)
         let staticNoise = try noise.save(as: "12mp-noise.png", in: folder.url)
 

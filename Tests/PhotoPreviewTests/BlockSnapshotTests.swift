@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// The text of a known picture in each symbol set, as reviewed with chafa 1.12.4 (a new chafa

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 @Suite struct ContentHashTests {

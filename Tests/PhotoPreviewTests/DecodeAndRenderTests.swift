@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// Every format from a generated image, decoded and rendered into a box.

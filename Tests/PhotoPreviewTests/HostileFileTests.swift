@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// Broken and hostile files: each gives its sentence, nothing crashes, hangs or eats memory.
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func randomBytesAreNotAPhoto() throws {
-        var random = SplitMix(seed: 42)
+        var random = SplitMix64(seed: 42)
         let file = try folder.write(random.bytes(64 * 1024), to: "noise.jpg")
         #expect(preview(file).failure?.sentence == "This file is not a photo tabshell can preview.")
     }

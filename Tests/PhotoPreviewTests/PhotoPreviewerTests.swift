@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// The asynchronous front: cache hits skip the decoder, failures come back as values.

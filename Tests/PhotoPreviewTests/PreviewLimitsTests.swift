@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// The header is checked before pixels are decoded; decoding has a deadline.

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoPreview
+import TestSupport
 import Testing
 
 /// What each render mode may put in a cell, and what the graphics modes write.

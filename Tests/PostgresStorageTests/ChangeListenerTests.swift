@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -69,7 +70,7 @@ private let settingsRow = """
     ON CONFLICT (id) DO UPDATE SET auto_advance_milliseconds = settings.auto_advance_milliseconds + 1
     """
 
-@Suite("PostgreSQL changes heard through LISTEN/NOTIFY", .serialized)
+@Suite("PostgreSQL changes heard through LISTEN/NOTIFY", .serialized, .tags(.postgres))
 struct ChangeListenerTests {
     @Test func eachCommittedTableIsHeardOncePerTransaction() throws {
         let scratch = try ScratchDatabase()

@@ -4,6 +4,7 @@ import SQLiteStorage
 import Storage
 import Synchronization
 import TabShell
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -11,7 +12,7 @@ import Testing
 /// Commits per second from 8 sessions on each engine: printed, never asserted (the numbers
 /// depend on the machine). Runs only with TABSHELL_BENCH_COMMITS set (commits per session);
 /// scripts/bench-postgres sets it.
-@Suite("Commit rate (benchmark)")
+@Suite("Commit rate (benchmark)", .tags(.postgres, .stress))
 struct CommitRateBenchmarkTests {
     static let commits = Int(ProcessInfo.processInfo.environment["TABSHELL_BENCH_COMMITS"] ?? "")
 

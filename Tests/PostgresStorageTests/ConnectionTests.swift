@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -35,7 +36,7 @@ private func closedPort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-@Suite("PostgreSQL connections", .serialized)
+@Suite("PostgreSQL connections", .serialized, .tags(.postgres))
 struct ConnectionTests {
     @Test func connectsAndRunsAStatement() throws {
         let pool = try PostgresPool(location: TestServer.location())

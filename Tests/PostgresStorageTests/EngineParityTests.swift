@@ -5,6 +5,7 @@ import PostgresNIO
 import SQLiteStorage
 import Storage
 import TabShell
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -13,13 +14,10 @@ import Testing
 import Glibc
 #endif
 
-/// A folder of its own for one test, removed afterwards.
-final class TestFolder {
-    let url: URL
-
+/// A folder of its own for one test (TestSupport's TemporaryFolder), with PNG files to stage.
+final class TestFolder: TemporaryFolder, @unchecked Sendable {
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-pg-test-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try super.init(prefix: "tabshell-pg-test")
     }
 
     /// A small PNG file (distinct by `seed`) in the folder, for staging.
@@ -28,10 +26,6 @@ final class TestFolder {
         let path = url.appendingPathComponent(name).path
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { throw TestFailure("cannot write \(path)") }
         return path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 }
 
@@ -45,7 +39,7 @@ func scratchStore(_ scratch: ScratchDatabase, folder: URL, listen: Bool = false)
 /// anchor, search, a record's detail, deleting, and a draft left behind and offered back. The
 /// storage suite's promises, held against SQLite (the reference, tested in full in StorageTests)
 /// and PostgreSQL side by side.
-@Suite("Both engines answer alike")
+@Suite("Both engines answer alike", .tags(.postgres))
 struct EngineParityTests {
     static let start = Date(timeIntervalSince1970: 1_780_000_000)
 

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -27,7 +28,7 @@ private func refusal(_ url: String, _ environment: [String: String] = bare) -> S
     }
 }
 
-@Suite("PostgreSQL locations")
+@Suite("PostgreSQL locations", .tags(.postgres))
 struct LocationTests {
     // MARK: - The URL's parts
 
@@ -287,16 +288,6 @@ struct LocationTests {
 }
 
 // MARK: - Helpers
-
-/// A fresh folder under the temp directory, removed on deinit.
-final class TemporaryFolder {
-    let path: String
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("PostgresStorageTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 private func write(_ text: String, to path: String, mode: mode_t) throws {
     guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -95,11 +96,8 @@ private func holdingTheMigrationLock(
     }
 }
 
-@Suite("PostgreSQL schema and migrations", .serialized)
+@Suite("PostgreSQL schema and migrations", .serialized, .tags(.postgres))
 struct MigrationTests {
-    static let workerURLVariable = "TABSHELL_PG_MIGRATION_WORKER_URL"
-    static let workerJournalVariable = "TABSHELL_PG_MIGRATION_WORKER_JOURNAL"
-    static let workerStartVariable = "TABSHELL_PG_MIGRATION_WORKER_START"
 
     @Test func migratesAnEmptyDatabase() throws {
         let scratch = try ScratchDatabase()
@@ -170,32 +168,9 @@ struct MigrationTests {
         #expect(try PostgresMigrator().appliedIdentifiers(pool) == ["v1"])
     }
 
-    /// No-op unless started by ``eightProcessesStartingTogetherMigrateOnce()``.
-    @Test func migrationWorker() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let url = environment[Self.workerURLVariable], let journal = environment[Self.workerJournalVariable],
-            let start = environment[Self.workerStartVariable]
-        else { return }
-        while access(start, F_OK) != 0 { usleep(200) }
-        var line: String
-        do {
-            let pool = try PostgresPool(location: PostgresLocation(url: url, environment: [:]), maximumConnections: 1)
-            let applied = try PostgresMigrator().migrate(pool)
-            pool.close()
-            line = "applied \(applied.joined(separator: ","))\n"
-        } catch {
-            line = "error \(error)\n"
-        }
-        let descriptor = open(journal, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        exit(0)
-    }
-
     @Test(.timeLimit(.minutes(3)))
     func eightProcessesStartingTogetherMigrateOnce() throws {
         let scratch = try ScratchDatabase()
-        let executable = try #require(ChildProcess.currentExecutable())
         let folder = try TemporaryFolder()
         let start = folder.path + "/start"
         let journal = folder.path + "/journal"
@@ -206,10 +181,10 @@ struct MigrationTests {
         try holdingTheMigrationLock(of: scratch, until: 8) {
             for _ in 0..<8 {
                 workers.append(
-                    try ChildProcess.spawn(
-                        executable, arguments: ["--testing-library", "swift-testing", "--filter", "migrationWorker"],
+                    try TestWorker.migration.spawn(
                         environment: [
-                            Self.workerURLVariable: String(url), Self.workerJournalVariable: journal, Self.workerStartVariable: start,
+                            TestWorker.Variable.migrationURL: String(url), TestWorker.Variable.migrationJournal: journal,
+                            TestWorker.Variable.migrationStart: start,
                         ],
                         outputPath: folder.path + "/workers.log"))
             }

@@ -2,8 +2,8 @@ import CaptureMode
 import Foundation
 import PostgresNIO
 import Storage
-import Synchronization
 import TabShell
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -13,16 +13,13 @@ import Glibc
 #endif
 
 /// Several hosts on one PostgreSQL store: each commit heard by the others (and not by its own
-/// host), and two processes with folders of their own committing at once from 8 sessions each.
-@Suite("Several hosts, one store")
+/// host), and two processes (`TestWorkers host`) with folders of their own committing at once
+/// from 8 sessions each.
+@Suite("Several hosts, one store", .tags(.postgres, .stress))
 struct MultiHostTests {
-    static let workerURL = "TABSHELL_PG_HOST_WORKER_URL"
-    static let workerFolder = "TABSHELL_PG_HOST_WORKER_FOLDER"
-    static let workerStart = "TABSHELL_PG_HOST_WORKER_START"
-    static let workerName = "TABSHELL_PG_HOST_WORKER_NAME"
     /// Commits by each session (8 per host); `make stress`-style runs raise it.
     static var commitsPerSession: Int {
-        Int(ProcessInfo.processInfo.environment["TABSHELL_PG_COMMITS_PER_SESSION"] ?? "") ?? 500
+        Int(ProcessInfo.processInfo.environment[TestWorker.Variable.hostCommitsPerSession] ?? "") ?? 500
     }
 
     @Test func anotherHostsCommitMovesTheCounterAndOurOwnDoesNot() throws {
@@ -37,57 +34,20 @@ struct MultiHostTests {
         let before = try here.externalChangeCounter()
         _ = try here.addRequest(title: "ours", body: "", kind: .note, now: Date(), createdBy: nil, requester: nil)
         try here.commitCapture(CaptureSubmission(kind: .note, note: "ours"), staging: nil, now: Date(), capturedBy: nil)
-        usleep(300_000)
-        #expect(try here.externalChangeCounter() == before, "our own commits are not news")
+
+        // The other host's request (one announcement) comes after ours in commit order, which is
+        // the order the server delivers them in: once it is counted, ours have arrived too.
+        _ = try there.addRequest(title: "theirs", body: "", kind: .note, now: Date(), createdBy: nil, requester: nil)
+        var deadline = ContinuousClock.now + .seconds(5)
+        while try here.externalChangeCounter() == before, ContinuousClock.now < deadline { usleep(10_000) }
+        let heard = try here.externalChangeCounter()
+        #expect(heard != before, "the other host's request was not heard within 5 s")
+        #expect(heard == before + 1, "our own commits are not news")
 
         try there.commitCapture(CaptureSubmission(kind: .note, note: "theirs"), staging: nil, now: Date(), capturedBy: nil)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while try here.externalChangeCounter() == before, ContinuousClock.now < deadline { usleep(10_000) }
-        #expect(try here.externalChangeCounter() != before, "the other host's commit was not heard within 5 s")
-    }
-
-    /// One "host": a process of its own with its own folder (staging, cache), 8 sessions
-    /// committing at once — every tenth commit with a photo, every fifth answering a request.
-    @Test func hostWorker() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let url = environment[Self.workerURL], let folder = environment[Self.workerFolder], let start = environment[Self.workerStart],
-            let name = environment[Self.workerName]
-        else { return }
-        let store = try PostgresStore.open(
-            PostgresLocation(url: url, environment: [:]), folder: URL(fileURLWithPath: folder), listen: true, maximumConnections: 8)
-        defer { store.close() }
-        let photo = folder + "/photo.png"
-        FileManager.default.createFile(atPath: photo, contents: Data(DemoPNG.encode(width: 8, height: 8) { x, y in (UInt8(x), UInt8(y), 7) }))
-        while access(start, F_OK) != 0 { usleep(200) }
-        let failures = Mutex<[String]>([])
-        let commits = Self.commitsPerSession
-        DispatchQueue.concurrentPerform(iterations: 8) { session in
-            for index in 0..<commits {
-                do throws(StorageError) {
-                    var requestID: Int64?
-                    if index % 5 == 0 {
-                        requestID = try store.addRequest(
-                            title: "\(name) \(session) \(index)", body: "", kind: .note, now: Date(), createdBy: name, requester: nil)
-                    }
-                    if index % 10 == 0 {
-                        let staging = try store.beginStaging()
-                        let staged = try staging.stage(fileAt: photo, originalName: "photo.png", maxBytes: 1 << 20)
-                        try store.commitCapture(
-                            CaptureSubmission(kind: .photos, requestID: requestID, photos: [staged]), staging: staging, now: Date(),
-                            capturedBy: name)
-                    } else {
-                        try store.commitCapture(
-                            CaptureSubmission(kind: .note, note: "\(name) \(session) \(index)", requestID: requestID), staging: nil,
-                            now: Date(), capturedBy: name)
-                    }
-                } catch {
-                    failures.withLock { $0.append(error.message) }
-                }
-            }
-        }
-        let found = failures.withLock { $0 }
-        print("host worker \(name): \(8 * commits - found.count) commits, \(found.count) failures \(found.prefix(3))")
-        #expect(found.isEmpty)
+        deadline = ContinuousClock.now + .seconds(5)
+        while try here.externalChangeCounter() == heard, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(try here.externalChangeCounter() != heard, "the other host's commit was not heard within 5 s")
     }
 
     @Test func twoHostsOfEightSessionsCommitEveryRowWithoutAnError() throws {
@@ -95,7 +55,6 @@ struct MultiHostTests {
         let files = try TestFolder()
         // The schema is made once before the hosts start (they would queue on its lock anyway).
         try PostgresStore.open(scratch.location, folder: files.url, listen: false).close()
-        guard let executable = ChildProcess.currentExecutable() else { throw TestFailure("no test executable") }
         let server = try TestServer.url()
         guard let slash = server.lastIndex(of: "/") else { throw TestFailure("odd URL") }
         let url = server[..<slash] + "/" + scratch.name
@@ -106,11 +65,11 @@ struct MultiHostTests {
             let folder = files.url.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             hosts.append(
-                try ChildProcess.spawn(
-                    executable, arguments: ["--testing-library", "swift-testing", "--filter", "hostWorker"],
+                try TestWorker.host.spawn(
                     environment: [
-                        Self.workerURL: String(url), Self.workerFolder: folder.path, Self.workerStart: start, Self.workerName: name,
-                        "TABSHELL_PG_COMMITS_PER_SESSION": String(Self.commitsPerSession),
+                        TestWorker.Variable.hostURL: String(url), TestWorker.Variable.hostFolder: folder.path,
+                        TestWorker.Variable.hostStart: start, TestWorker.Variable.hostName: name,
+                        TestWorker.Variable.hostCommitsPerSession: String(Self.commitsPerSession),
                     ],
                     outputPath: files.url.appendingPathComponent("\(name).log").path))
         }

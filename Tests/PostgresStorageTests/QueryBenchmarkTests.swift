@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -9,7 +10,7 @@ import Testing
 /// (the numbers depend on the machine and its load; README keeps the measured ones). Runs only
 /// when `TABSHELL_PG_BENCH_SIZES` lists the sizes (`scripts/bench-postgres` sets it); each size
 /// also checks that every read answers, and from 50,000 captures that it reads no table whole.
-@Suite("PostgreSQL query timings", .serialized)
+@Suite("PostgreSQL query timings", .serialized, .tags(.postgres, .stress))
 struct QueryBenchmarkTests {
     static let sizesVariable = "TABSHELL_PG_BENCH_SIZES"
     static var sizes: [Int] {

@@ -1,11 +1,12 @@
 import Foundation
 import PostgresNIO
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
 
-@Suite("PostgreSQL query plans", .serialized)
+@Suite("PostgreSQL query plans", .serialized, .tags(.postgres))
 struct QueryPlanTests {
     @Test func pagedReadsUseIndexesAtFiftyThousandRecords() throws {
         let scratch = try ScratchDatabase()

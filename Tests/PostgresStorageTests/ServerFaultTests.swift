@@ -4,6 +4,7 @@ import PostgresNIO
 import Storage
 import Synchronization
 import TabShell
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -59,7 +60,7 @@ final class PrivateServer {
 /// and again: afterwards no record lacks its photos, no request is answered by a record that is
 /// not there, and each Done that failed is either committed after all (its staging folder then
 /// cleared) or offered back as a draft with its photos — never both, never neither.
-@Suite("The server killed mid-Done")
+@Suite("The server killed mid-Done", .tags(.postgres, .stress))
 struct ServerFaultTests {
     static var runs: Int { Int(ProcessInfo.processInfo.environment["TABSHELL_PG_FAULT_RUNS"] ?? "") ?? 100 }
 

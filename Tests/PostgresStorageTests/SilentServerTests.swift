@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import Storage
 import TabShell
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -12,7 +13,7 @@ import Testing
 /// client, only the answer timeout. The app's store (listening) waits for one answer, then
 /// fails every call at once until the server is back, so the screen is held once, not on every
 /// key; nothing is written twice.
-@Suite("A server that stops answering")
+@Suite("A server that stops answering", .tags(.postgres))
 struct SilentServerTests {
     @Test(.timeLimit(.minutes(3))) func oneCallWaitsForTheAnswerTimeoutThenEveryCallFailsAtOnceUntilTheServerIsBack() throws {
         // Given the app's store (listening) on a server of its own, with a record

@@ -4,13 +4,14 @@ import PostgresNIO
 import SQLiteStorage
 import Storage
 import TabShell
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
 
 /// `tabshell db copy`: everything arrives, both sides' checksums agree, and a copy that cannot
 /// finish leaves the target as it was.
-@Suite("db copy")
+@Suite("db copy", .tags(.postgres))
 struct StoreCopyTests {
     /// An SQLite store of `records` records (a tenth with a photo, some answering requests, GS1
     /// codes and batches among them), a few products and changed settings.

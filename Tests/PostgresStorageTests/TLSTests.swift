@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Storage
+import TestSupport
 import Testing
 
 @testable import PostgresStorage
@@ -71,7 +72,7 @@ final class TLSServer {
     }
 }
 
-@Suite("PostgreSQL over TLS", .serialized)
+@Suite("PostgreSQL over TLS", .serialized, .tags(.postgres))
 struct TLSTests {
     /// Whether the connection `location` makes is encrypted, or the sentence it fails with.
     private func encryption(_ location: PostgresLocation) -> Result<Bool, StorageError> {

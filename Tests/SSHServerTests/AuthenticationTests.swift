@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SSHServer
 
 /// The real OpenSSH client with real keys against the server on loopback.
-@Suite struct AuthenticationTests {
+@Suite(.tags(.e2e)) struct AuthenticationTests {
     @Test func ed25519AndECDSAKeysAreLetInUnderTheirNames() async throws {
         let folder = try TemporaryFolder()
         let alice = try await SSHKeygen.makeKey("ed25519", comment: "Alice Martin", in: folder, name: "alice")
@@ -170,7 +171,7 @@ import Testing
         let printed = try await SSHKeygen.fingerprintLine(of: second.hostKeyPath)
         #expect(second.report.lines.contains("Host key: \(printed)"))
         // The known_hosts line the client wrote is the server's public key.
-        let knownHosts = try String(contentsOfFile: folder.file("known_hosts"), encoding: .utf8)
+        let knownHosts = try String(contentsOfFile: folder.path("known_hosts"), encoding: .utf8)
         let publicKey = second.report.hostKey.publicKeyLine.split(separator: " ").prefix(2).joined(separator: " ")
         #expect(knownHosts.contains(publicKey))
     }

@@ -10,7 +10,7 @@ import Testing
 /// seeded generator (issue #23; Support/Fuzz.swift): it never crashes, never accepts a NUL or a
 /// control where one is refused, says back only printable text, and takes bounded time. A few
 /// seconds each in `make test`; `make fuzz` runs longer (TABSHELL_FUZZ_SECONDS, _COUNT, _SEED).
-@Suite struct FuzzTests {
+@Suite(.tags(.stress)) struct FuzzTests {
     static func printable(_ text: String) -> Bool {
         !text.unicodeScalars.contains(where: ClientText.isUnsafe)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SSHServer
@@ -6,7 +7,7 @@ import Testing
 @Suite struct HostKeyTests {
     @Test func aNewKeyIsAnOpenSSHFileOnlyItsOwnerCanRead() async throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("keys/host_ed25519")
+        let path = folder.path("keys/host_ed25519")
 
         let (key, created) = try SSHHostKey.loadOrCreate(at: URL(fileURLWithPath: path), comment: "test host")
 
@@ -22,7 +23,7 @@ import Testing
 
     @Test func theFingerprintIsWhatSSHKeygenPrints() async throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("host_ed25519")
+        let path = folder.path("host_ed25519")
         let (key, _) = try SSHHostKey.loadOrCreate(at: URL(fileURLWithPath: path), comment: "tabshell host key")
 
         let printed = try await SSHKeygen.fingerprintLine(of: path)
@@ -33,7 +34,7 @@ import Testing
 
     @Test func theSameKeyIsReadOnEveryStart() throws {
         let folder = try TemporaryFolder()
-        let url = URL(fileURLWithPath: folder.file("host_ed25519"))
+        let url = URL(fileURLWithPath: folder.path("host_ed25519"))
         let (first, _) = try SSHHostKey.loadOrCreate(at: url)
 
         let (second, created) = try SSHHostKey.loadOrCreate(at: url)
@@ -56,7 +57,7 @@ import Testing
 
     @Test func aKeyOthersCanReadIsRefused() throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("host_ed25519")
+        let path = folder.path("host_ed25519")
         _ = try SSHHostKey.loadOrCreate(at: URL(fileURLWithPath: path))
         chmod(path, 0o644)
 
@@ -68,7 +69,7 @@ import Testing
     @Test func anEncryptedOrNonEd25519KeyIsRefusedWithTheReason() async throws {
         let folder = try TemporaryFolder()
         let ecdsa = try await SSHKeygen.makeKey("ecdsa", comment: "x", in: folder, name: "ecdsa")
-        let encrypted = folder.file("encrypted")
+        let encrypted = folder.path("encrypted")
         let made = try await Subprocess.run(SSHKeygen.path, ["-q", "-t", "ed25519", "-N", "secret", "-f", encrypted])
         #expect(made.status == 0)
 
@@ -82,7 +83,7 @@ import Testing
 
     @Test func aDamagedKeyFileIsRefusedNotReplaced() throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("host_ed25519")
+        let path = folder.path("host_ed25519")
         _ = FileManager.default.createFile(atPath: path, contents: Data("not a key\n".utf8), attributes: [.posixPermissions: 0o600])
 
         #expect(throws: SSHServerError.hostKeyInvalid(path: path, reason: "no -----BEGIN OPENSSH PRIVATE KEY----- block")) {

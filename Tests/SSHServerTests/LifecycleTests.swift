@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SSHServer
 
 /// Starting and stopping.
-@Suite struct LifecycleTests {
+@Suite(.tags(.e2e)) struct LifecycleTests {
     @Test func stopHangsUpEverySessionAndReturnsWithinTwoSeconds() async throws {
         let folder = try TemporaryFolder()
-        let mark = folder.file("draft-kept")
+        let mark = folder.path("draft-kept")
         let server = try await TestServer.start(in: folder, authorization: .open)
         let client = server.client(key: nil)
         // One child saves its draft on SIGHUP, the other ignores SIGHUP and must be killed.
@@ -43,7 +44,7 @@ import Testing
 
     @Test func aMissingKeysFileStopsTheStartWithASentence() async throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("missing")
+        let path = folder.path("missing")
 
         await #expect(throws: SSHServerError.authorizedKeysUnreadable(path: path, reason: "there is no such file")) {
             _ = try await TestServer.start(in: folder, authorization: .authorizedKeysFile(path))

@@ -1,11 +1,12 @@
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
 
 @testable import SSHServer
 
 /// Limits refuse what is over them while everyone already in keeps working.
-@Suite struct LimitsTests {
+@Suite(.tags(.e2e)) struct LimitsTests {
     @Test func overMaxSessionsIsRefusedWhileTheRunningSessionWorks() async throws {
         let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open, limits: { $0.maxSessions = 1 })
         let client = server.client(key: nil)

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SSHServer
 
 /// What the server refuses, each with one line to the client.
-@Suite struct RefusalTests {
+@Suite(.tags(.e2e)) struct RefusalTests {
     @Test func aCommandTheLauncherRefusesGetsItsSentenceAndStatus() async throws {
         let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open)
 
@@ -105,7 +106,7 @@ import Testing
     @Test func agentForwardingIsIgnoredAndTheSessionRuns() async throws {
         let server = try await TestServer.start(in: try TemporaryFolder(), authorization: .open)
         let folder = try TemporaryFolder()
-        let agent = try await Subprocess.run("/usr/bin/ssh-agent", ["-a", folder.file("agent"), "-s"])
+        let agent = try await Subprocess.run("/usr/bin/ssh-agent", ["-a", folder.path("agent"), "-s"])
         defer {
             let pid = agent.stdout.split(separator: "\n").first { $0.hasPrefix("SSH_AGENT_PID=") }
                 .flatMap { Int32($0.dropFirst("SSH_AGENT_PID=".count).prefix { $0.isNumber }) }
@@ -114,7 +115,7 @@ import Testing
 
         var client = server.client(key: nil)
         client.logLevel = "DEBUG"
-        client.agentSocket = folder.file("agent")
+        client.agentSocket = folder.path("agent")
         let result = try await client.run("echo \"agent=$SSH_AUTH_SOCK\"", extra: ["-o", "ForwardAgent=yes"])
         await server.server.stop()
 

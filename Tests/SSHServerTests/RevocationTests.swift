@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SSHServer
@@ -7,9 +8,9 @@ import Testing
 /// #23's probe: the removed person's open connection still opened shells and ran `inbox add`).
 /// The real OpenSSH client keeps its connection as a ControlMaster and asks for new sessions
 /// over it, as `ssh -o ControlMaster=auto` does.
-@Suite struct RevocationTests {
+@Suite(.tags(.e2e)) struct RevocationTests {
     private func multiplexed(_ client: OpenSSH, _ folder: TemporaryFolder, master: Bool) -> [String] {
-        ["-o", "ControlMaster=\(master ? "yes" : "no")", "-o", "ControlPath=\(folder.file("cm"))", "-o", "ControlPersist=no"]
+        ["-o", "ControlMaster=\(master ? "yes" : "no")", "-o", "ControlPath=\(folder.path("cm"))", "-o", "ControlPersist=no"]
     }
 
     @Test func onReloadARemovedKeysSessionsAreHungUpAndItsConnectionCloses() async throws {

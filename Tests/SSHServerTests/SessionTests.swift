@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SSHServer
 
 /// Sessions: what runs, on what terminal, and what the client gets back.
-@Suite struct SessionTests {
+@Suite(.tags(.e2e)) struct SessionTests {
     @Test func anExecCommandsOutputAndExitStatusComeBack() async throws {
         let (server, client) = try await openServer()
 
@@ -95,7 +96,7 @@ import Testing
 
     @Test func aDroppedConnectionHangsTheChildUp() async throws {
         let folder = try TemporaryFolder()
-        let mark = folder.file("hung-up")
+        let mark = folder.path("hung-up")
         let ends = SessionEnds()
         let server = try await TestServer.start(in: folder, authorization: .open) { request in
             .run(

@@ -1,20 +1,20 @@
 import Foundation
 import Scanning
+import TestSupport
 
 /// Builds valid GS1 elements from a seed, for the property tests: each AI group the issue names,
 /// values of every allowed length and character.
 struct ElementSamples {
-    /// A small deterministic generator (SplitMix64), so a failing seed reproduces.
+    /// TestSupport's SplitMix64 drawing bounded numbers, so a failing seed reproduces.
     struct Seeded {
-        var state: UInt64
+        var random: SplitMix64
+
+        init(state: UInt64) {
+            random = SplitMix64(seed: state)
+        }
 
         mutating func next(_ upperBound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            return Int(z % UInt64(max(upperBound, 1)))
+            Int(random.next() % UInt64(max(upperBound, 1)))
         }
 
         mutating func digits(_ count: Int) -> [Int] { (0..<count).map { _ in next(10) } }

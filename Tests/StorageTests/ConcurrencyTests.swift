@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import SQLiteStorage
 import Storage
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,64 +12,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Several people on one database: sessions are separate processes (this test runner,
-/// re-executed as a "session worker"), started together on a database that does not exist yet,
-/// each committing captures as fast as it can.
+/// Several people on one database: sessions are separate processes (`TestWorkers session`),
+/// started together on a database that does not exist yet, each committing captures as fast as
+/// it can.
 ///
 /// `TABSHELL_SESSIONS` (8) and `TABSHELL_COMMITS_PER_SESSION` (500) set the load. PostgreSQL's
 /// counterpart is `MultiHostTests` (two hosts of eight sessions each, into one server).
-@Suite("Concurrency", .serialized)
+@Suite("Concurrency", .serialized, .tags(.stress))
 struct ConcurrencyTests {
-    static let databaseVariable = "TABSHELL_SESSION_WORKER_DB"
-    static let journalVariable = "TABSHELL_SESSION_WORKER_JOURNAL"
-    static let startVariable = "TABSHELL_SESSION_WORKER_START"
-    static let countVariable = "TABSHELL_SESSION_WORKER_COMMITS"
-    static let nameVariable = "TABSHELL_SESSION_WORKER_NAME"
-
-    /// No-op unless started by ``eightSessionsCommitTogetherWithoutAnError()`` as a worker.
-    @Test func sessionWorker() {
-        let environment = ProcessInfo.processInfo.environment
-        guard let path = environment[Self.databaseVariable], let journalPath = environment[Self.journalVariable],
-            let start = environment[Self.startVariable], let name = environment[Self.nameVariable],
-            let count = environment[Self.countVariable].flatMap(Int.init)
-        else { return }
-        // Wait for the starting gun so that every worker opens (and migrates) at once.
-        while access(start, F_OK) != 0 { usleep(200) }
-        let journal = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        let opened = ContinuousClock.now
-        let db: AppDatabase
-        do {
-            db = try AppDatabase.open(at: URL(fileURLWithPath: path))
-        } catch {
-            print("session worker \(name): open: \(error.message)")
-            exit(3)
-        }
-        var slowest = Duration.zero
-        for index in 0..<count {
-            let submission = CaptureSubmission(
-                kind: .barcode, barcode: Barcode(value: "400638133393\(index % 10)", symbology: .ean13),
-                note: "\(name) #\(index)")
-            let started = ContinuousClock.now
-            do {
-                let id = try db.commitCapture(submission, now: Date())
-                slowest = max(slowest, started.duration(to: .now))
-                let line = Array("c \(id) \(name) \(index)\n".utf8)
-                _ = line.withUnsafeBytes { write(journal, $0.baseAddress, $0.count) }
-            } catch {
-                print("session worker \(name): commit \(index): \(error.message)")
-            }
-        }
-        let total = opened.duration(to: .now)
-        print("session worker \(name): \(count) commits in \(total), slowest ms \(slowest.components.seconds * 1000 + slowest.components.attoseconds / 1_000_000_000_000_000)")
-        exit(0)
-    }
-
     @Test(.timeLimit(.minutes(5)))
     func eightSessionsCommitTogetherWithoutAnError() throws {
         let environment = ProcessInfo.processInfo.environment
         let sessions = environment["TABSHELL_SESSIONS"].flatMap(Int.init) ?? 8
         let commits = environment["TABSHELL_COMMITS_PER_SESSION"].flatMap(Int.init) ?? 500
-        let executable = try #require(ChildProcess.currentExecutable())
 
         // Given N sessions waiting to start on a database that does not exist yet
         let temp = try TemporaryDirectory()
@@ -78,11 +34,11 @@ struct ConcurrencyTests {
         var workers: [ChildProcess] = []
         for index in 0..<sessions {
             workers.append(
-                try ChildProcess.spawn(
-                    executable, arguments: ["--testing-library", "swift-testing", "--filter", "sessionWorker"],
+                try TestWorker.session.spawn(
                     environment: [
-                        Self.databaseVariable: temp.databaseURL.path, Self.journalVariable: journal,
-                        Self.startVariable: start, Self.countVariable: "\(commits)", Self.nameVariable: "s\(index)",
+                        TestWorker.Variable.sessionDatabase: temp.databaseURL.path, TestWorker.Variable.sessionJournal: journal,
+                        TestWorker.Variable.sessionStart: start, TestWorker.Variable.sessionCommits: "\(commits)",
+                        TestWorker.Variable.sessionName: "s\(index)",
                     ],
                     outputPath: log))
         }
@@ -145,6 +101,24 @@ struct ConcurrencyTests {
         return value
     }
 
+    /// The counter of `mine` after `theirs` adds a request (one announced change), expecting
+    /// nothing else since `old` to have been counted: on SQLite the counter has not moved before
+    /// the request; on PostgreSQL it moves by exactly the request's one announcement.
+    private func counterAfterTheirMarker(
+        _ mine: any RecordStore, _ theirs: any RecordStore, _ engine: StoreEngine, from old: Int64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int64 {
+        if engine == .sqlite {
+            #expect(try mine.externalChangeCounter() == old, "our own writes moved the counter", sourceLocation: sourceLocation)
+        }
+        _ = try theirs.add(title: "Marker", kind: .note, now: Clock.now)
+        let moved = try counter(of: mine, movedFrom: old)
+        if engine == .postgres {
+            #expect(moved == old + 1, "more than the other session's one change was counted", sourceLocation: sourceLocation)
+        }
+        return moved
+    }
+
     @Test(arguments: StoreEngine.allCases) func anotherConnectionsCommitMovesTheChangeCounterAndOursDoesNot(engine: StoreEngine) throws {
         // Given two sessions on one store
         let temp = try TemporaryDirectory()
@@ -152,27 +126,24 @@ struct ConcurrencyTests {
         let theirs = try temp.store(engine)
         let first = try mine.externalChangeCounter()
 
-        // When this session commits, the counter stays (PostgreSQL: once its notification came)
+        // When this session commits, the counter stays; another session's request, announced
+        // after ours, is then the one change counted. (SQLite's counter is read at once;
+        // PostgreSQL delivers announcements in commit order, so once the other's has moved the
+        // counter ours have arrived too: no waiting for something not to happen.)
         _ = try mine.add(title: "Mine", kind: .barcode, now: Clock.now)
         _ = try mine.commit(CaptureSubmission(kind: .note, note: "mine"), now: Clock.now)
-        usleep(engine == .postgres ? 300_000 : 0)
-        #expect(try mine.externalChangeCounter() == first)
-
-        // When the other commits, it moves
-        _ = try theirs.add(title: "Theirs", kind: .barcode, now: Clock.now)
-        let second = try counter(of: mine, movedFrom: first)
+        let second = try counterAfterTheirMarker(mine, theirs, engine, from: first)
         #expect(second != first)
 
         // and a read elsewhere does not move it
         _ = try theirs.inbox()
-        usleep(engine == .postgres ? 300_000 : 0)
-        #expect(try mine.externalChangeCounter() == second)
+        let third = try counterAfterTheirMarker(mine, theirs, engine, from: second)
 
         // and neither does this session's Done, while another's does
         _ = try mine.commit(CaptureSubmission(kind: .note, note: "mine again"), now: Clock.now)
-        usleep(engine == .postgres ? 300_000 : 0)
-        #expect(try mine.externalChangeCounter() == second)
+        let fourth = try counterAfterTheirMarker(mine, theirs, engine, from: third)
+        #expect(fourth != third)
         _ = try theirs.commit(CaptureSubmission(kind: .note, note: "theirs"), now: Clock.now)
-        #expect(try counter(of: mine, movedFrom: second) != second)
+        #expect(try counter(of: mine, movedFrom: fourth) != fourth)
     }
 }

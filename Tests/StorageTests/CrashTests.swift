@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import GRDB
 import Storage
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,21 +11,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The durability protocol under fire: a victim process (this test runner, re-executed) is
+/// The durability protocol under fire: a victim process (`TestWorkers crash-victim`) is
 /// SIGKILLed at random points of capture, Done and Close; after each kill, start-up recovery runs
 /// and the invariants of docs/durability.md are checked.
 ///
 /// `TABSHELL_CRASH_RUNS` sets the number of kills (200 on SQLite, 100 on PostgreSQL by default);
 /// `TABSHELL_CRASH_SEED` replays a run.
-@Suite("Crash test")
+@Suite("Crash test", .tags(.stress, .postgres))
 struct CrashTests {
-    /// No-op unless started by ``survivesRandomKillsDuringCaptureDoneAndClose(engine:)`` as the victim.
-    @Test func crashTestVictim() {
-        let environment = ProcessInfo.processInfo.environment
-        guard environment[CrashVictim.databaseVariable] != nil else { return }
-        CrashVictim.run(environment: environment)
-    }
-
     /// PostgreSQL's run: the app's host killed mid-Done (the server stays up; `ServerFaultTests`
     /// kills the server instead). Fewer kills by default: each victim starts a connection pool.
     @Test(.timeLimit(.minutes(5)), arguments: StoreEngine.allCases)
@@ -32,8 +26,7 @@ struct CrashTests {
         let environment = ProcessInfo.processInfo.environment
         let runs = environment["TABSHELL_CRASH_RUNS"].flatMap(Int.init) ?? (engine == .sqlite ? 200 : 100)
         let seed = environment["TABSHELL_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1 ... .max)
-        var random = SplitMix64(seed: seed)
-        let executable = try #require(ChildProcess.currentExecutable())
+        var random = TestSupport.SplitMix64(seed: seed)
 
         // Given a store and source images of several sizes (1.2 MB spans five copy chunks)
         let temp = try TemporaryDirectory()
@@ -58,15 +51,13 @@ struct CrashTests {
             // When a victim runs for 0–150 ms after it is ready, then is killed
             let ready = temp.url.appendingPathComponent("ready-\(run)").path
             var childEnvironment = environment
-            childEnvironment[CrashVictim.databaseVariable] = storePath
-            childEnvironment[CrashVictim.postgresVariable] = temp.scratch?.location.database
-            childEnvironment[CrashVictim.seedVariable] = String(random.next())
-            childEnvironment[CrashVictim.readyVariable] = ready
-            childEnvironment[CrashVictim.sourcesVariable] = sources.path
-            childEnvironment[CrashVictim.journalVariable] = journal
-            let victim = try ChildProcess.spawn(
-                executable, arguments: ["--testing-library", "swift-testing", "--filter", "crashTestVictim"],
-                environment: childEnvironment, outputPath: log)
+            childEnvironment[TestWorker.Variable.crashDatabase] = storePath
+            childEnvironment[TestWorker.Variable.crashPostgresDatabase] = temp.scratch?.location.database
+            childEnvironment[TestWorker.Variable.crashSeed] = String(random.next())
+            childEnvironment[TestWorker.Variable.crashReady] = ready
+            childEnvironment[TestWorker.Variable.crashSources] = sources.path
+            childEnvironment[TestWorker.Variable.crashJournal] = journal
+            let victim = try TestWorker.crashVictim.spawn(environment: childEnvironment, outputPath: log)
             let deadline = Date().addingTimeInterval(30)
             while !exists(ready), victim.poll() == nil, Date() < deadline { usleep(1_000) }
             guard exists(ready) else {

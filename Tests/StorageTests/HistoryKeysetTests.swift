@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import GRDB
 import TabShell
+import TestSupport
 import Testing
 
 @testable import SQLiteStorage
@@ -12,22 +13,10 @@ import Testing
 /// `QueryBenchmarkTests`).
 @Suite("History keyset paging and search index")
 struct HistoryKeysetTests {
-    /// A seeded generator, so a failure names a history that can be made again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `count` captures of every kind over requests whose titles differ only in case, requests
     /// without captures, and records sharing a timestamp (so the id decides their order).
     private func makeHistory(_ db: any RecordStore, count: Int, seed: UInt64) throws {
-        var random = Seeded(state: seed)
+        var random = TestSupport.SplitMix64(seed: seed)
         var requests: [Int64] = []
         // Requesters: two requests each for "chef" and "Bot", one for "bot" (case differs), none for the rest.
         let requesters: [String?] = ["chef", "Bot", nil, "chef", "bot", nil, "Bot"]
@@ -168,7 +157,7 @@ struct HistoryKeysetTests {
         try makeHistory(sqlite, count: 90, seed: 3)
         let expected = try expectedOrder(mode, temp)
         let db = try store(engine, like: sqlite, temp, count: 90, seed: 3)
-        var random = Seeded(state: 99)
+        var random = TestSupport.SplitMix64(seed: 99)
 
         for _ in 0..<300 {
             let start = Int(random.next() % UInt64(expected.count + 5))

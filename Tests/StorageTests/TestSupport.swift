@@ -6,6 +6,7 @@ import PostgresStorage
 import SQLiteStorage
 import Storage
 import TabShell
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,36 +15,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A fresh folder under the system temp directory, removed (with everything in it) on deinit.
-final class TemporaryDirectory {
-    let url: URL
+/// The test's folder (TestSupport's TemporaryFolder) with the store's files in it.
+final class TemporaryDirectory: TemporaryFolder, @unchecked Sendable {
     /// The PostgreSQL database of `store(.postgres)`, made on first use.
     var scratch: PostgresScratch?
 
     init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("StorageTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try super.init(prefix: "StorageTests")
     }
 
     /// `tabshell.sqlite` inside this folder.
     var databaseURL: URL { url.appendingPathComponent("tabshell.sqlite") }
-
-    deinit {
-        // Tests may leave read-only folders behind; make them writable so removal succeeds.
-        // Symbolic links are skipped: chmod follows them, and a test plants one to /etc
-        // (UploadFolderTests), which this loop once made mode 0700 for the whole machine.
-        if let paths = FileManager.default.enumerator(atPath: url.path) {
-            for case let path as String in paths {
-                let full = url.appendingPathComponent(path).path
-                var info = stat()
-                guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { continue }
-                _ = chmod(full, 0o700)
-            }
-        }
-        _ = chmod(url.path, 0o700)
-        try? FileManager.default.removeItem(at: url)
-    }
 }
 
 /// Fixed instants; whole seconds so they survive SQLite's millisecond precision exactly.

@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import PropertyBased
 import TabShell
+import TestSupport
 import Testing
 
 // Random sessions against the shell's reducer, checking the navigation invariants after every step.
@@ -592,7 +593,7 @@ enum ShellInvariants {
 
 // MARK: - The property
 
-@Suite("Shell: random sessions")
+@Suite("Shell: random sessions", .tags(.stress))
 struct AppPropertyTests {
     /// 2,000 sessions of 200–400 steps each in `make test` (about half a million steps);
     /// `make stress` sets TABSHELL_PROPERTY_RUNS=10000 (issue #4's full count, ~3 million steps).

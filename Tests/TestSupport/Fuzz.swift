@@ -6,13 +6,13 @@ import Foundation
 /// run (the seed is printed); `TABSHELL_FUZZ_COUNT` and `TABSHELL_FUZZ_SECONDS` bound each
 /// target (defaults: 3000 inputs or 2 seconds, whichever comes first; `make fuzz` runs longer).
 public struct Fuzz {
-    private var state: UInt64
+    private var random: SplitMix64
     public let seed: UInt64
 
     public init(_ target: String) {
         let environment = ProcessInfo.processInfo.environment
         seed = environment["TABSHELL_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1..<(1 << 48))
-        state = seed ^ UInt64(truncatingIfNeeded: target.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+        random = SplitMix64(seed: seed ^ UInt64(truncatingIfNeeded: target.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
         print("fuzz \(target): seed \(seed) (replay with TABSHELL_FUZZ_SEED=\(seed))")
     }
 
@@ -41,14 +41,7 @@ public struct Fuzz {
         return (runs, slow)
     }
 
-    // SplitMix64.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { random.next() }
 
     public mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
 

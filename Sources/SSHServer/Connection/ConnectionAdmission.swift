@@ -87,14 +87,6 @@ final class ConnectionAdmission: Sendable {
     func connectionEnded() {
         state.withLockedValue { $0.open -= 1 }
     }
-
-    var connectionsStartingUp: Int {
-        state.withLockedValue { $0.startingUp }
-    }
-
-    var connectionsOpen: Int {
-        state.withLockedValue { $0.open }
-    }
 }
 
 extension TimeAmount {

@@ -84,9 +84,6 @@ struct AllowedCommand: Equatable {
         return .success(AllowedCommand(subcommand: entry.words, arguments: rest))
     }
 
-    /// Reads standard input (so it needs the client's input, not a terminal).
-    var readsInput: Bool { subcommand == ["inbox", "import"] || subcommand == ["photos", "add"] }
-
     var isPhotos: Bool { subcommand.first == "photos" }
 
     /// What the client sent, quoted back: printable (no escape, C1 control or bidi mark reaches

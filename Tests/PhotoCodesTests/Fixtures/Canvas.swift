@@ -1,5 +1,6 @@
 import CImageStack
 import Foundation
+import TestSupport
 
 struct SampleImageError: Error, CustomStringConvertible {
     let description: String
@@ -79,7 +80,7 @@ struct Canvas {
     /// a flat area (RGB).
     static func photoLike(width: Int, height: Int, seed: UInt64 = 1) -> Canvas {
         var canvas = Canvas(width: width, height: height, bands: 3)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         canvas.pixels.withUnsafeMutableBufferPointer { pixels in
             for y in 0..<height {
                 for x in 0..<width {
@@ -108,23 +109,5 @@ struct Canvas {
         }
         let plain = name.split(separator: "[", maxSplits: 1).first.map(String.init) ?? name
         return folder.appendingPathComponent(plain)
-    }
-}
-
-/// A small deterministic random generator (tests must not depend on the system's).
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
     }
 }

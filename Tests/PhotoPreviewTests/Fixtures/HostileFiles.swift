@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Broken and hostile image files, written byte by byte.
 enum HostileFiles {
@@ -44,7 +45,7 @@ enum HostileFiles {
     /// A JPEG with an ICC profile of `profileBytes` inserted after SOI, split into APP2 segments
     /// the way the ICC specification says (at most 65,519 bytes each, numbered, up to 255).
     static func jpegWithICCProfile(_ jpeg: [UInt8], profileBytes: Int, seed: UInt64 = 7) -> [UInt8] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var profile = random.bytes(profileBytes)
         // A plausible profile header: its own size, 'acsp' signature, so parsers read further.
         let size = bigEndian(UInt32(profileBytes))

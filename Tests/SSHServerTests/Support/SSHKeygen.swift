@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A client key made by the real ssh-keygen.
 struct ClientKey: Sendable {
@@ -14,7 +15,7 @@ enum SSHKeygen {
 
     /// `ssh-keygen -t type -C comment -N ""` in `folder`.
     static func makeKey(_ type: String, bits: Int? = nil, comment: String, in folder: TemporaryFolder, name: String) async throws -> ClientKey {
-        let keyPath = folder.file(name)
+        let keyPath = folder.path(name)
         var arguments = ["-q", "-t", type, "-N", "", "-C", comment, "-f", keyPath]
         if let bits { arguments += ["-b", "\(bits)"] }
         let made = try await Subprocess.run(path, arguments)

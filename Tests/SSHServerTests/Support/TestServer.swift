@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestSupport
 
 @testable import SSHServer
 
@@ -15,7 +16,7 @@ final class TestServer: Sendable {
 
     /// A client for this server with its own known_hosts in the folder.
     func client(key: ClientKey?) -> OpenSSH {
-        OpenSSH(port: port, knownHosts: folder.file("known_hosts"), key: key)
+        OpenSSH(port: port, knownHosts: folder.path("known_hosts"), key: key)
     }
 
     static func start(
@@ -27,7 +28,7 @@ final class TestServer: Sendable {
     ) async throws -> TestServer {
         let logs = LogCapture()
         var configuration = SSHServerConfiguration(
-            hostKeyPath: folder.file("host_ed25519"), authorization: authorization, logger: logs.logger, launcher: launcher)
+            hostKeyPath: folder.path("host_ed25519"), authorization: authorization, logger: logs.logger, launcher: launcher)
         configuration.port = 0
         configuration.authorizedKeysCheckInterval = checkInterval
         configuration.limits.hangUpGrace = .seconds(3)
@@ -67,7 +68,7 @@ enum TestLaunchers {
 
 /// An authorized_keys file in `folder` with these lines.
 func writeAuthorizedKeys(_ lines: [String], in folder: TemporaryFolder) throws -> String {
-    let path = folder.file("authorized_keys")
+    let path = folder.path("authorized_keys")
     try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }

@@ -1,9 +1,10 @@
 import CaptureMode
 import Foundation
 import PostgresStorage
+import SQLiteStorage
 import TabShell
+import TestSupport
 
-@testable import SQLiteStorage
 @testable import Storage
 
 #if canImport(Glibc)
@@ -12,23 +13,14 @@ import Glibc
 import Darwin
 #endif
 
-/// The process the crash test kills: the test runner re-executed with only the victim test
-/// selected and these variables set. It captures, commits, closes, abandons, recovers, resumes
+/// The process the crash test kills: `TestWorkers crash-victim` with TestWorker.Variable's
+/// `crash…` variables set. It captures, commits, closes, abandons, recovers, resumes
 /// and deletes at random, forever, until SIGKILL arrives.
 ///
 /// After every acknowledged write it appends a line to the journal (one `write` to an
 /// O_APPEND file, which a kill cannot tear): `c <id>` after a commit returned, `d? <id>` /
 /// `d <id>` around a delete, `x?` / `x` around a clear all. The parent checks the database against it.
 enum CrashVictim {
-    static let databaseVariable = "TABSHELL_CRASH_VICTIM_DB"
-    static let seedVariable = "TABSHELL_CRASH_VICTIM_SEED"
-    static let readyVariable = "TABSHELL_CRASH_VICTIM_READY"
-    static let sourcesVariable = "TABSHELL_CRASH_VICTIM_SOURCES"
-    static let journalVariable = "TABSHELL_CRASH_VICTIM_JOURNAL"
-    /// Set for PostgreSQL: the test server's database to use (`databaseVariable` is then the
-    /// host's data folder).
-    static let postgresVariable = "TABSHELL_CRASH_VICTIM_POSTGRES_DATABASE"
-
     static let codes = [
         Barcode(value: "4006381333931", symbology: .ean13),
         Barcode(value: "96385074", symbology: .ean8),
@@ -38,23 +30,24 @@ enum CrashVictim {
     /// Runs until killed; exits with status 2 when the variables are incomplete and 3 when the
     /// database cannot be opened.
     static func run(environment: [String: String]) -> Never {
-        guard let databasePath = environment[databaseVariable], let ready = environment[readyVariable],
-            let sources = environment[sourcesVariable], let journalPath = environment[journalVariable],
-            let seed = environment[seedVariable].flatMap(UInt64.init)
+        typealias Variable = TestWorker.Variable
+        guard let databasePath = environment[Variable.crashDatabase], let ready = environment[Variable.crashReady],
+            let sources = environment[Variable.crashSources], let journalPath = environment[Variable.crashJournal],
+            let seed = environment[Variable.crashSeed].flatMap(UInt64.init)
         else {
             say("crash victim: missing variables")
             exit(2)
         }
         let db: any RecordStore
         do {
-            db = try open(databasePath, postgres: environment[postgresVariable], environment: environment)
+            db = try open(databasePath, postgres: environment[Variable.crashPostgresDatabase], environment: environment)
         } catch {
             say("crash victim: \(error)")
             exit(3)
         }
-        let images = listing(URL(fileURLWithPath: sources)).map { sources + "/" + $0 }
+        let images = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).sorted().map { sources + "/" + $0 }
         let journal = open(journalPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        var victim = Victim(db: db, images: images, journal: journal, random: SplitMix64(seed: seed))
+        var victim = Victim(db: db, images: images, journal: journal, random: TestSupport.SplitMix64(seed: seed))
         _ = FileManager.default.createFile(atPath: ready, contents: Data())
         while true {
             do {
@@ -85,7 +78,7 @@ private struct Victim {
     let db: any RecordStore
     let images: [String]
     let journal: Int32
-    var random: SplitMix64
+    var random: TestSupport.SplitMix64
 
     mutating func step() throws {
         switch Int.random(in: 0..<200, using: &random) {
@@ -118,7 +111,7 @@ private struct Victim {
         let session = try db.beginStaging()
         var requestID: Int64?
         if Int.random(in: 0..<4, using: &random) == 0 {
-            requestID = try db.add(title: "Crash request", kind: .product, now: Date())
+            requestID = try db.addRequest(title: "Crash request", body: "", kind: .product, now: Date(), createdBy: nil, requester: nil)
         }
         let code = CrashVictim.codes[Int.random(in: 0..<CrashVictim.codes.count, using: &random)]
         var draft = CaptureDraft(kind: .product, phase: "barcode", barcode: code, requestID: requestID, updatedAt: Date())
@@ -154,7 +147,7 @@ private struct Victim {
     }
 
     mutating func deleteOne() throws {
-        let count = try db.storedCount()
+        let count = try db.historyPage(HistoryPageRequest(start: 0, count: 0)).totalCount
         guard count > 0 else { return }
         let start = Int.random(in: 0..<count, using: &random)
         guard let row = try db.historyPage(HistoryPageRequest(start: start, count: 1)).rows.first else { return }
@@ -178,22 +171,5 @@ private struct Victim {
     func log(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(journal, $0.baseAddress, $0.count) }
-    }
-}
-
-/// A small, seedable generator, so a failing run can be replayed with its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

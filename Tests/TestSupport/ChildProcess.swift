@@ -1,4 +1,3 @@
-// A copy of Tests/StorageTests/ChildProcess.swift (test targets cannot share files).
 import Foundation
 
 #if canImport(Glibc)
@@ -9,8 +8,8 @@ import Darwin
 
 /// A process started with `posix_spawn` (Foundation's `Process` forks in ways that have hung
 /// under the test runner), with standard input from /dev/null and its output appended to a file.
-final class ChildProcess {
-    let pid: pid_t
+public final class ChildProcess {
+    public let pid: pid_t
     private var ended: Ending?
 
     private init(pid: pid_t) {
@@ -18,19 +17,36 @@ final class ChildProcess {
     }
 
     /// The executable file of the running process (the test runner itself).
-    static func currentExecutable() -> String? {
+    public static func currentExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return CommandLine.arguments.first }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    struct SpawnFailed: Error, CustomStringConvertible {
-        var code: Int32
-        var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+    /// The test-worker program (Tests/TestWorkers), built beside the test runner: what the
+    /// storage tests start as sessions, hosts, migrators and crash victims. Nil when it is not
+    /// there (built by `swift build --build-tests`).
+    public static func testWorkers() -> String? {
+        guard let runner = currentExecutable() else { return nil }
+        let path = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("TestWorkers").path
+        return access(path, X_OK) == 0 ? path : nil
     }
 
-    static func spawn(
+    /// Waits for the process to end (polling, so a test's time limit still applies).
+    public func wait() -> Ending {
+        while true {
+            if let ending = poll() { return ending }
+            usleep(5_000)
+        }
+    }
+
+    public struct SpawnFailed: Error, CustomStringConvertible {
+        public var code: Int32
+        public var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
+    }
+
+    public static func spawn(
         _ executable: String, arguments: [String], environment: [String: String], outputPath: String
     ) throws -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
@@ -53,11 +69,11 @@ final class ChildProcess {
     }
 
     /// How the process ended.
-    enum Ending: Equatable, CustomStringConvertible {
+    public enum Ending: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case let .exited(code): "exited with status \(code)"
             case let .signalled(signal): "was killed by signal \(signal)"
@@ -66,7 +82,7 @@ final class ChildProcess {
     }
 
     /// The ending, if the process has ended (reaping it), else nil.
-    func poll() -> Ending? {
+    public func poll() -> Ending? {
         if let ended { return ended }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
@@ -75,7 +91,7 @@ final class ChildProcess {
     }
 
     /// Sends SIGKILL and waits for the process to end.
-    func killAndWait() -> Ending {
+    public func killAndWait() -> Ending {
         if let ended { return ended }
         kill(pid, SIGKILL)
         var status: Int32 = 0
