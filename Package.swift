@@ -24,7 +24,9 @@ import PackageDescription
 // PhotoPreview imports Foundation, CImageStack and Crypto (SHA-256) only: no curses, no storage.
 // PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CImageStack
 // and scans with zbar; it draws nothing and stores nothing.
-// TestSupport (Tests/TestSupport): what several test targets share (the fuzz tests' seeded generator).
+// TestSupport (Tests/TestSupport): what the test targets share (temporary folders, child
+// processes, the seeded generator, fuzz inputs, the tags). TestWorkers (Tests/TestWorkers): the
+// storage tests' helper processes, a program rather than tests.
 // SSHServer knows nothing of the app: the app hands it a launcher closure and an
 // authorization policy, and it hands back a peer identity and a pseudo-terminal.
 
@@ -122,36 +124,44 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What more than one test target uses (the fuzz tests' seeded generator).
+        // What more than one test target uses: temporary folders, child processes, the seeded
+        // generator, the fuzz inputs, the tags (.e2e, .stress, .postgres) and the workers' names.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The storage tests' helper processes (crash victim, session, migration, host): a
+        // program, not tests, started by the tests from beside the test runner.
+        .executableTarget(
+            name: "TestWorkers",
+            dependencies: ["Storage", "SQLiteStorage", "PostgresStorage", "CaptureMode", "TabShell", "TestSupport"],
+            path: "Tests/TestWorkers"
+        ),
         .testTarget(
             name: "CaptureModeTests",
-            dependencies: ["CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["CaptureMode", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ScanningTests",
-            dependencies: ["Scanning", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Scanning", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "TabShellTests",
-            dependencies: ["TabShell", "CaptureMode", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TabShell", "CaptureMode", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "Render", "TabShell", "CaptureMode",
+                "Render", "TabShell", "CaptureMode", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "TerminalInputTests",
-            dependencies: ["TerminalInput", "TabShell", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TerminalInput", "TabShell", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "SQLiteStorage", "PostgresStorage", "TabShell", "CaptureMode",
+                "Storage", "SQLiteStorage", "PostgresStorage", "TabShell", "CaptureMode", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -159,18 +169,18 @@ let package = Package(
         .testTarget(
             name: "PostgresStorageTests",
             dependencies: [
-                "PostgresStorage", "Storage", "SQLiteStorage", "TabShell", "CaptureMode",
+                "PostgresStorage", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty"]),
-        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack"]),
-        .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "TestSupport"]),
+        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack", "TestSupport"]),
+        .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
         .testTarget(
             name: "CommandTests",
             dependencies: [
@@ -194,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["tui", "TabShell", "Render", "CNcursesw", "CCrashGuard", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["tui", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import CaptureMode
 import Foundation
 import SQLiteStorage
 import Storage
+import TestSupport
 import Testing
 
 @testable import tui
@@ -32,19 +33,12 @@ enum Golden {
 /// The fixed instant every command test runs at: 2025-06-15T15:06:40Z.
 let testNow = Date(timeIntervalSince1970: 1_750_000_000)
 
-/// A temporary folder with a database path in it, removed afterwards.
-final class Workspace {
-    let url: URL
+/// A temporary folder (TestSupport's, removed afterwards) with a database path in it.
+final class Workspace: TemporaryFolder, @unchecked Sendable {
     var databaseURL: URL { url.appendingPathComponent("data/tabshell.sqlite") }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("CommandTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        _ = chmod(url.appendingPathComponent("data").path, 0o700)
-        try? FileManager.default.removeItem(at: url)
+        try super.init(prefix: "CommandTests")
     }
 
     /// The demo data at `testNow`, plus a note that needs CSV quoting and a record without a request.

@@ -6,19 +6,13 @@ import Runtime
 import SQLiteStorage
 import Storage
 import TabShell
+import TestSupport
 
 /// The app without a terminal, on a real database in a fresh temporary folder: keys in,
 /// effects performed against storage and the file system, state out.
 final class RuntimeHarness {
     /// The temporary folder, removed when the last harness using it goes.
-    final class Folder {
-        let url: URL
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("RuntimeTests-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-    }
+    typealias Folder = TemporaryFolder
 
     let owner: Folder
     var folder: URL { owner.url }
