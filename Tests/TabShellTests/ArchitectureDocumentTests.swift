@@ -50,6 +50,17 @@ import Testing
         #expect(missing.isEmpty, "docs/architecture.md names files that exist nowhere: \(missing)")
     }
 
+    /// The module table has a row for every folder under Sources (every target) and no other.
+    @Test func theModuleTableListsEveryModule() throws {
+        let rows = try Self.document().split(separator: "\n").compactMap { line -> String? in
+            guard let match = line.firstMatch(of: #/^\| `(?<name>[A-Za-z]+)` \|/#) else { return nil }
+            return String(match.output.name)
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix(".") }
+        #expect(Set(rows) == Set(folders), "rows without a module: \(Set(rows).subtracting(folders)); modules without a row: \(Set(folders).subtracting(rows))")
+    }
+
     /// The check itself finds what it must: the names the old document carried are caught.
     @Test func theCheckCatchesFilesThatAreGone() {
         let old = "state in `Sources/TabShell/TabStates.swift`, handled in `AppReducer.swift` (see docs/keys.md)."
