@@ -306,16 +306,14 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     private func inboxPage(limit: Int, _ session: PostgresSession) throws(StorageError) -> [PostgresRow] {
-        var rows = try session.rows(PostgresRows.requests(status: "pending", limit: limit))
-        if rows.count < limit {
-            rows += try session.rows(PostgresRows.requests(status: "done", limit: limit - rows.count))
+        try InboxOrder.first(limit) { status, count throws(StorageError) in
+            try session.rows(PostgresRows.requests(status: status.rawValue, limit: count))
         }
-        return rows
     }
 
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
         try read { session throws(StorageError) in
-            try inboxPage(limit: limit.map { max($0, 0) } ?? Int(Int32.max), session).map { row throws(StorageError) in
+            try inboxPage(limit: InboxOrder.listingLimit(limit), session).map { row throws(StorageError) in
                 try PostgresRows.request(row, location)
             }
         }

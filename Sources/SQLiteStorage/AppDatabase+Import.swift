@@ -29,7 +29,7 @@ extension AppDatabase {
     /// when `limit` is nil (the Inbox reads the first 1,000).
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
         try read { db in
-            try Self.inboxPage(limit: limit.map { max($0, 0) } ?? Int(Int32.max), db).compactMap(\.inboxRequest)
+            try Self.inboxPage(limit: InboxOrder.listingLimit(limit), db).compactMap(\.inboxRequest)
         }
     }
 }

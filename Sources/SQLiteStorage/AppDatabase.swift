@@ -167,12 +167,11 @@ public final class AppDatabase: RecordStore {
 
     /// The first `limit` requests in the Inbox's order: pending ones, then done ones.
     static func inboxPage(limit: Int, _ db: Database) throws -> [RequestRecord] {
-        let sql = "SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?"
-        var records = try RequestRecord.fetchAll(db, sql: sql, arguments: [RequestStatus.pending.rawValue, limit])
-        if records.count < limit {
-            records += try RequestRecord.fetchAll(db, sql: sql, arguments: [RequestStatus.done.rawValue, limit - records.count])
+        try InboxOrder.first(limit) { status, count in
+            try RequestRecord.fetchAll(
+                db, sql: "SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?",
+                arguments: [status.rawValue, count])
         }
-        return records
     }
 
     // MARK: - History
