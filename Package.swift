@@ -9,7 +9,9 @@ import PackageDescription
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
-//   tui -> SSHServer, CNcursesw, CCrashGuard
+//   tui -> SSHServer
+//   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
+//          Terminal, the crash guard, the terminal probe; the only module that calls curses)
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
 //   PhotoPreview -> CImageStack, Crypto   (photo previews, issue #15; see docs/photo-preview.md)
 //   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
@@ -94,6 +96,9 @@ let package = Package(
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
+        // The curses adapter (issue #25): Terminal (draws frames, reads keys, mouse, pastes and
+        // signals), the crash guard, the terminal probe. The only module that calls curses.
+        .target(name: "TerminalScreen", dependencies: ["CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput"]),
         // The only code that touches libvips, libchafa and libzbar (issue #24; docs/photo-preview.md,
         // "Loaded on first use"): C wrappers that open each library with dlopen the first time it is
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
@@ -118,8 +123,8 @@ let package = Package(
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "CNcursesw",
-                "CCrashGuard", "SSHServer",
+                "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
+                "SSHServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -184,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
+                "tui", "TerminalScreen", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -204,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["tui", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["tui", "TerminalScreen", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

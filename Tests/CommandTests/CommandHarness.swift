@@ -3,6 +3,7 @@ import CaptureMode
 import Foundation
 import SQLiteStorage
 import Storage
+import TerminalScreen
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import CNcursesw
 import TabShell
 import Testing
 
-@testable import tui
+@testable import TerminalScreen
 
 /// `Terminal.joined`: scalars of one input burst that form one grapheme become one character.
 @Suite struct GraphemeJoiningTests {

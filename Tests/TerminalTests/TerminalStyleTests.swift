@@ -1,7 +1,7 @@
 import Render
 import Testing
 
-@testable import tui
+@testable import TerminalScreen
 
 /// The CellStyle → look table, in colour and in monochrome.
 @Suite struct TerminalStyleTableTests {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+import TerminalScreen
 
 #if canImport(Glibc)
 import Glibc

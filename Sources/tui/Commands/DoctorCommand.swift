@@ -5,6 +5,7 @@ import PostgresStorage
 import SQLiteStorage
 import Storage
 import TabShell
+import TerminalScreen
 
 #if canImport(Glibc)
 import Glibc

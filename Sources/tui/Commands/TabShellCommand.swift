@@ -6,6 +6,7 @@ import Runtime
 import SQLiteStorage
 import Storage
 import TabShell
+import TerminalScreen
 
 #if canImport(Glibc)
 import Glibc

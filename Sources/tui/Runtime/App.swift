@@ -4,6 +4,7 @@ import Render
 import Runtime
 import Storage
 import TabShell
+import TerminalScreen
 
 /// Why the main loop ended.
 enum ExitReason: Equatable {

@@ -10,7 +10,7 @@ import TerminalInput
 /// It copies rendered grids to the screen (only the cells that changed), turns input, mouse
 /// reports and signals into `TerminalEvent`s, handles Ctrl-Z and resizes itself, and puts the
 /// terminal back exactly as it found it on `restore()`. Use it from one thread only.
-final class Terminal {
+public final class Terminal {
     // MARK: - Tuning
 
     /// A paste whose end marker has not come after this much silence is delivered as it is.
@@ -106,21 +106,21 @@ final class Terminal {
     var placedImages: [FrameImage] = []
 
     /// The locale's codeset is UTF-8; otherwise everything is drawn in ASCII.
-    let isUnicode: Bool
+    public let isUnicode: Bool
 
-    var size: ScreenSize {
+    public var size: ScreenSize {
         screen == nil ? reportedSize : ScreenSize(rows: Int(ts_lines()), columns: Int(ts_cols()))
     }
 
     /// Colour is in use: the terminal has colours and neither NO_COLOR nor Settings turned it off.
-    var supportsColor: Bool { colorsUsable && colorEnabled }
+    public var supportsColor: Bool { colorsUsable && colorEnabled }
 
     /// curses' COLORS: how many colours the terminal has (0 without colour).
-    let colorCount: Int
+    public let colorCount: Int
 
     /// The colours photo previews can be drawn in: COLORS when at least 256 colour pairs are
     /// free for them, else 0 (previews are then monochrome rather than short of pairs).
-    var previewColorCount: Int {
+    public var previewColorCount: Int {
         Int(lastPreviewPair - Self.firstPreviewPair + 1) >= 256 ? colorCount : 0
     }
 
@@ -129,7 +129,7 @@ final class Terminal {
     /// Takes over the terminal on /dev/tty (so it works with stdin or stdout redirected).
     /// `colorAllowed` is false when NO_COLOR is set non-empty or Settings turned colour off.
     /// Throws, leaving the terminal untouched, when there is no terminal or TERM cannot be used.
-    init(colorAllowed: Bool) throws(TerminalError) {
+    public init(colorAllowed: Bool) throws(TerminalError) {
         guard let termValue = getenv("TERM"), termValue.pointee != 0 else {
             throw TerminalError(message: "tabshell needs a terminal: TERM is not set.")
         }
@@ -263,7 +263,7 @@ final class Terminal {
     /// shown, main screen, original tty modes. Idempotent; the terminal is unusable afterwards.
     /// Signals stay caught (and `nextEvent` reports them) until the Terminal is released, so
     /// cleanup after restoring is not cut short by a second Ctrl-C.
-    func restore() {
+    public func restore() {
         guard let screen else { return }
         Self.disarmEmergencyRestore()
         removeKittyImages()
@@ -289,7 +289,7 @@ final class Terminal {
     // MARK: - Colour
 
     /// Turns colour on or off at runtime (Settings); every cell is written again next draw.
-    func setColorEnabled(_ on: Bool) {
+    public func setColorEnabled(_ on: Bool) {
         guard on != colorEnabled else { return }
         colorEnabled = on
         previousGrid = nil
@@ -299,7 +299,7 @@ final class Terminal {
 
     /// Copies the frame to the screen: only cells that changed since the last draw (all of
     /// them after a resize, Ctrl-Z or colour change), then the cursor, in one doupdate.
-    func draw(_ frame: Frame) {
+    public func draw(_ frame: Frame) {
         guard screen != nil else { return }
         let window = ts_stdscr()
         let grid = frame.grid

@@ -6,7 +6,7 @@ import TabShell
 import TerminalInput
 
 /// Something that happened at the terminal, in the app's terms.
-enum TerminalEvent: Equatable {
+public enum TerminalEvent: Equatable {
     case key(Key)
     /// Button 1 went down on this cell.
     case click(row: Int, column: Int)
@@ -30,11 +30,11 @@ enum TerminalEvent: Equatable {
 }
 
 /// The signals that end the app: SIGINT, SIGTERM, SIGHUP and SIGQUIT.
-enum QuitSignal: Equatable, Sendable {
+public enum QuitSignal: Equatable, Sendable {
     case interrupt, terminate, hangup, quit
 }
 
 /// Why the terminal could not be used, as one sentence for the user.
-struct TerminalError: Error, Equatable {
-    let message: String
+public struct TerminalError: Error, Equatable {
+    public let message: String
 }

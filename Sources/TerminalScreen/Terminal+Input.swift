@@ -10,13 +10,13 @@ extension Terminal {
     // MARK: - Events
 
     /// A closure any thread may call to make `nextEvent` return `.wake`.
-    func waker() -> @Sendable () -> Void { signals.waker() }
+    public func waker() -> @Sendable () -> Void { signals.waker() }
 
     /// Waits for the next event, at most `milliseconds` (nil: as long as it takes).
     ///
     /// Sleeps in poll() on the tty and the signal self-pipe, never busy-waits. Input already
     /// buffered by curses is always read before sleeping. Signals asking to quit come first.
-    func nextEvent(timeout milliseconds: Int?) -> TerminalEvent {
+    public func nextEvent(timeout milliseconds: Int?) -> TerminalEvent {
         let deadline = milliseconds.map { ContinuousClock.now.advanced(by: .milliseconds(max(0, $0))) }
         while true {
             handleSignals()
@@ -168,7 +168,7 @@ extension Terminal {
 
     /// Ctrl-L, the terminal convention for "the screen is garbled": reads the size again and
     /// reports it, so the next frame clears the screen and paints every cell.
-    func repaint() {
+    public func repaint() {
         reportSizeIfChanged(force: true)
     }
 
@@ -212,7 +212,7 @@ extension Terminal {
     }
 
     /// Ctrl-Z: give the terminal back to the shell, stop, and on `fg` take it again.
-    func suspend() {
+    public func suspend() {
         guard screen != nil, pendingQuits.isEmpty else { return }
         removeKittyImages()
         writeToTTY(Self.inputModesOff)

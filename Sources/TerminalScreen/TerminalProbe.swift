@@ -4,7 +4,7 @@ import TabShell
 import TerminalInput
 
 /// What `doctor` learned by asking the terminal about graphics.
-enum TerminalProbeResult: Equatable {
+public enum TerminalProbeResult: Equatable {
     /// Standard output is not a terminal (a pipe, a file, a test): nothing was asked, since the
     /// answers would go to whatever reads the terminal, not to us.
     case notAsked
@@ -15,8 +15,8 @@ enum TerminalProbeResult: Equatable {
 
 /// Asks the terminal on /dev/tty the graphics questions outside the app (for `doctor`): the
 /// terminal's own mode is set to read the answers byte by byte without echo, and put back.
-enum TerminalProbe {
-    static func ask(within limit: Duration) -> TerminalProbeResult {
+public enum TerminalProbe {
+    public static func ask(within limit: Duration) -> TerminalProbeResult {
         let descriptor = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return .noAnswer }
         defer { close(descriptor) }

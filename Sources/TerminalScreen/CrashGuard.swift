@@ -6,29 +6,29 @@ import Glibc
 /// puts the terminal back, appends a `critical` line to the log and prints one line on the main
 /// screen before the process dies of that signal. Installing it also replaces the Swift
 /// runtime's backtracer, so no interactive backtrace prompt is ever left over the screen.
-enum CrashGuard {
+public enum CrashGuard {
     /// Installs the handlers; the log file is where crash lines and, while curses runs,
     /// standard error go. Failing to install is logged, not fatal.
-    static func install(logFile: URL) -> Bool {
+    public static func install(logFile: URL) -> Bool {
         logFile.path.withCString { tsg_install($0) } == 0
     }
 
     /// While curses owns the screen, standard error (a runtime's "Fatal error" line included)
     /// goes to the log file instead of over the screen.
-    static func captureStandardError() -> Bool { tsg_capture_stderr() == 0 }
+    public static func captureStandardError() -> Bool { tsg_capture_stderr() == 0 }
 
-    static func releaseStandardError() { tsg_release_stderr() }
+    public static func releaseStandardError() { tsg_release_stderr() }
 
     /// For testing the crash path from a real terminal: `TABSHELL_TEST_CRASH=trap|segv|abort`
     /// makes F12 crash the app in that way. Unset (always, in normal use), F12 does nothing.
-    enum TestCrash: String {
+    public enum TestCrash: String {
         case trap, segv, abort
 
-        static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TestCrash? {
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TestCrash? {
             environment["TABSHELL_TEST_CRASH"].flatMap(TestCrash.init(rawValue:))
         }
 
-        func perform() -> Never {
+        public func perform() -> Never {
             switch self {
             case .trap:
                 let nothing: Int? = Int("not a number")

@@ -64,14 +64,14 @@ extension Terminal {
     /// that answers nothing). The answers arrive among the keys, which the input decoder tells
     /// apart; once the last one is in, `nextEvent` reports them as `.terminalAnswered`, in
     /// order with the keys typed before and after them.
-    func askAboutGraphics() {
+    public func askAboutGraphics() {
         guard screen != nil else { return }
         writeToTTY(TerminalQuery.text)
         awaitingAnswers = true
     }
 
     /// The cell size from the tty's window size in pixels, when the terminal fills it in.
-    var windowCellPixels: CellPixels? {
+    public var windowCellPixels: CellPixels? {
         var width: Int32 = 0, height: Int32 = 0
         guard ts_tty_pixels(ttyDescriptor, &width, &height) == 0, ts_cols() > 0, ts_lines() > 0 else { return nil }
         return CellPixels(width: Int(width / ts_cols()), height: Int(height / ts_lines()))
