@@ -2,10 +2,9 @@ import CaptureMode
 import Foundation
 import PostgresStorage
 import SQLiteStorage
+import Storage
 import TabShell
 import TestSupport
-
-@testable import Storage
 
 #if canImport(Glibc)
 import Glibc
