@@ -10,6 +10,8 @@ import PackageDescription
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
 //   tui -> SSHServer
+//   tui -> ServePolicy -> SSHServer, SQLiteStorage, Storage, TabShell, Logging   (`tabshell serve`'s
+//          policy: allowed commands, person names and folders, the launcher, demo data sets)
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
 //          Terminal, the crash guard, the terminal probe; the only module that calls curses)
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
@@ -120,11 +122,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The serve policy (issue #25): which commands a served key may run, who a person is and
+        // their folder, the session launcher, demo data sets, the summary log on standard error.
+        .target(
+            name: "ServePolicy",
+            dependencies: ["TabShell", "Storage", "SQLiteStorage", "SSHServer", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer",
+                "SSHServer", "ServePolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -189,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "TerminalScreen", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
+                "tui", "TerminalScreen", "ServePolicy", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

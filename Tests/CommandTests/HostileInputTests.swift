@@ -6,6 +6,7 @@ import Storage
 import TabShell
 import Testing
 
+@testable import ServePolicy
 @testable import tui
 
 /// What other people type or send never reaches a terminal or the log raw, and a word no

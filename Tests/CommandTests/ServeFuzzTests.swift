@@ -3,7 +3,7 @@ import SSHServer
 import TestSupport
 import Testing
 
-@testable import tui
+@testable import ServePolicy
 
 /// `ssh host COMMAND`'s words as AllowedCommand reads them, and the launcher's answer to any
 /// login name, fed random and mutated words from a seeded generator (issue #23; Fuzz.swift):

@@ -3,6 +3,7 @@ import Logging
 import SSHServer
 import Testing
 
+@testable import ServePolicy
 @testable import tui
 
 /// `serve`'s own limits (issue #23): the memory each session may use, the sentence a session

@@ -6,6 +6,7 @@ import TabShell
 import Testing
 
 @testable import SQLiteStorage
+@testable import ServePolicy
 @testable import Storage
 @testable import tui
 

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PostgresStorage
 import SSHServer
+import ServePolicy
 import Storage
 import Synchronization
 

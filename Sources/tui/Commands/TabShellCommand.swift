@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Runtime
 import SQLiteStorage
+import ServePolicy
 import Storage
 import TabShell
 import TerminalScreen

@@ -7,30 +7,32 @@ import TabShell
 /// `tabshell serve`'s running commentary on a terminal's standard error: one line per event,
 /// `HH:MM:SS who what`, e.g. `14:03:07 ana@127.0.0.1:53122 session started`. The full record,
 /// every field, goes to the log file; this is for the person watching the server.
-struct SummaryLogHandler: LogHandler {
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
+public struct SummaryLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level = .info
     private let sink = Sink()
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public init() {}
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         guard Self.shows(event) else { return }
         sink.write(Self.line(event: event, metadata: metadata.merging(event.metadata ?? [:]) { $1 }, now: Date()))
     }
 
     /// Info and above, except what the start report printed already (the address, each refused
     /// authorized_keys line): nobody reads those twice.
-    static func shows(_ event: LogEvent) -> Bool {
+    public static func shows(_ event: LogEvent) -> Bool {
         event.level >= .info && event.metadata?[SSHServerStartReport.metadataKey] == nil
     }
 
     /// The summary line of one event (without a newline): time, who, what, and the one or two
     /// fields that say most about it.
-    static func line(event: LogEvent, metadata: Logger.Metadata, now: Date) -> String {
+    public static func line(event: LogEvent, metadata: Logger.Metadata, now: Date) -> String {
         func field(_ key: String) -> String? { metadata[key].map { "\($0)" } }
         var who = field("address") ?? ""
         if let person = field("person") { who = person + (who.isEmpty ? "" : "@" + who) }

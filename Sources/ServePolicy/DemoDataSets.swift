@@ -11,7 +11,7 @@ import Glibc
 /// folder (a seeded database, and the demo's sample photos as the visitor's uploads), shared by
 /// that connection's sessions and deleted when the last of them ends. What one visitor does is
 /// never seen by another.
-final class DemoDataSets: Sendable {
+public final class DemoDataSets: Sendable {
     private struct Entry {
         var directory: URL
         var sessions: Int
@@ -22,7 +22,7 @@ final class DemoDataSets: Sendable {
     /// The server's lock on `root` (``serving(in:)``): held open, flock'd, for the server's life.
     private let lock: Mutex<Int32?>
 
-    init(root: URL = FileManager.default.temporaryDirectory) {
+    public init(root: URL = FileManager.default.temporaryDirectory) {
         self.root = root
         self.lock = Mutex(nil)
     }
@@ -33,14 +33,14 @@ final class DemoDataSets: Sendable {
     }
 
     /// The prefix of a server's own parent folder in the temporary folder.
-    static let parentPrefix = "tabshell-serve-demos-"
+    public static let parentPrefix = "tabshell-serve-demos-"
     /// The file a running server holds locked (flock) in its parent folder.
-    static let lockName = "server.lock"
+    public static let lockName = "server.lock"
 
     /// The data sets of a server starting now: their parent is a new folder of its own in
     /// `temporary` (`tabshell-serve-demos-…`, 0700) holding `server.lock`, locked for as long as
     /// this process runs, so ``sweep(in:)`` tells a live server's folders from a dead one's.
-    static func serving(in temporary: URL = FileManager.default.temporaryDirectory) throws -> DemoDataSets {
+    public static func serving(in temporary: URL = FileManager.default.temporaryDirectory) throws -> DemoDataSets {
         let parent = temporary.appendingPathComponent(parentPrefix + UUID().uuidString.lowercased(), isDirectory: true)
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let fd = open(parent.appendingPathComponent(lockName).path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -56,7 +56,7 @@ final class DemoDataSets: Sendable {
     /// `tabshell-serve-demos-…` folder whose `server.lock` nobody holds (a live server's lock is
     /// held, so another server's folders are kept). Returns how many demo data sets were removed.
     @discardableResult
-    static func sweep(in temporary: URL = FileManager.default.temporaryDirectory, now: Date = Date()) -> Int {
+    public static func sweep(in temporary: URL = FileManager.default.temporaryDirectory, now: Date = Date()) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         var removed = 0
         for name in names where name.hasPrefix(parentPrefix) {
@@ -84,7 +84,7 @@ final class DemoDataSets: Sendable {
 
     /// The data set of connection `connectionID` (made on its first session), counted as used by
     /// one more session until ``release(connectionID:)``.
-    func acquire(connectionID: Int, person: String, now: Date) throws -> (database: URL, folder: PersonFolder) {
+    public func acquire(connectionID: Int, person: String, now: Date) throws -> (database: URL, folder: PersonFolder) {
         let existing = entries.withLock { entries -> URL? in
             guard var entry = entries[connectionID] else { return nil }
             entry.sessions += 1
@@ -124,7 +124,7 @@ final class DemoDataSets: Sendable {
     }
 
     /// One session of the connection ended; the last one deletes the data set.
-    func release(connectionID: Int) {
+    public func release(connectionID: Int) {
         let finished = entries.withLock { entries -> URL? in
             guard var entry = entries[connectionID] else { return nil }
             entry.sessions -= 1
@@ -140,7 +140,7 @@ final class DemoDataSets: Sendable {
 
     /// Deletes every data set still there (when the server stops), and the server's own parent
     /// folder with its lock when it has one.
-    func removeAll() {
+    public func removeAll() {
         let directories = entries.withLock { entries -> [URL] in
             defer { entries.removeAll() }
             return entries.values.map(\.directory)
@@ -156,8 +156,8 @@ final class DemoDataSets: Sendable {
     }
 
     /// Where this server's data sets are made.
-    var parent: URL { root }
+    public var parent: URL { root }
 
     /// How many data sets exist now.
-    var count: Int { entries.withLock { $0.count } }
+    public var count: Int { entries.withLock { $0.count } }
 }

@@ -6,9 +6,9 @@ import Storage
 /// What each `tabshell serve` session runs: the tabshell binary itself, as the person, on the
 /// session's terminal (the app) or with pipes (an allowed command). It decides from the
 /// server's word on who connected (`SSHPeer.name`), never from the client's arguments.
-final class ServeLauncher: Sendable {
+public final class ServeLauncher: Sendable {
     /// Where the data is: one database for the team, or a fresh demo set per connection.
-    enum Data: Sendable {
+    public enum Data: Sendable {
         /// One store for the team: a file, or (with `environment`) the PostgreSQL server its
         /// `TABSHELL_DATABASE_URL` names, handed to sessions in their environment, never on a
         /// command line others can read.
@@ -16,16 +16,16 @@ final class ServeLauncher: Sendable {
         case demo(DemoDataSets)
     }
 
-    let executable: String
-    let data: Data
+    public let executable: String
+    public let data: Data
     /// How long after a dropped connection the person gets back what they had; 0 turns it off.
-    let resumeWindowSeconds: Int
-    let logLevel: Logger.Level
+    public let resumeWindowSeconds: Int
+    public let logLevel: Logger.Level
     /// Each session's data limit in bytes (`--session-memory-limit`; nil: none of its own).
-    let memoryLimit: UInt64?
+    public let memoryLimit: UInt64?
     private let logger: Logger
 
-    init(
+    public init(
         executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger,
         memoryLimit: UInt64? = nil
     ) {
@@ -40,22 +40,22 @@ final class ServeLauncher: Sendable {
     /// `--session-memory-limit`'s default: 512 MiB. A session at 80x24 holds about 70 MB, one at
     /// the largest terminal (1000x500) about 130 MB, and one showing a 12-megapixel photo in the
     /// viewer at that size 385 MB (it fails under 320M). docs/threat-model.md has the budget.
-    static let defaultMemoryLimit: UInt64 = 512 << 20
+    public static let defaultMemoryLimit: UInt64 = 512 << 20
 
     /// What the client reads when its session's child was killed (not hung up by the server):
     /// most likely it went over its memory limit, and only it ended.
-    static func sentence(for end: SSHSessionEnd, memoryLimit: UInt64?) -> String? {
+    public static func sentence(for end: SSHSessionEnd, memoryLimit: UInt64?) -> String? {
         guard case .killed(let signal) = end.termination, !end.wasHungUp else { return nil }
         let limit = memoryLimit.map { " Each session may use up to \(MemorySize.text($0)) of memory; this one may have needed more." } ?? ""
         return "the session ended unexpectedly (signal \(signal)).\(limit) Reconnect to start again."
     }
 
     /// The launcher the server calls for each session.
-    var launcher: SSHSessionLauncher {
+    public var launcher: SSHSessionLauncher {
         { [self] request in decide(request) }
     }
 
-    func decide(_ request: SSHSessionRequest, now: Date = Date()) -> SSHSessionDecision {
+    public func decide(_ request: SSHSessionRequest, now: Date = Date()) -> SSHSessionDecision {
         let person: String
         switch data {
         case .team:
@@ -145,8 +145,8 @@ final class ServeLauncher: Sendable {
 }
 
 /// Sizes such as `512M`, `1G`, `800K` or a count of bytes (binary units: M is MiB), and their text.
-enum MemorySize {
-    static func bytes(_ text: String) -> UInt64? {
+public enum MemorySize {
+    public static func bytes(_ text: String) -> UInt64? {
         let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         var digits = text.trimmingCharacters(in: .whitespaces).uppercased()
         if digits.hasSuffix("IB") { digits.removeLast(2) } else if digits.hasSuffix("B") { digits.removeLast() }
@@ -160,7 +160,7 @@ enum MemorySize {
         return overflow ? nil : product
     }
 
-    static func text(_ bytes: UInt64) -> String {
+    public static func text(_ bytes: UInt64) -> String {
         if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
         if bytes >= 1 << 20 { return "\(bytes >> 20) MiB" }
         return "\(bytes >> 10) KiB"

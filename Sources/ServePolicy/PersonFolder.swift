@@ -10,27 +10,27 @@ import Glibc
 /// navigation they left when their connection dropped (`session.json`), and the lock the app
 /// holds while one of their sessions runs (`session.lock`), so a second session at the same
 /// time knows it is the second.
-struct PersonFolder {
-    let path: String
+public struct PersonFolder {
+    public let path: String
 
-    init(path: String) {
+    public init(path: String) {
         self.path = path
     }
 
     /// `people/<folder name of person>` in the folder holding `database`.
-    init(person: String, beside database: URL) {
+    public init(person: String, beside database: URL) {
         path =
             database.deletingLastPathComponent()
             .appendingPathComponent("people", isDirectory: true)
             .appendingPathComponent(PersonName.folderName(person), isDirectory: true).path
     }
 
-    var uploads: UploadFolder { UploadFolder(path: path + "/uploads") }
-    var snapshotFile: String { path + "/session.json" }
-    var lockFile: String { path + "/session.lock" }
+    public var uploads: UploadFolder { UploadFolder(path: path + "/uploads") }
+    public var snapshotFile: String { path + "/session.json" }
+    public var lockFile: String { path + "/session.lock" }
 
     /// Creates the folder (0700, with `people/`).
-    func prepare() throws {
+    public func prepare() throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
@@ -39,7 +39,7 @@ struct PersonFolder {
     /// Takes the person's session lock, waiting up to `wait` for a session that is ending (a
     /// dropped connection's app saves its snapshot, then exits). Nil when another session holds
     /// it; the lock is released when the returned descriptor is closed or the process ends.
-    func lockSession(waitingUpTo wait: Duration) -> Int32? {
+    public func lockSession(waitingUpTo wait: Duration) -> Int32? {
         guard (try? prepare()) != nil else { return nil }
         let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return nil }
@@ -59,7 +59,7 @@ struct PersonFolder {
     /// The snapshot left at the last hang-up, if it was saved within `window` of `now`. The file
     /// is used up either way: a snapshot is restored at most once, and one too old is dropped
     /// (the capture's draft is then offered as after any other interruption).
-    func takeSnapshot(within window: Duration, now: Date) -> SessionSnapshot? {
+    public func takeSnapshot(within window: Duration, now: Date) -> SessionSnapshot? {
         guard let data = FileManager.default.contents(atPath: snapshotFile) else { return nil }
         unlink(snapshotFile)
         guard let snapshot = try? Self.decoder.decode(SessionSnapshot.self, from: data),
@@ -72,7 +72,7 @@ struct PersonFolder {
     }
 
     /// Saves the navigation to come back to (0600, written to a temporary file then renamed).
-    func save(_ snapshot: SessionSnapshot) throws {
+    public func save(_ snapshot: SessionSnapshot) throws {
         try prepare()
         let data = try Self.encoder.encode(snapshot)
         let temp = snapshotFile + ".tmp"
