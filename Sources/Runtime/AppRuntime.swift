@@ -27,21 +27,27 @@ public final class AppRuntime {
     private var lastChangeCounter: Int64?
     /// The sentence of a database server that went away, until it is back.
     private var unreachable: String?
+    /// A change check has been asked for and not answered: at most one is in flight.
+    private var changeCheckInFlight = false
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
     /// `person` is who captures (kept with each record and draft); `uploads`, under `tabshell
     /// serve`, is the only folder photos may come from; `previewCache` is the folder photo
     /// previews are kept in (nil: none kept on disk); `onCommit` runs after each Done.
+    /// `storage` is where the store is called: the app's `.background` (a queue of the
+    /// session's own; answers come back after a `wake`), or `.inline` for tests that read
+    /// every result as soon as the action is dispatched. Nothing else here calls `database`.
     public init(
         database: any RecordStore, state: AppState, logger: Logger, home: String,
         previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
-        person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil
+        person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil,
+        storage: StorageExecutor = .background
     ) {
         self.state = state
         self.logger = logger
         runner = EffectRunner(
             database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
-            uploads: uploads, person: person, onCommit: onCommit)
+            uploads: uploads, person: person, onCommit: onCommit, executor: storage)
     }
 
     /// Where photo previews are cached: `$XDG_CACHE_HOME/tabshell/previews` when that is an
@@ -90,6 +96,11 @@ public final class AppRuntime {
             runner.photoStager.saveDraft(draft, now: Date())
         }
         stagingIDAtFinish = runner.photoStager.currentSession.map { $0.id.uuidString.lowercased() }
+        // A Done on its way is given a moment to land (its session's lock then released
+        // cleanly); one that does not is what a kill during Done is: recovery knows it.
+        if !runner.drainStorage(within: Self.storageDrainLimit) {
+            logger.warning("storage calls still running at exit", metadata: ["pending": "\(runner.storageCallsPending)"])
+        }
         runner.previewLoader.cancelAll()
         runner.photoStager.closeKeepingDraft()
     }
@@ -100,6 +111,12 @@ public final class AppRuntime {
     public func awaitCommitHooks(within limit: Duration = .seconds(2)) -> Bool {
         runner.commitHook?.drain(within: limit) ?? true
     }
+
+    /// How long the end of a session waits for storage calls already queued (a Done).
+    public static let storageDrainLimit: Duration = .seconds(1)
+
+    /// Storage calls queued or running (not the change check): what a test waits for.
+    public var storageCallsPending: Int { runner.storageCallsPending }
 
     /// The staging folder of the capture open when the session finished, for its snapshot.
     public private(set) var stagingIDAtFinish: String?
@@ -158,8 +175,9 @@ public final class AppRuntime {
         }
     }
 
-    /// Results background work posted (photo copies), after a wake.
+    /// Results background work posted (storage answers, photo copies), after a wake.
     public func deliverMail() {
+        for action in runner.takeFinishedStorageWork() { dispatch(action) }
         for action in mailbox.takeAll() { dispatch(action) }
     }
 
@@ -180,31 +198,45 @@ public final class AppRuntime {
         for timer in due { dispatch(timer.action) }
     }
 
-    /// Reads the database's change counter when it is due; a move means another process
-    /// committed, and what is on screen is read again. A failed read is logged once per failure
-    /// streak and retried at the next interval.
+    /// Reads the database's change counter when it is due, off the loop (at most one read in
+    /// flight; the answer comes back after a wake); a move means another process committed,
+    /// and what is on screen is read again. A failed read is logged once per failure streak
+    /// and retried at the next interval.
     public func checkForChangesElsewhere(now: ContinuousClock.Instant = .now, force: Bool = false) {
-        guard force || now >= nextChangeCheck else { return }
+        guard force || now >= nextChangeCheck, !changeCheckInFlight else { return }
         nextChangeCheck = now.advanced(by: Self.changeCheckInterval)
-        do {
-            let counter = try runner.externalChangeCounter()
+        changeCheckInFlight = true
+        let actions = runner.readChangeCounter { [weak self] outcome in
+            guard let self else { return [] }
+            changeCheckInFlight = false
+            return changeCounterRead(outcome)
+        }
+        for action in actions { dispatch(action) }
+    }
+
+    /// What a change-counter read means for the screen.
+    private func changeCounterRead(_ outcome: Result<Int64, StorageError>) -> [AppAction] {
+        switch outcome {
+        case let .success(counter):
             defer { lastChangeCounter = counter }
             if unreachable != nil {
                 unreachable = nil
                 logger.info("database reachable again")
-                dispatch(.databaseReachability(problem: nil))
+                return [.databaseReachability(problem: nil)]
             } else if let last = lastChangeCounter, last != counter {
                 logger.debug("database changed elsewhere", metadata: ["data_version": "\(counter)"])
-                dispatch(.databaseChangedElsewhere)
+                return [.databaseChangedElsewhere]
             }
-        } catch {
+            return []
+        case let .failure(error):
             if lastChangeCounter != nil { logger.warning("change check: \(error.message)") }
             lastChangeCounter = nil
             // A server gone away is said once, and again only if it changes its reason.
             if case let .unreachable(sentence) = error, unreachable != sentence {
                 unreachable = sentence
-                dispatch(.databaseReachability(problem: sentence))
+                return [.databaseReachability(problem: sentence)]
             }
+            return []
         }
     }
 

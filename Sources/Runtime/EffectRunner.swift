@@ -7,8 +7,15 @@ import TabShell
 /// Performs the shell's effects against storage and the file system, and turns their results
 /// into actions. Knows nothing of the terminal: what only the terminal can do (repaint) is
 /// handed back to the caller as a `TerminalRequest`.
+///
+/// Every call to the store goes through `storage` (a serial queue of the session's own in the
+/// app), so the loop never waits for the database: the answer comes back as an action after a
+/// wake. The change counter has a queue of its own (`changes`), so the check every 400 ms never
+/// queues behind a slow Done, nor a Done behind it.
 final class EffectRunner {
     private let database: any RecordStore
+    private let storage: StorageQueue
+    private let changes: StorageQueue
     private let logger: Logger
     private let home: String
     private let mailbox: Mailbox
@@ -30,16 +37,20 @@ final class EffectRunner {
     init(
         database: any RecordStore, logger: Logger, home: String, mailbox: Mailbox,
         previewCache: URL?, wake: @escaping @Sendable () -> Void,
-        uploads: UploadFolder? = nil, person: String? = nil, onCommit: CommitHook? = nil
+        uploads: UploadFolder? = nil, person: String? = nil, onCommit: CommitHook? = nil, executor: StorageExecutor = .background
     ) {
         self.database = database
+        storage = StorageQueue(database: database, executor: executor, label: "tabshell.storage", wake: wake)
+        changes = StorageQueue(database: database, executor: executor, label: "tabshell.change-check", wake: wake)
         self.logger = logger
         self.home = home
         self.mailbox = mailbox
         self.uploads = uploads
         self.commitHook = onCommit.map { CommitHookRunner(hook: $0, mailbox: mailbox, wake: wake, logger: logger) }
+        // A staging folder is a folder of this host's (no database call): made on the loop.
         self.photoStager = PhotoStager(
-            database: database, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads, person: person)
+            beginStaging: { [database] () throws(StorageError) in try database.beginStaging() }, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads,
+            person: person)
         self.previewLoader = PreviewLoader(
             photoFile: { [database] name throws(StorageError) in try database.photoFile(storedName: name) }, cacheDirectory: previewCache, mailbox: mailbox, wake: wake,
             logger: logger)
@@ -66,27 +77,15 @@ final class EffectRunner {
     func perform(_ effect: AppEffect, maximumPhotoBytes: Int64, now: Date) -> Result {
         switch effect {
         case let .loadInbox(limit):
-            return storage { [.inboxLoaded(try $0.inbox(limit: limit))] }
+            return storage({ db throws(StorageError) in try db.inbox(limit: limit) }) { [.inboxLoaded($0)] }
         case let .loadHistory(request):
-            return storage { [.historyLoaded(try $0.historyPage(request))] }
+            return storage({ db throws(StorageError) in try db.historyPage(request) }) { [.historyLoaded($0)] }
         case let .lookUpProduct(barcode):
-            // One b-tree lookup on the catalog's key: well under a millisecond, so it is done here.
-            return storage { [.capture(.productLookedUp(barcode, try $0.product(for: barcode)))] }
+            return storage({ db throws(StorageError) in try db.product(for: barcode) }) { [.capture(.productLookedUp(barcode, $0))] }
         case let .commitCapture(submission):
-            do {
-                let id = try photoStager.commit(submission, now: now)
-                logger.info("capture committed", metadata: ["id": "\(id)", "kind": "\(submission.kind.rawValue)"])
-                commitHook?.run(recordID: id)
-                return .actions([.captureCommitted(recordID: id, submission: submission)])
-            } catch {
-                logger.error("commit failed: \(error.message)")
-                return .actions([.captureCommitFailed(error.message)])
-            }
+            return .actions(commit(submission, now: now))
         case let .saveSettings(settings):
-            return storage {
-                try $0.saveSettings(settings)
-                return []
-            }
+            return storage({ db throws(StorageError) in try db.saveSettings(settings) }) { _ in [] }
         case let .saveDraft(draft):
             photoStager.saveDraft(draft, now: now)
             return .actions([])
@@ -119,21 +118,21 @@ final class EffectRunner {
             if let uploads { return .actions([.capture(UploadCompleter(uploads: uploads).complete(text))]) }
             return .actions([.capture(PathCompleter(home: home).complete(text))])
         case let .loadRecordDetail(id):
-            return storage { [.recordDetailLoaded(id: id, detail: try $0.recordDetail(id: id))] }
+            return storage({ db throws(StorageError) in try db.recordDetail(id: id) }) { [.recordDetailLoaded(id: id, detail: $0)] }
         case let .deleteRecord(id):
-            return storage { db in
-                _ = try db.deleteRecord(id: id)
+            return storage({ db throws(StorageError) in try db.deleteRecord(id: id) }) { [logger] _ in
                 logger.info("record deleted", metadata: ["id": "\(id)"])
                 return [.recordDeleted(id)]
             }
         case .deleteAllRecords:
-            return storage { db in
-                let count = try db.deleteAllRecords()
+            return storage({ db throws(StorageError) in try db.deleteAllRecords() }) { [logger] count in
                 logger.info("all records deleted", metadata: ["count": "\(count)"])
                 return [.allRecordsDeleted(count: count)]
             }
         case let .search(query, limit):
-            return storage { [.searchResultsLoaded(query: query, rows: try $0.search(query, limit: limit))] }
+            return storage({ db throws(StorageError) in try db.search(query, limit: limit) }) {
+                [.searchResultsLoaded(query: query, rows: $0)]
+            }
         case let .loadPreview(request, ticket):
             previewLoader.load(request, ticket: ticket, staging: photoStager.currentSession?.directory)
             return .actions([])
@@ -147,19 +146,63 @@ final class EffectRunner {
         }
     }
 
-    /// Runs a storage call, turning its error into a status-line message instead of a crash.
-    private func storage(_ body: (any RecordStore) throws -> [AppAction]) -> Result {
-        do {
-            return .actions(try body(database))
-        } catch {
-            let message = (error as? StorageError)?.message ?? "\(error)"
-            logger.error("storage: \(message)")
-            return .actions([.storageFailed(message)])
+    /// Runs a storage call on the session's storage queue; its answer becomes `success`'s
+    /// actions, its error a status-line message instead of a crash.
+    private func storage<T>(
+        _ work: @escaping @Sendable (any RecordStore) throws(StorageError) -> T, success: @escaping (T) -> [AppAction]
+    ) -> Result {
+        let logger = self.logger
+        return .actions(
+            storage.run(work) { outcome in
+                switch outcome {
+                case let .success(value):
+                    return success(value)
+                case let .failure(error):
+                    logger.error("storage: \(error.message)")
+                    return [.storageFailed(error.message)]
+                }
+            })
+    }
+
+    /// Done: the staging folder goes with the call (the copy under way finished first); the
+    /// session is spent when the commit lands, and given back to the capture when it fails,
+    /// so a second Done sends the same photos.
+    private func commit(_ submission: CaptureSubmission, now: Date) -> [AppAction] {
+        let staging = Handed(photoStager.takeForCommit())
+        let person = photoStager.person
+        return storage.run({ db throws(StorageError) in
+            try db.commitCapture(submission, staging: staging.value, now: now, capturedBy: person)
+        }) { [logger, commitHook, photoStager] outcome in
+            switch outcome {
+            case let .success(id):
+                logger.info("capture committed", metadata: ["id": "\(id)", "kind": "\(submission.kind.rawValue)"])
+                commitHook?.run(recordID: id)
+                return [.captureCommitted(recordID: id, submission: submission)]
+            case let .failure(error):
+                photoStager.giveBack(staging.value)
+                logger.error("commit failed: \(error.message)")
+                return [.captureCommitFailed(error.message)]
+            }
         }
     }
 
-    /// The database's change counter, or nil (logged) when it cannot be read.
-    func externalChangeCounter() throws(StorageError) -> Int64 {
-        try database.externalChangeCounter()
+    /// Reads the database's change counter off the loop; `then` gets the outcome on the main
+    /// thread (at once when inline).
+    func readChangeCounter(then: @escaping (Swift.Result<Int64, StorageError>) -> [AppAction]) -> [AppAction] {
+        changes.run({ db throws(StorageError) in try db.externalChangeCounter() }, then: then)
+    }
+
+    /// The actions of storage calls that have answered since the last time (main thread).
+    func takeFinishedStorageWork() -> [AppAction] {
+        storage.takeFinished() + changes.takeFinished()
+    }
+
+    /// Storage calls queued or running (not the change check).
+    var storageCallsPending: Int { storage.pendingCount }
+
+    /// Waits up to `limit` for the storage calls already queued; true when none is left.
+    @discardableResult
+    func drainStorage(within limit: Duration) -> Bool {
+        storage.drain(within: limit)
     }
 }

@@ -11,7 +11,8 @@ import TabShell
 /// and wake the loop. Close cancels a running copy and deletes the staging folder; quitting with
 /// a capture open keeps the folder as a draft the next start offers back.
 final class PhotoStager {
-    private let database: any RecordStore
+    /// A new staging folder of this host's (never a database call).
+    private let beginStaging: () throws(StorageError) -> StagingSession
     private let mailbox: Mailbox
     private let wake: @Sendable () -> Void
     private let logger: Logger
@@ -39,10 +40,10 @@ final class PhotoStager {
     }
 
     init(
-        database: any RecordStore, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String,
+        beginStaging: @escaping () throws(StorageError) -> StagingSession, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String,
         uploads: UploadFolder? = nil, person: String? = nil
     ) {
-        self.database = database
+        self.beginStaging = beginStaging
         self.mailbox = mailbox
         self.wake = wake
         self.logger = logger
@@ -157,12 +158,22 @@ final class PhotoStager {
         }
     }
 
-    /// Done: files into the media store, then one transaction; the session is spent on success.
-    func commit(_ submission: CaptureSubmission, now: Date) throws(StorageError) -> Int64 {
+    /// Done: the copy under way finishes, and the session goes to the commit (off the loop);
+    /// until it comes back (`giveBack`, when the commit fails) the capture has none.
+    func takeForCommit() -> StagingSession? {
         finishCopy()
-        let id = try database.commitCapture(submission, staging: session, now: now, capturedBy: person)
-        session = nil
-        return id
+        defer { session = nil }
+        return session
+    }
+
+    /// A commit that failed gives its session back: the capture keeps its photos for the next Done.
+    func giveBack(_ returned: StagingSession?) {
+        guard let returned else { return }
+        if session == nil {
+            session = returned
+        } else {
+            returned.close()
+        }
     }
 
     /// Keeps what the capture has collected in `draft.json`, so a crash or a dropped link can
@@ -195,7 +206,7 @@ final class PhotoStager {
 
     private func openSession() throws(StorageError) -> StagingSession {
         if let session, session.isOpen { return session }
-        let new = try database.beginStaging()
+        let new = try beginStaging()
         session = new
         return new
     }

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import Storage
+import Synchronization
+import TabShell
+
+/// Where the storage calls of a session run.
+///
+/// `.background` is the app's: each call runs on a serial queue of the session's own, so a slow
+/// or silent database never holds the screen; the answer comes back through the loop's wake,
+/// in the order the calls were made (a Done, then the History read that follows it; a settings
+/// save, then the next read). `.inline` runs each call at once on the caller's thread, its
+/// answer handed back with the effect's other actions (like an immediate scheduler): the
+/// model and runtime tests use it to read results without waiting.
+public struct StorageExecutor: Sendable, Equatable {
+    let runsInline: Bool
+
+    /// On the caller's thread, at once (tests).
+    public static let inline = StorageExecutor(runsInline: true)
+    /// On a serial queue of the session's own, the answer delivered at the next wake (the app).
+    public static let background = StorageExecutor(runsInline: false)
+}
+
+/// A value handed from one thread to another that only one of them uses at a time.
+struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// The only place a session's storage calls are made. `run` performs a call with the executor's
+/// rules and turns its outcome into actions on the main thread (`then` always runs there: in
+/// `run` itself when inline, else in `takeFinished` after a wake).
+final class StorageQueue {
+    private let database: any RecordStore
+    private let queue: DispatchQueue?
+    private let wake: @Sendable () -> Void
+    private let outbox = Outbox()
+
+    /// Outcomes waiting for the main thread, in the order their calls finished, and how many
+    /// calls are queued or running.
+    private final class Outbox: Sendable {
+        let finished = Mutex<[Handed<() -> [AppAction]>]>([])
+        let pending = Atomic<Int>(0)
+    }
+
+    init(database: any RecordStore, executor: StorageExecutor, label: String, wake: @escaping @Sendable () -> Void) {
+        self.database = database
+        self.wake = wake
+        queue = executor.runsInline ? nil : DispatchQueue(label: label, qos: .userInitiated)
+    }
+
+    /// Calls queued or running.
+    var pendingCount: Int { outbox.pending.load(ordering: .acquiring) }
+
+    /// Runs `work` against the store; `then` turns its outcome into actions on the main thread.
+    /// Returns those actions when inline, else nothing (they come from `takeFinished`).
+    func run<T>(
+        _ work: @escaping @Sendable (any RecordStore) throws(StorageError) -> T,
+        then: @escaping (Result<T, StorageError>) -> [AppAction]
+    ) -> [AppAction] {
+        guard let queue else {
+            return then(Result { () throws(StorageError) in try work(self.database) })
+        }
+        outbox.pending.add(1, ordering: .releasing)
+        let answer = Handed(then)
+        let store = self.database, outbox = self.outbox, wake = self.wake
+        queue.async {
+            let outcome = Handed(Result { () throws(StorageError) in try work(store) })
+            outbox.finished.withLock { $0.append(Handed { answer.value(outcome.value) }) }
+            outbox.pending.subtract(1, ordering: .releasing)
+            wake()
+        }
+        return []
+    }
+
+    /// The actions of the calls that have finished since the last time (main thread).
+    func takeFinished() -> [AppAction] {
+        let outcomes = outbox.finished.withLock { waiting in
+            defer { waiting.removeAll() }
+            return waiting
+        }
+        return outcomes.flatMap { $0.value() }
+    }
+
+    /// Waits up to `limit` for the calls already queued to finish; true when none is left.
+    @discardableResult
+    func drain(within limit: Duration) -> Bool {
+        guard let queue else { return true }
+        let done = DispatchSemaphore(value: 0)
+        queue.async { done.signal() }
+        let (seconds, attoseconds) = limit.components
+        return done.wait(timeout: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))) == .success
+    }
+}

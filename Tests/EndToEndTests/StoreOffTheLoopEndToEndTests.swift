@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue #24 on the real binary and a real PostgreSQL server whose processes are stopped
+/// (SIGSTOP, `pg-test-server freeze`): nothing answers and no connection closes. The app's
+/// storage calls wait off its loop, so the tabs switch, Done says "Saving…" at once, and once the
+/// answer timeout (10 s) is over the capture says why in one sentence and keeps what it holds;
+/// with the server thawed, Done again saves it. (With the store on the loop, the first key after
+/// the freeze held the screen for the 10 s answer timeout.)
+@Suite(.serialized, .tags(.e2e, .postgres)) struct StoreOffTheLoopEndToEndTests {
+    @Test func doneIsAnsweredAtOnceWhileTheServerIsStopped() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-offloop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let started = try PostgresEndToEndTests.server("start", in: shared)
+        defer { _ = try? PostgresEndToEndTests.server("stop", in: shared) }
+        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
+            throw HarnessError("no URL from pg-test-server: \(started)")
+        }
+        var thawed = false
+        defer { if !thawed { _ = try? PostgresEndToEndTests.server("thaw", in: shared) } }
+
+        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
+        try app.waitFor(text: "[ Inbox")
+        try PostgresEndToEndTests.server("freeze", in: shared)
+
+        // The tabs switch while the server is stopped (History's read waits off the loop).
+        try app.press("3")
+        try app.waitFor(text: "[ History", timeout: 5)
+        try app.press("1")
+        try app.waitFor(text: "[ Inbox", timeout: 5)
+
+        try app.press("2")
+        try app.press("b")
+        try app.waitFor(text: "Capture · Barcode", timeout: 5)
+        try app.type("96385074")
+        try app.press("Enter")
+        try app.waitFor(text: "EAN-8", timeout: 5)
+        let done = Date()
+        try app.press("C-d")
+        // Well inside the 10 s answer timeout a store on the loop would wait for.
+        try app.waitFor(text: "Saving…", timeout: 5)
+        let answered = Date().timeIntervalSince(done)
+        print(String(format: "Done with PostgreSQL stopped: \"Saving…\" on screen %.0f ms after Ctrl-D", answered * 1000))
+
+        // The answer timeout passes: the capture says why and keeps the code.
+        let failed = try app.waitFor("the commit's failure on the capture", timeout: 40) { screen in
+            screen.contains("Capture · Barcode") && !screen.contains("Saving…") && screen.contains("Cannot reach PostgreSQL")
+        }
+        #expect(failed.contains("96385074"), "the capture keeps its code:\n\(failed)")
+        print(String(format: "Done with PostgreSQL stopped: the failure shown %.1f s after Ctrl-D", Date().timeIntervalSince(done)))
+
+        // The server back: Done again saves the capture, and History shows it.
+        try PostgresEndToEndTests.server("thaw", in: shared)
+        thawed = true
+        try app.waitForGone(text: "Cannot reach PostgreSQL", timeout: 30)
+        try app.press("C-d")
+        try app.waitFor(text: "Saved", timeout: 30)
+        try app.press("3")
+        try app.waitFor(text: "96385074", timeout: 10)
+        try app.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(app)
+    }
+}

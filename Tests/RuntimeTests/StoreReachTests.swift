@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Issue #24, the structure that keeps the store off the loop: the model (TabShell, CaptureMode)
+/// and the screen (Render) never see the store, and in the runtime only the effect runner's
+/// storage queues call it; what else touches it is named here with the reason it may.
+@Suite struct StoreReachTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    func swiftFiles(in module: String) throws -> [(name: String, text: String)] {
+        let folder = Self.sources.appendingPathComponent(module)
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        return try enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map { url in
+            (String(url.path.dropFirst(folder.path.count + 1)), try String(contentsOf: url, encoding: .utf8))
+        }.sorted { $0.name < $1.name }
+    }
+
+    @Test(arguments: ["TabShell", "CaptureMode", "Render"])
+    func theModelAndTheScreenNeverSeeTheStore(module: String) throws {
+        let files = try swiftFiles(in: module)
+        #expect(files.count > 3, "the folder is found")
+        for file in files {
+            let lines = file.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let imports = lines.filter { $0.hasPrefix("import ") }
+            #expect(
+                !imports.contains { ["import Storage", "import SQLiteStorage", "import PostgresStorage", "import GRDB"].contains($0) },
+                "\(module)/\(file.name) imports a store")
+            #expect(!file.text.contains("RecordStore"), "\(module)/\(file.name) names the store")
+        }
+    }
+
+    @Test func inTheRuntimeOnlyTheEffectRunnerHoldsTheStore() throws {
+        let files = try swiftFiles(in: "Runtime")
+        let naming = Set(files.filter { $0.text.contains("RecordStore") }.map(\.name))
+        // AppRuntime hands the store to the runner; CommitHook reads a record on its own
+        // queue, after a Done; StorageQueue is where every other call runs.
+        #expect(naming.isSubset(of: ["AppRuntime.swift", "EffectRunner.swift", "StorageQueue.swift", "CommitHook.swift"]), "\(naming)")
+        let runtime = try #require(files.first { $0.name == "AppRuntime.swift" })
+        #expect(!runtime.text.contains("database."), "AppRuntime calls the store itself")
+        // The runner's own calls outside its queues: none of them is a database round trip.
+        let runner = try #require(files.first { $0.name == "EffectRunner.swift" })
+        let direct = runner.text.split(separator: "\n").compactMap { line -> String? in
+            guard let call = line.range(of: "database.") else { return nil }
+            return String(line[call.upperBound...].prefix { $0.isLetter })
+        }
+        // A staging folder, a draft's folder (resume, discard), the photo file for a preview
+        // (called on the previewer's own threads): files of this host.
+        #expect(Set(direct).isSubset(of: ["beginStaging", "photoFile", "resumeDraft", "discardDraft"]), "\(direct)")
+    }
+}
