@@ -15,11 +15,11 @@ struct ShellView {
         content.draw(in: regions.content, on: &canvas)
         HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height + 1, on: &canvas)
         if state.isTabBarMinimized {
-            CompactTabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, context: context)
+            CompactTabBarView(selectedTab: state.selectedTab.tab, pendingCount: state.inbox.pendingCount, context: context)
                 .draw(in: regions.tabBar, on: &canvas)
         } else {
             canvas.rule(regions.tabBarRule)
-            TabBarView(selectedTab: state.selectedTab, pendingCount: state.inbox.pendingCount, color: context.options.color)
+            TabBarView(selectedTab: state.selectedTab.tab, pendingCount: state.inbox.pendingCount, color: context.options.color)
                 .draw(in: regions.tabBar, on: &canvas)
         }
     }
@@ -44,8 +44,7 @@ struct ShellView {
                 automaticPreviews: state.previewTerminal?.automaticMethod(usesColor: state.usesColor),
                 layout: state.layout, context: context
             )
-        case .inbox, .create:
-            // The action tab is never selected; should it ever be, Inbox is the safe screen.
+        case .inbox:
             return InboxView(inbox: state.inbox, layout: state.layout, context: context)
         }
     }

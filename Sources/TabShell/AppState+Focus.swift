@@ -29,7 +29,6 @@ extension AppState {
             case .inbox: return toInbox(.input(input))
             case .history: return toHistory(.input(input))
             case .settings: return toSettings(.input(input))
-            case .create: return []
             }
         }
     }
@@ -44,7 +43,7 @@ extension AppState {
     }
 
     /// Whether `tab` shows with nothing over it, so its own keys apply.
-    func isShowing(_ tab: Tab) -> Bool { presentation == .none && selectedTab == tab }
+    func isShowing(_ tab: ContentTab) -> Bool { presentation == .none && selectedTab == tab }
 
     /// ↑↓ PgUp PgDn Home End on the list with focus. The tab bar changes size first when the
     /// move scrolls (seed 004's `.onScrollDown`, AppState+TabBar.swift), so the list moves (and

@@ -54,19 +54,15 @@ extension AppState {
         case .fullScreenCapture, .alert, .viewer: return []
         }
         status = nil
-        switch tab.role {
-        case .content:
-            selectedTab = tab
-            return tab == .history ? toHistory(.rowsNeeded) : []
-        case .action:
-            return openCapture()
-        }
+        guard let content = tab.content else { return openCapture() }
+        selectedTab = content
+        return content == .history ? toHistory(.rowsNeeded) : []
     }
 
     mutating func stepTab(by step: Int) -> [AppEffect] {
         restoreTabBar()
         guard presentation == .none else { return [] }
-        let tabs = Tab.contentTabs
+        let tabs = ContentTab.allCases
         let index = tabs.firstIndex(of: selectedTab) ?? 0
         selectedTab = tabs[(index + step + tabs.count) % tabs.count]
         status = nil

@@ -18,7 +18,6 @@ extension AppState {
             guard let detail = history.detail else { return history.list.scrollOffset }
             return min(max(0, detail.scrollOffset), HistoryDetailLayout(layout: layout).maximumScrollOffset(of: detail))
         case .settings: return settingsScreen.list.scrollOffset
-        case .create: return nil
         }
     }
 
@@ -47,7 +46,6 @@ extension AppState {
         case .inbox: return inbox.list.cursor == 0
         case .history: return history.detail.map { $0.scrollOffset == 0 } ?? (history.list.cursor == 0)
         case .settings: return settingsScreen.list.cursor == 0
-        case .create: return true
         }
     }
 

@@ -3,8 +3,8 @@ import Foundation
 
 /// The whole navigation state of the tab shell: a plain value the front end renders from.
 public struct AppState: Equatable, Sendable {
-    /// Always a content tab: the action tab is never selected.
-    public var selectedTab: Tab = .inbox
+    /// The tab whose screen shows: a content tab, so never the action tab.
+    public var selectedTab: ContentTab = .inbox
     public var presentation: Presentation = .none
     public var inbox = InboxState()
     public var history = HistoryState()
@@ -74,7 +74,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// Where the selection goes when capture closes.
-    public var snapBackTarget: Tab {
+    public var snapBackTarget: ContentTab {
         settings.snapBackTarget == .history ? .history : selectedTab
     }
 

@@ -453,7 +453,6 @@ public enum KeyMap {
             case .inbox: return [.inbox, .tabs]
             case .history: return state.history.stack.isEmpty ? [.history, .tabs] : [.historyDetail, .tabs]
             case .settings: return [.settings, .tabs]
-            case .create: return [.tabs]
             }
         }
     }

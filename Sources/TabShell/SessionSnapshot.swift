@@ -89,7 +89,7 @@ extension AppState {
         }
         return SessionSnapshot(
             savedAt: savedAt,
-            selectedTab: selectedTab,
+            selectedTab: selectedTab.tab,
             inbox: list(inbox.list, itemID: inbox.highlightedRequestID),
             chosenRequestID: inbox.chosenRequestID,
             history: list(history.list, itemID: history.row(at: history.list.cursor)?.id),
@@ -159,7 +159,7 @@ extension AppState {
     /// load the Inbox, History's rows around the cursor, each detail on the stack and a search's
     /// results). `photos` are the staged photos found in the capture's staging folder.
     mutating func restore(_ snapshot: SessionSnapshot, photos: [StagedPhoto], message: String?) -> [AppEffect] {
-        selectedTab = snapshot.selectedTab.role == .content ? snapshot.selectedTab : .inbox
+        selectedTab = snapshot.selectedTab.content ?? .inbox
         inbox.list = ListPosition(cursor: snapshot.inbox.cursor, scrollOffset: snapshot.inbox.scrollOffset)
         inbox.chosenRequestID = snapshot.chosenRequestID
         history.browseMode = HistoryBrowseMode(rawValue: snapshot.historyBrowseMode) ?? .all

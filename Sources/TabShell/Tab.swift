@@ -43,7 +43,34 @@ public enum Tab: Int, CaseIterable, Codable, Sendable, Hashable {
         }
     }
 
-    public var role: Role { self == .create ? .action : .content }
+    /// The content tab this is, or nil for the action tab.
+    public var content: ContentTab? {
+        switch self {
+        case .inbox: .inbox
+        case .create: nil
+        case .history: .history
+        case .settings: .settings
+        }
+    }
 
-    public static var contentTabs: [Tab] { allCases.filter { $0.role == .content } }
+    public var role: Role { content == nil ? .action : .content }
+
+    public static var contentTabs: [Tab] { ContentTab.allCases.map(\.tab) }
+}
+
+/// A tab that can be selected and shows a screen: every tab of the bar but the action tab.
+/// `AppState.selectedTab` is one, so the action tab cannot be selected.
+public enum ContentTab: Int, CaseIterable, Codable, Sendable, Hashable {
+    case inbox
+    case history
+    case settings
+
+    /// Its place in the tab bar.
+    public var tab: Tab {
+        switch self {
+        case .inbox: .inbox
+        case .history: .history
+        case .settings: .settings
+        }
+    }
 }

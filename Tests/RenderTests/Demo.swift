@@ -158,7 +158,7 @@ enum Demo {
     // MARK: - App
 
     static func state(
-        _ tab: Tab = .inbox, columns: Int = 80, rows: Int = 24,
+        _ tab: ContentTab = .inbox, columns: Int = 80, rows: Int = 24,
         inbox: InboxState = inbox(), history: HistoryState = history(),
         settings: Settings = .default, presentation: Presentation = .none
     ) -> AppState {

@@ -62,7 +62,7 @@ enum Gallery {
         let freeText = Settings(allowFreeTextCodes: true)
 
         func shell(
-            _ tab: Tab, inbox: InboxState = inbox, history: HistoryState = history,
+            _ tab: ContentTab, inbox: InboxState = inbox, history: HistoryState = history,
             settings: Settings = .default, presentation: Presentation = .none
         ) -> AppState {
             var state = Demo.state(tab, inbox: inbox, history: history, settings: settings, presentation: presentation)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct TabBarTests {
     @Test func noTabIsEverDropped() {
         for columns in 24...200 {
-            for selected in Tab.contentTabs {
+            for selected in ContentTab.allCases {
                 var state = Demo.state(selected, columns: columns, rows: 8)
                 state.inbox.pendingCount = columns % 3 == 0 ? 1_234 : 3
                 let frame = Screen.render(state, options: Demo.options)
@@ -16,7 +16,7 @@ import Testing
                     let text = region.columns.map { frame.grid[7, $0].text }.joined()
                     let names = [tab.title, tab.shortTitle, String(tab.key)]
                     #expect(names.contains { text.contains($0) }, "\(tab) at \(columns): \(text)")
-                    #expect(text.contains("[") == (tab == selected), "\(tab) at \(columns): \(text)")
+                    #expect(text.contains("[") == (tab == selected.tab), "\(tab) at \(columns): \(text)")
                 }
                 #expect(zip(bar, bar.dropFirst()).allSatisfy { $0.columns.upperBound <= $1.columns.lowerBound })
             }

@@ -13,7 +13,7 @@ struct CaptureFlowTests {
         _ = state.send(.tabChosen(tab))
         #expect(state.send(.tabChosen(.create)) == [])
         #expect(state.presentation == .fullScreenCapture(CaptureState()))
-        #expect(state.selectedTab == tab)
+        #expect(state.selectedTab.tab == tab)
     }
 
     @Test("capture takes its config from Settings")
@@ -47,7 +47,7 @@ struct CaptureFlowTests {
         _ = state.send([.tabChosen(tab), .tabChosen(.create), .capture(.kindChosen(.barcode))])
         _ = state.send(close)
         #expect(state.presentation == .none)
-        #expect(state.selectedTab == tab)
+        #expect(state.selectedTab.tab == tab)
     }
 
     @Test("Close with something typed asks once; Enter keeps editing, y discards and snaps back", arguments: Tab.contentTabs)
@@ -61,7 +61,7 @@ struct CaptureFlowTests {
         #expect(state.presentation.capture?.isConfirmingClose == false)
         _ = state.send([.escapePressed, .capture(.closeConfirmed)])
         #expect(state.presentation == .none)
-        #expect(state.selectedTab == tab)
+        #expect(state.selectedTab.tab == tab)
     }
 
     @Test("with snap-back set to History, Close lands on History", arguments: Tab.contentTabs)

@@ -93,7 +93,7 @@ struct KeyMapTests {
     func tableKeysSwitchTabs(context: KeyContext, key: Key, tab: Tab) throws {
         var state = state(yielding: context)
         _ = state.send(try #require(KeyMap.action(for: key, in: state)))
-        #expect(state.selectedTab == tab)
+        #expect(state.selectedTab.tab == tab)
     }
 
     // MARK: - Text fields

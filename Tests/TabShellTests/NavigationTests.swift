@@ -10,7 +10,7 @@ struct NavigationTests {
     @Test("next cycles Inbox → History → Settings → Inbox and never lands on Create")
     func nextCycles() {
         var state = AppState.loaded()
-        var visited: [Tab] = []
+        var visited: [ContentTab] = []
         for _ in 0..<6 {
             _ = state.send(.nextTabRequested)
             visited.append(state.selectedTab)
@@ -21,7 +21,7 @@ struct NavigationTests {
     @Test("previous cycles Inbox → Settings → History → Inbox")
     func previousCycles() {
         var state = AppState.loaded()
-        var visited: [Tab] = []
+        var visited: [ContentTab] = []
         for _ in 0..<3 {
             _ = state.send(.previousTabRequested)
             visited.append(state.selectedTab)
@@ -35,7 +35,7 @@ struct NavigationTests {
         _ = state.send(.tabChosen(.settings))
         let action = try #require(KeyMap.action(for: .character(key), in: state))
         _ = state.send(action)
-        #expect(state.selectedTab == tab)
+        #expect(state.selectedTab.tab == tab)
         #expect(state.presentation == .none)
     }
 

@@ -81,6 +81,6 @@ struct SessionSnapshotTests {
         snapshot.selectedTab = .create
         var after = AppState.loaded()
         _ = after.send(.sessionRestored(snapshot, photos: [], message: nil))
-        #expect(after.selectedTab.role == .content)
+        #expect(after.selectedTab.tab.role == .content)
     }
 }
