@@ -10,6 +10,8 @@ import PackageDescription
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
 //   tui -> SSHServer
+//   tui -> TabShellCommands -> Storage, SQLiteStorage, PostgresStorage, TerminalScreen, Logging   (what
+//          the commands do apart from their arguments; tui's ArgumentParser commands are shells)
 //   tui -> ServePolicy -> SSHServer, SQLiteStorage, Storage, TabShell, Logging   (`tabshell serve`'s
 //          policy: allowed commands, person names and folders, the launcher, demo data sets)
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
@@ -128,11 +130,22 @@ let package = Package(
             name: "ServePolicy",
             dependencies: ["TabShell", "Storage", "SQLiteStorage", "SSHServer", .product(name: "Logging", package: "swift-log")]
         ),
+        // What the commands do, apart from their arguments (issue #25): the context they run in,
+        // output sinks, tables and listings, export encoding, following history, doctor's checks
+        // and report, the scanner check, opening the store, the log file. tui's argument-parser
+        // commands are shells over it.
+        .target(
+            name: "TabShellCommands",
+            dependencies: [
+                "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer", "ServePolicy",
+                "SSHServer", "ServePolicy", "TabShellCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -197,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "TerminalScreen", "ServePolicy", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
+                "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -217,7 +230,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["tui", "TerminalScreen", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TerminalScreen", "TabShellCommands", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

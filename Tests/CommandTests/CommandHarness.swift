@@ -7,6 +7,7 @@ import TerminalScreen
 import TestSupport
 import Testing
 
+@testable import TabShellCommands
 @testable import tui
 
 #if canImport(Glibc)

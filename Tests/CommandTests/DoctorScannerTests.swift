@@ -2,8 +2,6 @@ import CaptureMode
 import Foundation
 import Testing
 
-@testable import tui
-
 /// `tabshell doctor --scanner` with the test scan coming from a pipe (no timing there).
 @Suite struct DoctorScannerTests {
     @Test func aGS1ScanReportsItsPrefixSeparatorAndSuffix() throws {

@@ -5,7 +5,7 @@ import Storage
 import TabShell
 import Testing
 
-@testable import tui
+@testable import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc

@@ -3,7 +3,7 @@ import SQLiteStorage
 import Storage
 import Testing
 
-@testable import tui
+@testable import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc

@@ -7,6 +7,7 @@ import TabShell
 import Testing
 
 @testable import ServePolicy
+@testable import TabShellCommands
 @testable import tui
 
 /// What other people type or send never reaches a terminal or the log raw, and a word no

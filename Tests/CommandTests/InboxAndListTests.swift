@@ -3,8 +3,6 @@ import SQLiteStorage
 import Storage
 import Testing
 
-@testable import tui
-
 @Suite struct InboxAndListTests {
     @Test func inboxListTableAndJSON() throws {
         let workspace = try Workspace()

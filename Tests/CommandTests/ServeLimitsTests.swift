@@ -4,6 +4,7 @@ import SSHServer
 import Testing
 
 @testable import ServePolicy
+@testable import TabShellCommands
 @testable import tui
 
 /// `serve`'s own limits (issue #23): the memory each session may use, the sentence a session

@@ -8,6 +8,7 @@ import Testing
 @testable import SQLiteStorage
 @testable import ServePolicy
 @testable import Storage
+@testable import TabShellCommands
 @testable import tui
 
 /// `tabshell serve`'s decisions, without a network: what each session runs, which commands a

@@ -3,7 +3,7 @@ import Glibc
 import Logging
 import Testing
 
-@testable import tui
+@testable import TabShellCommands
 
 /// A fresh directory under the system temporary directory, removed by `cleanUp`.
 private func makeTemporaryDirectory() throws -> URL {

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Storage
 import TabShell
+import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc

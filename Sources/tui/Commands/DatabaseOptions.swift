@@ -4,6 +4,7 @@ import Logging
 import PostgresStorage
 import SQLiteStorage
 import Storage
+import TabShellCommands
 
 /// Options every command that touches the database shares.
 struct DatabaseOptions: ParsableArguments {
@@ -64,63 +65,18 @@ enum LogLevelName: String, CaseIterable, ExpressibleByArgument {
 
 extension DatabaseOptions {
     /// `tabshell.log` beside the database: where the app, every command and the crash guard write.
-    static func logFile(beside database: URL) -> URL {
-        database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
-    }
+    static func logFile(beside database: URL) -> URL { CommandLog.file(beside: database) }
 
     /// A logger at `--log-level` writing to the log file beside `database`.
-    func logger(beside database: URL) -> Logger {
-        let file = Self.logFile(beside: database)
-        let level = logLevel
-        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
-        logger.logLevel = level
-        return logger
-    }
-}
+    func logger(beside database: URL) -> Logger { CommandLog.logger(beside: database, level: logLevel) }
 
-extension DatabaseOptions {
-    /// Opens the store: the PostgreSQL server `--db` or `TABSHELL_DATABASE_URL` names (its
-    /// schema brought up to date; with `listen`, other hosts' commits heard), else the SQLite
-    /// file (created when missing unless `mustExist`). Every failure is one sentence.
-    ///
-    /// `longStatements` lifts the 10 s a statement may wait for its answer (generating or
-    /// copying data; the app and the everyday commands keep it, so a vanished server is said).
+    /// Opens the store these options name (`StoreOpening.open`): the PostgreSQL server `--db` or
+    /// `TABSHELL_DATABASE_URL` names, else the SQLite file. Every failure is one sentence.
     func openStore(
         environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false, longStatements: Bool = false
     ) throws -> any RecordStore {
-        if let text = postgresURL(environment: environment) {
-            do {
-                let location = try PostgresLocation(url: text, environment: environment)
-                // This host's folder for the store (the log, staging, the photo cache).
-                return try PostgresStore.open(
-                    location, folder: AppDatabase.defaultDirectory(environment: environment), listen: listen, answerTimeout: longStatements ? nil : PostgresStore.answerTimeout,
-                    logger: logger)
-            } catch {
-                logger.error("open failed: \(error.message)")
-                throw Failure(error.message)
-            }
-        }
-        let url = databaseURL(environment: environment)
-        if mustExist { return try openExisting(url, logger: logger) }
-        do {
-            return try AppDatabase.open(at: url)
-        } catch {
-            logger.error("open failed: \(error.message)")
-            throw Failure(error.message)
-        }
-    }
-}
-
-/// Opens the database at `url` for a command that only reads; a missing file is an error
-/// (reading must not create an empty database as a side effect).
-func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
-    guard FileManager.default.fileExists(atPath: url.path) else {
-        throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
-    }
-    do {
-        return try AppDatabase.open(at: url)
-    } catch {
-        logger.error("open failed: \(error.message)")
-        throw Failure(error.message)
+        try StoreOpening.open(
+            postgresURL: postgresURL(environment: environment), databaseURL: databaseURL(environment: environment), environment: environment,
+            logger: logger, listen: listen, mustExist: mustExist, longStatements: longStatements)
     }
 }

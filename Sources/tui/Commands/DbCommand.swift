@@ -4,6 +4,7 @@ import Logging
 import PostgresStorage
 import SQLiteStorage
 import Storage
+import TabShellCommands
 
 /// `tabshell db …`: moving a store between engines.
 struct DbCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import PostgresStorage
 import SQLiteStorage
 import Storage
+import TabShellCommands
 
 /// `tabshell generate`: fills a database with a large, realistic History for benchmarks.
 /// Hidden from help: it is a tool for `make bench`, not something users need.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Storage
 import TabShell
+import TabShellCommands
 
 extension HistoryImport.Format: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ServePolicy
+import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Storage
 import TabShell
+import TabShellCommands
 
 /// `tabshell inbox …`
 struct InboxCommand: ParsableCommand {

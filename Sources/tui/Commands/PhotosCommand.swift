@@ -4,6 +4,7 @@ import Logging
 import ServePolicy
 import Storage
 import TabShell
+import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc

@@ -7,6 +7,7 @@ import SSHServer
 import ServePolicy
 import Storage
 import Synchronization
+import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc

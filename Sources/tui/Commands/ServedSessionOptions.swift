@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServePolicy
+import TabShellCommands
 
 /// Hidden options `tabshell serve` gives the app it runs for a person: their folder (uploads,
 /// the navigation to come back to) and the resume window. Not for people to type.

@@ -7,6 +7,7 @@ import SQLiteStorage
 import ServePolicy
 import Storage
 import TabShell
+import TabShellCommands
 import TerminalScreen
 
 #if canImport(Glibc)

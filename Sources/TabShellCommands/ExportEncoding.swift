@@ -6,16 +6,16 @@ import TabShell
 /// The text of `tabshell history export`, record by record, so the export streams: what comes
 /// before, between and after the records (Storage's `JSONText` and `CSVText` write the records
 /// themselves). The formats are documented in docs/export.md; change them only with a new `version`.
-enum ExportFormat: String, CaseIterable, Sendable {
+public enum ExportFormat: String, CaseIterable, Sendable {
     /// One JSON object holding every record; CSV; JSON lines, one record object a line (what
     /// `--follow` writes, and what the on-commit command reads on its standard input).
     case json, csv, jsonl
 
     /// The version written in the JSON header; bump it when a field changes meaning or goes.
-    static let jsonVersion = ExportedRecord.formatVersion
+    public static let jsonVersion = ExportedRecord.formatVersion
 
     /// What comes before the first record.
-    func header(recordCount: Int, exportedAt: Date) -> String {
+    public func header(recordCount: Int, exportedAt: Date) -> String {
         switch self {
         case .json:
             "{\"format\":\"tabshell-history\",\"version\":\(Self.jsonVersion),"
@@ -29,7 +29,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// One record; `index` is its position in the export (0 for the first).
-    func record(_ record: ExportedRecord, index: Int) -> String {
+    public func record(_ record: ExportedRecord, index: Int) -> String {
         switch self {
         case .json: (index == 0 ? "\n" : ",\n") + JSONText.record(record)
         case .csv: CSVText.record(record)
@@ -38,7 +38,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// What comes after the last record.
-    func footer(recordCount: Int) -> String {
+    public func footer(recordCount: Int) -> String {
         switch self {
         case .json: (recordCount == 0 ? "" : "\n") + "]}\n"
         case .csv, .jsonl: ""

@@ -9,11 +9,11 @@ import Glibc
 /// `tabshell doctor --scanner`: one test scan, read byte by byte with the time each arrived,
 /// and what it tells about the scanner — keyboard layout, suffix (Enter, Tab), AIM prefix,
 /// GS1 separator, speed — each finding with its fix.
-enum ScannerCheck {
+public enum ScannerCheck {
     /// How long to wait for the scan to start.
-    static let waitSeconds: Int32 = 30
+    public static let waitSeconds: Int32 = 30
 
-    static func run(_ context: CommandContext, settingsLayout: LayoutTranslation?) throws -> Int32 {
+    public static func run(_ context: CommandContext, settingsLayout: LayoutTranslation?) throws -> Int32 {
         let keystrokes: [Keystroke]
         var note = ""
         if isatty(STDIN_FILENO) == 1 {

@@ -18,14 +18,21 @@ import Glibc
 /// one. Other processes' commits are noticed through the store's change counter, read every
 /// `interval`: SQLite's `PRAGMA data_version`, PostgreSQL's LISTEN (a local counter; nothing is
 /// read while nothing changed). A server that goes away is waited for, said once in the log.
-struct HistoryFollower {
-    let database: any RecordStore
-    let output: any TextOutput
-    let logger: Logger
-    var interval: Duration = .milliseconds(100)
+public struct HistoryFollower {
+    public let database: any RecordStore
+    public let output: any TextOutput
+    public let logger: Logger
+    public var interval: Duration = .milliseconds(100)
+
+    public init(database: any RecordStore, output: any TextOutput, logger: Logger, interval: Duration = .milliseconds(100)) {
+        self.database = database
+        self.output = output
+        self.logger = logger
+        self.interval = interval
+    }
 
     /// Prints the records after `since` (after the newest one when nil), then follows.
-    func run(after since: Int64?) throws {
+    public func run(after since: Int64?) throws {
         let stop = StopSignals()
         var last: Int64 = since ?? 0
         if since == nil {
@@ -77,12 +84,12 @@ struct HistoryFollower {
 
 /// SIGINT, SIGTERM and SIGHUP, turned into "stop" for a loop that sleeps between checks.
 /// (`@unchecked`: `sources` is set once in `init` and only kept alive; the flag is a Mutex.)
-final class StopSignals: @unchecked Sendable {
+public final class StopSignals: @unchecked Sendable {
     private let requested = Mutex(false)
     private let wakeUp = DispatchSemaphore(value: 0)
     private var sources: [any DispatchSourceSignal] = []
 
-    init() {
+    public init() {
         var made: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
@@ -94,15 +101,15 @@ final class StopSignals: @unchecked Sendable {
         sources = made
     }
 
-    var isRequested: Bool { requested.withLock { $0 } }
+    public var isRequested: Bool { requested.withLock { $0 } }
 
-    func request() {
+    public func request() {
         requested.withLock { $0 = true }
         wakeUp.signal()
     }
 
     /// Sleeps for `duration`, or less when a stop is asked for.
-    func wait(for duration: Duration) {
+    public func wait(for duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))

@@ -11,14 +11,14 @@ import Glibc
 /// Writes are buffered and go straight to the descriptor with `write(2)`. SIGPIPE is ignored
 /// while a sink is open, so a reader that goes away (`| head`) turns into
 /// ``OutputError/closedByReader`` instead of a crash.
-final class OutputSink {
-    enum OutputError: Error, Equatable {
+public final class OutputSink {
+    public enum OutputError: Error, Equatable {
         /// The reading end of the pipe was closed (EPIPE): stop quietly.
         case closedByReader
         /// Any other failure, as a sentence.
         case failed(String)
 
-        var sentence: String {
+        public var sentence: String {
             switch self {
             case .closedByReader: "The reader closed the pipe."
             case let .failed(sentence): sentence
@@ -34,7 +34,7 @@ final class OutputSink {
     private static let bufferSize = 1 << 16
 
     /// A sink over an already open descriptor (standard output, or a test's pipe); not closed.
-    init(descriptor: Int32) {
+    public init(descriptor: Int32) {
         fd = descriptor
         target = nil
         temporaryPath = nil
@@ -43,7 +43,7 @@ final class OutputSink {
     }
 
     /// A sink that writes `path` atomically, created with mode `mode` (before the umask).
-    init(atomicFileAt path: String, mode: mode_t = 0o644) throws(OutputError) {
+    public init(atomicFileAt path: String, mode: mode_t = 0o644) throws(OutputError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-" + String(getpid()) + "-" + UUID().uuidString.prefix(8)
@@ -66,12 +66,12 @@ final class OutputSink {
         }
     }
 
-    func write(_ text: String) throws(OutputError) {
+    public func write(_ text: String) throws(OutputError) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
-    func flush() throws(OutputError) {
+    public func flush() throws(OutputError) {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
@@ -90,7 +90,7 @@ final class OutputSink {
     }
 
     /// Writes what is buffered and, for a file, syncs it and renames it into place.
-    func finish() throws(OutputError) {
+    public func finish() throws(OutputError) {
         try flush()
         guard let target, let temporaryPath else { return }
         guard fsync(fd) == 0 else {

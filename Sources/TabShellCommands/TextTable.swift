@@ -5,23 +5,35 @@ import TabShell
 /// A plain table for people: columns padded by display width (CJK and emoji count double),
 /// long cells cut with an ellipsis, every cell made safe by ``Sanitizer`` (no control
 /// character or escape sequence from the data ever reaches the terminal), the last column unpadded.
-struct TextTable {
-    struct Column {
-        var title: String
-        var maximumWidth: Int?
-        var alignRight = false
+public struct TextTable {
+    public struct Column {
+        public var title: String
+        public var maximumWidth: Int?
+        public var alignRight = false
+
+        public init(title: String, maximumWidth: Int? = nil, alignRight: Bool = false) {
+            self.title = title
+            self.maximumWidth = maximumWidth
+            self.alignRight = alignRight
+        }
     }
 
-    var columns: [Column]
-    var rows: [[String]] = []
-    var unicode: Bool
+    public var columns: [Column]
+    public var rows: [[String]] = []
+    public var unicode: Bool
 
-    mutating func append(_ row: [String]) {
+    public init(columns: [Column], rows: [[String]] = [], unicode: Bool) {
+        self.columns = columns
+        self.rows = rows
+        self.unicode = unicode
+    }
+
+    public mutating func append(_ row: [String]) {
         rows.append(row.enumerated().map { index, cell in self.cell(cell, in: index < columns.count ? columns[index] : nil) })
     }
 
     /// Adds a column once the rows are in: `cells[i]` goes to row `i` (missing cells are empty).
-    mutating func insertColumn(_ column: Column, at index: Int, cells: [String]) {
+    public mutating func insertColumn(_ column: Column, at index: Int, cells: [String]) {
         let index = min(max(0, index), columns.count)
         columns.insert(column, at: index)
         for row in rows.indices {
@@ -36,7 +48,7 @@ struct TextTable {
         return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
     }
 
-    func render() -> String {
+    public func render() -> String {
         var widths = columns.map { TextWidth.of($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
@@ -61,7 +73,7 @@ struct TextTable {
         return line(columns.map(\.title)) + rows.map(line).joined()
     }
 
-    static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
+    public static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
         guard TextWidth.of(text) > width else { return text }
         var out = ""
         var used = 0
@@ -77,7 +89,7 @@ struct TextTable {
 }
 
 /// Times in tables: UTC to the minute, e.g. `2025-06-15 15:06`.
-func tableTime(_ date: Date) -> String {
+public func tableTime(_ date: Date) -> String {
     let iso = ExportTime.string(date)  // 2025-06-15T15:06:40.000Z
     return String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ")
 }

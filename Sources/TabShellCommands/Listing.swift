@@ -1,35 +1,18 @@
-import ArgumentParser
 import Foundation
 import TabShell
 
 /// What a list holds, for its options' help and default.
-protocol ListedItems {
+public protocol ListedItems {
     /// "requests", "records": in the help ("Show at most this many requests").
     static var noun: String { get }
     /// How many are shown without `--limit` (0 for all).
     static var defaultLimit: Int { get }
 }
 
-/// What every `list` command takes: `--json` and `--limit N` (0 for all).
-struct ListOptions<Items: ListedItems>: ParsableArguments {
-    @Flag(help: "Print JSON for scripts (see docs/export.md).")
-    var json = false
-
-    @Option(help: ArgumentHelp("Show at most this many \(Items.noun); 0 shows all.", valueName: "n"))
-    var limit = Items.defaultLimit
-
-    func validate() throws {
-        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
-    }
-
-    /// The number of items to read: nil for all.
-    var count: Int? { limit == 0 ? nil : limit }
-}
-
 /// The output of a `list` command, the same for every list: with `--json` one object holding
 /// an array under `key` (`{"version":1,"requests":[…]}`), streamed an item a line; for people a
 /// table laid out once every row is in, or `empty` when there is nothing.
-struct Listing {
+public struct Listing {
     private let json: Bool
     private let key: String
     private let empty: String
@@ -37,7 +20,7 @@ struct Listing {
     private(set) var table: TextTable
     private(set) var count = 0
 
-    init(json: Bool, key: String, empty: String, columns: [TextTable.Column], context: CommandContext) {
+    public init(json: Bool, key: String, empty: String, columns: [TextTable.Column], context: CommandContext) {
         self.json = json
         self.key = key
         self.empty = empty
@@ -46,7 +29,7 @@ struct Listing {
     }
 
     /// Adds one item: its JSON object or its table row, whichever this listing prints.
-    mutating func add(json object: @autoclosure () -> String, row: @autoclosure () -> [String]) throws {
+    public mutating func add(json object: @autoclosure () -> String, row: @autoclosure () -> [String]) throws {
         if json {
             if count == 0 { try output.write("{\"version\":1,\"\(key)\":[") }
             try output.write((count == 0 ? "\n" : ",\n") + object())
@@ -58,13 +41,13 @@ struct Listing {
 
     /// Adds a column to the table once the rows are in (a column shown only when it says
     /// something, such as who captured what when more than one person did).
-    mutating func insertColumn(_ column: TextTable.Column, at index: Int, cells: [String]) {
+    public mutating func insertColumn(_ column: TextTable.Column, at index: Int, cells: [String]) {
         guard !json else { return }
         table.insertColumn(column, at: index, cells: cells)
     }
 
     /// Ends the JSON object, or prints the table or the sentence for an empty list.
-    func finish() throws {
+    public func finish() throws {
         if json {
             try output.write(count == 0 ? "{\"version\":1,\"\(key)\":[]}\n" : "\n]}\n")
         } else if count == 0 {

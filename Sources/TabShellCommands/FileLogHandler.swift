@@ -6,22 +6,22 @@ import TabShell
 /// A swift-log handler that appends to a file in the data directory, never to the terminal
 /// (curses owns the screen). The file is created 0600 and rotated to `<name>.1` past `maxBytes`.
 /// Every line is made printable by ``Sanitizer`` on its way in.
-struct FileLogHandler: LogHandler {
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level
+public struct FileLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var logLevel: Logger.Level
     private let sink: Sink
 
-    init(url: URL, level: Logger.Level, maxBytes: Int = 1 << 20) {
+    public init(url: URL, level: Logger.Level, maxBytes: Int = 1 << 20) {
         self.logLevel = level
         self.sink = Sink(url: url, maxBytes: maxBytes)
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let stamp = ISO8601DateFormatter().string(from: Date())
@@ -33,17 +33,17 @@ struct FileLogHandler: LogHandler {
     }
 
     /// Serialises writes; a failing log never disturbs the app.
-    final class Sink: @unchecked Sendable {
+    public final class Sink: @unchecked Sendable {
         private let url: URL
         private let maxBytes: Int
         private let lock = NSLock()
 
-        init(url: URL, maxBytes: Int) {
+        public init(url: URL, maxBytes: Int) {
             self.url = url
             self.maxBytes = maxBytes
         }
 
-        func write(_ line: String) {
+        public func write(_ line: String) {
             lock.lock()
             defer { lock.unlock() }
             var fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)

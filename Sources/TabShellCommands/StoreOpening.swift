@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import PostgresStorage
+import SQLiteStorage
+import Storage
+
+/// The log every command writes: `tabshell.log` beside the database.
+public enum CommandLog {
+    /// `tabshell.log` beside the database: where the app, every command and the crash guard write.
+    public static func file(beside database: URL) -> URL {
+        database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
+    }
+
+    /// A logger at `level` writing to the log file beside `database`.
+    public static func logger(beside database: URL, level: Logger.Level) -> Logger {
+        let file = Self.file(beside: database)
+        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
+        logger.logLevel = level
+        return logger
+    }
+}
+
+/// Opening the store a command names.
+public enum StoreOpening {
+    /// Opens the store: the PostgreSQL server `--db` or `TABSHELL_DATABASE_URL` names (its
+    /// schema brought up to date; with `listen`, other hosts' commits heard), else the SQLite
+    /// file (created when missing unless `mustExist`). Every failure is one sentence.
+    ///
+    /// `longStatements` lifts the 10 s a statement may wait for its answer (generating or
+    /// copying data; the app and the everyday commands keep it, so a vanished server is said).
+    public static func open(
+        postgresURL: String?, databaseURL url: URL, environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false,
+        longStatements: Bool = false
+    ) throws -> any RecordStore {
+        if let text = postgresURL {
+            do {
+                let location = try PostgresLocation(url: text, environment: environment)
+                // This host's folder for the store (the log, staging, the photo cache).
+                return try PostgresStore.open(
+                    location, folder: AppDatabase.defaultDirectory(environment: environment), listen: listen, answerTimeout: longStatements ? nil : PostgresStore.answerTimeout,
+                    logger: logger)
+            } catch {
+                logger.error("open failed: \(error.message)")
+                throw Failure(error.message)
+            }
+        }
+        if mustExist { return try openExisting(url, logger: logger) }
+        do {
+            return try AppDatabase.open(at: url)
+        } catch {
+            logger.error("open failed: \(error.message)")
+            throw Failure(error.message)
+        }
+    }
+}
+
+/// Opens the database at `url` for a command that only reads; a missing file is an error
+/// (reading must not create an empty database as a side effect).
+public func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
+    }
+    do {
+        return try AppDatabase.open(at: url)
+    } catch {
+        logger.error("open failed: \(error.message)")
+        throw Failure(error.message)
+    }
+}
