@@ -11,7 +11,7 @@ public enum Screen {
             options: options, previews: state.previews, previewStyle: state.previewStyle, thumbnailBox: state.layout.thumbnail
         )
         var canvas = Canvas(size: state.size, context: context)
-        if state.layout.isTooSmall {
+        if state.focus == .tooSmall {
             TooSmallView(size: state.size).draw(on: &canvas)
         } else {
             draw(state.presentation, of: state, context: context, on: &canvas)

@@ -4,25 +4,29 @@ import Foundation
 extension AppState {
     // MARK: - Focus
 
-    /// Input to whatever has focus: an alert, then a sheet, then capture, then the selected tab.
-    mutating func focus(_ input: FocusInput) -> [AppEffect] {
-        switch presentation {
-        case .alert:
+    /// Input to whatever has focus (`focus`, Focus.swift).
+    mutating func toFocus(_ input: FocusInput) -> [AppEffect] {
+        switch focus {
+        case .tooSmall:
+            return []
+        case .alert, .question:
             return input == .escape ? dismissAlert() : []
-        case .sheet(.help):
+        case .help:
             return toHelp(.input(input))
-        case .sheet(.search):
+        case .search:
             return toSearch(.input(input))
-        case var .fullScreenCapture(capture):
-            if capture.isShowingKeys, case let .moved(move) = input {
+        case .capture(.keys):
+            if case let .moved(move) = input, var capture = presentation.capture {
                 scrollCaptureKeys(&capture, move)
                 presentation = .fullScreenCapture(capture)
                 return []
             }
             return input == .escape ? toCapture(.closeTapped) : []
+        case .capture:
+            return input == .escape ? toCapture(.closeTapped) : []
         case .viewer:
             return input == .escape ? closeViewer() : []
-        case .none:
+        case .inbox, .history, .historyDetail, .settings:
             // A move or Enter on a tab is the user moving on: the last message goes.
             if input == .activated || input.isMove { status = nil }
             switch selectedTab {
@@ -50,7 +54,7 @@ extension AppState {
     /// reads rows) once, in its new size.
     mutating func moveFocusedList(_ move: ListMove) -> [AppEffect] {
         if let minimized = tabBarSize(for: move), minimized != isTabBarMinimized { applyTabBarSize(minimized: minimized) }
-        return focus(.moved(move))
+        return toFocus(.moved(move))
     }
 }
 

@@ -39,9 +39,9 @@ extension AppState {
 
         // Input, to whatever has focus
         case let .listMoved(move): return moveFocusedList(move)
-        case .rowActivated: return focus(.activated)
-        case let .rowClicked(row): return focus(.clicked(row: row))
-        case .escapePressed: return focus(.escape)
+        case .rowActivated: return toFocus(.activated)
+        case let .rowClicked(row): return toFocus(.clicked(row: row))
+        case .escapePressed: return toFocus(.escape)
         case .requestChoiceToggled: return isShowing(.inbox) ? toInbox(.choiceToggled) : []
         case .inboxGroupingToggled: return isShowing(.inbox) ? toInbox(.groupingToggled) : []
         case .backRequested: return isShowing(.history) ? toHistory(.backRequested) : []

@@ -32,7 +32,7 @@ extension AppState {
         guard settings.tabBarMinimizesOnScroll else { return false }
         guard let before = firstVisibleRowOfFocusedList else { return nil }
         var trial = self
-        _ = trial.focus(.moved(move))
+        _ = trial.toFocus(.moved(move))
         guard let after = trial.firstVisibleRowOfFocusedList else { return nil }
         if after > before { return true }
         if after < before || trial.isAtTopOfFocusedList { return false }

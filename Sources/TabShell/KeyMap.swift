@@ -418,8 +418,9 @@ public enum KeyMap {
     /// The contexts in force, most specific first; `.global` is always last.
     public static func contexts(for state: AppState) -> [KeyContext] {
         // Below the minimum size only the notice shows: keys must not act on a screen unseen.
-        if state.layout.isTooSmall { return [.tooSmall, .global] }
-        return specificContexts(for: state) + photoContexts(for: state) + [.global]
+        let focus = state.focus
+        if focus == .tooSmall { return [.tooSmall, .global] }
+        return contexts(of: focus) + photoContexts(for: state) + [.global]
     }
 
     /// F3 on capture's photos step and review, where it shows a staged photo: only with
@@ -432,28 +433,26 @@ public enum KeyMap {
         return [.capturePhotoView]
     }
 
-    private static func specificContexts(for state: AppState) -> [KeyContext] {
-        switch state.presentation {
-        case let .alert(alert, _): return [alert.isConfirmation ? .confirm : .alert]
-        case .viewer: return [.photoViewer]
-        case .sheet(.help): return [.help]
-        case .sheet(.search): return [.search]
-        case let .fullScreenCapture(capture):
-            if capture.isShowingKeys { return [.captureKeys] }
-            if capture.isConfirmingClose { return [.captureConfirmClose] }
-            switch capture.phase {
-            case .picker: return [.capturePicker]
-            case .barcode: return capture.barcode == nil ? [.captureBarcode] : [.captureReview]
-            case .photos: return [.capturePhotos]
-            case .note: return [.captureNote]
-            case .review: return [.captureReview]
-            }
-        case .none:
-            switch state.selectedTab {
-            case .inbox: return [.inbox, .tabs]
-            case .history: return state.history.stack.isEmpty ? [.history, .tabs] : [.historyDetail, .tabs]
-            case .settings: return [.settings, .tabs]
-            }
+    /// The contexts of what has focus, most specific first: a tab's own, then the tab bar's.
+    private static func contexts(of focus: Focus) -> [KeyContext] {
+        switch focus {
+        case .tooSmall: [.tooSmall]
+        case .alert: [.alert]
+        case .question: [.confirm]
+        case .viewer: [.photoViewer]
+        case .help: [.help]
+        case .search: [.search]
+        case .capture(.keys): [.captureKeys]
+        case .capture(.confirmClose): [.captureConfirmClose]
+        case .capture(.picker): [.capturePicker]
+        case .capture(.barcode): [.captureBarcode]
+        case .capture(.photos): [.capturePhotos]
+        case .capture(.note): [.captureNote]
+        case .capture(.review): [.captureReview]
+        case .inbox: [.inbox, .tabs]
+        case .history: [.history, .tabs]
+        case .historyDetail: [.historyDetail, .tabs]
+        case .settings: [.settings, .tabs]
         }
     }
 
@@ -493,7 +492,7 @@ public enum KeyMap {
         capture.isShowingKeys = false
         var underneath = state
         underneath.presentation = .fullScreenCapture(capture)
-        return specificContexts(for: underneath)
+        return contexts(of: underneath.focusedScreen)
     }
 
     /// The bindings of these contexts, for a screen's own list of keys.
@@ -512,7 +511,7 @@ public enum KeyMap {
     public static func helpLines(in state: AppState, unicode: Bool) -> [HelpLine] {
         var underneath = state
         underneath.presentation = .none
-        let here = specificContexts(for: underneath)
+        let here = contexts(of: underneath.focusedScreen)
         return KeyContext.allCases.flatMap { context -> [HelpLine] in
             let acting = bindings(for: context, in: here.contains(context) ? state : nil)
             guard !acting.isEmpty else { return [] }
