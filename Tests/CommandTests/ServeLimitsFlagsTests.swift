@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 
+@testable import ServePolicy
 @testable import tui
 
 /// `tabshell serve`'s flags for issue #23's connection limits: MaxStartups as sshd writes it,

@@ -129,31 +129,6 @@ struct HistoryExportCommand: ContextCommand {
     }
 }
 
-/// A one-line progress report on a terminal's standard error, redrawn at most every 1/10 s.
-final class ProgressLine {
-    private let errors: any TextOutput
-    private var lastDraw = ContinuousClock.now - .seconds(1)
-
-    init(errors: any TextOutput) {
-        self.errors = errors
-    }
-
-    func update(done: Int, total: Int) {
-        guard done == total || done % 1024 == 0 else { return }
-        let now = ContinuousClock.now
-        guard done == total || now - lastDraw >= .milliseconds(100) else { return }
-        lastDraw = now
-        let percent = total > 0 ? done * 100 / total : 100
-        try? errors.write("\rExporting \(done) of \(total) records (\(percent)%)")
-        try? errors.finish()
-    }
-
-    func clear() {
-        try? errors.write("\r\u{1B}[K")
-        try? errors.finish()
-    }
-}
-
 /// `tabshell history list [--json] [--limit N]`
 struct HistoryListCommand: ContextCommand, ListedItems {
     static let noun = "records"
@@ -211,13 +186,5 @@ struct HistoryListCommand: ContextCommand, ListedItems {
             return "\(Count.noun(record.lines.count, "code")), \(Count.noun(record.lines.reduce(0) { $0 + $1.quantity }, "scan"))"
         }
         return record.note?.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-    }
-}
-
-extension JSONText {
-    /// A record as `history list --json` prints it: the export's fields, with `photoCount`
-    /// instead of the photos (a batch's `lines` in full).
-    static func listedRecord(_ record: ExportedRecord) -> String {
-        object(recordFields(record).map { $0.0 == "photos" ? ("photoCount", String(record.photoCount)) : $0 })
     }
 }
