@@ -118,6 +118,9 @@ public final class AppRuntime {
     /// Storage calls queued or running (not the change check): what a test waits for.
     public var storageCallsPending: Int { runner.storageCallsPending }
 
+    /// A change-counter read has been asked for and has not answered.
+    public var isCheckingForChanges: Bool { changeCheckInFlight }
+
     /// The staging folder of the capture open when the session finished, for its snapshot.
     public private(set) var stagingIDAtFinish: String?
 

@@ -14,13 +14,16 @@ final class HeldStore: RecordStore, @unchecked Sendable {
     private var isHeld = false
     private var waiting = 0
     private var failure: StorageError?
+    /// The change counter is held too (off by default: the tests hold the other calls).
+    private var holdsChangeCounter = false
 
     init(_ base: AppDatabase) { self.base = base }
 
-    /// Calls from now on wait until `release()`.
-    func hold() {
+    /// Calls from now on wait until `release()`; with `changeCounter`, its reads too.
+    func hold(changeCounter: Bool = false) {
         gate.lock()
         isHeld = true
+        holdsChangeCounter = changeCounter
         gate.unlock()
     }
 
@@ -152,8 +155,12 @@ final class HeldStore: RecordStore, @unchecked Sendable {
         pass()
         return try base.photoFile(storedName: storedName)
     }
-    /// Never held: the change check has its own queue, and these tests hold the others.
+    /// Held only when `hold(changeCounter: true)` says so.
     func externalChangeCounter() throws(StorageError) -> Int64 {
-        try base.externalChangeCounter()
+        gate.lock()
+        let holds = holdsChangeCounter
+        gate.unlock()
+        if holds { pass() }
+        return try base.externalChangeCounter()
     }
 }

@@ -151,4 +151,26 @@ import Testing
         #expect(harness.state.presentation.capture?.notice == "The database server did not answer within 10 s.")
         #expect(harness.state.presentation.capture?.barcode?.value == "96385074")
     }
+
+    @Test func theChangeCheckRunsOffTheLoopAndAnswersAsAnAction() throws {
+        let (harness, store) = try heldSession()
+        harness.runtime.checkForChangesElsewhere(force: true)
+        #expect(harness.awaitBackgroundWork { !harness.runtime.isCheckingForChanges }, "the first read sets the baseline")
+        // Another session adds a request.
+        let other = try RuntimeHarness(folder: harness.owner)
+        _ = try other.database.addRequest(title: "Count the pallets", kind: .barcode, now: Date())
+
+        store.hold(changeCounter: true)
+        harness.runtime.checkForChangesElsewhere(force: true)
+        #expect(harness.runtime.isCheckingForChanges)
+        #expect(awaitHeldCalls(store, atLeast: 1), "the read waits at the store, off the loop")
+        // Asked again while it waits: the one read in flight stands for it.
+        harness.runtime.checkForChangesElsewhere(force: true)
+        #expect(harness.runtime.isCheckingForChanges)
+        harness.press(.character("3"))
+        #expect(harness.state.selectedTab == .history, "keys are answered meanwhile")
+        store.release()
+        #expect(harness.awaitBackgroundWork { harness.state.inbox.requests.map(\.title) == ["Count the pallets"] })
+        #expect(!harness.runtime.isCheckingForChanges)
+    }
 }
