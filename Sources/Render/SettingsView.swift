@@ -41,7 +41,7 @@ struct SettingsView: TabContent {
         for (offset, (row, value)) in zip(visible, values).enumerated() {
             let line = rect.line(offset)
             table.drawRow([Span(row.title), Span(value)], in: line, selected: row.rawValue == screen.list.cursor, on: &canvas)
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .settingCycled(row, forward: true))
+            canvas.addHitRegion(row: line.row, columns: line.columns, action: .settings(.rowCycled(row, forward: true)))
         }
         drawDataLocation(in: rect.inset(top: visible.count), on: &canvas)
     }

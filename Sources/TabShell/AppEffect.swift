@@ -5,7 +5,7 @@ import Foundation
 public indirect enum AppEffect: Equatable, Sendable {
     /// Read the Inbox's first `limit` requests (a page, more as the cursor nears the end).
     case loadInbox(limit: Int)
-    /// Read a page of History in `request.mode`'s order; answer with `.historyLoaded`.
+    /// Read a page of History in `request.mode`'s order; answer with `.history(.pageLoaded)`.
     case loadHistory(HistoryPageRequest)
     case commitCapture(CaptureSubmission)
     /// Look an accepted code up in the product catalog; answer with `.capture(.productLookedUp)`.
@@ -26,18 +26,18 @@ public indirect enum AppEffect: Equatable, Sendable {
     case completePath(String)
     /// Capture closed without Done: cancel any copy and delete the staging directory.
     case discardStaging
-    /// Take over the staging folder of a draft (then `.draftResumed`).
+    /// Take over the staging folder of a draft (then `.drafts(.resumed)`).
     case resumeDraft(String)
-    /// Delete a draft's staging folder (then `.draftDropped`).
+    /// Delete a draft's staging folder (then `.drafts(.dropped)`).
     case discardDraft(String)
-    /// Read a record and its photos for its detail; answer with `.recordDetailLoaded`.
+    /// Read a record and its photos for its detail; answer with `.history(.detailLoaded)`.
     case loadRecordDetail(Int64)
-    /// Delete a record, its photo rows and then its files; answer with `.recordDeleted`.
+    /// Delete a record, its photo rows and then its files; answer with `.history(.recordDeleted)`.
     case deleteRecord(Int64)
-    /// Delete every record and photo, then the files; answer with `.allRecordsDeleted(count:)`.
+    /// Delete every record and photo, then the files; answer with `.history(.allRecordsDeleted(count:))`.
     case deleteAllRecords
     /// Find records whose code, note or request title matches `query`, newest first, at most
-    /// `limit`; answer with `.searchResultsLoaded(query:rows:)` carrying the same `query`.
+    /// `limit`; answer with `.search(.resultsLoaded(query:rows:))` carrying the same `query`.
     case search(query: String, limit: Int)
     /// Make a preview of a photo off the main loop; answer with `.previewLoaded(request, ticket, …)`.
     case loadPreview(PreviewRequest, ticket: Int)

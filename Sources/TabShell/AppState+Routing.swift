@@ -3,9 +3,10 @@ import Foundation
 
 extension AppState {
     /// The tab shell's reducer, a router. Lifecycle and tab-bar actions are the shell's own;
-    /// input goes to what has focus (an alert, then a sheet, then capture, then the selected
-    /// tab); a result goes to the feature that asked for it. Each feature's rules live in its
-    /// own reducer (Sources/TabShell/Features); what follows any action is `settle`.
+    /// input goes to what has focus (`focus`: an alert, then a sheet, then capture, then the
+    /// selected tab); a feature's action (`.inbox(…)`, `.history(…)`, …) goes to that feature,
+    /// its keys only while it shows. Each feature's rules live in its own reducer
+    /// (Sources/TabShell/Features); what follows any action is `settle`.
     public mutating func send(_ action: AppAction) -> [AppEffect] {
         let statusBefore = status
         let effects = route(action)
@@ -42,40 +43,47 @@ extension AppState {
         case .rowActivated: return toFocus(.activated)
         case let .rowClicked(row): return toFocus(.clicked(row: row))
         case .escapePressed: return toFocus(.escape)
-        case .requestChoiceToggled: return isShowing(.inbox) ? toInbox(.choiceToggled) : []
-        case .inboxGroupingToggled: return isShowing(.inbox) ? toInbox(.groupingToggled) : []
-        case .backRequested: return isShowing(.history) ? toHistory(.backRequested) : []
-        case .browseModeCycled: return isShowing(.history) ? toHistory(.browseModeCycled) : []
-        case .deleteRequested: return isShowing(.history) ? toHistory(.deleteRequested) : []
-        case .clearAllRequested: return presentation == .none ? toHistory(.clearAllRequested) : []
-        case let .settingCycled(row, forward): return toSettings(.rowCycled(row, forward: forward))
-        case let .searchEdited(edit): return toSearch(.edited(edit))
+
+        // A feature's own actions, to its reducer
+        case let .inbox(action): return admits(action) ? toInbox(action) : []
+        case let .history(action): return admits(action) ? toHistory(action) : []
+        case let .settings(action): return admits(action) ? toSettings(action) : []
+        case let .search(action): return toSearch(action)
+        case let .drafts(.dropped(id)): return toDrafts(.dropped(id)) + offerNextDraft()
+        case let .drafts(action): return toDrafts(action)
         case let .capture(action): return toCapture(action)
 
-        // Results, to the feature that asked
-        case let .inboxLoaded(snapshot): return toInbox(.loaded(snapshot))
-        case let .historyLoaded(page): return toHistory(.pageLoaded(page))
-        case let .recordDetailLoaded(id, detail): return toHistory(.detailLoaded(id: id, detail: detail))
-        case let .recordDeleted(id): return toHistory(.recordDeleted(id))
-        case let .allRecordsDeleted(count): return toHistory(.allRecordsDeleted(count: count))
-        case let .searchResultsLoaded(query, rows): return toSearch(.resultsLoaded(query: query, rows: rows))
-        case let .highlightEnded(token): return toInbox(.highlightEnded(token: token))
+        // Results the shell handles
         case .databaseChangedElsewhere: return [inbox.loadEffect] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
         case let .databaseReachability(problem): return databaseReachability(problem)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
-        case let .captureCommitFailed(message): return toCapture(.commitFailed(message))
         case let .storageFailed(message): return storageFailed(message)
         case let .commitHookFailed(message): return notice(message)
         case .idleSessionClosingSoon:
             status = StatusMessage(Self.idleSessionClosingSoonMessage)
             return []
         case let .recoveryFinished(found, summary): return recoveryFinished(found, summary: summary)
-        case let .draftResumed(id): return toDrafts(.resumed(id))
-        case let .draftDropped(id): return toDrafts(.dropped(id)) + offerNextDraft()
         case let .sessionRestored(snapshot, photos, message):
             return restore(snapshot, photos: photos, message: message) + [inbox.loadEffect] + toHistory(.rowsNeeded)
         case let .previewLoaded(request, ticket, outcome): return previewLoaded(request, ticket: ticket, outcome: outcome)
         }
+    }
+
+    /// The Inbox's keys act while it shows; its answers always arrive.
+    private func admits(_ action: InboxAction) -> Bool { !action.isUserInput || isShowing(.inbox) }
+
+    /// A setting's row steps from a click or a key wherever its row shows; other input to
+    /// Settings acts while it shows.
+    private func admits(_ action: SettingsAction) -> Bool {
+        if case .input = action { return isShowing(.settings) }
+        return true
+    }
+
+    /// History's keys act while it shows, `D` (clear all) on any tab with nothing over it; its
+    /// answers always arrive.
+    private func admits(_ action: HistoryAction) -> Bool {
+        if action == .clearAllRequested { return presentation == .none }
+        return !action.isUserInput || isShowing(.history)
     }
 }
 
@@ -91,18 +99,18 @@ extension AppAction {
     public var isUserInput: Bool {
         switch self {
         case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .rowClicked,
-            .requestChoiceToggled, .inboxGroupingToggled, .settingCycled, .backRequested, .browseModeCycled,
-            .deleteRequested, .clearAllRequested, .escapePressed, .helpRequested, .alertDismissed,
-            .alertButtonPressed, .searchRequested, .searchEdited, .photoViewRequested, .photoClicked,
-            .viewerPhotoStepped:
+            .escapePressed, .helpRequested, .alertDismissed, .alertButtonPressed, .searchRequested,
+            .photoViewRequested, .photoClicked, .viewerPhotoStepped:
             return true
-        case let .capture(action):
-            return action.isUserInput
-        case .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
-            .inboxLoaded, .historyLoaded, .databaseChangedElsewhere, .databaseReachability, .captureCommitted,
-            .captureCommitFailed, .commitHookFailed, .idleSessionClosingSoon, .storageFailed, .recordDetailLoaded, .recordDeleted,
-            .allRecordsDeleted, .searchResultsLoaded, .highlightEnded, .draftSaveDue, .statusExpired,
-            .recoveryFinished, .draftResumed, .draftDropped, .sessionRestored, .previewLoaded:
+        case let .inbox(action): return action.isUserInput
+        case let .history(action): return action.isUserInput
+        case let .settings(action): return action.isUserInput
+        case let .search(action): return action.isUserInput
+        case let .capture(action): return action.isUserInput
+        case .drafts, .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
+            .databaseChangedElsewhere, .databaseReachability, .captureCommitted, .commitHookFailed,
+            .idleSessionClosingSoon, .storageFailed, .draftSaveDue, .statusExpired, .recoveryFinished,
+            .sessionRestored, .previewLoaded:
             return false
         }
     }

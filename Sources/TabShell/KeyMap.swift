@@ -131,7 +131,7 @@ public struct KeyBinding: Sendable {
         case let .edit(target):
             guard let edit = TextEdit(key: key) else { return nil }
             switch target {
-            case .searchQuery: return .searchEdited(edit)
+            case .searchQuery: return .search(.edited(edit))
             case .captureField: return .capture(CaptureAction(edit))
             }
         }
@@ -263,20 +263,20 @@ public enum KeyMap {
             guard state.map({ !$0.inbox.requests.isEmpty }) ?? true else { return [] }
             return [
                 KeyBinding([.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
-                KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .requestChoiceToggled),
-                KeyBinding([.character("b")], help: "Group the requests by requester, or not", action: .inboxGroupingToggled),
+                KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .inbox(.choiceToggled)),
+                KeyBinding([.character("b")], help: "Group the requests by requester, or not", action: .inbox(.groupingToggled)),
             ] + listMoves("request")
         case .history:
             let mode = KeyBinding(
                 [.character("b")], hint: "mode", help: "Browse mode: " + HistoryBrowseMode.allCases.map(\.title).joined(separator: ", "),
-                action: .browseModeCycled)
-            let clear = KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .clearAllRequested)
+                action: .history(.browseModeCycled))
+            let clear = KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .history(.clearAllRequested))
             // An empty History has no record to open, delete or move to.
             guard state.map({ !$0.history.hasLoaded || $0.history.totalCount > 0 }) ?? true else { return [mode, clear] }
             return [
                 KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated),
                 mode,
-                KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .deleteRequested),
+                KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .history(.deleteRequested)),
                 clear,
             ] + listMoves("record")
         case .historyDetail:
@@ -287,8 +287,8 @@ public enum KeyMap {
                 ? [
                     KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested)
                 ] : []) + [
-                    KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .backRequested),
-                    KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .deleteRequested),
+                    KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .history(.backRequested)),
+                    KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .history(.deleteRequested)),
                 ] + scrollMoves()
         case .settings:
             return [

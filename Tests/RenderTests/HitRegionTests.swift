@@ -47,8 +47,8 @@ import Testing
 
     @Test func clickingASettingCyclesIt() {
         let frame = Screen.render(Demo.state(.settings), options: Demo.options)
-        #expect(frame.click(on: "Colour") == .settingCycled(.colorEnabled, forward: true))
-        #expect(frame.click(on: "Tab bar position") == .settingCycled(.tabBarPosition, forward: true))
+        #expect(frame.click(on: "Colour") == .settings(.rowCycled(.colorEnabled, forward: true)))
+        #expect(frame.click(on: "Tab bar position") == .settings(.rowCycled(.tabBarPosition, forward: true)))
     }
 
     @Test func anAlertIsModal() {

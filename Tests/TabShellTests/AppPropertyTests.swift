@@ -120,7 +120,7 @@ struct SimulatedFrontEnd {
             switch effect {
             case let .loadHistory(request): pagesInFlight.append(request)
             case let .schedule(_, .capture(.autoAdvanceElapsed(token))): timers.append(token)
-            case let .schedule(_, .highlightEnded(token)): highlightTimers.append(token)
+            case let .schedule(_, .inbox(.highlightEnded(token))): highlightTimers.append(token)
             case .schedule, .redraw: break
             case .saveDraft:
                 // Once Done commits, no draft of that capture is written: the commit spends its
@@ -149,11 +149,11 @@ struct SimulatedFrontEnd {
     func searchAction(for step: SessionStep) -> AppAction? {
         let n = step.n
         switch step.kind {
-        case .typeDigit: return .searchEdited(.typed(String(n % 10)))
-        case .typeCode: return .searchEdited(.typed(SessionStep.codes[n % SessionStep.codes.count]))
-        case .pasteCode: return .searchEdited(.pasted(SessionStep.codes[n % SessionStep.codes.count]))
-        case .typeText: return .searchEdited(.typed(["q", "hello", " ", "漢", "%", "_"][n % 6]))
-        case .edit: return .searchEdited([.backspace, .deleteForward, .moved(.left), .moved(.end)][n % 4])
+        case .typeDigit: return .search(.edited(.typed(String(n % 10))))
+        case .typeCode: return .search(.edited(.typed(SessionStep.codes[n % SessionStep.codes.count])))
+        case .pasteCode: return .search(.edited(.pasted(SessionStep.codes[n % SessionStep.codes.count])))
+        case .typeText: return .search(.edited(.typed(["q", "hello", " ", "漢", "%", "_"][n % 6])))
+        case .edit: return .search(.edited([.backspace, .deleteForward, .moved(.left), .moved(.end)][n % 4]))
         case .enter: return .rowActivated
         default: return nil
         }
@@ -175,11 +175,11 @@ struct SimulatedFrontEnd {
         case .previousTab: return .previousTabRequested
         case .listMove: return .listMoved(ListMove.allCases[n % ListMove.allCases.count])
         case .rowActivated: return .rowActivated
-        case .choiceToggled: return .requestChoiceToggled
+        case .choiceToggled: return .inbox(.choiceToggled)
         case .escape: return .escapePressed
         case .help: return .helpRequested
         case .alertDismissed: return .alertDismissed
-        case .back: return .backRequested
+        case .back: return .history(.backRequested)
         case .resize:
             // One resize in four may go below the minimum, where input does nothing; the rest
             // stay usable, so sessions keep reaching deeper screens.
@@ -212,29 +212,29 @@ struct SimulatedFrontEnd {
         case .autoAdvanceFires:
             guard !timers.isEmpty else { return nil }
             return .capture(.autoAdvanceElapsed(token: timers.removeFirst()))
-        case .settingCycled: return .settingCycled(SettingsRow.allCases[n % SettingsRow.allCases.count], forward: n % 2 == 0)
-        case .snapBackCycled: return .settingCycled(.snapBackTarget, forward: true)
-        case .gatingCycled: return .settingCycled(.captureGating, forward: true)
+        case .settingCycled: return .settings(.rowCycled(SettingsRow.allCases[n % SettingsRow.allCases.count], forward: n % 2 == 0))
+        case .snapBackCycled: return .settings(.rowCycled(.snapBackTarget, forward: true))
+        case .gatingCycled: return .settings(.rowCycled(.captureGating, forward: true))
         case .inboxLoaded:
             inbox = SessionStep.inbox(n)
-            return .inboxLoaded(snapshot(inbox))
-        case .inboxReloaded: return .inboxLoaded(snapshot(inbox))
+            return .inbox(.loaded(snapshot(inbox)))
+        case .inboxReloaded: return .inbox(.loaded(snapshot(inbox)))
         case .historyPageDelivered:
             guard !pagesInFlight.isEmpty else { return nil }
-            return .historyLoaded(page(for: pagesInFlight.removeFirst(), total: historyTotal))
+            return .history(.pageLoaded(page(for: pagesInFlight.removeFirst(), total: historyTotal)))
         case .historyLoadedRandom:
             historyTotal = [0, 1, 3, 50, 1000][n % 5]
             pagesInFlight = []
             let start = historyTotal == 0 ? 0 : (n / 5) % historyTotal
             let mode = n % 3 == 0 ? HistoryBrowseMode.allCases[n % 3] : state.history.browseMode
-            return .historyLoaded(page(for: HistoryPageRequest(start: start, count: 1 + n % 60, mode: mode), total: historyTotal))
+            return .history(.pageLoaded(page(for: HistoryPageRequest(start: start, count: 1 + n % 60, mode: mode), total: historyTotal)))
         case .storageFailed:
             pagesInFlight = []
             return .storageFailed("Storage failed (\(n)).")
         case .commitAnswered:
             guard let submission = commitInFlight else { return nil }
             commitInFlight = nil
-            guard n % 4 != 0 else { return .captureCommitFailed("The database is locked.") }
+            guard n % 4 != 0 else { return .capture(.commitFailed("The database is locked.")) }
             historyTotal += 1
             recordsCommitted += 1
             // Done moved the submitted photos into the media folder; the rest of the staging
@@ -256,30 +256,30 @@ struct SimulatedFrontEnd {
             return .captureCommitted(recordID: nextRecordID, submission: submission)
         case .captureCommitFailedRandom:
             commitInFlight = nil
-            return .captureCommitFailed("Failed (\(n)).")
-        case .browseMode: return .browseModeCycled
-        case .deleteRequested: return .deleteRequested
-        case .clearAllRequested: return n % 2 == 0 ? .clearAllRequested : .settingCycled(.clearHistory, forward: true)
+            return .capture(.commitFailed("Failed (\(n))."))
+        case .browseMode: return .history(.browseModeCycled)
+        case .deleteRequested: return .history(.deleteRequested)
+        case .clearAllRequested: return n % 2 == 0 ? .history(.clearAllRequested) : .settings(.rowCycled(.clearHistory, forward: true))
         case .alertButton: return .alertButtonPressed(n % 5 == 4 ? 2 : n % 2)
         case .rowClicked: return .rowClicked(n % 12)
         case .searchOpened: return .searchRequested
-        case .searchTyped: return .searchEdited(.typed(["4", "0", "milk", " ", "%", "漢", "q"][n % 7]))
+        case .searchTyped: return .search(.edited(.typed(["4", "0", "milk", " ", "%", "漢", "q"][n % 7])))
         case .searchEdited:
             let edits: [TextEdit] = [.backspace, .deleteForward, .deleteToLineStart, .moved(.left), .moved(.home), .moved(.end), .pasted("4006\n381")]
-            return .searchEdited(edits[n % edits.count])
+            return .search(.edited(edits[n % edits.count]))
         case .searchAnswered:
             guard !searchesInFlight.isEmpty else { return nil }
             // In order (older answers are stale by now), or only the latest (the others were dropped).
             let query = n % 2 == 0 ? searchesInFlight.removeFirst() : searchesInFlight.removeLast()
             if n % 2 == 1 { searchesInFlight = [] }
             let rows = (0..<min(historyTotal, n % 10 == 0 ? 0 : 1 + n % 70)).map { historyRow(at: $0, total: historyTotal) }
-            return .searchResultsLoaded(query: query, rows: rows)
+            return .search(.resultsLoaded(query: query, rows: rows))
         case .searchAnsweredStale:
-            return .searchResultsLoaded(query: "stale \(n)", rows: [historyRow(at: 0, total: 1)])
+            return .search(.resultsLoaded(query: "stale \(n)", rows: [historyRow(at: 0, total: 1)]))
         case .detailAnswered:
             guard !detailsInFlight.isEmpty else { return nil }
             let id = detailsInFlight.removeFirst()
-            guard n % 6 != 0 else { return .recordDetailLoaded(id: id, detail: nil) }
+            guard n % 6 != 0 else { return .history(.detailLoaded(id: id, detail: nil)) }
             var record = historyRow(at: 0, total: 1)
             record.id = id
             record.kind = CaptureKind.allCases[n % CaptureKind.allCases.count]
@@ -290,20 +290,20 @@ struct SimulatedFrontEnd {
                     storedName: n % 7 == 0 ? "" : "r\(id)-\($0).png"
                 )
             }
-            return .recordDetailLoaded(id: id, detail: RecordDetail(record: record, photos: photos))
+            return .history(.detailLoaded(id: id, detail: RecordDetail(record: record, photos: photos)))
         case .deleteAnswered:
             guard !deletesInFlight.isEmpty else { return nil }
             historyTotal = max(0, historyTotal - 1)
-            return .recordDeleted(deletesInFlight.removeFirst())
+            return .history(.recordDeleted(deletesInFlight.removeFirst()))
         case .clearAllAnswered:
             guard clearAllInFlight else { return nil }
             clearAllInFlight = false
             defer { historyTotal = 0 }
-            return .allRecordsDeleted(count: historyTotal)
+            return .history(.allRecordsDeleted(count: historyTotal))
         case .highlightFires:
             guard !highlightTimers.isEmpty else { return nil }
-            return .highlightEnded(token: highlightTimers.removeFirst())
-        case .highlightStale: return .highlightEnded(token: n % 4)
+            return .inbox(.highlightEnded(token: highlightTimers.removeFirst()))
+        case .highlightStale: return .inbox(.highlightEnded(token: n % 4))
         case .typePhotoPath:
             return .capture(.textTyped(["~/shot.png", "/tmp/a b.jpg", "../x.gif", "\u{1B}[31m.png"][n % 4]))
         case .photoAnswered:
@@ -529,7 +529,7 @@ enum ShellInvariants {
         // (10) The answered request's highlight shows only on the Inbox, and its timer starts then.
         if let highlight = after.inbox.highlight, highlight.isShowing, before.inbox.highlight?.isShowing != true {
             if after.selectedTab != .inbox { problems.append("highlight started on \(after.selectedTab)") }
-            if !effects.contains(.schedule(afterMilliseconds: RequestHighlight.milliseconds, action: .highlightEnded(token: highlight.token))) {
+            if !effects.contains(.schedule(afterMilliseconds: RequestHighlight.milliseconds, action: .inbox(.highlightEnded(token: highlight.token)))) {
                 problems.append("highlight started without its timer")
             }
         }
@@ -559,8 +559,8 @@ enum ShellInvariants {
 
     static func isNavigation(_ action: AppAction) -> Bool {
         switch action {
-        case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .backRequested,
-            .escapePressed, .helpRequested, .alertDismissed, .resized, .settingCycled:
+        case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .history(.backRequested),
+            .escapePressed, .helpRequested, .alertDismissed, .resized, .settings(.rowCycled):
             true
         default: false
         }
@@ -667,7 +667,7 @@ struct AppPropertyTests {
                 }
                 coverage.searches += effects.searches.count
                 if state.history.browseMode != before.history.browseMode { coverage.modeSwitches += 1 }
-                if case .recordDetailLoaded(_, _?) = action, before.history.detail != nil { coverage.detailsLoaded += 1 }
+                if case .history(.detailLoaded(_, _?)) = action, before.history.detail != nil { coverage.detailsLoaded += 1 }
                 coverage.deletions += effects.filter { if case .deleteRecord = $0 { true } else { false } }.count
                 coverage.clearAlls += effects.filter { $0 == .deleteAllRecords }.count
                 if state.inbox.highlight?.isShowing == true, before.inbox.highlight?.isShowing != true { coverage.highlightsShown += 1 }

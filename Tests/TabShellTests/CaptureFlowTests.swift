@@ -127,7 +127,7 @@ struct CaptureFlowTests {
     func commitFailedKeepsCaptureOpen() throws {
         var state = AppState.loaded()
         _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("milk")), .capture(.doneTapped)])
-        #expect(state.send(.captureCommitFailed("The database is locked.")) == [])
+        #expect(state.send(.capture(.commitFailed("The database is locked."))) == [])
         let capture = try #require(state.presentation.capture)
         #expect(!capture.isCommitting)
         #expect(capture.notice == "The database is locked.")
@@ -162,7 +162,7 @@ struct CaptureFlowTests {
         var settings = Settings.default
         settings.captureGating = true
         var state = AppState.loaded(requests: [request(1), request(2, kind: .note, title: "Shelf note")], settings: settings)
-        _ = state.send([.listMoved(.down), .requestChoiceToggled])
+        _ = state.send([.listMoved(.down), .inbox(.choiceToggled)])
         #expect(state.inbox.chosenRequestID == 2)
         _ = state.send([.tabChosen(.history), .tabChosen(.create)])
         let capture = try #require(state.presentation.capture)
@@ -174,7 +174,7 @@ struct CaptureFlowTests {
     @Test("Space again un-chooses the request")
     func spaceTogglesChoice() {
         var state = AppState.loaded(requests: [request(1)])
-        _ = state.send([.requestChoiceToggled, .requestChoiceToggled])
+        _ = state.send([.inbox(.choiceToggled), .inbox(.choiceToggled)])
         #expect(state.inbox.chosenRequestID == nil)
         #expect(state.status == StatusMessage("No request chosen."))
     }
@@ -182,7 +182,7 @@ struct CaptureFlowTests {
     @Test("Space on a done request does not choose it")
     func spaceOnDoneRequest() {
         var state = AppState.loaded(requests: [request(1, status: .done)])
-        _ = state.send(.requestChoiceToggled)
+        _ = state.send(.inbox(.choiceToggled))
         #expect(state.inbox.chosenRequestID == nil)
         #expect(state.status == StatusMessage("Only a pending request can be chosen."))
     }
@@ -190,7 +190,7 @@ struct CaptureFlowTests {
     @Test("committing a capture for the chosen request un-chooses it")
     func commitClearsChosenRequest() {
         var state = AppState.loaded(requests: [request(4)])
-        _ = state.send([.requestChoiceToggled, .tabChosen(.create), .capture(.textPasted(validEAN13.value))])
+        _ = state.send([.inbox(.choiceToggled), .tabChosen(.create), .capture(.textPasted(validEAN13.value))])
         let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 4, codeSource: .paste)
         #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
         _ = state.send(.captureCommitted(recordID: 9, submission: submission))
@@ -244,7 +244,7 @@ struct CaptureFlowTests {
         #expect(state.presentation.capture == nil)
 
         // The same through Space + Create.
-        _ = state.send([.alertDismissed, .requestChoiceToggled, .tabChosen(.create)])
+        _ = state.send([.alertDismissed, .inbox(.choiceToggled), .tabChosen(.create)])
         #expect(state.presentation.alert?.title == "\(kind.title) capture is not available")
         #expect(state.presentation.capture == nil)
     }

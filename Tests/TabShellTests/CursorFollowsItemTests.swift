@@ -59,7 +59,7 @@ import Testing
                     let before = ids
                     let cursorID = state.inbox.highlightedRequest?.id
                     Self.apply(inserts, deletions, to: &ids, nextID: &nextID)
-                    _ = state.send(.inboxLoaded(snapshot(ids.map { request($0) })))
+                    _ = state.send(.inbox(.loaded(snapshot(ids.map { request($0) }))))
                     if let expected = Self.expectedID(cursorID: cursorID, before: before, after: ids) {
                         #expect(state.inbox.highlightedRequest?.id == expected, "after \(step) from \(before) to \(ids)")
                     }
@@ -89,11 +89,11 @@ import Testing
                         ? ids[request.start..<end].map { id in
                             HistoryRow(id: id, kind: .barcode, barcode: validEAN13, note: nil, requestID: nil, requestTitle: nil, createdAt: epoch)
                         } : []
-                    pending += state.send(.historyLoaded(HistoryPage(start: request.start, rows: rows, totalCount: ids.count, mode: request.mode)))
+                    pending += state.send(.history(.pageLoaded(HistoryPage(start: request.start, rows: rows, totalCount: ids.count, mode: request.mode))))
                 }
             }
             deliver(state.send(.tabChosen(.history)))
-            while state.history.browseMode != mode { deliver(state.send(.browseModeCycled)) }
+            while state.history.browseMode != mode { deliver(state.send(.history(.browseModeCycled))) }
             deliver(state.send(.databaseChangedElsewhere))
             for step in steps {
                 switch step {
@@ -117,44 +117,44 @@ import Testing
     @Test func searchCursorStaysOnItsResultWhenTheResultsAreReadAgain() {
         var state = AppState.loaded(historyTotal: 0)
         _ = state.send(.searchRequested)
-        _ = state.send(.searchEdited(.typed("40")))
+        _ = state.send(.search(.edited(.typed("40"))))
         let rows = (1...10).map { historyRow(at: $0, total: 20) }
-        _ = state.send(.searchResultsLoaded(query: "40", rows: rows))
+        _ = state.send(.search(.resultsLoaded(query: "40", rows: rows)))
         _ = state.send([.listMoved(.down), .listMoved(.down), .listMoved(.down)])
         let chosen = state.presentation.search?.highlightedResult
         let effects = state.send(.databaseChangedElsewhere)
         #expect(effects.contains(.search(query: "40", limit: SearchState.resultLimit)))
         // A new record matched and sorts first; the chosen one moved down a row.
         let newRow = HistoryRow(id: 99, kind: .barcode, barcode: validEAN13, note: nil, requestID: nil, requestTitle: nil, createdAt: epoch)
-        _ = state.send(.searchResultsLoaded(query: "40", rows: [newRow] + rows))
+        _ = state.send(.search(.resultsLoaded(query: "40", rows: [newRow] + rows)))
         #expect(state.presentation.search?.highlightedResult == chosen)
         // The chosen one deleted elsewhere: its neighbour after it.
         let remaining = ([newRow] + rows).filter { $0.id != chosen?.id }
         let after = rows[4]
-        _ = state.send(.searchResultsLoaded(query: "40", rows: remaining))
+        _ = state.send(.search(.resultsLoaded(query: "40", rows: remaining)))
         #expect(state.presentation.search?.highlightedResult == after)
     }
 
     @Test func reopenedSearchSelectsTheOldQuerySoTypingReplacesIt() {
         var state = AppState.loaded(historyTotal: 0)
-        _ = state.send([.searchRequested, .searchEdited(.typed("shelf"))])
-        _ = state.send(.searchResultsLoaded(query: "shelf", rows: [historyRow(at: 0, total: 1)]))
+        _ = state.send([.searchRequested, .search(.edited(.typed("shelf")))])
+        _ = state.send(.search(.resultsLoaded(query: "shelf", rows: [historyRow(at: 0, total: 1)])))
         _ = state.send(.escapePressed)
         _ = state.send(.searchRequested)
         #expect(state.presentation.search?.query.text == "shelf")
         #expect(state.presentation.search?.isQuerySelected == true)
-        _ = state.send(.searchEdited(.typed("a")))
+        _ = state.send(.search(.edited(.typed("a"))))
         #expect(state.presentation.search?.query.text == "a")
         #expect(state.presentation.search?.results.count == 1, "the old results stay until the new query answers")
-        _ = state.send(.searchEdited(.typed("b")))
+        _ = state.send(.search(.edited(.typed("b"))))
         #expect(state.presentation.search?.query.text == "ab")
     }
 
     @Test func aMoveKeepsTheReopenedQueryToEdit() {
         var state = AppState.loaded(historyTotal: 0)
-        _ = state.send([.searchRequested, .searchEdited(.typed("shelf")), .escapePressed, .searchRequested])
-        _ = state.send(.searchEdited(.moved(.left)))
-        _ = state.send(.searchEdited(.typed("X")))
+        _ = state.send([.searchRequested, .search(.edited(.typed("shelf"))), .escapePressed, .searchRequested])
+        _ = state.send(.search(.edited(.moved(.left))))
+        _ = state.send(.search(.edited(.typed("X"))))
         #expect(state.presentation.search?.query.text == "shelXf")
     }
 }

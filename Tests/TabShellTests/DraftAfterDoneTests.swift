@@ -51,7 +51,7 @@ struct DraftAfterDoneTests {
     func aFailedCommitKeepsTheDraft() throws {
         var (state, _) = Self.typedButNotEntered(.barcode, fromRequest: false)
         _ = state.send(.capture(.doneTapped))
-        let effects = state.send(.captureCommitFailed("disk full"))
+        let effects = state.send(.capture(.commitFailed("disk full")))
         #expect(try #require(effects.compactMap(\.savedDraft).last).barcode == validEAN13)
     }
 

@@ -63,9 +63,9 @@ extension AppState {
     ) -> AppState {
         var state = AppState(settings: settings, size: size)
         let effects = state.send(.started)
-        _ = state.send(.inboxLoaded(snapshot(requests)))
+        _ = state.send(.inbox(.loaded(snapshot(requests))))
         for case let .loadHistory(pageRequest) in effects {
-            _ = state.send(.historyLoaded(page(for: pageRequest, total: historyTotal)))
+            _ = state.send(.history(.pageLoaded(page(for: pageRequest, total: historyTotal))))
         }
         return state
     }

@@ -39,7 +39,7 @@ struct HistoryAnchorTests {
                 // Nearest: inside the requested range when they overlap, else the window's edge.
                 let edge = min(max(request.start, window.start), window.start + window.rows.count - 1)
                 #expect(anchor.position == edge)
-                _ = state.send(.historyLoaded(page(for: request, total: Self.total)))
+                _ = state.send(.history(.pageLoaded(page(for: request, total: Self.total))))
             }
         }
         #expect(reads > 5)
@@ -49,7 +49,7 @@ struct HistoryAnchorTests {
     func switchingModeDropsTheAnchor() {
         var state = Self.onHistory()
         _ = state.send(.listMoved(.end))
-        let requests = state.send(.browseModeCycled).historyRequests
+        let requests = state.send(.history(.browseModeCycled)).historyRequests
         #expect(!requests.isEmpty)
         #expect(requests.allSatisfy { $0.anchor == nil && $0.mode == .byRequest })
     }

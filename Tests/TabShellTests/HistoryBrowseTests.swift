@@ -17,7 +17,7 @@ struct HistoryBrowseTests {
     /// Delivers every page the effects ask for.
     static func deliver(_ effects: [AppEffect], to state: inout AppState, total: Int = total) {
         for request in effects.historyRequests {
-            _ = state.send(.historyLoaded(page(for: request, total: total)))
+            _ = state.send(.history(.pageLoaded(page(for: request, total: total))))
         }
     }
 
@@ -28,7 +28,7 @@ struct HistoryBrowseTests {
         var state = Self.onHistory()
         var seen: [HistoryBrowseMode] = []
         for _ in 0..<4 {
-            let effects = state.send(.browseModeCycled)
+            let effects = state.send(.history(.browseModeCycled))
             seen.append(state.history.browseMode)
             #expect(state.history.list == ListPosition())
             #expect(effects.historyRequests == [HistoryPageRequest(start: 0, count: 3 * state.layout.historyListRows, mode: state.history.browseMode)])
@@ -44,9 +44,9 @@ struct HistoryBrowseTests {
     @Test("a page read for another mode is dropped, and the page of the mode showing is taken")
     func stalePageOfAnotherModeIsDropped() {
         var state = Self.onHistory()
-        let effects = state.send(.browseModeCycled)
+        let effects = state.send(.history(.browseModeCycled))
         let old = page(for: HistoryPageRequest(start: 0, count: 60, mode: .all), total: Self.total)
-        #expect(state.send(.historyLoaded(old)) == [])
+        #expect(state.send(.history(.pageLoaded(old))) == [])
         #expect(state.history.window.mode == .byRequest && state.history.window.rows.isEmpty)
         #expect(state.history.pendingLoad == effects.historyRequests.first)
         Self.deliver(effects, to: &state)
@@ -57,7 +57,7 @@ struct HistoryBrowseTests {
     @Test("paging in a grouped mode asks for pages in that mode")
     func pagingKeepsTheMode() {
         var state = Self.onHistory()
-        Self.deliver(state.send([.browseModeCycled, .browseModeCycled]), to: &state)
+        Self.deliver(state.send([.history(.browseModeCycled), .history(.browseModeCycled)]), to: &state)
         let requests = state.send([.listMoved(.end)]).historyRequests
         #expect(requests.map(\.mode) == [.byRequester])
     }
@@ -65,18 +65,18 @@ struct HistoryBrowseTests {
     @Test("the mode is kept across tabs and capture, and b does nothing outside the History list")
     func modeIsPerTabState() {
         var state = Self.onHistory()
-        Self.deliver(state.send(.browseModeCycled), to: &state)
+        Self.deliver(state.send(.history(.browseModeCycled)), to: &state)
         _ = state.send([.tabChosen(.inbox), .tabChosen(.create), .escapePressed, .tabChosen(.history)])
         #expect(state.history.browseMode == .byRequest)
 
         _ = state.send(.rowActivated)
         let inDetail = state
-        #expect(state.send(.browseModeCycled) == [])
+        #expect(state.send(.history(.browseModeCycled)) == [])
         #expect(state == inDetail)
 
-        _ = state.send([.backRequested, .tabChosen(.settings)])
+        _ = state.send([.history(.backRequested), .tabChosen(.settings)])
         let onSettings = state
-        #expect(state.send(.browseModeCycled) == [])
+        #expect(state.send(.history(.browseModeCycled)) == [])
         #expect(state == onSettings)
     }
 
@@ -92,7 +92,7 @@ struct HistoryBrowseTests {
         var fresher = row
         fresher.requestTitle = "Renamed elsewhere"
         let photos = [RecordPhoto(id: 7, position: 0, originalName: "a.png", format: .png, pixelWidth: 640, pixelHeight: 480, byteSize: 2_100)]
-        #expect(state.send(.recordDetailLoaded(id: row.id, detail: RecordDetail(record: fresher, photos: photos))) == [])
+        #expect(state.send(.history(.detailLoaded(id: row.id, detail: RecordDetail(record: fresher, photos: photos)))) == [])
         #expect(state.history.detail == HistoryDetailState(record: fresher, photos: photos))
     }
 
@@ -102,7 +102,7 @@ struct HistoryBrowseTests {
         _ = state.send(.rowActivated)
         let before = state
         let other = historyRow(at: 50, total: Self.total)
-        #expect(state.send(.recordDetailLoaded(id: other.id, detail: RecordDetail(record: other, photos: []))) == [])
+        #expect(state.send(.history(.detailLoaded(id: other.id, detail: RecordDetail(record: other, photos: [])))) == [])
         #expect(state == before)
     }
 
@@ -111,7 +111,7 @@ struct HistoryBrowseTests {
         var state = Self.onHistory()
         let row = try #require(state.history.row(at: 3))
         _ = state.send(.rowActivated)
-        let effects = state.send(.recordDetailLoaded(id: row.id, detail: nil))
+        let effects = state.send(.history(.detailLoaded(id: row.id, detail: nil)))
         #expect(state.history.stack.isEmpty)
         #expect(state.status == StatusMessage("Record #\(row.id) is no longer in History.", kind: .error))
         #expect(effects.historyRequests.count == 1)
@@ -123,7 +123,7 @@ struct HistoryBrowseTests {
         var row = try #require(state.history.row(at: 3))
         row.note = String(repeating: "A fairly long note about a pallet. ", count: 12)
         _ = state.send(.rowActivated)
-        _ = state.send(.recordDetailLoaded(id: row.id, detail: RecordDetail(record: row, photos: [])))
+        _ = state.send(.history(.detailLoaded(id: row.id, detail: RecordDetail(record: row, photos: []))))
         let detailLayout = HistoryDetailLayout(layout: state.layout)
         let last = detailLayout.maximumScrollOffset(of: try #require(state.history.detail))
         #expect(last > 5)
@@ -175,7 +175,7 @@ struct HistoryBrowseTests {
     func deleteFromTheList(answer: String) throws {
         var state = Self.onHistory()
         let row = try #require(state.history.row(at: 3))
-        #expect(state.send(.deleteRequested) == [])
+        #expect(state.send(.history(.deleteRequested)) == [])
         let alert = try #require(state.presentation.alert)
         #expect(alert == .confirmDeletion(of: row, photoCount: nil))
         #expect(alert.buttons.map(\.title) == ["Delete", "Cancel"])
@@ -196,9 +196,9 @@ struct HistoryBrowseTests {
         var state = Self.onHistory()
         let row = try #require(state.history.row(at: 3))
         let next = try #require(state.history.row(at: 4))
-        _ = state.send([.deleteRequested, .alertButtonPressed(0)])
+        _ = state.send([.history(.deleteRequested), .alertButtonPressed(0)])
 
-        let effects = state.send(.recordDeleted(row.id))
+        let effects = state.send(.history(.recordDeleted(row.id)))
 
         #expect(state.history.totalCount == Self.total - 1)
         #expect(state.history.list.cursor == 3)
@@ -215,7 +215,7 @@ struct HistoryBrowseTests {
         var state = Self.onHistory(total: 3)
         _ = state.send(.listMoved(.end))
         let row = try #require(state.history.row(at: 2))
-        _ = state.send([.deleteRequested, .alertButtonPressed(0), .recordDeleted(row.id)])
+        _ = state.send([.history(.deleteRequested), .alertButtonPressed(0), .history(.recordDeleted(row.id))])
         #expect(state.history.totalCount == 2)
         #expect(state.history.list.cursor == 1)
     }
@@ -225,16 +225,16 @@ struct HistoryBrowseTests {
         var state = Self.onHistory()
         let row = try #require(state.history.row(at: 3))
         let photo = RecordPhoto(id: 1, position: 0, originalName: "a.png", format: .png, pixelWidth: 1, pixelHeight: 1, byteSize: 1)
-        _ = state.send([.rowActivated, .recordDetailLoaded(id: row.id, detail: RecordDetail(record: row, photos: [photo, photo]))])
-        _ = state.send(.deleteRequested)
+        _ = state.send([.rowActivated, .history(.detailLoaded(id: row.id, detail: RecordDetail(record: row, photos: [photo, photo])))])
+        _ = state.send(.history(.deleteRequested))
         let alert = try #require(state.presentation.alert)
         #expect(alert.message.contains("and its 2 photos will be deleted"))
         #expect(state.send(.alertButtonPressed(alert.defaultButton)) == [], "Enter keeps the record")
-        _ = state.send(.deleteRequested)
+        _ = state.send(.history(.deleteRequested))
         #expect(state.send(.alertButtonPressed(0)) == [.deleteRecord(row.id)])
         #expect(state.history.detail != nil, "the detail stays until storage confirms")
 
-        _ = state.send(.recordDeleted(row.id))
+        _ = state.send(.history(.recordDeleted(row.id)))
         #expect(state.history.stack.isEmpty)
         #expect(state.history.totalCount == Self.total - 1)
     }
@@ -244,7 +244,7 @@ struct HistoryBrowseTests {
         var state = Self.onHistory()
         _ = state.send(.tabChosen(tab))
         let before = state
-        #expect(state.send(.deleteRequested) == [])
+        #expect(state.send(.history(.deleteRequested)) == [])
         #expect(state == before)
     }
 
@@ -252,7 +252,7 @@ struct HistoryBrowseTests {
     func deleteUnloadedRow() {
         var state = Self.onHistory()
         _ = state.send(.listMoved(.end))
-        _ = state.send(.deleteRequested)
+        _ = state.send(.history(.deleteRequested))
         #expect(state.presentation == .none)
     }
 
@@ -262,7 +262,7 @@ struct HistoryBrowseTests {
     func clearAll() throws {
         var state = Self.onHistory(total: 1_234)
         _ = state.send(.rowActivated)
-        _ = state.send(.clearAllRequested)
+        _ = state.send(.history(.clearAllRequested))
         let alert = try #require(state.presentation.alert)
         #expect(alert.title == "Clear History?")
         #expect(alert.message == "Delete all 1,234 records and their photos? Inbox requests are kept. This cannot be undone.")
@@ -270,11 +270,11 @@ struct HistoryBrowseTests {
         #expect(state.send(.alertButtonPressed(alert.defaultButton)) == [])
         #expect(state.presentation == .none)
 
-        _ = state.send(.clearAllRequested)
+        _ = state.send(.history(.clearAllRequested))
         let yes = try #require(state.presentation.alert?.buttonIndex(for: "y"))
         #expect(state.send(.alertButtonPressed(yes)) == [.deleteAllRecords])
 
-        let effects = state.send(.allRecordsDeleted(count: 1_234))
+        let effects = state.send(.history(.allRecordsDeleted(count: 1_234)))
         #expect(state.history.totalCount == 0)
         #expect(state.history.list == ListPosition())
         #expect(state.history.stack.isEmpty)
@@ -287,8 +287,8 @@ struct HistoryBrowseTests {
     @Test("Clear all keeps the browse mode")
     func clearAllKeepsMode() {
         var state = Self.onHistory()
-        Self.deliver(state.send(.browseModeCycled), to: &state)
-        let effects = state.send(.allRecordsDeleted(count: Self.total))
+        Self.deliver(state.send(.history(.browseModeCycled)), to: &state)
+        let effects = state.send(.history(.allRecordsDeleted(count: Self.total)))
         #expect(state.history.browseMode == .byRequest)
         #expect(effects.historyRequests.map(\.mode) == [.byRequest])
     }
@@ -309,7 +309,7 @@ struct HistoryBrowseTests {
         let before = state
         #expect(state.send(.alertButtonPressed(0)) == [])
         #expect(state == before)
-        _ = state.send(.deleteRequested)
+        _ = state.send(.history(.deleteRequested))
         let asking = state
         #expect(state.send(.alertButtonPressed(5)) == [])
         #expect(state == asking)

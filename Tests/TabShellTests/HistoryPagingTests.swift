@@ -27,7 +27,7 @@ struct HistoryPagingTests {
         var state = AppState()
         let first = state.send(.started).historyRequests
         #expect(first.count == 1)
-        #expect(state.send(.historyLoaded(page(for: first[0], total: Self.total))) == [])
+        #expect(state.send(.history(.pageLoaded(page(for: first[0], total: Self.total)))) == [])
         #expect(state.history.totalCount == Self.total)
         #expect(state.history.pendingLoad == nil)
     }
@@ -46,7 +46,7 @@ struct HistoryPagingTests {
             for pageRequest in effects.historyRequests {
                 loads += 1
                 #expect(pageRequest.start <= first && pageRequest.start + pageRequest.count >= last)
-                #expect(state.send(.historyLoaded(page(for: pageRequest, total: Self.total))) == [])
+                #expect(state.send(.history(.pageLoaded(page(for: pageRequest, total: Self.total)))) == [])
             }
         }
         #expect(loads > 0)
@@ -72,7 +72,7 @@ struct HistoryPagingTests {
         let atEnd = try #require(state.send(.listMoved(.end)).historyRequests.first)
         #expect(atEnd != nearby)
         // Storage answers in order: the first read lands while the second is still running.
-        let effects = state.send(.historyLoaded(page(for: nearby, total: Self.total)))
+        let effects = state.send(.history(.pageLoaded(page(for: nearby, total: Self.total))))
         #expect(!effects.historyRequests.contains(atEnd), "\(atEnd) is still pending but was asked for again")
     }
 
@@ -97,7 +97,7 @@ struct HistoryPagingTests {
         let before = state
         #expect(state.send([.listMoved(.down), .rowActivated]) == [])
         #expect(state == before)
-        _ = state.send(.backRequested)
+        _ = state.send(.history(.backRequested))
         #expect(state.history.stack.isEmpty)
     }
 

@@ -13,7 +13,7 @@ struct InboxHighlightTests {
         if tab == .inbox {
             _ = state.send([.listMoved(.down), .rowActivated])
         } else {
-            _ = state.send([.tabChosen(.inbox), .listMoved(.down), .requestChoiceToggled, .tabChosen(tab), .tabChosen(.create)])
+            _ = state.send([.tabChosen(.inbox), .listMoved(.down), .inbox(.choiceToggled), .tabChosen(tab), .tabChosen(.create)])
         }
         _ = state.send(.capture(.textPasted(validEAN13.value)))
         let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 2)
@@ -30,11 +30,11 @@ struct InboxHighlightTests {
         #expect(highlight == RequestHighlight(requestID: 2, token: 1, isShowing: true))
         #expect(state.inbox.highlightedRequestID == 2)
         #expect(effects.contains(.loadInbox(limit: InboxState.pageSize)), "the reload shows it as done")
-        #expect(effects.contains(.schedule(afterMilliseconds: 1500, action: .highlightEnded(token: 1))))
+        #expect(effects.contains(.schedule(afterMilliseconds: 1500, action: .inbox(.highlightEnded(token: 1)))))
 
-        _ = state.send(.inboxLoaded(snapshot([request(1), request(2, status: .done)])))
+        _ = state.send(.inbox(.loaded(snapshot([request(1), request(2, status: .done)]))))
         #expect(state.inbox.highlightedRequestID == 2)
-        #expect(state.send(.highlightEnded(token: 1)) == [])
+        #expect(state.send(.inbox(.highlightEnded(token: 1))) == [])
         #expect(state.inbox.highlight == nil)
     }
 
@@ -46,9 +46,9 @@ struct InboxHighlightTests {
         #expect(state.selectedTab == .history)
         #expect(state.inbox.highlight?.isShowing == false)
         #expect(state.inbox.highlightedRequestID == nil)
-        #expect(!effects.contains { if case .schedule(_, .highlightEnded) = $0 { true } else { false } })
+        #expect(!effects.contains { if case .schedule(_, .inbox(.highlightEnded)) = $0 { true } else { false } })
 
-        #expect(state.send(.tabChosen(.inbox)) == [.schedule(afterMilliseconds: 1500, action: .highlightEnded(token: 1))])
+        #expect(state.send(.tabChosen(.inbox)) == [.schedule(afterMilliseconds: 1500, action: .inbox(.highlightEnded(token: 1)))])
         #expect(state.inbox.highlightedRequestID == 2)
         #expect(state.send(.tabChosen(.settings)) == [])
         #expect(state.send(.tabChosen(.inbox)) == [], "one timer per highlight")
@@ -61,10 +61,10 @@ struct InboxHighlightTests {
         _ = second.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("x")), .capture(.doneTapped)])
         _ = second.send(.captureCommitted(recordID: 12, submission: CaptureSubmission(kind: .note, note: "x", requestID: 1)))
         #expect(second.inbox.highlight == RequestHighlight(requestID: 1, token: 2, isShowing: true))
-        _ = second.send(.highlightEnded(token: 1))
+        _ = second.send(.inbox(.highlightEnded(token: 1)))
         #expect(second.inbox.highlightedRequestID == 1)
         state = second
-        _ = state.send(.highlightEnded(token: 2))
+        _ = state.send(.inbox(.highlightEnded(token: 2)))
         #expect(state.inbox.highlight == nil)
     }
 
@@ -74,6 +74,6 @@ struct InboxHighlightTests {
         _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("x")), .capture(.doneTapped)])
         let effects = state.send(.captureCommitted(recordID: 1, submission: CaptureSubmission(kind: .note, note: "x")))
         #expect(state.inbox.highlight == nil)
-        #expect(!effects.contains { if case .schedule(_, .highlightEnded) = $0 { true } else { false } })
+        #expect(!effects.contains { if case .schedule(_, .inbox(.highlightEnded)) = $0 { true } else { false } })
     }
 }

@@ -18,7 +18,7 @@ import Testing
     @Test func startReadsOnePageAndTheEndOfItAsksForOneMore() {
         var state = AppState()
         #expect(state.send(.started).contains(.loadInbox(limit: InboxState.pageSize)))
-        _ = state.send(.inboxLoaded(InboxSnapshot(requests: Self.requests(0..<200), pendingCount: 1_000_000, hasMore: true)))
+        _ = state.send(.inbox(.loaded(InboxSnapshot(requests: Self.requests(0..<200), pendingCount: 1_000_000, hasMore: true))))
         #expect(state.inbox.pendingCount == 1_000_000)
 
         var inbox = state.inbox

@@ -199,7 +199,7 @@ struct Issue22KeysTests {
         #expect(!hints.contains("delete"))
         #expect(hints.contains("mode"))
         #expect(KeyMap.action(for: .enter, in: state) == nil)
-        #expect(KeyMap.action(for: .character("D"), in: state) == .clearAllRequested)
+        #expect(KeyMap.action(for: .character("D"), in: state) == .history(.clearAllRequested))
         #expect(KeyMap.hints(for: AppState.loaded(historyTotal: 3).with(tab: .history), unicode: true).map(\.hint).contains("open"))
     }
 

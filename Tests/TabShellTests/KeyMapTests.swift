@@ -39,7 +39,7 @@ func state(yielding context: KeyContext) -> AppState {
     case .alert:
         state.presentation = .alert(.requestRequired, over: .none)
     case .confirm:
-        _ = state.send([.tabChosen(.history), .deleteRequested])
+        _ = state.send([.tabChosen(.history), .history(.deleteRequested)])
     case .capturePhotoView:
         state.previewTerminal = PreviewTerminal(symbols: .blocks, has256Colors: true)
         var capture = CaptureState(request: CaptureRequestLink(id: 9, title: "Shoot it", kind: .photos))
@@ -271,12 +271,12 @@ struct KeyMapTests {
     @Test("b, d, Del and D in the History list; d, Del and the scroll keys in a record")
     func historyKeys() {
         let list = state(yielding: .history)
-        #expect(KeyMap.action(for: .character("b"), in: list) == .browseModeCycled)
-        #expect(KeyMap.action(for: .character("d"), in: list) == .deleteRequested)
-        #expect(KeyMap.action(for: .delete, in: list) == .deleteRequested)
-        #expect(KeyMap.action(for: .character("D"), in: list) == .clearAllRequested)
+        #expect(KeyMap.action(for: .character("b"), in: list) == .history(.browseModeCycled))
+        #expect(KeyMap.action(for: .character("d"), in: list) == .history(.deleteRequested))
+        #expect(KeyMap.action(for: .delete, in: list) == .history(.deleteRequested))
+        #expect(KeyMap.action(for: .character("D"), in: list) == .history(.clearAllRequested))
         let detail = state(yielding: .historyDetail)
-        #expect(KeyMap.action(for: .character("d"), in: detail) == .deleteRequested)
+        #expect(KeyMap.action(for: .character("d"), in: detail) == .history(.deleteRequested))
         #expect(KeyMap.action(for: .character("b"), in: detail) == nil)
         #expect(KeyMap.action(for: .down, in: detail) == .listMoved(.down))
         #expect(KeyMap.action(for: .end, in: detail) == .listMoved(.end))
@@ -291,13 +291,13 @@ struct KeyMapTests {
     func searchTyping() {
         let state = state(yielding: .search)
         for character in ["q", "1", "2", "+", "?", "/", " ", "b", "d", "D", "j", "k", "漢"] as [Character] {
-            #expect(KeyMap.action(for: .character(character), in: state) == .searchEdited(.typed(String(character))))
+            #expect(KeyMap.action(for: .character(character), in: state) == .search(.edited(.typed(String(character)))))
         }
-        #expect(KeyMap.action(for: .paste("a\nb"), in: state) == .searchEdited(.pasted("a\nb")))
-        #expect(KeyMap.action(for: .backspace, in: state) == .searchEdited(.backspace))
-        #expect(KeyMap.action(for: .delete, in: state) == .searchEdited(.deleteForward))
-        #expect(KeyMap.action(for: .left, in: state) == .searchEdited(.moved(.left)))
-        #expect(KeyMap.action(for: .home, in: state) == .searchEdited(.moved(.home)))
+        #expect(KeyMap.action(for: .paste("a\nb"), in: state) == .search(.edited(.pasted("a\nb"))))
+        #expect(KeyMap.action(for: .backspace, in: state) == .search(.edited(.backspace)))
+        #expect(KeyMap.action(for: .delete, in: state) == .search(.edited(.deleteForward)))
+        #expect(KeyMap.action(for: .left, in: state) == .search(.edited(.moved(.left))))
+        #expect(KeyMap.action(for: .home, in: state) == .search(.edited(.moved(.home))))
         #expect(KeyMap.action(for: .up, in: state) == .listMoved(.up))
         #expect(KeyMap.action(for: .down, in: state) == .listMoved(.down))
         #expect(KeyMap.action(for: .enter, in: state) == .rowActivated)
@@ -331,7 +331,7 @@ struct KeyMapTests {
         #expect(KeyMap.action(for: .character("d"), in: deleting) == nil)
 
         var clearing = AppState.loaded(historyTotal: 3)
-        _ = clearing.send(.clearAllRequested)
+        _ = clearing.send(.history(.clearAllRequested))
         #expect(KeyMap.action(for: .enter, in: clearing) == .alertButtonPressed(1), "Enter cancels Clear all")
         #expect(KeyMap.contexts(for: clearing) == [.confirm, .global])
     }

@@ -33,7 +33,7 @@ struct LiveRefreshTests {
         let id = try #require(state.history.detail?.record.id)
         let effects = state.send(.databaseChangedElsewhere)
         #expect(effects.contains(.loadRecordDetail(id)))
-        _ = state.send(.recordDetailLoaded(id: id, detail: nil))
+        _ = state.send(.history(.detailLoaded(id: id, detail: nil)))
         #expect(state.history.detail == nil)
         #expect(state.status?.text.contains("no longer in History") == true)
     }

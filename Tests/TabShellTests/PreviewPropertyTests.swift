@@ -103,7 +103,7 @@ struct PreviewPropertyTests {
         case .left: return [.viewerPhotoStepped(by: -1)]
         case .right: return [.viewerPhotoStepped(by: 1)]
         case .escape: return [.escapePressed]
-        case .back: return [.backRequested]
+        case .back: return [.history(.backRequested)]
         case .resize: return [.resized(sizes[n % sizes.count])]
         case .answer, .answerLast:
             guard !frontEnd.previewsInFlight.isEmpty else { return [] }
@@ -112,18 +112,18 @@ struct PreviewPropertyTests {
         case .answerStale:
             guard let request = state.previews.wanted.first else { return [] }
             return [.previewLoaded(request, ticket: 10_000 + n, .failed("stale"))]
-        case .colorCycled: return [.settingCycled(.colorEnabled, forward: true)]
-        case .previewsCycled: return [.settingCycled(.photoPreviews, forward: n % 2 == 0)]
+        case .colorCycled: return [.settings(.rowCycled(.colorEnabled, forward: true))]
+        case .previewsCycled: return [.settings(.rowCycled(.photoPreviews, forward: n % 2 == 0))]
         case .reopen: return [.rowActivated]
         case .recordGone:
             guard let id = state.history.detail?.record.id, n % 4 == 0 else { return [] }
-            return [.recordDetailLoaded(id: id, detail: nil)]
+            return [.history(.detailLoaded(id: id, detail: nil))]
         case .reload:
             guard let detail = state.history.detail else { return [] }
             var record = detail.record
             record.kind = .photos
             let photos = (0..<(1 + n % 4)).map { recordPhoto($0, record: record.id) }
-            return [.recordDetailLoaded(id: record.id, detail: RecordDetail(record: record, photos: photos))]
+            return [.history(.detailLoaded(id: record.id, detail: RecordDetail(record: record, photos: photos)))]
         case .capture: return [.tabChosen(.create), .capture(.kindChosen(n % 2 == 0 ? .photos : .product)), .capture(.skipTapped)]
         case .stage:
             guard let capture = state.presentation.capture, capture.phase == .photos else { return [] }

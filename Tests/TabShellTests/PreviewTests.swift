@@ -34,7 +34,7 @@ extension AppState {
         let row = state.history.detail!.record
         var record = row
         record.kind = .photos
-        _ = state.send(.recordDetailLoaded(id: row.id, detail: RecordDetail(record: record, photos: (0..<count).map { recordPhoto($0, record: row.id) })))
+        _ = state.send(.history(.detailLoaded(id: row.id, detail: RecordDetail(record: record, photos: (0..<count).map { recordPhoto($0, record: row.id) }))))
         return state
     }
 }
@@ -68,7 +68,7 @@ struct PreviewTests {
         state.previewTerminal = testPreviewTerminal
         _ = state.send([.tabChosen(.history), .rowActivated])
         let row = try #require(state.history.detail?.record)
-        let effects = state.send(.recordDetailLoaded(id: row.id, detail: RecordDetail(record: row, photos: [recordPhoto(0), recordPhoto(1)])))
+        let effects = state.send(.history(.detailLoaded(id: row.id, detail: RecordDetail(record: row, photos: [recordPhoto(0), recordPhoto(1)]))))
         let box = PreviewBoxes.thumbnail(for: state.size)
         #expect(
             effects.previewLoads.map(\.request) == [
@@ -109,7 +109,7 @@ struct PreviewTests {
         var state = AppState.detailWithPhotos(2)
         let wanted = state.previews.wanted
         _ = state.send(.previewLoaded(wanted[0], ticket: 1, .image(picture(wanted[0].box))))
-        let effects = state.send(.backRequested)
+        let effects = state.send(.history(.backRequested))
         #expect(effects.previewCancels == [2])
         #expect(state.previews.wanted.isEmpty)
         #expect(state.previews.status(of: wanted[0]) == .ready(picture(wanted[0].box)))
@@ -119,7 +119,8 @@ struct PreviewTests {
         let row = try #require(state.history.detail?.record)
         var record = row
         record.kind = .photos
-        let reload = state.send(.recordDetailLoaded(id: row.id, detail: RecordDetail(record: record, photos: [recordPhoto(0, record: row.id), recordPhoto(1, record: row.id)])))
+        let reload = state.send(
+            .history(.detailLoaded(id: row.id, detail: RecordDetail(record: record, photos: [recordPhoto(0, record: row.id), recordPhoto(1, record: row.id)]))))
         #expect(reload.previewLoads.map(\.request) == [wanted[1]], "the finished one is held")
     }
 
@@ -142,13 +143,13 @@ struct PreviewTests {
         var state = AppState.detailWithPhotos(1)
         let colorRow = try #require(SettingsRow.allCases.firstIndex(of: .colorEnabled))
         _ = colorRow
-        var effects = state.send(.settingCycled(.colorEnabled, forward: true))
+        var effects = state.send(.settings(.rowCycled(.colorEnabled, forward: true)))
         #expect(effects.previewLoads.map(\.request.style) == [PreviewStyle(symbols: .blocks, colors: .monochrome)])
         #expect(effects.previewCancels == [1])
-        effects = state.send(.settingCycled(.photoPreviews, forward: true))
+        effects = state.send(.settings(.rowCycled(.photoPreviews, forward: true)))
         #expect(state.settings.photoPreviews == .blocks)
         #expect(effects.previewLoads.isEmpty, "blocks draws as automatic does")
-        effects = state.send(.settingCycled(.photoPreviews, forward: true))
+        effects = state.send(.settings(.rowCycled(.photoPreviews, forward: true)))
         #expect(state.settings.photoPreviews == .off)
         #expect(state.previewStyle == nil)
         #expect(state.layout.thumbnail == nil)
@@ -290,7 +291,7 @@ struct PhotoViewerTests {
         #expect(state.presentation.viewer == nil, "a copy is running")
 
         var off = AppState.detailWithPhotos(2)
-        _ = off.send(.settingCycled(.photoPreviews, forward: false))
+        _ = off.send(.settings(.rowCycled(.photoPreviews, forward: false)))
         #expect(off.settings.photoPreviews == .off)
         #expect(KeyMap.action(for: .enter, in: off) == nil)
         _ = off.send(.photoViewRequested)
@@ -303,7 +304,7 @@ struct PhotoViewerTests {
         var state = AppState.detailWithPhotos(2)
         let id = try #require(state.history.detail?.record.id)
         _ = state.send(.photoViewRequested)
-        _ = state.send(.recordDetailLoaded(id: id, detail: nil))
+        _ = state.send(.history(.detailLoaded(id: id, detail: nil)))
         #expect(state.presentation == .none)
         #expect(state.history.detail == nil)
     }

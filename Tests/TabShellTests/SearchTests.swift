@@ -24,7 +24,7 @@ struct SearchTests {
 
     /// Sends typed text one character at a time, as keys arrive.
     static func type(_ text: String, into state: inout AppState) -> [AppEffect] {
-        text.flatMap { state.send(.searchEdited(.typed(String($0)))) }
+        text.flatMap { state.send(.search(.edited(.typed(String($0))))) }
     }
 
     @Test("/ opens an empty search sheet over the current tab and asks nothing yet")
@@ -43,10 +43,10 @@ struct SearchTests {
             Self.type("40", into: &state) == [
                 .search(query: "4", limit: SearchState.resultLimit), .search(query: "40", limit: SearchState.resultLimit),
             ])
-        #expect(state.send(.searchEdited(.typed(" "))) == [], "a trailing space does not change what is searched")
-        #expect(state.send(.searchEdited(.moved(.home))) == [])
-        #expect(state.send(.searchEdited(.deleteForward)).searches == ["0"])
-        #expect(state.send(.searchEdited(.pasted("pal\nlet"))).searches == ["pal let0"])
+        #expect(state.send(.search(.edited(.typed(" ")))) == [], "a trailing space does not change what is searched")
+        #expect(state.send(.search(.edited(.moved(.home)))) == [])
+        #expect(state.send(.search(.edited(.deleteForward))).searches == ["0"])
+        #expect(state.send(.search(.edited(.pasted("pal\nlet")))).searches == ["pal let0"])
         #expect(state.presentation.search?.isSearching == true)
     }
 
@@ -55,11 +55,11 @@ struct SearchTests {
         var state = Self.busyState()
         _ = state.send(.searchRequested)
         _ = Self.type("ab", into: &state)
-        _ = state.send(.searchResultsLoaded(query: "a", rows: Self.rows(9)))
+        _ = state.send(.search(.resultsLoaded(query: "a", rows: Self.rows(9))))
         #expect(state.presentation.search?.results == [])
         #expect(state.presentation.search?.isSearching == true)
 
-        _ = state.send(.searchResultsLoaded(query: "ab", rows: Self.rows(4)))
+        _ = state.send(.search(.resultsLoaded(query: "ab", rows: Self.rows(4))))
         let search = try #require(state.presentation.search)
         #expect(search.results == Self.rows(4))
         #expect(search.resultsQuery == "ab" && !search.isSearching)
@@ -71,8 +71,8 @@ struct SearchTests {
         var state = Self.busyState()
         _ = state.send(.searchRequested)
         _ = Self.type("a", into: &state)
-        _ = state.send(.searchResultsLoaded(query: "a", rows: Self.rows(3)))
-        #expect(state.send(.searchEdited(.backspace)) == [])
+        _ = state.send(.search(.resultsLoaded(query: "a", rows: Self.rows(3))))
+        #expect(state.send(.search(.edited(.backspace))) == [])
         #expect(state.presentation.search?.results == [])
         #expect(state.presentation.search?.resultsQuery == nil)
     }
@@ -83,7 +83,7 @@ struct SearchTests {
         let inbox = state.inbox
         _ = state.send(.searchRequested)
         _ = Self.type("x", into: &state)
-        _ = state.send(.searchResultsLoaded(query: "x", rows: Self.rows(30)))
+        _ = state.send(.search(.resultsLoaded(query: "x", rows: Self.rows(30))))
         _ = state.send([.listMoved(.down), .listMoved(.down), .listMoved(.up), .listMoved(.pageDown)])
         let viewport = state.layout.searchResultRows
         #expect(state.presentation.search?.list.cursor == 1 + viewport - 1)
@@ -98,7 +98,7 @@ struct SearchTests {
         let (inbox, settingsScreen, historyList) = (state.inbox, state.settingsScreen, state.history.list)
         _ = state.send(.searchRequested)
         _ = Self.type("x", into: &state)
-        _ = state.send([.searchResultsLoaded(query: "x", rows: Self.rows(5)), .listMoved(.down)])
+        _ = state.send([.search(.resultsLoaded(query: "x", rows: Self.rows(5))), .listMoved(.down)])
         let chosen = Self.rows(5)[1]
 
         let effects = state.send(.rowActivated)
@@ -121,7 +121,7 @@ struct SearchTests {
         var state = Self.busyState()
         _ = state.send(.searchRequested)
         _ = Self.type("zzz", into: &state)
-        _ = state.send(.searchResultsLoaded(query: "zzz", rows: []))
+        _ = state.send(.search(.resultsLoaded(query: "zzz", rows: [])))
         let before = state
         #expect(state.send(.rowActivated) == [])
         #expect(state == before)
@@ -132,7 +132,7 @@ struct SearchTests {
         var state = Self.busyState()
         _ = state.send(.searchRequested)
         _ = Self.type("x", into: &state)
-        _ = state.send(.searchResultsLoaded(query: "x", rows: Self.rows(5)))
+        _ = state.send(.search(.resultsLoaded(query: "x", rows: Self.rows(5))))
         #expect(state.send(.rowClicked(3)) == [])
         #expect(state.presentation.search?.list.cursor == 3)
         #expect(state.send(.rowClicked(9)) == [])
@@ -146,7 +146,7 @@ struct SearchTests {
         let before = state
         _ = state.send(.searchRequested)
         _ = Self.type("pal", into: &state)
-        _ = state.send([.searchResultsLoaded(query: "pal", rows: Self.rows(20)), .listMoved(.down), .searchEdited(.backspace)])
+        _ = state.send([.search(.resultsLoaded(query: "pal", rows: Self.rows(20))), .listMoved(.down), .search(.edited(.backspace))])
         _ = state.send(.escapePressed)
 
         var expected = before
@@ -209,7 +209,7 @@ struct SearchTests {
         var state = Self.busyState()
         _ = state.send(.searchRequested)
         _ = Self.type("a", into: &state)
-        _ = state.send([.searchResultsLoaded(query: "a", rows: Self.rows(40)), .listMoved(.end)])
+        _ = state.send([.search(.resultsLoaded(query: "a", rows: Self.rows(40))), .listMoved(.end)])
         _ = state.send(.resized(ScreenSize(rows: 12, columns: 40)))
         let list = state.presentation.search?.list
         #expect(list?.cursor == 39)

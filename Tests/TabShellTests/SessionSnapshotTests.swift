@@ -46,7 +46,7 @@ struct SessionSnapshotTests {
 
     @Test func anOpenAlertComesBackOverWhatItWasOver() throws {
         var state = AppState.loaded(historyTotal: 3)
-        _ = state.send([.tabChosen(.history), .deleteRequested])
+        _ = state.send([.tabChosen(.history), .history(.deleteRequested)])
         let alert = try #require(state.presentation.alert)
         let snapshot = state.sessionSnapshot(savedAt: epoch, stagingID: nil)
         let decoded = try JSONDecoder().decode(SessionSnapshot.self, from: JSONEncoder().encode(snapshot))

@@ -17,10 +17,10 @@ struct SettingsTests {
     func eachRowCycles(row: SettingsRow) {
         var state = AppState.loaded()
         let original = state.settings
-        #expect(state.send(.settingCycled(row, forward: true)) == [.saveSettings(state.settings)])
+        #expect(state.send(.settings(.rowCycled(row, forward: true))) == [.saveSettings(state.settings)])
         #expect(state.settings != original)
         #expect(state.settingsScreen.list.cursor == row.rawValue)
-        _ = state.send(.settingCycled(row, forward: false))
+        _ = state.send(.settings(.rowCycled(row, forward: false)))
         #expect(state.settings == original)
     }
 
@@ -68,7 +68,7 @@ struct SettingsTests {
     @Test("changed capture settings apply to the next capture")
     func settingsApplyToNextCapture() {
         var state = AppState.loaded()
-        _ = state.send([.settingCycled(.freeTextCodes, forward: true), .settingCycled(.autoAdvance, forward: false)])
+        _ = state.send([.settings(.rowCycled(.freeTextCodes, forward: true)), .settings(.rowCycled(.autoAdvance, forward: false))])
         _ = state.send(.tabChosen(.create))
         #expect(state.presentation.capture?.config == CaptureConfig(autoAdvanceMilliseconds: 400, allowsFreeText: true))
     }
@@ -80,7 +80,7 @@ struct SettingsTests {
         var state = AppState.loaded(historyTotal: 1_234)
         _ = state.send(.tabChosen(.settings))
         let before = state.settings
-        #expect(state.send(.settingCycled(.clearHistory, forward: true)) == [])
+        #expect(state.send(.settings(.rowCycled(.clearHistory, forward: true))) == [])
         #expect(state.settings == before)
         #expect(state.settingsScreen.list.cursor == SettingsRow.clearHistory.rawValue)
         let alert = try #require(state.presentation.alert)
@@ -98,7 +98,7 @@ struct SettingsTests {
     func clearHistoryWhenEmpty() {
         var state = AppState.loaded(historyTotal: 0)
         _ = state.send(.tabChosen(.settings))
-        #expect(state.send(.settingCycled(.clearHistory, forward: true)) == [])
+        #expect(state.send(.settings(.rowCycled(.clearHistory, forward: true))) == [])
         #expect(state.presentation == .none)
         #expect(state.status == StatusMessage("History is already empty."))
     }

@@ -26,7 +26,7 @@ import Testing
     static func send(_ state: inout AppState, _ action: AppAction, total: Int = 100) -> [AppEffect] {
         let effects = state.send(action)
         for request in effects.historyRequests {
-            _ = state.send(.historyLoaded(page(for: request, total: total)))
+            _ = state.send(.history(.pageLoaded(page(for: request, total: total))))
         }
         return effects
     }
@@ -168,7 +168,7 @@ import Testing
         for tab in [Tab.history, .inbox] {
             var state = AppState(settings: Self.settings(position), size: ScreenSize(rows: 24, columns: 80))
             Self.send(&state, .started)
-            _ = state.send(.inboxLoaded(snapshot((0..<60).map { request(Int64($0 + 1)) })))
+            _ = state.send(.inbox(.loaded(snapshot((0..<60).map { request(Int64($0 + 1)) }))))
             Self.send(&state, .tabChosen(tab))
             for _ in 0..<400 {
                 let move = moves[random.next(below: moves.count)]

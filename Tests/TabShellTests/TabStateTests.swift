@@ -94,10 +94,10 @@ struct TabStateTests {
     @Test("the Inbox badge is the pending count of the last load")
     func inboxBadge() {
         var state = AppState()
-        _ = state.send(.inboxLoaded(snapshot([request(1), request(2, status: .done), request(3)])))
+        _ = state.send(.inbox(.loaded(snapshot([request(1), request(2, status: .done), request(3)]))))
         #expect(state.inbox.pendingCount == 2)
         #expect(state.inbox.hasLoaded)
-        _ = state.send(.inboxLoaded(snapshot([request(3)])))
+        _ = state.send(.inbox(.loaded(snapshot([request(3)]))))
         #expect(state.inbox.pendingCount == 1)
     }
 
@@ -105,19 +105,19 @@ struct TabStateTests {
     func inboxReloadClamps() {
         var state = AppState.loaded(requests: (1...10).map { request($0) })
         _ = state.send(.listMoved(.end))
-        _ = state.send(.inboxLoaded(snapshot([request(1), request(2)])))
+        _ = state.send(.inbox(.loaded(snapshot([request(1), request(2)]))))
         #expect(state.inbox.list.cursor == 1)
-        _ = state.send(.inboxLoaded(snapshot([])))
+        _ = state.send(.inbox(.loaded(snapshot([]))))
         #expect(state.inbox.list == ListPosition())
     }
 
     @Test("a reload where the chosen request is done or gone un-chooses it")
     func inboxReloadDropsStaleChoice() {
         var state = AppState.loaded(requests: [request(1), request(2)])
-        _ = state.send(.requestChoiceToggled)
-        _ = state.send(.inboxLoaded(snapshot([request(1), request(2)])))
+        _ = state.send(.inbox(.choiceToggled))
+        _ = state.send(.inbox(.loaded(snapshot([request(1), request(2)]))))
         #expect(state.inbox.chosenRequestID == 1)
-        _ = state.send(.inboxLoaded(snapshot([request(1, status: .done), request(2)])))
+        _ = state.send(.inbox(.loaded(snapshot([request(1, status: .done), request(2)]))))
         #expect(state.inbox.chosenRequestID == nil)
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// has answered, and how far it is scrolled.
 public struct HistoryDetailState: Equatable, Sendable {
     public var record: HistoryRow
-    /// Nil until `.recordDetailLoaded` arrives.
+    /// Nil until `.history(.detailLoaded)` arrives.
     public var photos: [RecordPhoto]?
     /// The first line shown.
     public var scrollOffset: Int

@@ -59,6 +59,16 @@ public enum HistoryAction: Equatable, Sendable {
     case changedElsewhere
     /// A read failed: stop waiting for it.
     case loadFailed
+
+    /// Sent by a key or a click (not storage's answer or the shell's bookkeeping).
+    public var isUserInput: Bool {
+        switch self {
+        case .input, .backRequested, .browseModeCycled, .deleteRequested, .clearAllRequested: true
+        case .rowsNeeded, .recordOpened, .pageLoaded, .detailLoaded, .recordDeleted, .allRecordsDeleted, .recordCommitted,
+            .changedElsewhere, .loadFailed:
+            false
+        }
+    }
 }
 
 // MARK: - Reducer

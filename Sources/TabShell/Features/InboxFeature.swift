@@ -107,6 +107,14 @@ public enum InboxAction: Equatable, Sendable {
     /// The Inbox came on screen: start the timer of a waiting highlight.
     case shown
     case highlightEnded(token: Int)
+
+    /// Sent by a key or a click (not storage's answer or a timer's).
+    public var isUserInput: Bool {
+        switch self {
+        case .input, .choiceToggled, .groupingToggled: true
+        case .loaded, .answered, .shown, .highlightEnded: false
+        }
+    }
 }
 
 // MARK: - Reducer
@@ -204,7 +212,7 @@ extension InboxState {
             guard var waiting = highlight, !waiting.isShowing else { return .none }
             waiting.isShowing = true
             highlight = waiting
-            return .effects([.schedule(afterMilliseconds: RequestHighlight.milliseconds, action: .highlightEnded(token: waiting.token))])
+            return .effects([.schedule(afterMilliseconds: RequestHighlight.milliseconds, action: .inbox(.highlightEnded(token: waiting.token)))])
 
         case let .highlightEnded(token):
             if highlight?.token == token { highlight = nil }

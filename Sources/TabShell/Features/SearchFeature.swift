@@ -84,6 +84,14 @@ public enum SearchAction: Equatable, Sendable {
     case changedElsewhere
     /// A read failed: stop waiting for an answer that is not coming.
     case loadFailed
+
+    /// Sent by a key (not storage's answer or the shell's bookkeeping).
+    public var isUserInput: Bool {
+        switch self {
+        case .input, .edited: true
+        case .opened, .resultsLoaded, .changedElsewhere, .loadFailed: false
+        }
+    }
 }
 
 // MARK: - Reducer

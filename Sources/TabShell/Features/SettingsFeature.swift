@@ -46,6 +46,9 @@ public enum SettingsAction: Equatable, Sendable {
     case input(FocusInput)
     /// A row's value stepped forward (Enter, Space, a click) or backward.
     case rowCycled(SettingsRow, forward: Bool)
+
+    /// Sent by a key or a click: every Settings action is.
+    public var isUserInput: Bool { true }
 }
 
 // MARK: - Reducer
