@@ -1,174 +1,76 @@
 import Foundation
 
 extension CaptureState {
-    /// The capture reducer: applies one action and returns the effects to perform.
+    /// The capture reducer: applies one action and returns the effects to perform. What shows
+    /// over the phase takes the action first; then a result of work goes where it belongs
+    /// whatever the phase, and input goes to the phase on screen, then to what every phase shares.
     public mutating func send(_ action: CaptureAction) -> [CaptureEffect] {
-        if isCommitting {
+        if let effects = sendToOverlay(action) { return effects }
+        if let effects = receive(action) { return effects }
+        let byPhase: [CaptureEffect]? =
+            switch phase {
+            case .picker: sendToPicker(action)
+            case .barcode: sendToBarcode(action)
+            case .photos: sendToPhotos(action)
+            case .note: sendToNote(action)
+            case .review: sendToReview(action)
+            }
+        return byPhase ?? sendToAnyPhase(action)
+    }
+
+    // MARK: - Overlays
+
+    /// Saving takes nothing but its outcome; the list of keys closes on any key (Esc only
+    /// closes it); the question before discarding takes only its answers. Nil: the action goes on.
+    private mutating func sendToOverlay(_ action: CaptureAction) -> [CaptureEffect]? {
+        switch overlay {
+        case .committing:
             if case let .commitFailed(message) = action {
-                isCommitting = false
+                overlay = .none
                 notice = message
             }
             return []
-        }
-        if case .keysToggled = action {
-            isShowingKeys.toggle()
-            keysScrollOffset = 0
+        case .keys where action == .keysToggled:
+            overlay = .none
             return []
-        }
-        if isShowingKeys, !action.isBackgroundResult {
+        case .keys where !action.isBackgroundResult:
             // The keys are showing: anything the key table sends closes them first.
-            isShowingKeys = false
-            if case .closeTapped = action { return [] }
-        }
-        if isConfirmingClose, !action.isBackgroundResult {
+            overlay = .none
+            return action == .closeTapped ? [] : nil
+        case .keys:
+            return nil
+        case .none:
+            if action == .keysToggled { overlay = .keys(scrollOffset: 0) }
+            return action == .keysToggled ? [] : nil
+        case .confirmingClose:
+            if action == .keysToggled { return [] }
+            guard !action.isBackgroundResult else { return nil }
             switch action {
             case .closeConfirmed: return [.dismiss]
             case .closeCancelled, .closeTapped:
-                isConfirmingClose = false
+                overlay = .none
                 return []
             default: return []
             }
         }
+    }
+
+    // MARK: - Results of work, in any phase
+
+    /// A timer's, the front end's, the catalog's or a copy's answer; nil for input.
+    private mutating func receive(_ action: CaptureAction) -> [CaptureEffect]? {
         switch action {
-        case let .kindChosen(kind):
-            guard phase == .picker else { return [] }
-            guard kind.isAvailable else {
-                notice = CaptureIncomplete.unavailable(kind).message
-                return []
-            }
-            notice = nil
-            start(kind)
-            return []
-
-        case let .pickerCursorMoved(delta):
-            guard phase == .picker, !pickerKinds.isEmpty else { return [] }
-            pickerCursor = min(max(0, pickerCursor + delta), pickerKinds.count - 1)
-            return []
-
-        case .pickerConfirmed:
-            guard phase == .picker, pickerKinds.indices.contains(pickerCursor) else { return [] }
-            return send(.kindChosen(pickerKinds[pickerCursor]))
-
-        case let .textTyped(text):
-            return edit { $0.insert(text) }
-
-        case let .textPasted(text):
-            if phase == .photos, copy == nil {
-                // A drag-and-drop paste is a whole path: take it at once.
-                photoPath.clear()
-                photoPath.insert(text)
-                return submitPhotoPath()
-            }
-            guard phase == .barcode, barcode == nil || kind == .batch else { return edit { $0.insert(text) } }
-            if kind == .batch {
-                // A paste of many codes, one per line: each line is a scan.
-                let codes = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-                if codes.count > 1 {
-                    for code in codes {
-                        barcodeInput.clear()
-                        barcodeInput.insert(code)
-                        codeSource = .paste
-                        _ = submitBarcode()
-                        if barcodeError != nil { break }
-                    }
-                    return []
-                }
-            }
-            barcodeInput.insert(text)
-            codeSource = .paste
-            return submitBarcode()
-
-        case .enterPressed:
-            switch phase {
-            case .picker: return send(.pickerConfirmed)
-            case .barcode: return barcode == nil ? submitBarcode() : advanceAfterScan()
-            case .photos: return copy == nil ? submitPhotoPath() : []
-            case .note: return edit { $0.insert("\n") }
-            case .review: return send(.doneTapped)
-            }
-
-        case .backspacePressed:
-            if kind == .batch, phase == .barcode, barcodeInput.isEmpty { return undoLastScan() }
-            return edit { $0.backspace() }
-
         case let .codeSourceMeasured(source):
             codeSource = source
             return []
-
-        case .undoScanTapped:
-            return undoLastScan()
-
         case let .productLookedUp(barcode, product):
             productLookup = ProductLookup(barcode: barcode, product: product)
             return []
-
         case let .photoCodesRead(storedName, codes):
-            guard let photo = photos.first(where: { $0.storedName == storedName }) else { return [] }
-            var options = config.scanOptions
-            options.detectsLayout = false
-            let found = codes.compactMap { try? BarcodeValidator.read($0, options: options).barcode.get() }
-            guard !found.isEmpty else { return [] }
-            photoCodes[storedName] = found
-            if kind == .product, barcode == nil, let first = found.first {
-                // A Product without a scanned code takes the one on its photo.
-                barcode = first
-                codeSource = .photo
-                photoMessage = .information("Read \(first.symbology.title) \(first.summary) from \(photo.originalName).")
-            } else {
-                let list = found.map { "\($0.symbology.title) \($0.summary)" }.joined(separator: ", ")
-                photoMessage = .information("Codes on \(photo.originalName): \(list).")
-            }
-            return []
-
-        case .deleteToLineStartPressed:
-            return edit { $0.deleteToLineStart() }
-
-        case .deletePressed:
-            if phase == .photos, photoPath.isEmpty { return send(.photoRemovalRequested) }
-            return edit { $0.deleteForward() }
-
-        case let .cursorMoved(motion):
-            if phase == .picker {
-                switch motion {
-                case .up: return send(.pickerCursorMoved(by: -1))
-                case .down: return send(.pickerCursorMoved(by: 1))
-                case .home: pickerCursor = 0
-                case .end: pickerCursor = max(0, pickerKinds.count - 1)
-                case .left, .right: break
-                }
-                return []
-            }
-            if phase == .photos, motion == .up || motion == .down {
-                guard !photos.isEmpty else { return [] }
-                photoCursor = min(max(0, photoCursor + (motion == .up ? -1 : 1)), photos.count - 1)
-                return []
-            }
-            return edit { $0.move(motion) }
-
+            return photoCodesRead(storedName, codes)
         case let .autoAdvanceElapsed(token):
             guard token == autoAdvanceToken, phase == .barcode, barcode != nil else { return [] }
             return advanceAfterScan()
-
-        case .skipTapped:
-            guard phase == .barcode, kind == .product else { return [] }
-            barcodeInput.clear()
-            barcodeError = nil
-            layoutHint = nil
-            scanToast = nil
-            autoAdvanceToken += 1
-            phase = .photos
-            return []
-
-        case .retakeTapped:
-            guard phase == .review, collectsPhotos else { return [] }
-            phase = .photos
-            notice = nil
-            return []
-
-        case .completionRequested:
-            guard phase == .photos, copy == nil else { return [] }
-            return [.completePath(photoPath.text)]
-
         case let .pathCompleted(text, candidates):
             guard phase == .photos, copy == nil else { return [] }
             if let text {
@@ -178,13 +80,11 @@ extension CaptureState {
             photoMessage =
                 candidates.count > 1 ? .information("Matches: " + candidates.prefix(8).joined(separator: "  ") + (candidates.count > 8 ? "  …" : "")) : nil
             return []
-
         case let .photoCopyProgressed(copied, total):
             guard copy != nil else { return [] }
             copy?.copiedBytes = copied
             copy?.totalBytes = total
             return []
-
         case let .photoStaged(photo):
             guard copy != nil else { return [] }
             copy = nil
@@ -194,41 +94,195 @@ extension CaptureState {
             photoMessage = nil
             notice = nil
             return []
-
         case let .photoStagingFailed(message):
             copy = nil
             photoMessage = .problem(message)
             return []
+        case .commitFailed:
+            return []
+        default:
+            return nil
+        }
+    }
 
+    /// Codes read from a staged photo: a Product without a scanned code takes the first.
+    private mutating func photoCodesRead(_ storedName: String, _ codes: [String]) -> [CaptureEffect] {
+        guard let photo = photos.first(where: { $0.storedName == storedName }) else { return [] }
+        var options = config.scanOptions
+        options.detectsLayout = false
+        let found = codes.compactMap { try? BarcodeValidator.read($0, options: options).barcode.get() }
+        guard !found.isEmpty else { return [] }
+        photoCodes[storedName] = found
+        if kind == .product, barcode == nil, let first = found.first {
+            // A Product without a scanned code takes the one on its photo.
+            barcode = first
+            codeSource = .photo
+            photoMessage = .information("Read \(first.symbology.title) \(first.summary) from \(photo.originalName).")
+        } else {
+            let list = found.map { "\($0.symbology.title) \($0.summary)" }.joined(separator: ", ")
+            photoMessage = .information("Codes on \(photo.originalName): \(list).")
+        }
+        return []
+    }
+
+    // MARK: - Input, by phase (nil: what every phase does)
+
+    private mutating func sendToPicker(_ action: CaptureAction) -> [CaptureEffect]? {
+        switch action {
+        case let .kindChosen(kind):
+            guard kind.isAvailable else {
+                notice = CaptureIncomplete.unavailable(kind).message
+                return []
+            }
+            notice = nil
+            start(kind)
+            return []
+        case let .pickerCursorMoved(delta):
+            guard !pickerKinds.isEmpty else { return [] }
+            pickerCursor = min(max(0, pickerCursor + delta), pickerKinds.count - 1)
+            return []
+        case .pickerConfirmed:
+            guard pickerKinds.indices.contains(pickerCursor) else { return [] }
+            return send(.kindChosen(pickerKinds[pickerCursor]))
+        case .enterPressed:
+            return send(.pickerConfirmed)
+        case let .cursorMoved(motion):
+            switch motion {
+            case .up: return send(.pickerCursorMoved(by: -1))
+            case .down: return send(.pickerCursorMoved(by: 1))
+            case .home: pickerCursor = 0
+            case .end: pickerCursor = max(0, pickerKinds.count - 1)
+            case .left, .right: break
+            }
+            return []
+        default:
+            return nil
+        }
+    }
+
+    private mutating func sendToBarcode(_ action: CaptureAction) -> [CaptureEffect]? {
+        switch action {
+        case let .textPasted(text) where barcode == nil || kind == .batch:
+            return pasteCodes(text)
+        case .enterPressed:
+            return barcode == nil ? submitBarcode() : advanceAfterScan()
+        case .backspacePressed where kind == .batch && barcodeInput.isEmpty:
+            return undoLastScan()
+        case .skipTapped:
+            guard kind == .product else { return [] }
+            barcodeInput.clear()
+            barcodeError = nil
+            layoutHint = nil
+            scanToast = nil
+            autoAdvanceToken += 1
+            phase = .photos
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// A paste into the code field: a batch takes a paste of many codes, one per line, as one
+    /// scan each; otherwise the text is typed and submitted at once.
+    private mutating func pasteCodes(_ text: String) -> [CaptureEffect] {
+        if kind == .batch {
+            let codes = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            if codes.count > 1 {
+                for code in codes {
+                    barcodeInput.clear()
+                    barcodeInput.insert(code)
+                    codeSource = .paste
+                    _ = submitBarcode()
+                    if barcodeError != nil { break }
+                }
+                return []
+            }
+        }
+        barcodeInput.insert(text)
+        codeSource = .paste
+        return submitBarcode()
+    }
+
+    private mutating func sendToPhotos(_ action: CaptureAction) -> [CaptureEffect]? {
+        switch action {
+        case let .textPasted(text) where copy == nil:
+            // A drag-and-drop paste is a whole path: take it at once.
+            photoPath.clear()
+            photoPath.insert(text)
+            return submitPhotoPath()
+        case .enterPressed:
+            return copy == nil ? submitPhotoPath() : []
+        case .deletePressed where photoPath.isEmpty:
+            return send(.photoRemovalRequested)
+        case let .cursorMoved(motion) where motion == .up || motion == .down:
+            guard !photos.isEmpty else { return [] }
+            photoCursor = min(max(0, photoCursor + (motion == .up ? -1 : 1)), photos.count - 1)
+            return []
+        case .completionRequested:
+            guard copy == nil else { return [] }
+            return [.completePath(photoPath.text)]
         case .photoRemovalRequested:
-            guard phase == .photos, copy == nil, photos.indices.contains(photoCursor) else { return [] }
+            guard copy == nil, photos.indices.contains(photoCursor) else { return [] }
             let removed = photos.remove(at: photoCursor)
             photoCursor = max(0, min(photoCursor, photos.count - 1))
             return [.unstagePhoto(removed)]
+        default:
+            return nil
+        }
+    }
 
-        case .doneTapped:
-            if let held = takeFieldBeforeDone() { return held }
-            switch submission {
-            case let .success(submission):
-                notice = nil
-                isCommitting = true
-                return [.commit(submission)]
-            case let .failure(reason):
-                notice = reason.message
-                return []
-            }
+    private mutating func sendToNote(_ action: CaptureAction) -> [CaptureEffect]? {
+        action == .enterPressed ? edit { $0.insert("\n") } : nil
+    }
 
+    private mutating func sendToReview(_ action: CaptureAction) -> [CaptureEffect]? {
+        switch action {
+        case .enterPressed:
+            return send(.doneTapped)
+        case .retakeTapped:
+            guard collectsPhotos else { return [] }
+            phase = .photos
+            notice = nil
+            return []
+        default:
+            return nil
+        }
+    }
+
+    /// Input every phase takes alike: edits to the focused field, undo, Done and Close; a
+    /// phase's own action sent in another phase does nothing.
+    private mutating func sendToAnyPhase(_ action: CaptureAction) -> [CaptureEffect] {
+        switch action {
+        case let .textTyped(text), let .textPasted(text): return edit { $0.insert(text) }
+        case .backspacePressed: return edit { $0.backspace() }
+        case .deleteToLineStartPressed: return edit { $0.deleteToLineStart() }
+        case .deletePressed: return edit { $0.deleteForward() }
+        case let .cursorMoved(motion): return edit { $0.move(motion) }
+        case .undoScanTapped: return undoLastScan()
+        case .doneTapped: return done()
         case .closeTapped:
-            if closeNeedsConfirmation {
-                isConfirmingClose = true
-                return []
-            }
-            return [.dismiss]
+            guard closeNeedsConfirmation else { return [.dismiss] }
+            overlay = .confirmingClose
+            return []
+        case .closeConfirmed: return [.dismiss]
+        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .enterPressed, .skipTapped, .retakeTapped,
+            .completionRequested, .photoRemovalRequested, .closeCancelled, .keysToggled, .commitFailed, .autoAdvanceElapsed,
+            .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted, .photoCopyProgressed, .photoStaged,
+            .photoStagingFailed:
+            return []
+        }
+    }
 
-        case .closeConfirmed:
-            return [.dismiss]
-
-        case .closeCancelled, .commitFailed, .keysToggled:
+    /// Done: what the field holds is taken first; then the capture commits, or says what is missing.
+    private mutating func done() -> [CaptureEffect] {
+        if let held = takeFieldBeforeDone() { return held }
+        switch submission {
+        case let .success(submission):
+            notice = nil
+            overlay = .committing
+            return [.commit(submission)]
+        case let .failure(reason):
+            notice = reason.message
             return []
         }
     }

@@ -96,6 +96,18 @@ public struct ProductLookup: Equatable, Sendable {
     }
 }
 
+/// What shows over capture's phase; at most one thing does, and while it shows the phase's own
+/// keys wait (storage's and the copy's answers still land).
+public enum CaptureOverlay: Equatable, Sendable {
+    case none
+    /// `?`/F1: the keys of the phase, from this line (the list scrolls when the screen is short).
+    case keys(scrollOffset: Int)
+    /// Close was asked for while the capture holds something: discard it (y) or keep editing.
+    case confirmingClose
+    /// From Done until the shell reports the commit's outcome ("Saving…"); input is ignored.
+    case committing
+}
+
 /// The state of one capture-mode session, from the kind picker to Done or Close.
 public struct CaptureState: Equatable, Sendable {
     public var config: CaptureConfig
@@ -144,16 +156,31 @@ public struct CaptureState: Equatable, Sendable {
     public var photoMessage: PhotoMessage?
     /// The copy in progress, if any; input waits and Close cancels it.
     public var copy: PhotoCopy?
-    /// Close was asked for while photos are staged: waiting for the user to confirm the discard.
-    public var isConfirmingClose: Bool
+    /// What shows over the phase, if anything: its list of keys, the question before
+    /// discarding, or Done's "Saving…".
+    public var overlay = CaptureOverlay.none
     /// Why Done did not commit, shown until the next edit.
     public var notice: String?
+
+    /// Close was asked for while the capture holds something: waiting for the user to confirm the discard.
+    public var isConfirmingClose: Bool { overlay == .confirmingClose }
     /// The keys of the phase on screen are showing over it (`?` or F1).
-    public var isShowingKeys = false
-    /// The first line of that list of keys shown (it scrolls when the screen is short).
-    public var keysScrollOffset = 0
+    public var isShowingKeys: Bool {
+        if case .keys = overlay { return true }
+        return false
+    }
+    /// The first line of that list of keys shown (it scrolls when the screen is short); 0 when it is not showing.
+    public var keysScrollOffset: Int {
+        if case let .keys(scrollOffset) = overlay { return scrollOffset }
+        return 0
+    }
     /// True from Done until the shell reports the commit's outcome; input is ignored meanwhile.
-    public var isCommitting: Bool
+    public var isCommitting: Bool { overlay == .committing }
+
+    /// Closes the list of keys, if it shows.
+    public mutating func hideKeys() {
+        if isShowingKeys { overlay = .none }
+    }
 
     public init(config: CaptureConfig = CaptureConfig(), request: CaptureRequestLink? = nil) {
         self.config = config
@@ -172,9 +199,7 @@ public struct CaptureState: Equatable, Sendable {
         self.photoCursor = 0
         self.photoMessage = nil
         self.copy = nil
-        self.isConfirmingClose = false
         self.notice = nil
-        self.isCommitting = false
         if let request {
             start(request.kind)
         }
@@ -217,7 +242,7 @@ public struct CaptureState: Equatable, Sendable {
 
     /// True when the focused control is a text field (keys type text instead of acting).
     public var isEditingText: Bool {
-        guard !isCommitting, !isConfirmingClose, !isShowingKeys else { return false }
+        guard overlay == .none else { return false }
         switch phase {
         case .barcode: return barcode == nil || kind == .batch
         case .photos: return copy == nil

@@ -33,10 +33,11 @@ struct CaptureView {
         drawBody(in: body, on: &canvas)
         drawMessage(in: bounds.line(bounds.height - 2).inset(left: 1, right: 1), on: &canvas)
         HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
-        if capture.isConfirmingClose {
-            ConfirmCloseView(capture: capture, context: context).draw(on: &canvas)
+        switch capture.overlay {
+        case .confirmingClose: ConfirmCloseView(capture: capture, context: context).draw(on: &canvas)
+        case .keys: drawKeys(on: &canvas)
+        case .none, .committing: break
         }
-        if capture.isShowingKeys { drawKeys(on: &canvas) }
     }
 
     /// `?`/F1: the keys of the phase underneath, framed over it.
@@ -118,7 +119,7 @@ struct CaptureView {
 
     /// Saving progress, or why Done did not go through.
     private func drawMessage(in rect: Rect, on canvas: inout Canvas) {
-        if capture.isCommitting {
+        if capture.overlay == .committing {
             canvas.put("Saving\(context.glyphs.ellipsis)", row: rect.row, column: rect.column, width: rect.width, style: .hint)
         } else if let notice = capture.notice {
             canvas.put("\(context.glyphs.error) \(context.line(notice))", row: rect.row, column: rect.column, width: rect.width, style: .error)

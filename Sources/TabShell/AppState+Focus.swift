@@ -43,7 +43,7 @@ extension AppState {
         let count = KeyMap.helpLines(for: KeyMap.captureContexts(for: self) + [.global], in: self, unicode: true).count
         let rows = layout.captureKeysRows
         let offset = move.scrolling(capture.keysScrollOffset, rows: rows)
-        capture.keysScrollOffset = min(max(0, offset), max(0, count - rows))
+        capture.overlay = .keys(scrollOffset: min(max(0, offset), max(0, count - rows)))
     }
 
     /// Whether `tab` shows with nothing over it, so its own keys apply.

@@ -25,8 +25,7 @@ extension AppState {
         guard !layout.isTooSmall, var capture = presentation.capture, !capture.isCommitting, !capture.isConfirmingClose,
             capture.closeNeedsConfirmation
         else { return quit() }
-        capture.isShowingKeys = false
-        capture.isConfirmingClose = true
+        capture.overlay = .confirmingClose
         presentation = .fullScreenCapture(capture)
         return []
     }

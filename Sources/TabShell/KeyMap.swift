@@ -489,7 +489,7 @@ public enum KeyMap {
     /// The contexts of the capture screen under its keys overlay (what `?`/F1 lists there).
     public static func captureContexts(for state: AppState) -> [KeyContext] {
         guard var capture = state.presentation.capture else { return [] }
-        capture.isShowingKeys = false
+        capture.hideKeys()
         var underneath = state
         underneath.presentation = .fullScreenCapture(capture)
         return contexts(of: underneath.focusedScreen)

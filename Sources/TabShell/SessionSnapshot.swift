@@ -147,7 +147,7 @@ extension SessionSnapshot.CaptureSnapshot {
         capture.note = note.restored(into: capture.note)
         capture.photoPath = photoPath.restored(into: capture.photoPath)
         capture.photoCursor = photos.isEmpty ? 0 : min(max(0, photoCursor), photos.count - 1)
-        capture.isShowingKeys = isShowingKeys
+        if isShowingKeys { capture.overlay = .keys(scrollOffset: 0) }
         return capture
     }
 }

@@ -21,13 +21,16 @@ import Testing
         #expect(KeyMap.contexts(for: state).contains(.tabs) == (focus.tab != nil))
     }
 
-    @Test("the list of keys shows over the question before discarding: it has focus, Esc closes it")
-    func keysOverTheQuestion() {
-        var state = state(yielding: .captureConfirmClose)
-        _ = state.send(.capture(.keysToggled))
-        #expect(state.focus == .capture(.keys))
-        _ = state.send(.escapePressed)
-        #expect(state.focus == .capture(.confirmClose))
+    @Test("one overlay at a time: the list of keys has focus until Esc, and waits while the question shows")
+    func oneOverlayAtATime() {
+        var note = state(yielding: .captureNote)
+        var question = state(yielding: .captureConfirmClose)
+        _ = note.send(.capture(.keysToggled))
+        #expect(note.focus == .capture(.keys))
+        _ = note.send(.escapePressed)
+        #expect(note.focus == .capture(.note))
+        _ = question.send(.capture(.keysToggled))
+        #expect(question.focus == .capture(.confirmClose))
     }
 
     @Test("below the minimum size nothing has focus but the notice, whatever is presented")
