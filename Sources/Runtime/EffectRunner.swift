@@ -77,9 +77,9 @@ final class EffectRunner {
     func perform(_ effect: AppEffect, maximumPhotoBytes: Int64, now: Date) -> Result {
         switch effect {
         case let .loadInbox(limit):
-            return storage({ db throws(StorageError) in try db.inbox(limit: limit) }) { [.inboxLoaded($0)] }
+            return storage({ db throws(StorageError) in try db.inbox(limit: limit) }) { [.inbox(.loaded($0))] }
         case let .loadHistory(request):
-            return storage({ db throws(StorageError) in try db.historyPage(request) }) { [.historyLoaded($0)] }
+            return storage({ db throws(StorageError) in try db.historyPage(request) }) { [.history(.pageLoaded($0))] }
         case let .lookUpProduct(barcode):
             return storage({ db throws(StorageError) in try db.product(for: barcode) }) { [.capture(.productLookedUp(barcode, $0))] }
         case let .commitCapture(submission):
@@ -100,38 +100,38 @@ final class EffectRunner {
             photoStager.discard()
             return .actions([])
         case let .resumeDraft(id):
-            guard let draft = recoveredDrafts[id] else { return .actions([.draftDropped(id)]) }
+            guard let draft = recoveredDrafts[id] else { return .actions([.drafts(.dropped(id))]) }
             do {
                 photoStager.adopt(try database.resumeDraft(draft))
                 logger.info("draft resumed", metadata: ["staging": "\(id)"])
-                return .actions([.draftResumed(id)])
+                return .actions([.drafts(.resumed(id))])
             } catch {
-                return .actions([.draftDropped(id), .storageFailed(error.message)])
+                return .actions([.drafts(.dropped(id)), .storageFailed(error.message)])
             }
         case let .discardDraft(id):
             if let draft = recoveredDrafts[id] {
                 do { try database.discardDraft(draft) } catch { logger.warning("discarding a draft: \(error.message)") }
                 logger.info("draft discarded", metadata: ["staging": "\(id)"])
             }
-            return .actions([.draftDropped(id)])
+            return .actions([.drafts(.dropped(id))])
         case let .completePath(text):
             if let uploads { return .actions([.capture(UploadCompleter(uploads: uploads).complete(text))]) }
             return .actions([.capture(PathCompleter(home: home).complete(text))])
         case let .loadRecordDetail(id):
-            return storage({ db throws(StorageError) in try db.recordDetail(id: id) }) { [.recordDetailLoaded(id: id, detail: $0)] }
+            return storage({ db throws(StorageError) in try db.recordDetail(id: id) }) { [.history(.detailLoaded(id: id, detail: $0))] }
         case let .deleteRecord(id):
             return storage({ db throws(StorageError) in try db.deleteRecord(id: id) }) { [logger] _ in
                 logger.info("record deleted", metadata: ["id": "\(id)"])
-                return [.recordDeleted(id)]
+                return [.history(.recordDeleted(id))]
             }
         case .deleteAllRecords:
             return storage({ db throws(StorageError) in try db.deleteAllRecords() }) { [logger] count in
                 logger.info("all records deleted", metadata: ["count": "\(count)"])
-                return [.allRecordsDeleted(count: count)]
+                return [.history(.allRecordsDeleted(count: count))]
             }
         case let .search(query, limit):
             return storage({ db throws(StorageError) in try db.search(query, limit: limit) }) {
-                [.searchResultsLoaded(query: query, rows: $0)]
+                [.search(.resultsLoaded(query: query, rows: $0))]
             }
         case let .loadPreview(request, ticket):
             previewLoader.load(request, ticket: ticket, staging: photoStager.currentSession?.directory)
@@ -181,7 +181,7 @@ final class EffectRunner {
             case let .failure(error):
                 photoStager.giveBack(staging.value)
                 logger.error("commit failed: \(error.message)")
-                return [.captureCommitFailed(error.message)]
+                return [.capture(.commitFailed(error.message))]
             }
         }
     }

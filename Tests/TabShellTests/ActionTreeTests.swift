@@ -28,12 +28,4 @@ import Testing
         _ = state.send(.inbox(.loaded(snapshot([request(7)]))))
         #expect(state.inbox.requests.map(\.id) == [7])
     }
-
-    @Test("storage's answers spelled the runtime's way compose into the feature's case")
-    func answerConstructorsCompose() {
-        #expect(AppAction.inboxLoaded(snapshot([])) == .inbox(.loaded(snapshot([]))))
-        #expect(AppAction.recordDeleted(3) == .history(.recordDeleted(3)))
-        #expect(AppAction.draftDropped("x") == .drafts(.dropped("x")))
-        #expect(AppAction.captureCommitFailed("no") == .capture(.commitFailed("no")))
-    }
 }

@@ -125,6 +125,15 @@ extension HistoryState {
             stack = []
             return open(row).then(.effects(loadIfNeeded(layout: layout)))
 
+        case .pageLoaded, .detailLoaded, .recordDeleted, .allRecordsDeleted, .recordCommitted, .changedElsewhere, .loadFailed:
+            return receive(action, layout: layout)
+        }
+    }
+
+    /// Storage's answers and the shell's news: a page or a record read, a deletion done, a
+    /// commit here or elsewhere, a read that failed.
+    private mutating func receive(_ action: HistoryAction, layout: Layout) -> Outcome {
+        switch action {
         case let .pageLoaded(page):
             guard page.mode == browseMode else { return .none }
             if let pendingLoad, pendingLoad.start != page.start { return .none }
@@ -196,6 +205,8 @@ extension HistoryState {
         case .loadFailed:
             pendingLoad = nil
             return .none
+        case .input, .backRequested, .browseModeCycled, .deleteRequested, .clearAllRequested, .rowsNeeded, .recordOpened:
+            return send(action, layout: layout)
         }
     }
 
