@@ -18,6 +18,9 @@ public final class AppRuntime {
     public private(set) var needsDraw = true
     /// An effect asked for every cell of the screen to be painted again (Ctrl-L).
     public private(set) var needsRepaint = false
+    /// Text the model asked to put on the terminal's clipboard, oldest first, until the front
+    /// end takes it (`takeClipboard`) and writes it (OSC 52).
+    public private(set) var clipboard: [String] = []
 
     /// Other sessions' commits are noticed by polling `PRAGMA data_version` this often: within a
     /// second, without a key press, at the cost of one pragma per interval (and no redraw unless
@@ -173,6 +176,8 @@ public final class AppRuntime {
                     timers.append((ContinuousClock.now.advanced(by: .milliseconds(milliseconds)), action))
                 case .repaint:
                     needsRepaint = true
+                case let .clipboard(text):
+                    clipboard.append(text)
                 }
             }
         }
@@ -241,6 +246,12 @@ public final class AppRuntime {
             }
             return []
         }
+    }
+
+    /// The copies waiting for the terminal, which the caller now writes.
+    public func takeClipboard() -> [String] {
+        defer { clipboard = [] }
+        return clipboard
     }
 
     // MARK: - Drawing

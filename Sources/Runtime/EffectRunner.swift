@@ -27,11 +27,13 @@ final class EffectRunner {
     /// Drafts start-up recovery found, by staging id, for Resume / Discard.
     private var recoveredDrafts: [String: RecoveryReport.Draft] = [:]
 
-    /// What an effect asks of the runtime beyond actions: a timer, a repaint.
+    /// What an effect asks of the runtime beyond actions: a timer, a repaint, a copy to the
+    /// terminal's clipboard.
     enum Result {
         case actions([AppAction])
         case schedule(milliseconds: Int, action: AppAction)
         case repaint
+        case clipboard(String)
     }
 
     init(
@@ -141,6 +143,16 @@ final class EffectRunner {
             return .actions([])
         case .redraw:
             return .repaint
+        case let .copyToClipboard(text):
+            return .clipboard(text)
+        case let .loadExportLine(id):
+            return storage(
+                { db throws(StorageError) in
+                    do { return try db.exportedRecord(id: id).map(JSONText.record) } catch let error as StorageError { throw error } catch {
+                        throw StorageError.sql(String(describing: error))
+                    }
+                }
+            ) { [.history(.exportLineLoaded(id: id, line: $0))] }
         case .quit:
             return .actions([])
         }

@@ -29,6 +29,9 @@ public enum AppAction: Equatable, Sendable {
     case rowActivated
     /// A click on a list row: the first click highlights it, a click on the highlighted row opens it.
     case rowClicked(Int)
+    /// One step of the mouse wheel at a cell: the model decides what is under the pointer
+    /// (`AppState.turnWheel`).
+    case wheelTurned(WheelTurn)
     case escapePressed
 
     // MARK: - Presentations

@@ -45,5 +45,10 @@ public indirect enum AppEffect: Equatable, Sendable {
     case cancelPreview(ticket: Int)
     /// Paint every cell of the screen again.
     case redraw
+    /// Put this text on the terminal's clipboard (OSC 52; the front end writes it).
+    case copyToClipboard(String)
+    /// Read a record and encode it as the export's JSON line (`history export --format
+    /// jsonl`); answer with `.history(.exportLineLoaded(id:line:))`.
+    case loadExportLine(Int64)
     case quit
 }

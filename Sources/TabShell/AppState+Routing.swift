@@ -42,6 +42,7 @@ extension AppState {
         case let .listMoved(move): return moveFocusedList(move)
         case .rowActivated: return toFocus(.activated)
         case let .rowClicked(row): return toFocus(.clicked(row: row))
+        case let .wheelTurned(turn): return turnWheel(turn)
         case .escapePressed: return toFocus(.escape)
 
         // A feature's own actions, to its reducer
@@ -98,7 +99,7 @@ extension AppAction {
     /// Ctrl-L, quitting and the results of work are not.
     public var isUserInput: Bool {
         switch self {
-        case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .rowClicked,
+        case .tabChosen, .nextTabRequested, .previousTabRequested, .listMoved, .rowActivated, .rowClicked, .wheelTurned,
             .escapePressed, .helpRequested, .alertDismissed, .alertButtonPressed, .searchRequested,
             .photoViewRequested, .photoClicked, .viewerPhotoStepped:
             return true

@@ -223,6 +223,11 @@ public enum KeyMap {
         }
     }
 
+    /// `y` and `Y` in History's list and a record's detail (OSC 52, docs/keys.md "Copy").
+    static let copies = [
+        KeyBinding([.character("y")], help: "Copy the record's code (a batch's codes, a note's text) to the clipboard", action: .history(.copyRequested(.code))),
+        KeyBinding([.character("Y")], help: "Copy the record as the export's JSON line", action: .history(.copyRequested(.exportLine))),
+    ]
     static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
     static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
     /// F1 in a text field (where `?` is text); `?` too elsewhere.
@@ -278,7 +283,7 @@ public enum KeyMap {
                 mode,
                 KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .history(.deleteRequested)),
                 clear,
-            ] + listMoves("record")
+            ] + copies + listMoves("record")
         case .historyDetail:
             // Enter views a photo only where there is a viewer: previews on, photos loaded.
             let views = state.map { $0.previewStyle != nil && $0.history.detail?.photos?.isEmpty == false } ?? true
@@ -289,7 +294,7 @@ public enum KeyMap {
                 ] : []) + [
                     KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .history(.backRequested)),
                     KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .history(.deleteRequested)),
-                ] + scrollMoves()
+                ] + copies + scrollMoves()
         case .settings:
             return [
                 KeyBinding([.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated)

@@ -287,8 +287,8 @@ public struct InputDecoder: Sendable {
         guard pressed, row >= 0, column >= 0, button & 32 == 0 else { return [] }
         switch button & ~0b11100 {  // without Shift/Meta/Ctrl bits
         case 0: return [.click(row: row, column: column)]
-        case 64: return [.scroll(up: true)]
-        case 65: return [.scroll(up: false)]
+        case 64: return [.wheel(WheelTurn(.up, row: row, column: column))]
+        case 65: return [.wheel(WheelTurn(.down, row: row, column: column))]
         default: return []
         }
     }

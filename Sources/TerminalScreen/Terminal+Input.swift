@@ -152,7 +152,7 @@ extension Terminal {
         switch event {
         case let .key(key): enqueue(TerminalEvent.key(key))
         case let .click(row, column): enqueue(TerminalEvent.click(row: row, column: column))
-        case let .scroll(up): enqueue(TerminalEvent.scroll(up: up))
+        case let .wheel(turn): enqueue(TerminalEvent.wheel(turn))
         case let .reply(reply): take(reply)
         }
     }

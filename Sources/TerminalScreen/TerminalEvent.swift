@@ -10,8 +10,8 @@ public enum TerminalEvent: Equatable {
     case key(Key)
     /// Button 1 went down on this cell.
     case click(row: Int, column: Int)
-    /// One step of the mouse wheel.
-    case scroll(up: Bool)
+    /// One step of the mouse wheel, with the cell under the pointer.
+    case wheel(WheelTurn)
     /// The terminal changed size, or came back from Ctrl-Z and needs drawing again.
     case resized(ScreenSize)
     /// A signal asking the app to end; returned before anything else that is pending.

@@ -135,6 +135,7 @@ struct SimulatedFrontEnd {
                 stagingInFlight = []
                 stagedOnDisk = []
             case .completePath, .resumeDraft, .discardDraft: break
+            case .copyToClipboard, .loadExportLine: break
             case let .loadRecordDetail(id): detailsInFlight.append(id)
             case let .deleteRecord(id): deletesInFlight.append(id)
             case .deleteAllRecords: clearAllInFlight = true

@@ -157,8 +157,8 @@ private func keys(_ text: String) -> [Key] {
     @Test func sgrReports() {
         #expect(decode("\u{1B}[<0;10;3M") == [.click(row: 2, column: 9)])
         #expect(decode("\u{1B}[<0;10;3m") == [], "release")
-        #expect(decode("\u{1B}[<64;1;1M") == [.scroll(up: true)])
-        #expect(decode("\u{1B}[<65;1;1M") == [.scroll(up: false)])
+        #expect(decode("\u{1B}[<64;1;1M") == [.wheel(WheelTurn(.up, row: 0, column: 0))])
+        #expect(decode("\u{1B}[<65;12;7M") == [.wheel(WheelTurn(.down, row: 6, column: 11))])
         #expect(decode("\u{1B}[<32;5;5M") == [], "drag")
         #expect(decode("\u{1B}[<2;5;5M") == [], "right button")
         #expect(decode("\u{1B}[<16;4;2M") == [.click(row: 1, column: 3)], "Ctrl-click is a click")
@@ -167,7 +167,7 @@ private func keys(_ text: String) -> [Key] {
     @Test func x10Reports() {
         #expect(decode("\u{1B}[M" + "\u{20}\u{2A}\u{23}") == [.click(row: 2, column: 9)])
         #expect(decode("\u{1B}[M" + "\u{23}\u{2A}\u{23}") == [], "release")
-        #expect(decode("\u{1B}[M" + "\u{60}!!") == [.scroll(up: true)])
+        #expect(decode("\u{1B}[M" + "\u{60}!!") == [.wheel(WheelTurn(.up, row: 0, column: 0))])
     }
 }
 

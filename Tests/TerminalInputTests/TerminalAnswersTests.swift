@@ -16,7 +16,7 @@ import Testing
             switch event {
             case let .reply(reply): answers.take(reply)
             case let .key(key): keys.append(key)
-            case .click, .scroll: break
+            case .click, .wheel: break
             }
         }
         return (answers, keys)

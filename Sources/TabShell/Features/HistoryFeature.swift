@@ -59,13 +59,18 @@ public enum HistoryAction: Equatable, Sendable {
     case changedElsewhere
     /// A read failed: stop waiting for it.
     case loadFailed
+    /// `y` (the code or a note's text) or `Y` (the export's JSON line) on the highlighted
+    /// record, or on the record whose detail shows: to the clipboard.
+    case copyRequested(HistoryCopy)
+    /// The answer to `.loadExportLine`: the record's JSON line, nil when it is gone.
+    case exportLineLoaded(id: Int64, line: String?)
 
     /// Sent by a key or a click (not storage's answer or the shell's bookkeeping).
     public var isUserInput: Bool {
         switch self {
-        case .input, .backRequested, .browseModeCycled, .deleteRequested, .clearAllRequested: true
+        case .input, .backRequested, .browseModeCycled, .deleteRequested, .clearAllRequested, .copyRequested: true
         case .rowsNeeded, .recordOpened, .pageLoaded, .detailLoaded, .recordDeleted, .allRecordsDeleted, .recordCommitted,
-            .changedElsewhere, .loadFailed:
+            .changedElsewhere, .loadFailed, .exportLineLoaded:
             false
         }
     }
@@ -120,6 +125,12 @@ extension HistoryState {
 
         case .rowsNeeded:
             return .effects(loadIfNeeded(layout: layout))
+
+        case let .copyRequested(what):
+            return copy(what)
+
+        case let .exportLineLoaded(id, line):
+            return exportLineLoaded(id: id, line: line)
 
         case let .recordOpened(row):
             stack = []
@@ -205,7 +216,8 @@ extension HistoryState {
         case .loadFailed:
             pendingLoad = nil
             return .none
-        case .input, .backRequested, .browseModeCycled, .deleteRequested, .clearAllRequested, .rowsNeeded, .recordOpened:
+        case .input, .backRequested, .browseModeCycled, .deleteRequested, .clearAllRequested, .rowsNeeded, .recordOpened,
+            .copyRequested, .exportLineLoaded:
             return send(action, layout: layout)
         }
     }

@@ -37,6 +37,7 @@ final class App {
         defer { runtime.finish() }
         runtime.start(recovery: recovery, resuming: snapshot, message: message)
         while !runtime.state.isQuitting {
+            for text in runtime.takeClipboard() { terminal.copyToClipboard(text) }
             if runtime.needsRepaint { terminal.repaint() }
             if runtime.needsDraw { draw() }
             let event = terminal.nextEvent(timeout: runtime.millisecondsToNextDeadline())
@@ -46,8 +47,8 @@ final class App {
                 runtime.press(key)
             case let .click(row, column):
                 if let action = lastFrame?.action(atRow: row, column: column) { runtime.dispatch(action) }
-            case let .scroll(up):
-                runtime.dispatch(.listMoved(up ? .up : .down))
+            case let .wheel(turn):
+                runtime.dispatch(.wheelTurned(turn))
             case let .resized(size):
                 runtime.dispatch(.resized(size))
             case let .signal(signal):

@@ -1,0 +1,47 @@
+import CaptureMode
+import Foundation
+
+extension AppState {
+    // MARK: - The mouse wheel
+
+    /// One step of the wheel, to what is under the pointer. What is presented over the tabs is
+    /// modal (the tab behind it takes no input), so it takes the wheel wherever the pointer is:
+    /// the help sheet and capture's list of keys scroll, search's results and capture's lists
+    /// move, the viewer steps to the previous or next photo, and an alert keeps everything
+    /// still. With nothing presented the tab's list, or a record's detail, moves when the
+    /// pointer is over the content area; over the heading, the hint line or the tab bar nothing
+    /// does.
+    mutating func turnWheel(_ turn: WheelTurn) -> [AppEffect] {
+        switch focus {
+        case .tooSmall, .alert, .question, .capture(.confirmClose):
+            return []
+        case .viewer:
+            return stepViewer(by: turn.step)
+        case .help, .search, .capture(.keys):
+            return toFocus(.moved(turn.move))
+        case .capture(.picker):
+            return toCapture(.pickerCursorMoved(by: turn.step))
+        case .capture(.photos):
+            // The staged photos' list: ↑ and ↓ move its highlight whatever the field holds.
+            return toCapture(.cursorMoved(turn.direction == .up ? .up : .down))
+        case .capture(.barcode), .capture(.note), .capture(.review):
+            // Nothing there scrolls: a batch shows its latest lines, review its fields, the
+            // note its text around the cursor, which the arrow keys move.
+            return []
+        case .inbox, .history, .historyDetail, .settings:
+            guard contentArea.contains(turn.row) else { return [] }
+            return moveFocusedList(turn.move)
+        }
+    }
+
+    /// The screen rows of the content area between the heading and the hint line, where a
+    /// tab's list or a record's detail is drawn (Render's `ShellLayout` puts it there; a test
+    /// holds the two together): with the bar at the bottom, under the heading and its rule;
+    /// with the bar on top, under the bar (one line when minimized, else two) and the heading.
+    public var contentArea: Range<Int> {
+        let barRows = isTabBarMinimized ? 1 : 2
+        let headingRow = settings.tabBarPosition == .top ? barRows : 0
+        let first = headingRow + 2
+        return first..<(first + layout.contentRows)
+    }
+}
