@@ -20,8 +20,21 @@ import Testing
                 out += "| `\(keys.replacingOccurrences(of: "|", with: "\\|"))` | \(help) |\n"
             }
         }
-        return out + SettingsDocument.section + terminalInput
+        return out + SettingsDocument.section + mouseAndClipboard + terminalInput
     }
+
+    /// The wheel, clicks and copying (#26): `AppState.turnWheel`, the frame's hit regions, OSC 52.
+    static let mouseAndClipboard = """
+
+        ## Mouse and clipboard
+
+        | does | where |
+        | --- | --- |
+        | wheel | moves what is under the pointer, a row (or a line) a step: the Inbox, History's list or a record's text, Settings, when the pointer is over the content (over the heading, the hint line or the tab bar nothing moves); over anything presented, whatever the pointer is on, that instead: help and capture's list of keys scroll, search's results, capture's kind picker and staged photos move, the photo viewer steps a photo, an alert keeps everything still |
+        | click | a tab, `Close`/`Done`, a setting (steps it), an alert's button, a photo (shows it); a list row (Inbox, History, search results) is highlighted by the first click and opened by a second |
+        | `y` · `Y` | in History's list or a record: the record's code (a batch's codes one a line, a note's text) · the record as `history export --format jsonl` writes it, to the clipboard: `ESC ] 52 ; c ; <base64> ESC \\`, which the terminal reads, over SSH too; tmux takes it with `set -g set-clipboard on` (its paste buffer, and the outer terminal's clipboard). At most 100,000 bytes of base64 (about 73 KiB of text): past it nothing is copied and the status line says "Too long to copy (N KB)." |
+
+        """
 
     /// What the input decoder (Sources/TerminalInput) understands, whatever TERM says.
     static let terminalInput = """
