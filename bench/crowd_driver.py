@@ -208,23 +208,8 @@ def worker(port, count, rate, pipe):
 
 # --- The server and what it costs ------------------------------------------------------------
 
-def descendants(pid):
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    text = f.read()
-                ppid = int(text[text.rindex(")") + 2:].split()[1])
-                children.setdefault(ppid, []).append(int(entry))
-            except (OSError, ValueError):
-                pass
-    found, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        found.append(p)
-        todo += children.get(p, [])
-    return found
+# A process and all below it, read from /proc: the serve benchmark's own walk.
+from serve_driver import descendants  # noqa: E402
 
 
 def memory_kib(pids):
