@@ -10,8 +10,9 @@ import PackageDescription
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
 //   tui -> SSHServer
-//   tui -> TabShellCommands -> Storage, SQLiteStorage, PostgresStorage, TerminalScreen, Logging   (what
-//          the commands do apart from their arguments; tui's ArgumentParser commands are shells)
+//   tui -> TabShellCommands -> Storage, SQLiteStorage, PostgresStorage, TerminalScreen, ServePolicy,
+//          ArgumentParser, Logging   (each command's arguments and work, `CommandBody`; tui's commands
+//          are shells that add a name and help)
 //   tui -> ServePolicy -> SSHServer, SQLiteStorage, Storage, TabShell, Logging   (`tabshell serve`'s
 //          policy: allowed commands, person names and folders, the launcher, demo data sets)
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
@@ -137,7 +138,8 @@ let package = Package(
         .target(
             name: "TabShellCommands",
             dependencies: [
-                "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen",
+                "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen", "ServePolicy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

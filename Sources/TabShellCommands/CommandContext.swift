@@ -39,11 +39,14 @@ public struct CommandContext {
     /// Asks the terminal about graphics (`doctor`); the process asks /dev/tty only when standard
     /// output is a terminal.
     public var askTerminal: () -> TerminalProbeResult = { .notAsked }
+    /// Standard input as a descriptor, for the commands that stream it (`catalog import -`,
+    /// `photos add`) rather than read it whole.
+    public var inputDescriptor: Int32 = STDIN_FILENO
 
     public init(
         output: any TextOutput, errors: any TextOutput, environment: [String: String], now: @escaping () -> Date, outputIsTerminal: Bool,
         errorIsTerminal: Bool, readInput: @escaping () throws -> Data, terminalSize: @escaping () -> (rows: Int, columns: Int)?,
-        askTerminal: @escaping () -> TerminalProbeResult = { .notAsked }
+        askTerminal: @escaping () -> TerminalProbeResult = { .notAsked }, inputDescriptor: Int32 = STDIN_FILENO
     ) {
         self.output = output
         self.errors = errors
@@ -54,6 +57,7 @@ public struct CommandContext {
         self.readInput = readInput
         self.terminalSize = terminalSize
         self.askTerminal = askTerminal
+        self.inputDescriptor = inputDescriptor
     }
 
     /// The real process: standard output and error, the environment, the clock.

@@ -8,7 +8,6 @@ import TestSupport
 import Testing
 
 @testable import TabShellCommands
-@testable import tui
 
 #if canImport(Glibc)
 import Glibc
@@ -66,18 +65,38 @@ struct CommandRun {
     var output: String
     var errors: String
     var error: (any Error)?
+    /// What parsed the arguments (or tried to): argument-parser's messages and statuses are its.
+    var parser: any ParsableArguments.Type = InboxList.self
 
     /// The exit status the shell would see: 0, argument-parser's code, or 1 for any failure.
     var status: Int32 {
         guard let error else { return 0 }
         if let code = error as? ExitCode { return code.rawValue }
-        return TabShellCommand.exitCode(for: error).rawValue
+        return parser.exitCode(for: error).rawValue
     }
 
     /// What argument-parser prints for the error ("Error: …").
     var message: String {
-        error.map { TabShellCommand.fullMessage(for: $0) } ?? ""
+        error.map { parser.fullMessage(for: $0) } ?? ""
     }
+}
+
+/// The commands the tests run in-process, by their words: the bodies tui's commands are shells
+/// over (the shells add a name and help; HelpTests and the binary's tests hold those).
+let commandBodies: [(words: [String], body: any CommandBody.Type)] = [
+    (["inbox", "add"], InboxAdd.self), (["inbox", "list"], InboxList.self), (["inbox", "import"], InboxImport.self),
+    (["history", "list"], HistoryList.self), (["history", "export"], HistoryExport.self), (["history", "import"], HistoryFileImport.self),
+    (["catalog", "import"], CatalogImport.self), (["catalog", "list"], CatalogList.self), (["catalog", "clear"], CatalogClear.self),
+    (["photos", "add"], PhotosAdd.self), (["photos", "list"], PhotosList.self), (["photos", "remove"], PhotosRemove.self),
+    (["db", "copy"], DatabaseCopy.self), (["doctor"], DoctorChecks.self),
+]
+
+/// The body `arguments` name ("inbox", "add", …), parsed from the arguments after those words.
+func parseCommand(_ arguments: [String]) throws -> any CommandBody {
+    guard let entry = commandBodies.first(where: { arguments.starts(with: $0.words) }) else {
+        throw HarnessFailure("no command body for \(arguments)")
+    }
+    return try entry.body.parse(Array(arguments.dropFirst(entry.words.count)))
 }
 
 /// Parses `arguments` as the shell would and runs the command with a test context.
@@ -92,20 +111,11 @@ func runCommand(
         output: output, errors: errors, environment: environment, now: { testNow },
         outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal, readInput: { input },
         terminalSize: { terminalSize }, askTerminal: { terminalProbe })
+    let parser = commandBodies.first { arguments.starts(with: $0.words) }?.body ?? InboxList.self
     do {
-        let command = try TabShellCommand.parseAsRoot(arguments)
-        switch command {
-        case let command as InboxAddCommand: try command.execute(context)
-        case let command as InboxListCommand: try command.execute(context)
-        case let command as InboxImportCommand: try command.execute(context)
-        case let command as HistoryListCommand: try command.execute(context)
-        case let command as HistoryExportCommand: try command.execute(context)
-        case let command as HistoryImportCommand: try command.execute(context)
-        case let command as DoctorCommand: try command.execute(context)
-        default: Issue.record("\(type(of: command)) cannot run in-process")
-        }
-        return CommandRun(output: output.text, errors: errors.text, error: nil)
+        try parseCommand(arguments).execute(context)
+        return CommandRun(output: output.text, errors: errors.text, error: nil, parser: parser)
     } catch {
-        return CommandRun(output: output.text, errors: errors.text, error: error)
+        return CommandRun(output: output.text, errors: errors.text, error: error, parser: parser)
     }
 }

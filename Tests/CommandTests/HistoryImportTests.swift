@@ -6,7 +6,7 @@ import Storage
 import TabShell
 import Testing
 
-@testable import tui
+@testable import TabShellCommands
 
 #if canImport(Glibc)
 import Glibc
@@ -159,10 +159,10 @@ extension Workspace {
 
     /// One record and one request read as such: "1 record (and the request it answers)".
     @Test func theImportSentenceCountsInWords() {
-        #expect(HistoryImportCommand.imported(records: 1, requests: 1) == "Imported 1 record (and the request it answers).")
-        #expect(HistoryImportCommand.imported(records: 3, requests: 2) == "Imported 3 records (and the 2 requests they answer).")
-        #expect(HistoryImportCommand.imported(records: 5, requests: 1) == "Imported 5 records (and the request they answer).")
-        #expect(HistoryImportCommand.imported(records: 1, requests: 0) == "Imported 1 record.")
+        #expect(HistoryFileImport.imported(records: 1, requests: 1) == "Imported 1 record (and the request it answers).")
+        #expect(HistoryFileImport.imported(records: 3, requests: 2) == "Imported 3 records (and the 2 requests they answer).")
+        #expect(HistoryFileImport.imported(records: 5, requests: 1) == "Imported 5 records (and the request they answer).")
+        #expect(HistoryFileImport.imported(records: 1, requests: 0) == "Imported 1 record.")
     }
 
     @Test func historyListShowsABatchByItsCodesAndScans() throws {

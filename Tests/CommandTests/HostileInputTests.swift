@@ -8,7 +8,6 @@ import Testing
 
 @testable import ServePolicy
 @testable import TabShellCommands
-@testable import tui
 
 /// What other people type or send never reaches a terminal or the log raw, and a word no
 /// program can receive whole is refused (issue #22). The real server, ssh client and binary are
@@ -61,7 +60,7 @@ import Testing
     ])
     func anUploadNameTheCaptureCannotUseIsRefusedAtUpload(name: String) {
         #expect(UploadFolder.problem(with: name) != nil, "\(name.debugDescription)")
-        #expect(throws: (any Error).self, "\(name.debugDescription)") { try TabShellCommand.parseAsRoot(["photos", "add", name]) }
+        #expect(throws: (any Error).self, "\(name.debugDescription)") { try PhotosAdd.parse([name]) }
     }
 
     @Test func anUploadKeptUnderOlderRulesIsHiddenButCanBeRemoved() throws {
@@ -88,15 +87,15 @@ import Testing
 
     @Test func anArgumentParserErrorIsPrintedPrintable() throws {
         var error: (any Error)?
-        do { _ = try TabShellCommand.parseAsRoot(["--bogus" + Self.hostile]) } catch let thrown { error = thrown }
+        do { _ = try InboxList.parse(["--bogus" + Self.hostile]) } catch let thrown { error = thrown }
         let thrown = try #require(error)
-        let message = TabShellCommand.fullMessage(for: thrown)
+        let message = InboxList.fullMessage(for: thrown)
         #expect(message.contains("\u{1B}"), "argument-parser quotes the option as typed")
-        let printable = TabShellCommand.printableMessage(message, unicode: true)
+        let printable = printableMessage(message, unicode: true)
         #expect(!Self.holdsUnsafe(printable), "\(printable.debugDescription)")
         #expect(printable.hasPrefix("Error: Unknown option '--bogus␛]0;owned␇"), "\(printable)")
         #expect(printable.split(separator: "\n").count == message.split(separator: "\n").count, "the lines stay lines")
-        #expect(!Self.holdsUnsafe(TabShellCommand.printableMessage(message, unicode: false)))
+        #expect(!Self.holdsUnsafe(printableMessage(message, unicode: false)))
     }
 
     @Test func theLogFileKeepsEveryLinePrintable() throws {

@@ -6,7 +6,9 @@ import Testing
 @testable import tui
 
 /// `tabshell serve`'s flags for issue #23's connection limits: MaxStartups as sshd writes it,
-/// the idle timeout's default by mode, revocation and the total of connections.
+/// the idle timeout's default by mode, revocation and the total of connections; which ways in
+/// it needs, and the session memory limit's size. It imports tui: serve's options are declared
+/// on the executable's `ServeCommand`.
 @Suite struct ServeLimitsFlagsTests {
     static func serve(_ arguments: [String]) throws -> ServeCommand {
         let parsed = try TabShellCommand.parseAsRoot(["serve"] + arguments)
@@ -29,6 +31,19 @@ import Testing
         #expect(try Self.serve(["--demo", "--idle-timeout", "5m"]).idleTimeoutSeconds == 300)
         #expect(try Self.serve(["--authorized-keys", "k"]).idleTimeoutSeconds == nil)
         #expect(try Self.serve(["--authorized-keys", "k", "--idle-timeout", "1h"]).idleTimeoutSeconds == 3600)
+    }
+
+    @Test func serveNeedsExactlyOneWayIn() {
+        #expect(throws: (any Error).self) { try Self.serve([]) }
+        #expect(throws: (any Error).self) { try Self.serve(["--demo", "--authorized-keys", "k"]) }
+        #expect(throws: (any Error).self) { try Self.serve(["--demo", "--listen", "nowhere"]) }
+        #expect(throws: (any Error).self) { try Self.serve(["--demo", "--resume-window", "soon"]) }
+        #expect(throws: Never.self) { try Self.serve(["--demo", "--listen", "127.0.0.1:0"]) }
+    }
+
+    @Test func theSessionMemoryLimitIsASize() {
+        #expect(throws: (any Error).self) { try Self.serve(["--demo", "--session-memory-limit", "lots"]) }
+        #expect(throws: Never.self) { try Self.serve(["--demo", "--session-memory-limit", "1G"]) }
     }
 
     @Test func revocationEndsSessionsUnlessTurnedOff() throws {

@@ -9,7 +9,6 @@ import Testing
 @testable import ServePolicy
 @testable import Storage
 @testable import TabShellCommands
-@testable import tui
 
 /// `tabshell serve`'s decisions, without a network: what each session runs, which commands a
 /// client may ask for, names, times and addresses (issue #13). The real server, ssh client and
@@ -48,9 +47,8 @@ import Testing
         #expect(command.environment == ["TERM": "xterm-256color", "LANG": "de_DE.UTF-8", "HOME": folder])
         #expect(command.workingDirectory == folder)
         #expect(FileManager.default.fileExists(atPath: folder))
-        // Parsed back by the app, the arguments name the person and the folder.
-        let app = try TabShellCommand.parseAsRoot(command.arguments)
-        let root = try #require(app as? TabShellCommand)
+        // Parsed back by the app's option groups, the arguments name the person and the folder.
+        let root = try AppSessionArguments.parse(command.arguments)
         #expect(root.identity.person == "Ana Lopez")
         #expect(root.served.folder == folder)
         #expect(root.served.resumeSeconds == 600)
@@ -91,8 +89,11 @@ import Testing
         }
         #expect(command.arguments == expected + rest)
         #expect(command.environment["TERM"] == nil, "no terminal, no TERM")
-        // And the app's own parser reads them as that command.
-        _ = try TabShellCommand.parseAsRoot(command.arguments)
+        // And the binary's parser reads them as that command (`--as` as the root's option where
+        // the command has none): anything but argument-parser's usage error, 64.
+        let words = command.arguments.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
+        let run = try BinaryTests().shell(#""$TABSHELL" "# + words + " < /dev/null", in: workspace)
+        #expect(run.status != 64, "\(run.err)")
     }
 
     @Test(arguments: [
@@ -195,14 +196,6 @@ import Testing
         for bad in ["127.0.0.1", "host:99999", "::1:22", "[::1]22"] { #expect(ListenAddress(bad) == nil, "\(bad)") }
     }
 
-    @Test func serveNeedsExactlyOneWayIn() {
-        #expect(throws: (any Error).self) { try TabShellCommand.parseAsRoot(["serve"]) }
-        #expect(throws: (any Error).self) { try TabShellCommand.parseAsRoot(["serve", "--demo", "--authorized-keys", "k"]) }
-        #expect(throws: (any Error).self) { try TabShellCommand.parseAsRoot(["serve", "--demo", "--listen", "nowhere"]) }
-        #expect(throws: (any Error).self) { try TabShellCommand.parseAsRoot(["serve", "--demo", "--resume-window", "soon"]) }
-        #expect(throws: Never.self) { try TabShellCommand.parseAsRoot(["serve", "--demo", "--listen", "127.0.0.1:0"]) }
-    }
-
     @Test func theSummaryLineSaysWhoAndWhat() {
         let line = SummaryLogHandler.line(
             event: LogEvent(level: .info, message: "session started", metadata: nil, source: "", file: "", function: "", line: 0),
@@ -245,10 +238,18 @@ import Testing
 
     @Test func asRefusesWhatIsNoName() {
         for bad in ["", "  ", "a\u{7}b", String(repeating: "n", count: 65)] {
-            #expect(throws: (any Error).self, "\(bad)") { try TabShellCommand.parseAsRoot(["inbox", "add", "--title", "t", "--as", bad]) }
+            #expect(throws: (any Error).self, "\(bad)") { try InboxAdd.parse(["--title", "t", "--as", bad]) }
         }
         #expect(PersonName.problem(with: PersonName.unixUser()) == nil)
     }
+}
+
+/// What the root command reads of a served session's arguments: the option groups it shares
+/// with TabShellCommands (the database, who, the served folder and resume window).
+struct AppSessionArguments: ParsableArguments {
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var identity: IdentityOptions
+    @OptionGroup var served: ServedSessionOptions
 }
 
 struct HarnessFailure: Error, CustomStringConvertible {

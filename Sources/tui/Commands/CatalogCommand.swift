@@ -1,14 +1,5 @@
 import ArgumentParser
-import CaptureMode
-import Foundation
-import Logging
-import Storage
-import TabShell
 import TabShellCommands
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `tabshell catalog …`: the product catalog scans are named from (issue #12, seed 003).
 struct CatalogCommand: ParsableCommand {
@@ -20,7 +11,7 @@ struct CatalogCommand: ParsableCommand {
 }
 
 /// `tabshell catalog import FILE|-`
-struct CatalogImportCommand: ParsableCommand {
+struct CatalogImportCommand: ShellCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Add or replace products from a CSV or tab-separated file, all or nothing.",
@@ -34,136 +25,26 @@ struct CatalogImportCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var database: DatabaseOptions
-
-    @Argument(help: ArgumentHelp("The file, or - for standard input.", valueName: "file"), completion: .file())
-    var file: String
-
-    func run() throws {
-        try execute(.process(), input: STDIN_FILENO)
-    }
-
-    func execute(_ context: CommandContext, input: Int32) throws {
-        umask(0o077)
-        let url = database.databaseURL(environment: context.environment)
-        let logger = database.logger(beside: url)
-        let descriptor: Int32
-        if file == "-" {
-            descriptor = input
-        } else {
-            descriptor = open((file as NSString).expandingTildeInPath, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw Failure("Cannot read \(file): \(String(cString: strerror(errno)).lowercased()).")
-            }
-        }
-        defer { if descriptor != input { close(descriptor) } }
-        let db = try database.openStore(environment: context.environment, logger: logger, longStatements: true)
-        let started = ContinuousClock.now
-        let report: CatalogImportReport
-        do {
-            report = try db.importCatalog(from: descriptor)
-        } catch {
-            logger.error("catalog import failed", metadata: ["file": "\(file)", "error": "\(error.message)"])
-            throw Failure("\(file == "-" ? "standard input" : file): \(error.message) Nothing was imported.")
-        }
-        let elapsed = started.duration(to: .now)
-        logger.info(
-            "catalog import", metadata: ["file": "\(file)", "rows": "\(report.rows)", "added": "\(report.added)", "seconds": "\(elapsed)"])
-        var lines = [
-            "Imported \(Count.noun(report.rows - report.skipped, "product")) from \(Count.noun(report.rows, "row")) (\(report.form)): "
-                + "\(Count.grouped(report.added)) added, \(Count.grouped(report.updated)) replaced."
-        ]
-        if report.skipped > 0 {
-            var reasons: [String] = []
-            if report.skippedWithoutCode > 0 { reasons.append("\(Count.grouped(report.skippedWithoutCode)) without a code") }
-            if report.skippedWithoutName > 0 { reasons.append("\(Count.grouped(report.skippedWithoutName)) without a name") }
-            if report.skippedTooLong > 0 { reasons.append("\(Count.grouped(report.skippedTooLong)) with a code over 64 or a name over 500 characters") }
-            lines.append("Skipped \(Count.noun(report.skipped, "row")): " + reasons.joined(separator: ", ") + ".")
-        }
-        try finishing {
-            try context.output.write(lines.joined(separator: "\n") + "\n")
-            try context.output.finish()
-        }
-    }
+    @OptionGroup var options: CatalogImport
 }
 
 /// `tabshell catalog list [--json] [--limit N] [--search TEXT]`
-struct CatalogListCommand: ContextCommand, ListedItems {
-    static let noun = "products"
-    static let defaultLimit = 50
+struct CatalogListCommand: ShellCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the catalog's products by code.",
         discussion: "Codes are listed as they are matched: GTINs as 14 digits."
     )
 
-    @OptionGroup var database: DatabaseOptions
-    @OptionGroup var list: ListOptions<Self>
-
-    @Option(help: ArgumentHelp("Only products whose name or brand contains this text.", valueName: "text"))
-    var search: String?
-
-    func execute(_ context: CommandContext) throws {
-        let url = database.databaseURL(environment: context.environment)
-        let logger = database.logger(beside: url)
-        let db = try database.openStore(environment: context.environment, logger: logger, mustExist: true)
-        var listing = Listing(
-            json: list.json, key: "products",
-            empty: search == nil ? "The catalog is empty. Fill it with: tabshell catalog import products.csv" : "No product matches.",
-            columns: [
-                .init(title: "CODE"), .init(title: "NAME", maximumWidth: 50), .init(title: "BRAND", maximumWidth: 30),
-                .init(title: "QUANTITY", maximumWidth: 20),
-            ],
-            context: context)
-        try finishing {
-            do {
-                try db.catalogListing(limit: list.count, search: search) { code, product in
-                    try listing.add(
-                        json: JSONText.object([
-                            ("code", JSONText.string(code)), ("name", JSONText.string(product.name)),
-                            ("brand", JSONText.optional(product.brand)), ("quantity", JSONText.optional(product.quantity)),
-                            ("energyKcal100g", product.energyKcal.map { String(format: "%.1f", $0) } ?? "null"),
-                        ]),
-                        row: [code, product.name, product.brand ?? "", product.quantity ?? ""])
-                }
-            } catch let error as StorageError {
-                throw Failure(error.message)
-            }
-            try listing.finish()
-        }
-    }
+    @OptionGroup var options: CatalogList
 }
 
 /// `tabshell catalog clear --yes`
-struct CatalogClearCommand: ContextCommand {
+struct CatalogClearCommand: ShellCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Delete every product of the catalog (records keep the names they were saved with)."
     )
 
-    @OptionGroup var database: DatabaseOptions
-
-    @Flag(help: "Confirm: the catalog is emptied.")
-    var yes = false
-
-    func validate() throws {
-        if !yes { throw ValidationError("catalog clear deletes every product: add --yes to confirm.") }
-    }
-
-    func execute(_ context: CommandContext) throws {
-        let url = database.databaseURL(environment: context.environment)
-        let logger = database.logger(beside: url)
-        let db = try database.openStore(environment: context.environment, logger: logger, mustExist: true)
-        let count: Int
-        do {
-            count = try db.clearCatalog()
-        } catch {
-            throw Failure(error.message)
-        }
-        logger.info("catalog clear", metadata: ["products": "\(count)"])
-        try finishing {
-            try context.output.write("Deleted \(Count.noun(count, "product")) from the catalog.\n")
-            try context.output.finish()
-        }
-    }
+    @OptionGroup var options: CatalogClear
 }

@@ -1,9 +1,4 @@
 import ArgumentParser
-import Foundation
-import Logging
-import PostgresStorage
-import SQLiteStorage
-import Storage
 import TabShellCommands
 
 /// `tabshell db …`: moving a store between engines.
@@ -16,7 +11,7 @@ struct DbCommand: ParsableCommand {
 }
 
 /// `tabshell db copy --from PATH --to URL`
-struct DbCopyCommand: ContextCommand {
+struct DbCopyCommand: ShellCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",
         abstract: "Copy an SQLite store (settings, requests, records, photos, catalog) into an empty PostgreSQL store, all or nothing.",
@@ -28,74 +23,5 @@ struct DbCopyCommand: ContextCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The SQLite database file to copy.", valueName: "path"), completion: .file())
-    var from: String
-
-    @Option(help: ArgumentHelp("The PostgreSQL store: postgres://user@host[:port]/dbname[?sslmode=…].", valueName: "url"))
-    var to: String
-
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the source.", valueName: "level"))
-    var logLevelName: LogLevelName = .info
-
-    func validate() throws {
-        if PostgresLocation.isPostgresURL(from) {
-            throw ValidationError("--from is an SQLite file; copying from PostgreSQL is not supported.")
-        }
-        if !PostgresLocation.isPostgresURL(to) {
-            throw ValidationError("--to must be a postgres:// or postgresql:// URL.")
-        }
-    }
-
-    func execute(_ context: CommandContext) throws {
-        umask(0o077)
-        let path = (from as NSString).expandingTildeInPath
-        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        let file = DatabaseOptions.logFile(beside: url)
-        let level = logLevelName.level
-        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
-        logger.logLevel = level
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw Failure("There is no SQLite store at \(url.path) to copy (--from).")
-        }
-        let source = try openExisting(url, logger: logger)
-        let target: PostgresStore
-        do {
-            let location = try PostgresLocation(url: to, environment: context.environment)
-            target = try PostgresStore.open(
-                location, folder: AppDatabase.defaultDirectory(environment: context.environment), listen: false, answerTimeout: nil,
-                logger: logger)
-        } catch {
-            throw Failure(error.message)
-        }
-        defer { target.close() }
-        let started = ContinuousClock.now
-        let report: StoreCopyReport
-        do {
-            report = try StoreCopy.copy(from: source, to: target) { progress in
-                if context.errorIsTerminal { context.warn("… \(progress.records) records") }
-            }
-        } catch {
-            logger.error("db copy failed: \(error.message)")
-            throw Failure(error.message)
-        }
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        logger.info(
-            "db copy", metadata: ["to": "\(target.displayName)", "records": "\(report.records)", "seconds": "\(String(format: "%.1f", seconds))"])
-        let photoMiB = String(format: "%.1f", Double(report.photoBytes) / 1_048_576)
-        try finishing {
-            try context.output.write(
-                """
-                Copied \(source.displayName) to \(target.displayName) in \(String(format: "%.1f", seconds)) s:
-                  requests  \(report.requests)
-                  records   \(report.records)
-                  photos    \(report.photos) (\(report.photoContents) distinct, \(photoMiB) MiB)
-                  products  \(report.products)
-                checksum of the source  sha256:\(report.sourceChecksum)
-                checksum of the target  sha256:\(report.targetChecksum) (read back before commit: they match)
-
-                """)
-            try context.output.finish()
-        }
-    }
+    @OptionGroup var options: DatabaseCopy
 }

@@ -1,19 +1,9 @@
 import ArgumentParser
-import Foundation
-import Logging
-import PostgresStorage
-import SQLiteStorage
-import Storage
-import TabShell
 import TabShellCommands
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `tabshell doctor`: checks the terminal, the data folder and the database, and says how to fix
 /// each problem. Changes nothing: the database is opened read-only, never migrated or swept.
-struct DoctorCommand: ContextCommand {
+struct DoctorCommand: ShellCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check the terminal, the data folder and the database; print a fix for each problem.",
@@ -23,49 +13,5 @@ struct DoctorCommand: ContextCommand {
             """
     )
 
-    @OptionGroup var database: DatabaseOptions
-
-    @Flag(
-        help:
-            "Run SQLite's full integrity_check (reads every page; slow on a big database) instead of quick_check; on PostgreSQL, check every photo's hash, not only the newest 100."
-    )
-    var full = false
-
-    @Flag(help: "Check a barcode scanner instead: scan a test code and see its keyboard layout, suffix, AIM prefix, GS1 separator and speed.")
-    var scanner = false
-
-    func execute(_ context: CommandContext) throws {
-        let url = database.databaseURL(environment: context.environment)
-        if scanner {
-            // Read-only like the rest of doctor: the scan is read as it arrives, with no layout
-            // undone, so a mismatch shows.
-            let status = try ScannerCheck.run(context, settingsLayout: nil)
-            if status != 0 { throw ExitCode(status) }
-            return
-        }
-        var report = DoctorReport()
-        let doctor = Doctor(full: full)
-        doctor.checkTerminal(context, into: &report)
-        if let text = database.postgresURL(environment: context.environment) {
-            doctor.checkServer(text, context, into: &report)
-            try finishing {
-                try context.output.write(report.render(unicode: context.localeIsUTF8, width: context.outputIsTerminal ? context.terminalSize()?.columns : nil))
-                try context.output.finish()
-            }
-            if report.problemCount > 0 { throw ExitCode(1) }
-            return
-        }
-        let examination = AppDatabase.examine(at: url, fullIntegrityCheck: full)
-        doctor.checkFiles(examination, into: &report)
-        doctor.checkDatabase(examination, into: &report)
-        // Logging appends to an existing data folder only; it never creates one.
-        if FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path) {
-            database.logger(beside: url).info("doctor", metadata: ["problems": "\(report.problemCount)"])
-        }
-        try finishing {
-            try context.output.write(report.render(unicode: context.localeIsUTF8, width: context.outputIsTerminal ? context.terminalSize()?.columns : nil))
-            try context.output.finish()
-        }
-        if report.problemCount > 0 { throw ExitCode(1) }
-    }
+    @OptionGroup var options: DoctorChecks
 }

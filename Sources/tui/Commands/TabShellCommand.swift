@@ -64,11 +64,6 @@ struct TabShellCommand: ParsableCommand {
         }
     }
 
-    /// An error message as it may be printed: each line made safe by ``Sanitizer``.
-    static func printableMessage(_ message: String, unicode: Bool) -> String {
-        Sanitizer(unicode: unicode).lines(message).joined(separator: "\n")
-    }
-
     @OptionGroup var database: DatabaseOptions
 
     @OptionGroup var demoOption: DemoOption
@@ -198,16 +193,6 @@ struct TabShellCommand: ParsableCommand {
         case let .signal(signal): throw ExitCode(128 + signal.number)
         case .terminalGone: throw ExitCode(129)
         }
-    }
-}
-
-/// On the command line a kind is one a request may ask for (a batch is started on the spot).
-extension CaptureKind: ExpressibleByArgument {
-    public static var allValueStrings: [String] { requestable.map(\.rawValue) }
-
-    public init?(argument: String) {
-        guard let kind = CaptureKind(rawValue: argument), CaptureKind.requestable.contains(kind) else { return nil }
-        self = kind
     }
 }
 

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PostgresStorage
+import SQLiteStorage
+import Storage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabshell db copy --from PATH --to URL`
+public struct DatabaseCopy: CommandBody {
+    @Option(help: ArgumentHelp("The SQLite database file to copy.", valueName: "path"), completion: .file())
+    public var from: String
+
+    @Option(help: ArgumentHelp("The PostgreSQL store: postgres://user@host[:port]/dbname[?sslmode=…].", valueName: "url"))
+    public var to: String
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("Log detail written to tabshell.log beside the source.", valueName: "level"))
+    public var logLevelName: LogLevelName = .info
+
+    public init() {}
+
+    public func validate() throws {
+        if PostgresLocation.isPostgresURL(from) {
+            throw ValidationError("--from is an SQLite file; copying from PostgreSQL is not supported.")
+        }
+        if !PostgresLocation.isPostgresURL(to) {
+            throw ValidationError("--to must be a postgres:// or postgresql:// URL.")
+        }
+    }
+
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let path = (from as NSString).expandingTildeInPath
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        let logger = CommandLog.logger(beside: url, level: logLevelName.level)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw Failure("There is no SQLite store at \(url.path) to copy (--from).")
+        }
+        let source = try openExisting(url, logger: logger)
+        let target: PostgresStore
+        do {
+            let location = try PostgresLocation(url: to, environment: context.environment)
+            target = try PostgresStore.open(
+                location, folder: AppDatabase.defaultDirectory(environment: context.environment), listen: false, answerTimeout: nil,
+                logger: logger)
+        } catch {
+            throw Failure(error.message)
+        }
+        defer { target.close() }
+        let started = ContinuousClock.now
+        let report: StoreCopyReport
+        do {
+            report = try StoreCopy.copy(from: source, to: target) { progress in
+                if context.errorIsTerminal { context.warn("… \(progress.records) records") }
+            }
+        } catch {
+            logger.error("db copy failed: \(error.message)")
+            throw Failure(error.message)
+        }
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        logger.info(
+            "db copy", metadata: ["to": "\(target.displayName)", "records": "\(report.records)", "seconds": "\(String(format: "%.1f", seconds))"])
+        let photoMiB = String(format: "%.1f", Double(report.photoBytes) / 1_048_576)
+        try finishing(
+            context,
+            writing: """
+                Copied \(source.displayName) to \(target.displayName) in \(String(format: "%.1f", seconds)) s:
+                  requests  \(report.requests)
+                  records   \(report.records)
+                  photos    \(report.photos) (\(report.photoContents) distinct, \(photoMiB) MiB)
+                  products  \(report.products)
+                checksum of the source  sha256:\(report.sourceChecksum)
+                checksum of the target  sha256:\(report.targetChecksum) (read back before commit: they match)
+
+                """)
+    }
+}

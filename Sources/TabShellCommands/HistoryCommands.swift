@@ -1,0 +1,219 @@
+import ArgumentParser
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabshell history export --format json|csv|jsonl [--output FILE] [--since ID]`, or
+/// `tabshell history export --follow [--since ID]`
+public struct HistoryExport: CommandBody {
+    @OptionGroup public var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("json, csv or jsonl (JSON lines).", valueName: "format"))
+    public var format: ExportFormat?
+
+    @Flag(help: "Keep running: print each record committed from now on as a JSON line, until interrupted.")
+    public var follow = false
+
+    @Option(help: ArgumentHelp("Only records after this record id (the last one a consumer saw).", valueName: "id"))
+    public var since: Int64?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
+    public var output: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let output, output.isEmpty || output.hasSuffix("/") {
+            throw ValidationError("--output needs a file path.")
+        }
+        if let since, since < 0 || since == .max { throw ValidationError("--since needs a record id (0 or more).") }
+        if follow {
+            if let format, format != .jsonl {
+                throw ValidationError("--follow writes JSON lines: leave out --format, or give --format jsonl.")
+            }
+            if output != nil { throw ValidationError("--follow writes to standard output; --output is for a finished export.") }
+        } else if format == nil {
+            throw ValidationError("Missing --format: json, csv or jsonl (or --follow).")
+        }
+    }
+
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let (logger, db) = try database.open(context, listen: follow, mustExist: true, longStatements: true)
+        if follow {
+            return try HistoryFollower(database: db, output: context.output, logger: logger).run(after: since)
+        }
+        let format = format ?? .jsonl
+        let ids = (since ?? 0) + 1...Int64.max
+
+        let sink: any TextOutput
+        if let output {
+            do {
+                sink = try OutputSink(atomicFileAt: (output as NSString).expandingTildeInPath, mode: 0o600)
+            } catch {
+                throw Failure(error.sentence)
+            }
+        } else {
+            sink = context.output
+        }
+        // Progress only where a person watches it, and not over records printed to the same screen.
+        let showsProgress = context.errorIsTerminal && (output != nil || !context.outputIsTerminal)
+        let progress = showsProgress ? ProgressLine(errors: context.errors) : nil
+        let started = ContinuousClock.now
+        var written = 0
+        logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
+        do {
+            try finishing {
+                do {
+                    var total = 0
+                    try db.exportHistory(
+                        ids: ids,
+                        start: { count in
+                            total = count
+                            try sink.write(format.header(recordCount: count, exportedAt: context.now()))
+                        }
+                    ) { record in
+                        let text = format.record(record, index: written)
+                        // Every format escapes what a terminal would act on: nothing to scrub.
+                        try sink.write(text)
+                        written += 1
+                        progress?.update(done: written, total: total)
+                    }
+                    try sink.write(format.footer(recordCount: written))
+                    try sink.finish()
+                } catch let error as StorageError {
+                    throw Failure(error.message)
+                }
+            }
+        } catch {
+            progress?.clear()
+            logger.error("history export stopped", metadata: ["written": "\(written)", "error": "\(error)"])
+            throw error
+        }
+        let elapsed = started.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        progress?.clear()
+        if showsProgress {
+            context.warn("Exported \(written) record\(written == 1 ? "" : "s")\(output.map { " to \($0)" } ?? "").")
+        }
+        logger.info("history export finished", metadata: ["records": "\(written)", "seconds": "\(String(format: "%.2f", seconds))"])
+    }
+}
+
+/// `tabshell history list [--json] [--limit N]`
+public struct HistoryList: CommandBody, ListedItems {
+    public static let noun = "records"
+    public static let defaultLimit = 50
+
+    @OptionGroup public var database: DatabaseOptions
+    @OptionGroup public var list: ListOptions<Self>
+
+    public init() {}
+
+    public func execute(_ context: CommandContext) throws {
+        let (logger, db) = try database.open(context, mustExist: true)
+        var listing = Listing(
+            json: list.json, key: "records", empty: "No records. Press 2 in tabshell to capture one, or try tabshell --demo.",
+            columns: [
+                .init(title: "ID", alignRight: true), .init(title: "KIND"), .init(title: "CREATED (UTC)"),
+                .init(title: "CODE OR NOTE", maximumWidth: 40), .init(title: "PHOTOS", alignRight: true),
+                .init(title: "REQUEST", maximumWidth: 40),
+            ],
+            context: context)
+        // Who captured each record, shown as a column once more than one person is listed.
+        var capturers: [String?] = []
+        logger.info("history list", metadata: ["json": "\(list.json)", "limit": "\(list.count ?? 0)"])
+        try finishing {
+            do {
+                try db.historyListing(limit: list.count) { record in
+                    try listing.add(
+                        json: JSONText.listedRecord(record),
+                        row: [
+                            String(record.id), record.kind.rawValue, tableTime(record.createdAt), summary(record), String(record.photoCount),
+                            record.request?.title ?? "",
+                        ])
+                    capturers.append(record.capturedBy)
+                }
+            } catch let error as StorageError {
+                throw Failure(error.message)
+            }
+            if Set(capturers.compactMap { $0 }).count > 1 {
+                listing.insertColumn(.init(title: "BY", maximumWidth: 20), at: 3, cells: capturers.map { $0 ?? "-" })
+            }
+            try listing.finish()
+        }
+    }
+
+    private func summary(_ record: ExportedRecord) -> String {
+        if let barcode = record.barcode { return "\(barcode.value) (\(barcode.symbology.title))" }
+        if record.kind == .batch {
+            return "\(Count.noun(record.lines.count, "code")), \(Count.noun(record.lines.reduce(0) { $0 + $1.quantity }, "scan"))"
+        }
+        return record.note?.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    }
+}
+
+/// `tabshell history import FILE|- [--format json|jsonl|csv]`
+public struct HistoryFileImport: CommandBody {
+    @OptionGroup public var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("json, jsonl or csv; told from the content when left out.", valueName: "format"))
+    public var format: HistoryImport.Format?
+
+    @Argument(help: ArgumentHelp("The exported file, or - for standard input.", valueName: "file"), completion: .file())
+    public var file: String
+
+    public init() {}
+
+    /// What an import says when it is done: "Imported 1 record (and the request it answers).",
+    /// "Imported 3 records (and the 2 requests they answer).".
+    public static func imported(records: Int, requests: Int) -> String {
+        let requestsText = requests == 1 ? "request" : Count.noun(requests, "request")
+        let answer = records == 1 ? "it answers" : "they answer"
+        let answered = requests == 0 ? "" : " (and the \(requestsText) \(answer))"
+        return "Imported \(Count.noun(records, "record"))\(answered)."
+    }
+
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let logger = database.logger(context)
+        let source = file == "-" ? "standard input" : Sanitizer(unicode: context.localeIsUTF8).line(file)
+        let data = try readImportFile(file, source: source, maximumBytes: HistoryImport.maximumBytes, context: context)
+
+        var history: ImportedHistory
+        switch HistoryImport.parse(data, format: format, now: context.now()) {
+        case let .problems(problems):
+            throw refusal(problems, source: source, context: context, logger: logger)
+        case let .history(parsed):
+            history = parsed
+        }
+        let db = try database.openStore(environment: context.environment, logger: logger)
+        let photoProblems = HistoryImport.stagePhotos(of: &history, store: db)
+        guard photoProblems.isEmpty else {
+            throw refusal(photoProblems, source: source, context: context, logger: logger)
+        }
+        do {
+            let ids = try db.importHistory(history)
+            logger.info(
+                "history import", metadata: ["records": "\(ids.count)", "requests": "\(history.requests.count)", "file": "\(source)"])
+            try finishing(context, writing: Self.imported(records: ids.count, requests: history.requests.count) + "\n")
+        } catch let error as StorageError {
+            history.discardStaging()
+            logger.error("history import failed: \(error.message)")
+            throw Failure(error.message + " Nothing was imported.")
+        }
+    }
+
+    /// Prints the first problems (as `inbox import` does) and returns the failure to throw.
+    private func refusal(_ problems: [ImportProblem], source: String, context: CommandContext, logger: Logger) -> Failure {
+        warnProblems(problems, source: source, context: context)
+        logger.warning("history import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
+        return Failure("\(Count.noun(problems.count, "problem")) in \(source); nothing was imported.")
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import CaptureMode
+import Foundation
+import Logging
+import Storage
+import TabShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tabshell inbox add --title T [--body B] [--kind K] [--from NAME]`
+public struct InboxAdd: CommandBody {
+    @OptionGroup public var database: DatabaseOptions
+
+    @OptionGroup public var identity: IdentityOptions
+
+    @Option(help: "What is asked for, shown in the Inbox list.")
+    public var title: String
+
+    @Option(help: "More detail, shown under the list.")
+    public var body: String = ""
+
+    @Option(help: ArgumentHelp("What to capture: \(CaptureKind.requestable.map(\.rawValue).joined(separator: "|")).", valueName: "kind"))
+    public var kind: CaptureKind = .barcode
+
+    @Option(help: ArgumentHelp("Who asks: a person or an agent, shown with the request; the answer is theirs.", valueName: "name"))
+    public var from: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError("--title must not be empty.")
+        }
+        if let from, case let .failure(problem) = StorageLimits.requesterName(from) {
+            throw ValidationError("--from: " + problem.message)
+        }
+    }
+
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let (logger, db) = try database.open(context)
+        do {
+            let id = try db.addRequest(
+                title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person, requester: from)
+            logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
+            // A person at a terminal reads what happened; a script reads the id alone.
+            let line =
+                context.outputIsTerminal
+                ? "Added request #\(id) (\(kind.title.lowercased())): \(Sanitizer(unicode: true).line(title)).\n"
+                : "\(id)\n"
+            try finishing(context, writing: line)
+        } catch let error as StorageError {
+            logger.error("inbox add failed: \(error.message)")
+            throw Failure(error.message)
+        }
+    }
+}
+
+/// `tabshell inbox list [--json] [--limit N]`
+public struct InboxList: CommandBody, ListedItems {
+    public static let noun = "requests"
+    public static let defaultLimit = 0
+
+    @OptionGroup public var database: DatabaseOptions
+    @OptionGroup public var list: ListOptions<Self>
+
+    public init() {}
+
+    public func execute(_ context: CommandContext) throws {
+        let (logger, db) = try database.open(context, mustExist: true)
+        let requests: [InboxRequest]
+        do {
+            requests = try db.requestListing(limit: list.count)
+        } catch {
+            logger.error("inbox list failed: \(error.message)")
+            throw Failure(error.message)
+        }
+        logger.info("inbox list", metadata: ["count": "\(requests.count)", "json": "\(list.json)"])
+        var listing = Listing(
+            json: list.json, key: "requests", empty: "No requests. Add one with: tabshell inbox add --title \"Scan the pallet\"",
+            columns: [
+                .init(title: "ID", alignRight: true), .init(title: "STATUS"), .init(title: "KIND"),
+                .init(title: "CREATED (UTC)"), .init(title: "TITLE", maximumWidth: 60),
+            ],
+            context: context)
+        try finishing {
+            for request in requests {
+                try listing.add(
+                    json: JSONText.request(request),
+                    row: [String(request.id), request.status.rawValue, request.kind.rawValue, tableTime(request.createdAt), request.title])
+            }
+            // Who asked, once any request names someone.
+            if requests.contains(where: { $0.requester != nil }) {
+                listing.insertColumn(.init(title: "FROM", maximumWidth: 20), at: 4, cells: requests.map { $0.requester ?? "-" })
+            }
+            try listing.finish()
+        }
+    }
+}
+
+/// `tabshell inbox import FILE.json|-`
+public struct InboxImport: CommandBody {
+    @OptionGroup public var database: DatabaseOptions
+
+    @OptionGroup public var identity: IdentityOptions
+
+    @Argument(help: ArgumentHelp("The JSON file, or - for standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
+    public var file: String
+
+    public init() {}
+
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let logger = database.logger(context)
+        let source = file == "-" ? "standard input" : file
+        let data = try readImportFile(file, source: source, maximumBytes: RequestImport.maximumBytes, context: context)
+
+        switch RequestImport.parse(data) {
+        case let .problems(problems):
+            warnProblems(problems, source: source, context: context)
+            logger.warning("inbox import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
+            throw Failure("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(source); nothing was imported.")
+        case let .requests(requests):
+            let db = try database.openStore(environment: context.environment, logger: logger)
+            do {
+                let ids = try db.importRequests(requests, now: context.now(), createdBy: identity.person)
+                logger.info("inbox import", metadata: ["count": "\(ids.count)", "file": "\(source)"])
+                try finishing(context, writing: "Imported \(ids.count) request\(ids.count == 1 ? "" : "s").\n")
+            } catch let error as StorageError {
+                logger.error("inbox import failed: \(error.message)")
+                throw Failure(error.message + " Nothing was imported.")
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ServePolicy
+import Storage
+import TabShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every `photos` command shares: the database (for the folder and the size limit), who,
+/// and (under serve) the person's folder as the server decided it.
+public struct UploadOptions: ParsableArguments {
+    @OptionGroup public var database: DatabaseOptions
+    @OptionGroup public var identity: IdentityOptions
+    @OptionGroup public var served: ServedSessionOptions
+
+    public init() {}
+
+    public func folder(environment: [String: String]) -> PersonFolder {
+        if let path = served.folder { return PersonFolder(path: path) }
+        return PersonFolder(person: identity.person, beside: database.databaseURL(environment: environment))
+    }
+}
+
+/// `tabshell photos add NAME < file`
+public struct PhotosAdd: CommandBody {
+    @OptionGroup public var options: UploadOptions
+
+    @Argument(help: ArgumentHelp("The name to keep it under (no folders).", valueName: "name"))
+    public var name: String
+
+    public init() {}
+
+    public func validate() throws {
+        if let problem = UploadFolder.problem(with: name) { throw ValidationError(problem) }
+    }
+
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let url = options.database.databaseURL(environment: context.environment)
+        let logger = options.database.logger(beside: url)
+        let uploads = options.folder(environment: context.environment).uploads
+        var maximum = Settings.default.maximumPhotoBytes
+        if options.database.postgresURL(environment: context.environment) != nil || FileManager.default.fileExists(atPath: url.path),
+            let settings = try? options.database.openStore(environment: context.environment, logger: logger).settings()
+        {
+            maximum = settings.maximumPhotoBytes
+        }
+        do {
+            let image = try uploads.add(name, from: context.inputDescriptor, maxBytes: maximum)
+            let bytes = uploads.byteSize(of: name) ?? 0
+            logger.info("photos add", metadata: ["name": "\(name)", "bytes": "\(bytes)", "by": "\(options.identity.person)"])
+            try finishing(context, writing: "Kept \(name): \(image.format.title) \(image.pixelWidth)x\(image.pixelHeight), \(bytes) bytes.\n")
+        } catch let error as StorageError {
+            logger.notice("photos add refused", metadata: ["name": "\(name)", "reason": "\(error.message)"])
+            throw Failure(error.message)
+        }
+    }
+}
+
+/// `tabshell photos list`
+public struct PhotosList: CommandBody {
+    @OptionGroup public var options: UploadOptions
+
+    public init() {}
+
+    public func execute(_ context: CommandContext) throws {
+        let uploads = options.folder(environment: context.environment).uploads
+        let names = uploads.names()
+        try finishing {
+            if names.isEmpty {
+                try context.output.write("No uploads. Add one with: photos add NAME < file\n")
+            } else {
+                var table = TextTable(
+                    columns: [.init(title: "NAME", maximumWidth: 60), .init(title: "FORMAT"), .init(title: "PIXELS"), .init(title: "BYTES", alignRight: true)],
+                    unicode: context.localeIsUTF8)
+                for name in names {
+                    let image = uploads.inspect(name)
+                    table.append([
+                        name, image?.format.title ?? "?", image.map { "\($0.pixelWidth)x\($0.pixelHeight)" } ?? "?",
+                        String(uploads.byteSize(of: name) ?? 0),
+                    ])
+                }
+                try context.output.write(table.render())
+            }
+            try context.output.finish()
+        }
+    }
+}
+
+/// `tabshell photos remove NAME`
+public struct PhotosRemove: CommandBody {
+    @OptionGroup public var options: UploadOptions
+
+    @Argument(help: ArgumentHelp("The upload's name.", valueName: "name"))
+    public var name: String
+
+    public init() {}
+
+    public func execute(_ context: CommandContext) throws {
+        let logger = options.database.logger(context)
+        do {
+            try options.folder(environment: context.environment).uploads.remove(name)
+            logger.info("photos remove", metadata: ["name": "\(name)", "by": "\(options.identity.person)"])
+            try finishing(context, writing: "Removed \(name).\n")
+        } catch let error as StorageError {
+            throw Failure(error.message)
+        }
+    }
+}
