@@ -14,6 +14,7 @@ struct AlertView {
     func draw(on canvas: inout Canvas) {
         canvas.removeHitRegions()
         canvas.hideCursor()
+        canvas.forgetAnchors()
         let bounds = canvas.bounds
         let width = min(bounds.width - 2, 56)
         let textWidth = width - 4
@@ -48,6 +49,10 @@ struct AlertView {
 
     private var pointer: String { context.glyphs.pointer + " " }
 
+    /// Whether the default button carries the pointer: in a question (it is never the
+    /// destructive one), and always in screen-reader mode, where it is the focused button.
+    private var marksDefault: Bool { alert.isConfirmation || context.screenReader }
+
     /// The buttons' labels in rows: all on one row in the roomiest form that fits (with their
     /// letters, without, tight brackets), else one per row.
     private func buttonLayout(width: Int) -> [[Label]] {
@@ -66,7 +71,7 @@ struct AlertView {
 
     /// Cells a row of buttons takes: two spaces between them, the pointer before the default.
     private func rowWidth(_ labels: [Label]) -> Int {
-        let pointerWidth = alert.isConfirmation && labels.contains { $0.index == alert.defaultButton } ? TextWidth.of(pointer) : 0
+        let pointerWidth = marksDefault && labels.contains { $0.index == alert.defaultButton } ? TextWidth.of(pointer) : 0
         return labels.reduce(0) { $0 + TextWidth.of($1.text) } + 2 * max(0, labels.count - 1) + pointerWidth
     }
 
@@ -74,8 +79,11 @@ struct AlertView {
         let total = min(rowWidth(labels), row.width)
         var column = row.column + max(0, (row.width - total) / 2)
         for label in labels {
-            if alert.isConfirmation, label.index == alert.defaultButton {
-                column += canvas.put(pointer, row: row.row, column: column, width: max(0, row.right - column), style: .alert)
+            if label.index == alert.defaultButton {
+                if marksDefault {
+                    column += canvas.put(pointer, row: row.row, column: column, width: max(0, row.right - column), style: .alert)
+                }
+                canvas.anchor(.defaultButton, row: row.row, column: min(column, row.right - 1))
             }
             let used = canvas.put(label.text, row: row.row, column: column, width: max(0, row.right - column), style: .button)
             canvas.addHitRegion(row: row.row, columns: column..<(column + used), action: buttonAction(label.index))

@@ -54,8 +54,8 @@ struct BarcodeEntryView {
         let window = ScrollWindow(highlighted: nil, total: batch.lines.count, rows: list.height)
         defer { window.drawMarks(in: list, on: &canvas) }
         for (offset, line) in batch.lines.reversed().prefix(list.height).enumerated() {
-            let row = window.rowsRect(in: list).line(offset)
-            canvas.put("\u{00D7}" + String(line.quantity), row: row.row, column: row.column, width: quantityWidth, style: .dim)
+            let row = window.rowsRect(in: list, glyphs: context.glyphs).line(offset)
+            canvas.put((context.screenReader ? "x" : "\u{00D7}") + String(line.quantity), row: row.row, column: row.column, width: quantityWidth, style: .dim)
             canvas.put(
                 [Span(context.line(line.barcode.summary)), Span("  " + line.barcode.symbology.title, .dim)],
                 row: row.row, column: row.column + quantityWidth + 1, width: row.width - quantityWidth - 1

@@ -17,14 +17,20 @@ struct Canvas {
     private(set) var grid: Grid
     private(set) var hitRegions: [HitRegion] = []
     private(set) var cursor: CursorPosition?
+    /// Where the things that can have focus were drawn (the last of each kind wins; an overlay
+    /// forgets those under it). In screen-reader mode the cursor goes to the focused one.
+    private(set) var anchors: [FocusAnchor: CursorPosition] = [:]
     /// Graphics pictures drawn so far, with how many of their rows were put in place.
     private var images: [(image: FrameImage, rowsDrawn: Int)] = []
     let glyphs: Glyphs
+    /// Screen-reader mode: views that mark something by colour or symbol alone say it in words.
+    let screenReader: Bool
     private let sanitizer: Sanitizer
 
     init(size: ScreenSize, context: RenderContext) {
         grid = Grid(width: size.columns, height: size.rows)
         glyphs = context.glyphs
+        screenReader = context.screenReader
         sanitizer = context.sanitizer
     }
 
@@ -256,6 +262,20 @@ struct Canvas {
     }
 
     mutating func hideCursor() { cursor = nil }
+
+    /// Notes where a thing that can have focus was drawn (ignored outside the grid).
+    mutating func anchor(_ kind: FocusAnchor, row: Int, column: Int) {
+        guard grid.contains(row: row, column: column) else { return }
+        anchors[kind] = CursorPosition(row: row, column: column)
+    }
+
+    /// Forgets the anchors drawn so far: an overlay now covers them and has the focus.
+    mutating func forgetAnchors() { anchors.removeAll() }
+
+    /// Puts the cursor where `position` says (screen-reader mode's focus), or hides it.
+    mutating func placeCursor(_ position: CursorPosition?) {
+        cursor = position.flatMap { grid.contains(row: $0.row, column: $0.column) ? $0 : nil }
+    }
 
     /// Makes `columns` of `row` send `action` when clicked (clipped to the grid).
     mutating func addHitRegion(row: Int, columns: Range<Int>, action: AppAction) {

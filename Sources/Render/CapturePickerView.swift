@@ -18,7 +18,7 @@ struct CapturePickerView {
         let window = ScrollWindow(highlighted: capture.pickerCursor, total: kinds.count, rows: area.height)
         let kindWidth = kinds.map { TextWidth.of($0.title) }.max() ?? 0
         let table = Table(columns: [.fixed(kindWidth), .flexible()], gap: 3)
-        let rows = window.rowsRect(in: area)
+        let rows = window.rowsRect(in: area, glyphs: context.glyphs)
         for (offset, index) in window.range.enumerated() {
             let kind = kinds[index]
             let line = rows.line(offset)

@@ -30,6 +30,7 @@ struct CaptureView {
         }
         // A blank row under the header reads better when there is room for it.
         if body.height >= 8 { body = body.inset(top: 1) }
+        canvas.anchor(.content, row: body.row, column: body.column)
         drawBody(in: body, on: &canvas)
         drawMessage(in: bounds.line(bounds.height - 2).inset(left: 1, right: 1), on: &canvas)
         HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
@@ -42,7 +43,7 @@ struct CaptureView {
 
     /// `?`/F1: the keys of the phase underneath, framed over it.
     private func drawKeys(on canvas: inout Canvas) {
-        let lines = KeyMap.helpLines(for: KeyMap.captureContexts(for: state) + [.global], in: state, unicode: context.options.unicode)
+        let lines = KeyMap.helpLines(for: KeyMap.captureContexts(for: state) + [.global], in: state, unicode: context.symbolKeys)
         let bounds = canvas.bounds
         let width = min(bounds.width, 72)
         let height = min(bounds.height - 2, lines.count + 2)
@@ -50,18 +51,20 @@ struct CaptureView {
         let box = Rect(row: 1 + (bounds.height - 2 - height) / 2, column: (bounds.width - width) / 2, width: width, height: height)
         canvas.clearSides(of: box)
         canvas.removeHitRegions(under: box)
+        canvas.forgetAnchors()
         canvas.box(box, title: "Keys")
         HelpSheetView.drawLines(lines, scrollOffset: capture.keysScrollOffset, in: box, on: &canvas)
     }
 
     /// Where a multi-step capture is: `Barcode › Photos › Review`, the current step bright.
     private func drawSteps(in rect: Rect, on canvas: inout Canvas) {
-        let separator = context.options.unicode ? " \u{203A} " : " > "
-        var spans: [Span] = []
+        // In screen-reader mode the current step says so in words, not only by being bright.
+        let separator = context.screenReader ? ", " : context.options.unicode ? " \u{203A} " : " > "
+        var spans: [Span] = context.screenReader ? [Span("Steps: ", .dim)] : []
         for (index, step) in capture.steps.enumerated() {
             if index > 0 { spans.append(Span(separator, .dim)) }
             let current = step == capture.phase || (step == .review && capture.phase == .barcode && capture.barcode != nil && capture.kind == .barcode)
-            spans.append(Span(Self.stepTitle(step), current ? .heading : .dim))
+            spans.append(Span(Self.stepTitle(step) + (current && context.screenReader ? " (current)" : ""), current ? .heading : .dim))
         }
         canvas.put(spans, row: rect.row, column: rect.column, width: rect.width)
     }
@@ -89,6 +92,7 @@ struct CaptureView {
         canvas.addHitRegion(row: line.row, columns: line.column..<(line.column + close), action: .capture(.closeTapped))
         let done = canvas.putRightAligned([Span("[ Done ]", .button)], in: line)
         canvas.addHitRegion(row: line.row, columns: done, action: .capture(.doneTapped))
+        canvas.anchor(.doneButton, row: line.row, column: done.lowerBound)
 
         let middleStart = line.column + close + 1
         let middle = Rect(row: line.row, column: middleStart, width: done.lowerBound - 1 - middleStart, height: 1)

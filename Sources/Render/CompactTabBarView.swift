@@ -12,7 +12,8 @@ struct CompactTabBarView {
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let line = rect.line(0)
         canvas.fill(line)
-        var spans = [Span("[\(selectedTab.title)]", .tabSelected)]
+        // Screen-reader mode says it in words: "Inbox (selected)".
+        var spans = [Span(context.screenReader ? "\(selectedTab.title) (selected)" : "[\(selectedTab.title)]", .tabSelected)]
         if pendingCount > 0 {
             let count = pendingCount > 99 ? "99+" : String(pendingCount)
             // A space after the bracket, as the full bar has: "[Inbox] (3)", never "[Inbox](3)".
@@ -22,7 +23,7 @@ struct CompactTabBarView {
                 spans.append(Span("  Inbox (\(count))", .badge))
             }
         }
-        let arrow = context.options.unicode ? "\u{2191}" : "Up"
+        let arrow = context.symbolKeys ? "\u{2191}" : "Up"
         spans.append(Span("  \(arrow) or 1-\(Tab.allCases.count): tabs", .dim))
         canvas.put(spans, row: line.row, column: line.column + 1, width: max(0, line.width - 2))
         canvas.addHitRegion(row: line.row, columns: line.columns, action: .tabChosen(selectedTab))

@@ -1,7 +1,9 @@
 import Foundation
 import TabShell
 
-/// Where the terminal cursor should be shown (text fields), in grid coordinates.
+/// Where the terminal cursor should be shown, in grid coordinates: a text field's insertion
+/// point; in screen-reader mode also whatever has focus (a list's selected row, a dialog's
+/// focused button), so a reader that follows the cursor reads it.
 public struct CursorPosition: Equatable, Sendable {
     public var row: Int
     public var column: Int
@@ -74,10 +76,19 @@ public struct RenderOptions: Equatable, Sendable {
     public var color: Bool
     /// "Now", for ages such as "5m ago"; injected so rendering stays pure.
     public var now: Date
+    /// Screen-reader mode (`--screen-reader`): the cursor is always shown on what has focus,
+    /// the last row is the announcement line, and the chrome is drawn in words and spaces
+    /// rather than box drawing and symbols (docs/accessibility.md).
+    public var screenReader: Bool
 
-    public init(unicode: Bool = true, color: Bool = true, now: Date) {
+    public init(unicode: Bool = true, color: Bool = true, now: Date, screenReader: Bool = false) {
         self.unicode = unicode
         self.color = color
         self.now = now
+        self.screenReader = screenReader
     }
+
+    /// Rows of the terminal the app's screens do not get: the announcement line's, in
+    /// screen-reader mode.
+    public var announcementRows: Int { screenReader ? 1 : 0 }
 }

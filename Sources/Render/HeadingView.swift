@@ -27,7 +27,9 @@ struct HeadingView {
         guard rect.height > 1 else { return }
         let ruleRow = rect.line(1)
         canvas.rule(ruleRow)
-        if let position = heading.position, TextWidth.of(position) + 4 <= ruleRow.width {
+        // In screen-reader mode the rule is blank, and "12/40" reads better as "12 of 40".
+        let shown = canvas.screenReader ? heading.position?.replacingOccurrences(of: "/", with: " of ") : heading.position
+        if let position = shown, TextWidth.of(position) + 4 <= ruleRow.width {
             canvas.putRightAligned([Span(" \(position) ", .dim)], in: ruleRow.inset(right: 1))
         }
     }

@@ -21,6 +21,7 @@ struct HelpSheetView {
     static func drawLines(_ lines: [HelpLine], scrollOffset: Int, in box: Rect, on canvas: inout Canvas) {
         let inside = box.inset(top: 1, left: 2, bottom: 1, right: 2)
         guard !inside.isEmpty else { return }
+        canvas.anchor(.overlayText, row: inside.row, column: inside.column)
         let first = min(max(0, scrollOffset), max(0, lines.count - 1))
         let visible = lines[first..<min(lines.count, first + inside.height)]
         let keyWidth = min(inside.width / 3, visible.map(keysWidth).max() ?? 0)

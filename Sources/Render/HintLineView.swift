@@ -8,7 +8,7 @@ struct HintLineView {
     let context: RenderContext
 
     init(state: AppState, context: RenderContext) {
-        hints = KeyMap.hints(for: state, unicode: context.options.unicode)
+        hints = KeyMap.hints(for: state, unicode: context.symbolKeys)
         status = state.status
         self.context = context
     }

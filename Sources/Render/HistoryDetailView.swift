@@ -85,6 +85,7 @@ struct HistoryDetailView: TabContent {
         canvas.put(spans, row: text.row, column: text.column, width: text.width)
         if thumbnail.row == 0, thumbnail.photo == detail.photoCursor {
             canvas.put(context.glyphs.pointer, row: value.row, column: text.column - 2, width: 1)
+            canvas.anchor(.selectedRow, row: value.row, column: text.column - 2)
             canvas.restyle(Rect(row: text.row, column: text.column, width: min(text.width, spans.width), height: 1), style: .selectedRow)
         }
     }

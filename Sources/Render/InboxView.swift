@@ -66,8 +66,10 @@ struct InboxView: TabContent {
     private var showsChosenColumn: Bool { inbox.chosenRequestID != nil }
 
     private func table(showsKind: Bool, showsFrom: Bool, ageWidth: Int) -> Table {
-        var columns: [Table.Column] = [.fixed(1)]
-        if showsChosenColumn { columns.append(.fixed(1)) }
+        // One cell for the marks; in screen-reader mode they are words ("pending", "done", "chosen").
+        let glyphs = context.glyphs
+        var columns: [Table.Column] = [.fixed(max(TextWidth.of(glyphs.pending), TextWidth.of(glyphs.done)))]
+        if showsChosenColumn { columns.append(.fixed(TextWidth.of(glyphs.chosen))) }
         // Grouped, who asked leads the row (named on the group's first row); otherwise it follows the title.
         if showsFrom, inbox.groupsByRequester { columns.append(.flexible(1)) }
         columns.append(.flexible(3))

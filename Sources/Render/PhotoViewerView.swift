@@ -35,6 +35,7 @@ struct PhotoViewerView {
             factsLine = factsLine.inset(right: factsLine.right - columns.lowerBound + 2)
         }
         drawFacts(of: photo, in: factsLine, on: &canvas)
+        canvas.anchor(.content, row: factsLine.row, column: factsLine.column)
         HintLineView(state: state, context: context).draw(in: bounds.line(bounds.height - 1).inset(left: 1, right: 1), on: &canvas)
     }
 

@@ -70,7 +70,7 @@ struct PhotosEntryView {
         let window = ScrollWindow(highlighted: capture.photoCursor, total: capture.photos.count, rows: list.height)
         let table = Table(columns: [.flexible(), .flexible()], gap: 2)
         defer { window.drawMarks(in: list, on: &canvas) }
-        let rows = window.rowsRect(in: list)
+        let rows = window.rowsRect(in: list, glyphs: context.glyphs)
         for (offset, index) in window.range.enumerated() {
             let photo = capture.photos[index]
             table.drawRow(

@@ -16,7 +16,7 @@ struct RenderContext {
 
     init(options: RenderOptions, previews: PreviewsState = PreviewsState(), previewStyle: PreviewStyle? = nil, thumbnailBox: CellBox? = nil) {
         self.options = options
-        glyphs = .forTerminal(unicode: options.unicode)
+        glyphs = options.screenReader ? .screenReader : .forTerminal(unicode: options.unicode)
         sanitizer = Sanitizer(unicode: options.unicode)
         self.previews = previews
         self.previewStyle = previewStyle
@@ -29,6 +29,13 @@ struct RenderContext {
     }
 
     var now: Date { options.now }
+
+    /// Screen-reader mode: words for marks, the cursor on what has focus, the announcement line.
+    var screenReader: Bool { options.screenReader }
+
+    /// Whether key names and arrows are drawn as symbols (`↑↓`) rather than words (`Up/Dn`):
+    /// never in screen-reader mode, where a symbol reads as nothing or as its Unicode name.
+    var symbolKeys: Bool { options.unicode && !options.screenReader }
 
     /// Data made safe for a single-line place.
     func line(_ text: String) -> String { sanitizer.line(text) }

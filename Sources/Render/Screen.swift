@@ -5,7 +5,9 @@ import TabShell
 /// The renderer: a pure function from the app state to a frame of cells.
 public enum Screen {
     /// Draws `state` at `state.size`: the tab shell, or capture mode, with any sheet or alert on
-    /// top; a notice instead when the terminal is below the minimum size.
+    /// top; a notice instead when the terminal is below the minimum size. In screen-reader mode
+    /// the frame has one row more than `state.size` (see `ScreenReader.appSize`): the
+    /// announcement line; and the cursor is on what has focus, else on that line.
     public static func render(_ state: AppState, options: RenderOptions) -> Frame {
         let context = RenderContext(
             options: options, previews: state.previews, previewStyle: state.previewStyle, thumbnailBox: state.layout.thumbnail
@@ -16,7 +18,62 @@ public enum Screen {
         } else {
             draw(state.presentation, of: state, context: context, on: &canvas)
         }
-        return canvas.frame
+        guard options.screenReader else { return canvas.frame }
+        canvas.placeCursor(focusCursor(of: state, on: canvas))
+        return withAnnouncementLine(canvas.frame, text: Announcement.text(for: state, context: context), context: context)
+    }
+
+    // MARK: - Screen-reader mode
+
+    /// Where the cursor goes in screen-reader mode: on what `AppState.focus` names, as the
+    /// views drew it; nil when it has no place on screen (the announcement line takes it).
+    static func focusCursor(of state: AppState, on canvas: Canvas) -> CursorPosition? {
+        let anchors = canvas.anchors
+        switch state.focus {
+        case .tooSmall:
+            return nil
+        case .alert, .question:
+            return anchors[.defaultButton]
+        case .viewer:
+            return anchors[.content]
+        case .help:
+            return anchors[.overlayText]
+        case .search:
+            // As in a combo box, the query keeps the cursor until the arrows move into the results.
+            if case let .sheet(.search(search)) = state.presentation, search.resultsHaveFocus, let row = anchors[.selectedRow] {
+                return row
+            }
+            return canvas.cursor
+        case let .capture(focus):
+            // Saving: nothing to press until it is done; the announcement line says so.
+            if case let .fullScreenCapture(capture) = state.presentation, capture.isCommitting { return nil }
+            switch focus {
+            case .keys: return anchors[.overlayText]
+            case .confirmClose: return anchors[.defaultButton]
+            case .picker: return anchors[.selectedRow]
+            case .barcode, .photos, .note: return canvas.cursor ?? anchors[.content]
+            case .review: return anchors[.doneButton]
+            }
+        case .inbox, .history, .historyDetail, .settings:
+            return anchors[.selectedRow] ?? anchors[.content]
+        }
+    }
+
+    /// The frame with the announcement line added under it; the cursor on that line when it
+    /// has no other place.
+    private static func withAnnouncementLine(_ frame: Frame, text: String, context: RenderContext) -> Frame {
+        let app = frame.grid
+        var line = Canvas(size: ScreenSize(rows: 1, columns: app.width), context: context)
+        line.put(text, row: 0, column: 0, style: .hint)
+        var grid = Grid(width: app.width, height: app.height + 1)
+        for row in 0..<app.height {
+            for column in 0..<app.width { grid[row, column] = app[row, column] }
+        }
+        for column in 0..<app.width { grid[app.height, column] = line.grid[0, column] }
+        var result = frame
+        result.grid = grid
+        result.cursor = frame.cursor ?? (app.width > 0 ? CursorPosition(row: app.height, column: 0) : nil)
+        return result
     }
 
     private static func draw(_ presentation: Presentation, of state: AppState, context: RenderContext, on canvas: inout Canvas) {
@@ -27,7 +84,7 @@ public enum Screen {
             ShellView(state: state, context: context).draw(on: &canvas)
             let regions = ShellLayout(state: state)
             HelpSheetView(
-                lines: KeyMap.helpLines(in: state, unicode: context.options.unicode), scrollOffset: help.scrollOffset,
+                lines: KeyMap.helpLines(in: state, unicode: context.symbolKeys), scrollOffset: help.scrollOffset,
                 layout: state.layout, regions: regions, context: context
             )
             .draw(on: &canvas)

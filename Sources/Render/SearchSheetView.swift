@@ -70,7 +70,7 @@ struct SearchSheetView {
                 cells.append(row.requestTitle.map { Span(context.line($0)) } ?? Span(context.glyphs.dash, .dim))
             }
             if showsAge { cells.append(Span(ages[offset], .dim)) }
-            let line = window.rowsRect(in: rect).line(offset)
+            let line = window.rowsRect(in: rect, glyphs: context.glyphs).line(offset)
             table.drawRow(cells, in: line, selected: index == search.list.cursor, on: &canvas)
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }

@@ -96,8 +96,9 @@ struct SettingsView: TabContent {
     }
 
     /// A value that cycles through choices: "‹ Last tab ›".
+    /// In screen-reader mode the value alone: the arrows would be read as "less than", "greater than".
     private func choice(_ title: String) -> String {
-        "\(context.glyphs.previousValue) \(title) \(context.glyphs.nextValue)"
+        context.screenReader ? title : "\(context.glyphs.previousValue) \(title) \(context.glyphs.nextValue)"
     }
 
     /// An on/off value, bracketed so it reads as a switch without colour: "[on]", "[off]".

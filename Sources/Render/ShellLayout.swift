@@ -47,6 +47,7 @@ struct ShellLayout {
         let box = sheet(height: layout.helpRows + 2, maximumWidth: 76)
         canvas.clearSides(of: box)
         canvas.removeHitRegions(under: box)
+        canvas.forgetAnchors()
         canvas.box(box, title: title)
         return box
     }

@@ -12,6 +12,7 @@ struct ShellView {
         let content = self.content
         let unreachable = state.unreachableDatabase.map { UnreachableDatabaseNotice(sentence: $0, context: context) }
         HeadingView(heading: content.heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
+        canvas.anchor(.content, row: regions.content.row, column: regions.content.column)
         content.draw(in: regions.content, on: &canvas)
         HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height + 1, on: &canvas)
         if state.isTabBarMinimized {

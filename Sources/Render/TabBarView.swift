@@ -30,6 +30,7 @@ struct TabBarView {
     func draw(in rect: Rect, on canvas: inout Canvas) {
         let line = rect.line(0)
         canvas.fill(line)
+        if canvas.screenReader, drawInWords(in: line, on: &canvas) { return }
         let tabs = Tab.allCases
         let slots = tabs.indices.map { index in
             Rect(
@@ -50,6 +51,30 @@ struct TabBarView {
             canvas.putCentered(label(for: tab, density: density, selected: tab == selectedTab), in: slot)
             canvas.addHitRegion(row: slot.row, columns: slot.columns, action: .tabChosen(tab))
         }
+    }
+
+    /// Screen-reader mode: the tabs left to right, the selected one saying so in words
+    /// ("Inbox, 3 pending (selected)"), when they fit; false leaves the bracketed bar to draw.
+    private func drawInWords(in line: Rect, on canvas: inout Canvas) -> Bool {
+        let forms: [(Tab) -> String] = [
+            { tab in tab.title + (tab == .inbox && pendingCount > 0 ? ", \(pendingCount) pending" : "") },
+            { tab in tab.title + (tab == .inbox && pendingCount > 0 ? " (\(pendingCount))" : "") },
+        ]
+        let gap = 3
+        for form in forms {
+            let labels = Tab.allCases.map { tab in (tab, form(tab) + (tab == selectedTab ? " (selected)" : "")) }
+            let width = labels.reduce(0) { $0 + TextWidth.of($1.1) } + gap * (labels.count - 1)
+            guard width <= line.width - 2 else { continue }
+            var column = line.column + 1
+            for (tab, label) in labels {
+                let style: CellStyle = tab == selectedTab ? .tabSelected : tab.role == .action ? .tabAction : .tab
+                let used = canvas.put(label, row: line.row, column: column, style: style)
+                canvas.addHitRegion(row: line.row, columns: column..<(column + used), action: .tabChosen(tab))
+                column += used + gap
+            }
+            return true
+        }
+        return false
     }
 
     private func label(for tab: Tab, density: Density, selected: Bool) -> [Span] {

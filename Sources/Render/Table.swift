@@ -54,7 +54,9 @@ struct Table {
                 flexibleLeft -= width
                 weightLeft -= weight
             }
-            ranges.append(x..<min(rect.right, x + width))
+            // A column that starts past the right edge (a row narrower than the gutter) is empty.
+            let start = min(x, rect.right)
+            ranges.append(start..<max(start, min(rect.right, x + width)))
             x += width + gap
         }
         return ranges
@@ -67,6 +69,7 @@ struct Table {
         canvas.fill(line)
         if selected {
             canvas.put(canvas.glyphs.pointer, row: line.row, column: line.column, width: Self.gutterWidth)
+            canvas.anchor(.selectedRow, row: line.row, column: line.column)
         }
         for (cell, (column, range)) in zip(cells, zip(columns, ranges(in: line))) where !range.isEmpty {
             let cellRect = Rect(row: line.row, column: range.lowerBound, width: range.count, height: 1)

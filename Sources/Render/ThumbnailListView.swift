@@ -52,6 +52,7 @@ struct ThumbnailListView {
             }
             if selected {
                 canvas.put(context.glyphs.pointer, row: top, column: rect.column, width: Table.gutterWidth)
+                canvas.anchor(.selectedRow, row: top, column: rect.column)
             }
             canvas.put(item.title, row: top, column: text.column, width: text.width, style: selected ? .selectedRow : .normal)
             var lines = [Span(item.facts, .dim)] + item.codes

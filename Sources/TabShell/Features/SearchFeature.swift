@@ -33,6 +33,11 @@ public struct SearchState: Equatable, Sendable {
     /// and the first thing typed replaces it (a move of the text cursor keeps it).
     public var isQuerySelected = false
 
+    /// The arrows (or a click) moved into the results since the query was last typed: the
+    /// results have focus, which screen-reader mode shows with the cursor (the query has it
+    /// otherwise, as a combo box's field does).
+    public var resultsHaveFocus = false
+
     public init(query: String = "") {
         self.query = TextBuffer(query, multiline: false, limit: Self.queryLimit)
         self.isQuerySelected = !query.isEmpty
@@ -102,6 +107,7 @@ extension SearchState {
         switch action {
         case let .input(.moved(move)):
             list.move(move, count: results.count, viewport: viewport)
+            resultsHaveFocus = !results.isEmpty
             return .none
 
         case .input(.activated):
@@ -110,6 +116,7 @@ extension SearchState {
 
         case let .input(.clicked(row)):
             guard results.indices.contains(row) else { return .none }
+            resultsHaveFocus = true
             if list.cursor == row { return send(.input(.activated), viewport: viewport) }
             list.cursor = row
             list.clamp(count: results.count, viewport: viewport)
@@ -119,9 +126,11 @@ extension SearchState {
             return .request(.closeSheet)
 
         case .opened:
+            resultsHaveFocus = false
             return .effects(searchIfChanged(from: ""))
 
         case let .edited(edit):
+            resultsHaveFocus = false
             let previous = trimmedQuery
             apply(edit)
             return .effects(searchIfChanged(from: previous))
@@ -160,6 +169,7 @@ extension SearchState {
             results = []
             resultsQuery = nil
             list = ListPosition()
+            resultsHaveFocus = false
             return []
         }
         return [.search(query: query, limit: Self.resultLimit)]

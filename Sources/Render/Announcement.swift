@@ -1,0 +1,140 @@
+import CaptureMode
+import Foundation
+import TabShell
+
+/// The announcement line of screen-reader mode: one plain sentence, on the terminal's last row,
+/// saying what the screen is now and what just happened (a toast, an alert, a tab, capture
+/// opening or moving on). It is a function of the state alone, so it changes exactly when one
+/// of those does, and a reader that speaks what changes on screen speaks it; the rows that
+/// move with the arrows are read where the cursor is, not here.
+enum Announcement {
+    static func text(for state: AppState, context: RenderContext) -> String {
+        if state.focus == .tooSmall {
+            let minimum = Layout.minimumSize
+            return "Terminal too small: tabshell needs \(minimum.columns) columns by \(minimum.rows + 1) rows."
+        }
+        switch state.presentation {
+        case let .alert(alert, _):
+            return text(of: alert, context: context)
+        case let .fullScreenCapture(capture) where capture.isConfirmingClose:
+            return text(of: .confirmCaptureClose(capture), context: context)
+        default:
+            break
+        }
+        if let status = state.status { return text(of: status, context: context) }
+        switch state.presentation {
+        case .none, .alert:
+            return tab(of: state, context: context)
+        case let .sheet(.help(help)):
+            let count = KeyMap.helpLines(in: state, unicode: false).count
+            let first = min(max(0, help.scrollOffset), max(0, count - 1)) + 1
+            return "Keys for this screen, from line \(first) of \(count). Up and Down scroll, Esc closes."
+        case let .sheet(.search(search)):
+            return "Search History. \(searchSummary(search))"
+        case let .fullScreenCapture(capture):
+            return self.capture(capture, context: context)
+        case let .viewer(viewer, _):
+            let photo = viewer.current
+            return "Photo \(viewer.position.replacingOccurrences(of: "/", with: " of ")): \(context.line(photo.name)), \(PhotoFacts.describe(photo, glyphs: context.glyphs))."
+        }
+    }
+
+    // MARK: - Parts
+
+    /// "Alert: Discard this capture? Keep editing focused; buttons Keep editing (n), Discard (y).
+    /// Close throws away…": what to press first, the message last (the box shows it whole).
+    static func text(of alert: Alert, context: RenderContext) -> String {
+        let buttons = alert.buttons.map { button in button.title + (button.key.map { " (\($0))" } ?? "") }
+        var text = "Alert: \(context.line(alert.title))"
+        if !text.hasSuffix("?"), !text.hasSuffix(".") { text += "." }
+        if alert.buttons.indices.contains(alert.defaultButton) { text += " \(alert.buttons[alert.defaultButton].title) focused;" }
+        text += " buttons \(buttons.joined(separator: ", "))."
+        return text + " " + context.line(alert.message)
+    }
+
+    private static func text(of status: StatusMessage, context: RenderContext) -> String {
+        let text = context.line(status.text)
+        switch status.kind {
+        case .info: return text
+        case .success: return "\(context.glyphs.success) \(text)"
+        case .error: return "\(context.glyphs.error) \(text)"
+        }
+    }
+
+    private static func tab(of state: AppState, context: RenderContext) -> String {
+        switch state.selectedTab {
+        case .inbox:
+            let inbox = state.inbox
+            guard inbox.hasLoaded else { return "Inbox tab, loading." }
+            let requests = Count.noun(inbox.requests.count, "request") + (inbox.hasMore ? " or more" : "")
+            var text = "Inbox tab, \(requests), \(Count.grouped(inbox.pendingCount)) pending"
+            if let chosen = inbox.requests.first(where: { $0.id == inbox.chosenRequestID }) {
+                text += ". Create captures for \(context.line(chosen.title))"
+            }
+            return text + "."
+        case .history:
+            let history = state.history
+            if let detail = history.detail {
+                return "History, record \(detail.record.id), \(detail.record.kind.title)."
+            }
+            guard history.hasLoaded else { return "History tab, loading." }
+            return "History tab, \(Count.noun(history.totalCount, "record")), \(history.browseMode.title)."
+        case .settings:
+            return "Settings tab, \(SettingsRow.allCases.count) settings; changes apply at once."
+        }
+    }
+
+    private static func searchSummary(_ search: SearchState) -> String {
+        if search.trimmedQuery.isEmpty { return "Type to find codes, notes and request titles." }
+        var text = search.isQuerySelected ? "The query is selected; typing replaces it. " : ""
+        if search.isSearching { return text + "Searching..." }
+        switch search.results.count {
+        case 0: text += "No records match."
+        case 1: text += "1 record matches."
+        case let count: text += "\(count) records match."
+        }
+        return search.results.isEmpty ? text : text + " Down moves into the results."
+    }
+
+    private static func capture(_ capture: CaptureState, context: RenderContext) -> String {
+        let kind = capture.kind.map { "Capture \($0.title)" } ?? "Capture"
+        if capture.isCommitting { return "\(kind): saving..." }
+        if let notice = capture.notice { return "\(kind): \(context.glyphs.error) \(context.line(notice))" }
+        if capture.isShowingKeys { return "\(kind): keys for this step. Up and Down scroll, Esc closes." }
+        let steps = capture.steps
+        let current: CapturePhase = capture.focus == .review ? .review : capture.phase
+        let place = steps.count > 1 ? steps.firstIndex(of: current).map { " (step \($0 + 1) of \(steps.count))" } ?? "" : ""
+        let phase: String
+        switch capture.focus {
+        case .picker:
+            phase = "choose what to capture, \(capture.pickerKinds.count) kinds"
+        case .barcode:
+            if let toast = capture.scanToast {
+                phase = "scanned \(context.line(toast.summary)), \(toast.symbology.title)"
+            } else if let error = capture.barcodeError {
+                phase = "\(context.glyphs.error) \(error.message)"
+            } else if capture.kind == .batch, let message = capture.batchMessage {
+                phase = context.line(message)
+            } else {
+                phase = capture.kind == .batch ? "scan codes; \(capture.batch.isEmpty ? "no scans yet" : capture.batch.summary)" : "type or scan the code"
+            }
+        case .photos:
+            if let copy = capture.copy {
+                phase = "copying \(context.line(copy.name))"
+            } else if let message = capture.photoMessage {
+                phase = message.kind == .problem ? "\(context.glyphs.error) \(context.line(message.text))" : context.line(message.text)
+            } else {
+                phase = "add photos, \(capture.photos.count) of \(capture.config.maximumPhotos) added; type a file's path"
+            }
+        case .note:
+            phase = "write the note"
+        case .review:
+            let code = capture.barcode.map { " \(context.line($0.summary)), \($0.symbology.title);" } ?? ""
+            phase = "review\(code) Enter saves, Esc offers to discard"
+        case .keys, .confirmClose:
+            phase = ""
+        }
+        let request = capture.request.map { " for \(context.line($0.title))" } ?? ""
+        return "\(kind)\(request)\(place): \(phase)."
+    }
+}
