@@ -2,6 +2,7 @@ import ArgumentParser
 import CaptureMode
 import Foundation
 import Logging
+import Render
 import Runtime
 import SQLiteStorage
 import ServePolicy
@@ -86,6 +87,13 @@ struct TabShellCommand: ParsableCommand {
         help: ArgumentHelp("Seconds the on-commit command may run before it is stopped.", valueName: "seconds"))
     var onCommitTimeout = 10
 
+    @Flag(
+        name: .customLong("screen-reader"),
+        help: ArgumentHelp(
+            "For screen readers and braille displays: the cursor on what has focus, the last row announcing each change, words instead of symbols (also TABSHELL_SCREEN_READER=1)."
+        ))
+    var screenReader = false
+
     func validate() throws {
         if demo, database.path != nil {
             throw ValidationError("--demo uses its own throw-away database; leave out --db.")
@@ -147,7 +155,9 @@ struct TabShellCommand: ParsableCommand {
         } catch {
             throw Failure(error.message)
         }
-        state.size = terminal.size
+        // Screen-reader mode keeps the last row for the announcement line.
+        let screenReaderMode = ScreenReader.isOn(flag: screenReader, environment: environment)
+        state.size = ScreenReader.appSize(terminal: terminal.size, options: RenderOptions(now: Date(), screenReader: screenReaderMode))
         // Asked once, and not waited for: the first frame is drawn at once with what is known
         // without the answers (photos in blocks), and the answers come later as an event.
         terminal.askAboutGraphics()
@@ -169,7 +179,7 @@ struct TabShellCommand: ParsableCommand {
             database: db, state: state, logger: logger, home: home,
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
             person: person, uploads: session?.folder.uploads, onCommit: commitHook(db))
-        let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal)
+        let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal, screenReader: screenReaderMode)
         let recovery: RecoveryReport?
         do {
             recovery = try db.recover(now: Date())

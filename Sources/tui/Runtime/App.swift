@@ -24,12 +24,18 @@ final class App {
     private let testCrash = CrashGuard.TestCrash.fromEnvironment()
     /// How photos can be shown, given the terminal's answers to the graphics queries.
     private let previewTerminal: (TerminalAnswers?) -> PreviewTerminal
+    /// `--screen-reader`: the app gets one row less, the announcement line's (docs/accessibility.md).
+    private let screenReader: Bool
 
-    init(runtime: AppRuntime, terminal: Terminal, logger: Logger, previewTerminal: @escaping (TerminalAnswers?) -> PreviewTerminal) {
+    init(
+        runtime: AppRuntime, terminal: Terminal, logger: Logger, previewTerminal: @escaping (TerminalAnswers?) -> PreviewTerminal,
+        screenReader: Bool = false
+    ) {
         self.runtime = runtime
         self.terminal = terminal
         self.logger = logger
         self.previewTerminal = previewTerminal
+        self.screenReader = screenReader
     }
 
     func run(recovery: RecoveryReport?, resuming snapshot: SessionSnapshot? = nil, message: String? = nil) -> ExitReason {
@@ -50,7 +56,7 @@ final class App {
             case let .wheel(turn):
                 runtime.dispatch(.wheelTurned(turn))
             case let .resized(size):
-                runtime.dispatch(.resized(size))
+                runtime.dispatch(.resized(ScreenReader.appSize(terminal: size, options: renderOptions())))
             case let .signal(signal):
                 logger.info("exiting on signal", metadata: ["signal": "\(signal)"])
                 return .signal(signal)
@@ -76,10 +82,13 @@ final class App {
         return .quit
     }
 
+    private func renderOptions() -> RenderOptions {
+        RenderOptions(unicode: terminal.isUnicode, color: terminal.supportsColor, now: Date(), screenReader: screenReader)
+    }
+
     private func draw() {
         terminal.setColorEnabled(runtime.state.usesColor)
-        let options = RenderOptions(unicode: terminal.isUnicode, color: terminal.supportsColor, now: Date())
-        let frame = Screen.render(runtime.state, options: options)
+        let frame = Screen.render(runtime.state, options: renderOptions())
         terminal.draw(frame)
         lastFrame = frame
         runtime.drawn()
