@@ -22,6 +22,8 @@ import PackageDescription
 //   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
+//   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
+//   ServePolicy -> Recording   (`serve --record DIR`);  tui -> Recording, CPty   (`--record FILE`, `replay`)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
 //          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
@@ -111,6 +113,10 @@ let package = Package(
         .target(name: "CImageStack", cSettings: [.unsafeFlags(imageStackHeaderFlags)]),
         .target(name: "PhotoPreview", dependencies: ["CImageStack", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
+        // asciicast v2 (issue #27): the writer (UTF-8 carried across reads, size caps), the reader
+        // (every malformed case said with its line), the filter for what a cast may not send to a
+        // terminal, the replay timeline. Files only through CastFileRecorder; no terminal.
+        .target(name: "Recording"),
         // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
         .target(name: "CPty"),
         .target(
@@ -129,7 +135,7 @@ let package = Package(
         // their folder, the session launcher, demo data sets, the summary log on standard error.
         .target(
             name: "ServePolicy",
-            dependencies: ["TabShell", "Storage", "SQLiteStorage", "SSHServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", .product(name: "Logging", package: "swift-log")]
         ),
         // What the commands do, apart from their arguments (issue #25): the context they run in,
         // output sinks, tables and listings, export encoding, following history, doctor's checks
@@ -147,7 +153,7 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer", "ServePolicy", "TabShellCommands",
+                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -206,13 +212,14 @@ let package = Package(
             name: "RuntimeTests",
             dependencies: ["Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "Recording", "TestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack", "TestSupport"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
+                "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Recording", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -23,17 +23,20 @@ public final class ServeLauncher: Sendable {
     public let logLevel: Logger.Level
     /// Each session's data limit in bytes (`--session-memory-limit`; nil: none of its own).
     public let memoryLimit: UInt64?
+    /// `--record DIR`: where sessions are recorded (nil: none are; see ``ServeRecordings``).
+    public let recordings: ServeRecordings?
     private let logger: Logger
 
     public init(
         executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger,
-        memoryLimit: UInt64? = nil
+        memoryLimit: UInt64? = nil, recordings: ServeRecordings? = nil
     ) {
         self.executable = executable
         self.data = data
         self.resumeWindowSeconds = resumeWindowSeconds
         self.logLevel = logLevel
         self.memoryLimit = memoryLimit
+        self.recordings = recordings
         self.logger = logger
     }
 
@@ -48,6 +51,11 @@ public final class ServeLauncher: Sendable {
         guard case .killed(let signal) = end.termination, !end.wasHungUp else { return nil }
         let limit = memoryLimit.map { " Each session may use up to \(MemorySize.text($0)) of memory; this one may have needed more." } ?? ""
         return "the session ended unexpectedly (signal \(signal)).\(limit) Reconnect to start again."
+    }
+
+    private var isDemo: Bool {
+        if case .demo = data { return true }
+        return false
     }
 
     /// The launcher the server calls for each session.
@@ -140,6 +148,9 @@ public final class ServeLauncher: Sendable {
         session.memoryLimit = memoryLimit
         let limit = memoryLimit
         session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
+        if let recordings, ServeRecordings.records(request, demo: isDemo) {
+            session.outputTap = recordings.tap(for: request, person: person, now: now)
+        }
         return .run(session)
     }
 }

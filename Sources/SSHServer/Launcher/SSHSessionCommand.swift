@@ -18,6 +18,9 @@ public struct SSHSessionCommand: Sendable {
     /// A line for the client when the child has ended this way (nil: none), written after the
     /// child's output, e.g. why a session that crashed ended.
     public var sentenceAtEnd: (@Sendable (SSHSessionEnd) -> String?)?
+    /// Told what a terminal session's child draws and each resize (nil: nobody); not used for
+    /// sessions without a terminal.
+    public var outputTap: (any SSHSessionTap)?
 
     public init(
         executablePath: String, arguments: [String] = [], environment: [String: String] = [:],

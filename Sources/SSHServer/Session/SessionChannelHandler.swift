@@ -62,6 +62,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private static let resizeInterval = TimeAmount.milliseconds(50)
     /// The launcher's line for how the child ended (`SSHSessionCommand.sentenceAtEnd`).
     private var endSentence: String?
+    /// Sees the child's terminal output and sizes (`SSHSessionCommand.outputTap`); told of the
+    /// end once, then dropped.
+    private var tap: (any SSHSessionTap)?
 
     /// After the child ends, how long output may keep flowing (a background job holding the
     /// terminal) before the session is closed anyway, checked again while output moves.
@@ -90,6 +93,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         connection.stopIdleNotices(to: ObjectIdentifier(self))
         resizeTimer?.cancel()
+        endTap()
         if holdsSession {
             holdsSession = false
             connection.sessionClosed()
@@ -213,6 +217,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         lastResize = now
         if let terminalMaster, let terminal {
             _ = cpty_set_window_size(terminalMaster, UInt16(terminal.columns), UInt16(terminal.rows))
+            tap?.terminalResized(columns: terminal.columns, rows: terminal.rows)
         }
     }
 
@@ -305,6 +310,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let (process, streams) = spawned
         self.process = process
         phase = .running
+        if terminal != nil { tap = command.outputTap }
 
         let loop = context.eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
@@ -351,7 +357,10 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             openOutputs = 1
             terminalMaster = master
             // A window change that came while the child was starting.
-            if let terminal { _ = cpty_set_window_size(master, UInt16(terminal.columns), UInt16(terminal.rows)) }
+            if let terminal {
+                _ = cpty_set_window_size(master, UInt16(terminal.columns), UInt16(terminal.rows))
+                tap?.terminalResized(columns: terminal.columns, rows: terminal.rows)
+            }
             bootstrap(.output).takingOwnershipOfDescriptor(inputOutput: master).assumeIsolated().whenComplete {
                 self.streamConnected($0, isInput: true, descriptors: [master])
             }
@@ -399,6 +408,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         outputSinceDrainCheck = true
         let promise = context.eventLoop.makePromise(of: Void.self)
         let type: SSHChannelData.DataType = stream == .errors ? .stdErr : .channel
+        if let tap, stream == .output { bytes.withUnsafeReadableBytes { tap.childWrote($0) } }
         context.write(wrapOutboundOut(SSHChannelData(type: type, data: .byteBuffer(bytes))), promise: promise)
         lastClientWrite = promise.futureResult
     }
@@ -485,6 +495,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         phase = .finished
         drainTimer?.cancel()
         closeProcessStreams()
+        endTap()
         guard let context else { return }
         if let said = endLine ?? endSentence {
             let newline = terminal == nil ? "\n" : "\r\n"
@@ -522,6 +533,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         }
         context.close(mode: .output, promise: nil)
         context.close(promise: nil)
+    }
+
+    private func endTap() {
+        tap?.sessionEnded()
+        tap = nil
     }
 
     private func closeProcessStreams() {

@@ -28,7 +28,9 @@ struct ServeCommand: ParsableCommand {
             runs: inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME \
             (photos add reads the image on standard input; captures take photos only from these uploads). \
             A person whose connection drops and who comes back within --resume-window finds everything as \
-            it was. Runs in the foreground; logs to tabshell.log beside the database, and one line per \
+            it was. --record DIR writes terminal sessions as asciicast v2 files (*.cast, 0600) into DIR \
+            (made 0700): in demo mode every session, in team mode only sessions started with present — \
+            never another person's; tabshell replay FILE plays one. Runs in the foreground; logs to tabshell.log beside the database, and one line per \
             event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds.
             """
     )
@@ -108,7 +110,29 @@ struct ServeCommand: ParsableCommand {
             valueName: "size"))
     var sessionMemoryLimit = "512M"
 
+    /// `--record DIR`: terminal sessions as asciicast v2 files (*.cast, 0600) in DIR, made 0700
+    /// if missing: in demo mode every session, in team mode only sessions started with present.
+    @OptionGroup var recordOption: RecordOption
+    var record: String? { recordOption.path }
+
+    @Option(
+        name: .customLong("record-session-limit"),
+        help: ArgumentHelp("The most one recording may hold (e.g. 32M); over it the cast stops growing and the log says so.", valueName: "size"))
+    var recordSessionLimit = "32M"
+
+    @Option(
+        name: .customLong("record-total-limit"),
+        help: ArgumentHelp(
+            "The most all recordings in the folder may hold, the casts already there included (e.g. 1G); over it no recording grows.",
+            valueName: "size"))
+    var recordTotalLimit = "1G"
+
     func validate() throws {
+        for (name, text) in [("--record-session-limit", recordSessionLimit), ("--record-total-limit", recordTotalLimit)] {
+            guard let bytes = MemorySize.bytes(text), bytes > 0, bytes <= UInt64(Int.max) else {
+                throw ValidationError("\(name) needs a size such as 32M or 1G.")
+            }
+        }
         if demo == (authorizedKeys != nil) {
             throw ValidationError("Choose who may log in: --authorized-keys FILE (team mode) or --demo (anyone, on throw-away data).")
         }
@@ -173,10 +197,23 @@ struct ServeCommand: ParsableCommand {
             demoSets = try DemoDataSets.serving()
         }
         let memoryLimit = MemorySize.bytes(sessionMemoryLimit).flatMap { $0 > 0 ? $0 : nil }
+        var recordings: ServeRecordings?
+        if let record {
+            do {
+                recordings = try ServeRecordings(
+                    folder: (record as NSString).expandingTildeInPath,
+                    sessionLimit: Int(MemorySize.bytes(recordSessionLimit) ?? 0), totalLimit: Int(MemorySize.bytes(recordTotalLimit) ?? 0),
+                    logger: logger)
+            } catch {
+                demoSets?.removeAll()
+                throw Failure(error.sentence)
+            }
+        }
         let launcher = ServeLauncher(
             executable: executable,
             data: demoSets.map { .demo($0) } ?? .team(database: url, environment: storeEnvironment),
-            resumeWindowSeconds: window, logLevel: database.logLevel, logger: logger, memoryLimit: memoryLimit)
+            resumeWindowSeconds: window, logLevel: database.logLevel, logger: logger, memoryLimit: memoryLimit,
+            recordings: recordings)
         var configuration = SSHServerConfiguration(
             hostKeyPath: hostKey.map { ($0 as NSString).expandingTildeInPath }
                 ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,

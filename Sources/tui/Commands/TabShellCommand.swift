@@ -39,7 +39,7 @@ struct TabShellCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
-            DbCommand.self, GenerateCommand.self,
+            DbCommand.self, GenerateCommand.self, ReplayCommand.self,
         ]
     )
 
@@ -74,6 +74,9 @@ struct TabShellCommand: ParsableCommand {
     @OptionGroup var identity: IdentityOptions
 
     @OptionGroup var served: ServedSessionOptions
+
+    /// `--record FILE`: this session as an asciicast v2 file (one type shared with `serve`).
+    @OptionGroup var recordOption: RecordOption
 
     @Option(
         name: .customLong("on-commit"),
@@ -115,6 +118,12 @@ struct TabShellCommand: ParsableCommand {
 
     func run() throws {
         umask(0o077)
+        if let file = recordOption.path {
+            // The app runs again as a child on a terminal of its own, relayed and recorded.
+            let status = try RecordedRun.run(file: file, arguments: CommandLine.arguments)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var demoDirectory: URL?
         defer { if let demoDirectory { try? FileManager.default.removeItem(at: demoDirectory) } }
 

@@ -1,0 +1,215 @@
+import Foundation
+
+/// A cast read from a file: its header and its events in order.
+public struct Cast: Sendable, Equatable {
+    public var header: CastHeader
+    public var events: [CastEvent]
+
+    public init(header: CastHeader, events: [CastEvent]) {
+        self.header = header
+        self.events = events
+    }
+
+    /// All the output text, in order (what a terminal would have been sent).
+    public var outputText: String {
+        events.reduce(into: "") { text, event in
+            if case .output(let piece) = event.kind { text += piece }
+        }
+    }
+}
+
+/// Why a file could not be read as a cast: one sentence, with the line when there is one.
+public struct CastReadError: Error, Equatable, Sendable {
+    /// 1-based; nil for what concerns the whole file.
+    public let line: Int?
+    public let sentence: String
+
+    public init(line: Int?, _ sentence: String) {
+        self.line = line
+        self.sentence = sentence
+    }
+}
+
+/// Reads asciicast v2 (docs/ssh-server.md, "Recording and replay"), refusing what is not one
+/// with a sentence: an empty or oversized file, a first line that is no JSON header, another
+/// version, a header without a size, and any line that is not an event — by its line number.
+/// Bounded: the file's size, each line's length and the number of events are capped.
+public enum CastReader {
+    public struct Limits: Sendable {
+        public var fileBytes: Int
+        public var lineBytes: Int
+        public var events: Int
+
+        public init(fileBytes: Int = 64 << 20, lineBytes: Int = 1 << 20, events: Int = 1_000_000) {
+            self.fileBytes = fileBytes
+            self.lineBytes = lineBytes
+            self.events = events
+        }
+
+        public static let standard = Limits()
+    }
+
+    /// The largest terminal a header may describe (the server's own clamp is 1000 × 500).
+    static let maximumColumns = 10_000
+    static let maximumRows = 10_000
+
+    /// Reads the file at `path` (its size checked before it is read).
+    public static func read(path: String, limits: Limits = .standard) throws(CastReadError) -> Cast {
+        let url = URL(fileURLWithPath: path)
+        let size: Int
+        do {
+            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            guard values.isRegularFile == true else { throw CastReadError(line: nil, "it is not a file") }
+            size = values.fileSize ?? 0
+        } catch let error as CastReadError {
+            throw error
+        } catch {
+            throw CastReadError(line: nil, "it cannot be read (\(Self.reason(error)))")
+        }
+        guard size <= limits.fileBytes else {
+            throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CastReadError(line: nil, "it cannot be read (\(Self.reason(error)))")
+        }
+        return try parse(data, limits: limits)
+    }
+
+    public static func parse(_ data: Data, limits: Limits = .standard) throws(CastReadError) -> Cast {
+        guard data.count <= limits.fileBytes else {
+            throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
+        }
+        guard data.contains(where: { !Self.isBlank($0) }) else {
+            throw CastReadError(line: nil, "it is empty, not an asciicast recording")
+        }
+        let bytes = [UInt8](data)
+        var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
+        var start = 0
+        var number = 1
+        for index in bytes.indices where bytes[index] == 0x0A {
+            lines.append((number, bytes[start..<index]))
+            start = index + 1
+            number += 1
+        }
+        if start < bytes.count { lines.append((number, bytes[start...])) }
+
+        guard let first = lines.first(where: { !$0.bytes.allSatisfy(Self.isBlank) }) else {
+            throw CastReadError(line: nil, "it is empty, not an asciicast recording")
+        }
+        guard first.bytes.count <= limits.lineBytes else {
+            throw CastReadError(line: first.number, "the line is longer than \(limits.lineBytes >> 10) KiB")
+        }
+        let header = try readHeader(first.bytes, line: first.number, whole: data)
+
+        var events: [CastEvent] = []
+        var lastTime = 0.0
+        for line in lines where line.number > first.number {
+            if line.bytes.allSatisfy(Self.isBlank) { continue }
+            guard line.bytes.count <= limits.lineBytes else {
+                throw CastReadError(line: line.number, "the line is longer than \(limits.lineBytes >> 10) KiB")
+            }
+            guard let event = try readEvent(line.bytes, line: line.number) else { continue }
+            guard event.time >= lastTime else {
+                throw CastReadError(line: line.number, "its time \(event.time) comes before the previous event's \(lastTime)")
+            }
+            lastTime = event.time
+            guard events.count < limits.events else {
+                throw CastReadError(line: line.number, "the cast has more than \(limits.events) events, the most tabshell plays")
+            }
+            events.append(event)
+        }
+        return Cast(header: header, events: events)
+    }
+
+    // MARK: - Lines
+
+    private static func readHeader(_ bytes: ArraySlice<UInt8>, line: Int, whole: Data) throws(CastReadError) -> CastHeader {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
+            // asciicast v1 is one JSON object over many lines.
+            if let object = (try? JSONSerialization.jsonObject(with: whole)) as? [String: Any], let version = object["version"] as? Int {
+                throw CastReadError(line: nil, "it is asciicast version \(version); only version 2 is played")
+            }
+            throw CastReadError(line: nil, "it is not an asciicast recording: its first line is not a JSON header")
+        }
+        guard let version = integer(object["version"]) else {
+            throw CastReadError(line: nil, "it is not an asciicast recording: its header has no version")
+        }
+        guard version == CastHeader.version else {
+            throw CastReadError(line: nil, "it is asciicast version \(version); only version 2 is played")
+        }
+        guard let width = integer(object["width"]), let height = integer(object["height"]),
+            (1...maximumColumns).contains(width), (1...maximumRows).contains(height)
+        else {
+            throw CastReadError(line: line, "the header has no terminal size (width and height from 1 to 10000)")
+        }
+        var header = CastHeader(width: width, height: height)
+        header.timestamp = integer(object["timestamp"])
+        if let limit = number(object["idle_time_limit"]), limit.isFinite, limit > 0 { header.idleTimeLimit = limit }
+        if let environment = object["env"] as? [String: Any] {
+            header.environment = environment.compactMapValues { $0 as? String }
+        }
+        header.title = object["title"] as? String
+        return header
+    }
+
+    /// An event, or nil for a kind that is not played (input, markers, others).
+    private static func readEvent(_ bytes: ArraySlice<UInt8>, line: Int) throws(CastReadError) -> CastEvent? {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw CastReadError(line: line, "the line is not UTF-8 text")
+        }
+        guard let array = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [Any], array.count == 3,
+            let time = number(array[0]), let code = array[1] as? String, let data = array[2] as? String
+        else {
+            throw CastReadError(line: line, "the line is not an event ([time, code, data])")
+        }
+        guard time.isFinite, time >= 0, time < 1e9 else {
+            throw CastReadError(line: line, "the event's time is not a number of seconds from the start")
+        }
+        switch code {
+        case "o":
+            return CastEvent(time: time, kind: .output(data))
+        case "r":
+            let parts = data.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+                (1...maximumColumns).contains(columns), (1...maximumRows).contains(rows)
+            else {
+                throw CastReadError(line: line, "the resize is not COLSxROWS")
+            }
+            return CastEvent(time: time, kind: .resize(columns: columns, rows: rows))
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - JSON values
+
+    /// An integer in the JSON (a whole number).
+    private static func integer(_ value: Any?) -> Int? {
+        guard let value else { return nil }
+        if let int = value as? Int { return int }
+        if let double = value as? Double, double.rounded() == double, abs(double) < 1e15 { return Int(double) }
+        return nil
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        guard let value else { return nil }
+        if let double = value as? Double { return double }
+        if let int = value as? Int { return Double(int) }
+        return nil
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}
