@@ -18,7 +18,8 @@ import PackageDescription
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
 //          Terminal, the crash guard, the terminal probe; the only module that calls curses)
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
-//   PhotoPreview -> CImageStack, Crypto   (photo previews, issue #15; see docs/photo-preview.md)
+//   PhotoPreview -> CImageStack, CellGeometry, Crypto   (photo previews, issue #15; docs/photo-preview.md)
+//   TabShell -> CellGeometry   (CellSize, a size in cells: no imports; TabShell's CellBox is it)
 //   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
@@ -28,9 +29,11 @@ import PackageDescription
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
 //          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
 //          TABSHELL_DATABASE_URL.
-// TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other)
-// only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md has the table.
-// PhotoPreview imports Foundation, CImageStack and Crypto (SHA-256) only: no curses, no storage.
+// TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other, and
+// CellGeometry) only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md
+// has the table.
+// PhotoPreview imports Foundation, CImageStack, CellGeometry and Crypto (SHA-256) only: no curses,
+// no storage.
 // PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CImageStack
 // and scans with zbar; it draws nothing and stores nothing.
 // TestSupport (Tests/TestSupport): what the test targets share (temporary folders, child
@@ -71,7 +74,7 @@ let package = Package(
     targets: [
         .target(name: "CaptureMode", dependencies: ["Scanning"]),
         .target(name: "Scanning"),
-        .target(name: "TabShell", dependencies: ["CaptureMode"]),
+        .target(name: "TabShell", dependencies: ["CaptureMode", "CellGeometry"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
         .target(name: "TerminalInput", dependencies: ["TabShell"]),
         // The storage core, linking no engine (issue #25): RecordStore and its value types,
@@ -111,7 +114,9 @@ let package = Package(
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
         // shows a photo maps none of them. Their headers are still read, for types and constants.
         .target(name: "CImageStack", cSettings: [.unsafeFlags(imageStackHeaderFlags)]),
-        .target(name: "PhotoPreview", dependencies: ["CImageStack", .product(name: "Crypto", package: "swift-crypto")]),
+        // A size in cells, the one type TabShell (as CellBox) and PhotoPreview share: no imports.
+        .target(name: "CellGeometry"),
+        .target(name: "PhotoPreview", dependencies: ["CImageStack", "CellGeometry", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
         // asciicast v2 (issue #27): the writer (UTF-8 carried across reads, size caps), the reader
         // (every malformed case said with its line), the filter for what a cast may not send to a

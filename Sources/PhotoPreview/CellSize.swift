@@ -1,14 +1,3 @@
-/// A size in terminal cells: the box a preview must fit, and the size it came out.
-public struct CellSize: Hashable, Sendable, Codable, CustomStringConvertible {
-    public var columns: Int
-    public var rows: Int
-
-    public init(columns: Int, rows: Int) {
-        self.columns = columns
-        self.rows = rows
-    }
-
-    public var isEmpty: Bool { columns < 1 || rows < 1 }
-    public var cellCount: Int { max(0, columns) * max(0, rows) }
-    public var description: String { "\(columns)x\(rows)" }
-}
+// A size in terminal cells is CellGeometry's `CellSize`, the one type the app's model and the
+// previewer share; whoever imports PhotoPreview sees it.
+@_exported import CellGeometry

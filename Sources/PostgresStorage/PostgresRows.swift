@@ -25,15 +25,15 @@ enum PostgresRows {
                 let position = TabBarPosition(rawValue: try cells["tab_bar_position"].decode(String.self)),
                 let previews = PhotoPreviewSetting(rawValue: try cells["photo_previews"].decode(String.self))
             else { throw unreadable("settings", location) }
-            record.snapBackTarget = snapBack
-            record.tabBarPosition = position
-            record.photoPreviews = previews
-            record.captureGating = try cells["capture_gating"].decode(Bool.self)
-            record.colorEnabled = try cells["color_enabled"].decode(Bool.self)
-            record.autoAdvanceMilliseconds = try cells["auto_advance_milliseconds"].decode(Int.self)
-            record.allowFreeTextCodes = try cells["allow_free_text_codes"].decode(Bool.self)
-            record.maximumPhotos = try cells["maximum_photos"].decode(Int.self)
-            record.maximumPhotoBytes = try cells["maximum_photo_bytes"].decode(Int64.self)
+            record.settings.snapBackTarget = snapBack
+            record.settings.tabBarPosition = position
+            record.settings.photoPreviews = previews
+            record.settings.captureGating = try cells["capture_gating"].decode(Bool.self)
+            record.settings.colorEnabled = try cells["color_enabled"].decode(Bool.self)
+            record.settings.autoAdvanceMilliseconds = try cells["auto_advance_milliseconds"].decode(Int.self)
+            record.settings.allowFreeTextCodes = try cells["allow_free_text_codes"].decode(Bool.self)
+            record.settings.maximumPhotos = try cells["maximum_photos"].decode(Int.self)
+            record.settings.maximumPhotoBytes = try cells["maximum_photo_bytes"].decode(Int64.self)
             record.scannerLayout = try cells["scanner_layout"].decode(String?.self)
             record.tabBarMinimizes = try cells["tab_bar_minimizes"].decode(Bool.self)
             record.separatorStandIn = try cells["separator_stand_in"].decode(String?.self)
@@ -50,10 +50,10 @@ enum PostgresRows {
         INSERT INTO settings (id, snap_back_target, capture_gating, tab_bar_position, color_enabled, auto_advance_milliseconds,
                               allow_free_text_codes, maximum_photos, maximum_photo_bytes, scanner_layout, tab_bar_minimizes,
                               separator_stand_in, photo_previews)
-        VALUES (1, \(record.snapBackTarget.rawValue), \(record.captureGating), \(record.tabBarPosition.rawValue), \(record.colorEnabled),
-                \(Int32(clamping: record.autoAdvanceMilliseconds)), \(record.allowFreeTextCodes), \(Int32(clamping: record.maximumPhotos)),
-                \(record.maximumPhotoBytes), \(record.scannerLayout), \(record.tabBarMinimizes), \(record.separatorStandIn),
-                \(record.photoPreviews.rawValue))
+        VALUES (1, \(record.settings.snapBackTarget.rawValue), \(record.settings.captureGating), \(record.settings.tabBarPosition.rawValue), \(record.settings.colorEnabled),
+                \(Int32(clamping: record.settings.autoAdvanceMilliseconds)), \(record.settings.allowFreeTextCodes), \(Int32(clamping: record.settings.maximumPhotos)),
+                \(record.settings.maximumPhotoBytes), \(record.scannerLayout), \(record.tabBarMinimizes), \(record.separatorStandIn),
+                \(record.settings.photoPreviews.rawValue))
         ON CONFLICT (id) DO UPDATE SET
             snap_back_target = EXCLUDED.snap_back_target, capture_gating = EXCLUDED.capture_gating,
             tab_bar_position = EXCLUDED.tab_bar_position, color_enabled = EXCLUDED.color_enabled,

@@ -188,9 +188,9 @@ struct StoreDigest {
         let record = SettingsRecord(settings)
         field("S")
         for value in [
-            record.snapBackTarget.rawValue, "\(record.captureGating)", record.tabBarPosition.rawValue, "\(record.colorEnabled)",
-            "\(record.autoAdvanceMilliseconds)", "\(record.allowFreeTextCodes)", "\(record.maximumPhotos)", "\(record.maximumPhotoBytes)",
-            record.scannerLayout ?? "-", "\(record.tabBarMinimizes)", record.separatorStandIn ?? "-", record.photoPreviews.rawValue,
+            record.settings.snapBackTarget.rawValue, "\(record.settings.captureGating)", record.settings.tabBarPosition.rawValue, "\(record.settings.colorEnabled)",
+            "\(record.settings.autoAdvanceMilliseconds)", "\(record.settings.allowFreeTextCodes)", "\(record.settings.maximumPhotos)", "\(record.settings.maximumPhotoBytes)",
+            record.scannerLayout ?? "-", "\(record.tabBarMinimizes)", record.separatorStandIn ?? "-", record.settings.photoPreviews.rawValue,
         ] {
             field(value)
         }

@@ -77,7 +77,7 @@ final class PreviewLoader {
         }
         let previewer = self.previewer, mailbox = self.mailbox, wake = self.wake, finished = self.finished
         let logger = self.logger
-        let box = CellSize(columns: request.box.columns, rows: request.box.rows)
+        let box = request.box
         let mode = Self.renderMode(for: request.style)
         let cell = Self.cellPixelSize(for: request.style, box: box)
         finished.start()
@@ -212,12 +212,12 @@ extension PreviewImage {
         guard case let .cells(grid) = image else {
             guard case let .graphics(picture) = image else { return nil }
             self.init(
-                size: CellBox(columns: picture.size.columns, rows: picture.size.rows),
+                size: picture.size,
                 graphics: PreviewGraphics(graphics: TerminalGraphics(picture.graphicsProtocol), sequence: picture.sequence))
             return
         }
         self.init(
-            size: CellBox(columns: grid.size.columns, rows: grid.size.rows),
+            size: grid.size,
             cells: grid.cells.map { cell in
                 Cell(
                     character: cell.character,

@@ -27,21 +27,22 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         static let createdAt = Column(CodingKeys.createdAt)
     }
 
-    init(
-        id: Int64? = nil, title: String, body: String, kind: CaptureKind, status: RequestStatus,
-        createdAt: Date, doneAt: Date? = nil, createdBy: String? = nil, requester: String? = nil
-    ) {
-        self.id = id
-        self.title = title
-        self.body = body
-        self.kind = kind
-        self.status = status
-        self.createdAt = createdAt
-        self.doneAt = doneAt
-        self.createdBy = createdBy
-        self.requester = requester
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
     }
 
+    /// The value the Inbox shows, or nil for a record that was never saved.
+    var inboxRequest: InboxRequest? {
+        guard let id else { return nil }
+        return InboxRequest(
+            id: id, title: title, body: body, kind: kind, status: status, createdAt: createdAt, requester: requester, doneAt: doneAt,
+            createdBy: createdBy)
+    }
+}
+
+// In an extension, so that the struct keeps the memberwise initializer Swift writes for it
+// (`RequestRecord(title:body:kind:status:createdAt:)`, the optionals defaulting to nil).
+extension RequestRecord {
     /// Reads the columns by name, without Codable's keyed containers: start-up reads up to
     /// 1,000 requests for the Inbox, and Codable decoding was ~19% of start-up (perf, 5,000
     /// requests). A NULL where the schema forbids one, or an unknown kind or status, is an error.
@@ -55,17 +56,5 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.init(
             id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"], createdBy: row["createdBy"],
             requester: row["requester"])
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-
-    /// The value the Inbox shows, or nil for a record that was never saved.
-    var inboxRequest: InboxRequest? {
-        guard let id else { return nil }
-        return InboxRequest(
-            id: id, title: title, body: body, kind: kind, status: status, createdAt: createdAt, requester: requester, doneAt: doneAt,
-            createdBy: createdBy)
     }
 }
