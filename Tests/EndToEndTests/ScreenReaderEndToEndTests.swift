@@ -155,4 +155,35 @@ struct ScreenReaderEndToEndTests {
             c.visible && lines.count > 23 && lines[23].hasPrefix("Inbox tab")
         }
     }
+
+    /// scripts/speak-screen, the reader docs/accessibility.md tries the mode with (espeak-ng
+    /// speaks what it prints): it says each announcement and the row under the cursor as the
+    /// selection moves, from nothing but tmux's screen and cursor.
+    @Test func theSpeakingScriptSaysTheAnnouncementsAndTheSelectedRow() throws {
+        let s = try Self.launch()
+        try Self.waitForCursor(s, "the Inbox") { lines, cursor in lines.count > 23 && lines[23].hasPrefix("Inbox tab") && cursor.visible }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let transcript = s.workDirectory.appendingPathComponent("spoken.txt")
+        let reader = try ChildProcess.spawn(
+            "/bin/bash", arguments: [root.appendingPathComponent("scripts/speak-screen").path, "-L", s.socket, "--silent"],
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], outputPath: transcript.path)
+        defer { _ = reader.killAndWait() }
+        func waitForSpoken(_ line: String) throws -> [String] {
+            let deadline = Date().addingTimeInterval(10)
+            var spoken: [String] = []
+            while Date() < deadline {
+                spoken = ((try? String(contentsOf: transcript, encoding: .utf8)) ?? "").components(separatedBy: "\n")
+                if spoken.contains(line) { return spoken }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            throw HarnessError("never said \"\(line)\"; said:\n\(spoken.joined(separator: "\n"))")
+        }
+        var spoken = try waitForSpoken("announce: Inbox tab, 6 requests, 6 pending.")
+        #expect(spoken.contains { $0.hasPrefix("cursor: selected: pending Request") })
+        try s.press("3")
+        try waitForSpoken("announce: History tab, 6 records, All.")
+        try s.press("Down")
+        spoken = try waitForSpoken("cursor: selected: Barcode CODE-5 (Text) - now")
+        #expect(spoken.contains("cursor: selected: Barcode CODE-6 (Text) - now"))
+    }
 }
