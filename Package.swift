@@ -221,6 +221,8 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack", "TestSupport"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
+        // CommandTests imports the libraries only (no test imports tui); BinaryTests, HelpTests and
+        // ServeTests' served-command check run the built tabshell (.build/debug/tabshell).
         .testTarget(
             name: "CommandTests",
             dependencies: [

@@ -3,16 +3,15 @@ import Foundation
 import Testing
 
 @testable import ServePolicy
-@testable import tui
+@testable import TabShellCommands
 
 /// `tabshell serve`'s flags for issue #23's connection limits: MaxStartups as sshd writes it,
 /// the idle timeout's default by mode, revocation and the total of connections; which ways in
-/// it needs, and the session memory limit's size. It imports tui: serve's options are declared
-/// on the executable's `ServeCommand`.
+/// it needs, and the session memory limit's size (TabShellCommands' `ServeOptions`, which the
+/// executable's `ServeCommand` runs the server from).
 @Suite struct ServeLimitsFlagsTests {
-    static func serve(_ arguments: [String]) throws -> ServeCommand {
-        let parsed = try TabShellCommand.parseAsRoot(["serve"] + arguments)
-        return try #require(parsed as? ServeCommand)
+    static func serve(_ arguments: [String]) throws -> ServeOptions {
+        try ServeOptions.parse(arguments)
     }
 
     @Test func maxStartupsTakesSshdsTripleOrOneNumber() {

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import ServePolicy
+
+/// `tabshell serve`'s options (all but `--record`'s, which the app shares): the database, where
+/// it listens, who may log in, the resume window and the connection and session limits, checked
+/// as they are parsed. The executable's `ServeCommand` runs the server from them.
+public struct ServeOptions: ParsableArguments {
+    @OptionGroup public var database: DatabaseOptions
+
+    @Option(help: ArgumentHelp("Address and port to listen on.", valueName: "addr:port"))
+    public var listen = "127.0.0.1:2222"
+
+    @Option(
+        name: .customLong("host-key"),
+        help: ArgumentHelp("The Ed25519 host key, created (0600) on first start (default: ssh_host_ed25519_key beside the database).", valueName: "path"),
+        completion: .file())
+    public var hostKey: String?
+
+    @Option(
+        name: .customLong("authorized-keys"),
+        help: ArgumentHelp("Team mode: who may log in, in OpenSSH's authorized_keys format; a key's comment is the person's name.", valueName: "file"),
+        completion: .file())
+    public var authorizedKeys: String?
+
+    @OptionGroup public var demoOption: DemoOption
+    public var demo: Bool { demoOption.demo }
+
+    @Option(
+        name: .customLong("resume-window"),
+        help: ArgumentHelp("How long after a dropped connection a person gets back what they had (e.g. 90s, 10m, 1h; 0 turns it off).", valueName: "time"))
+    public var resumeWindow = "10m"
+
+    @Option(name: .customLong("max-sessions"), help: ArgumentHelp("Sessions running at once, server-wide.", valueName: "n"))
+    public var maxSessions = 64
+
+    @Option(
+        name: .customLong("max-startups"),
+        help: ArgumentHelp(
+            "Connections not yet running a session (sshd's MaxStartups): start:rate:full refuses new ones with a probability rising from rate % at start to 100 % at full; a single number is a plain limit.",
+            valueName: "start:rate:full"))
+    public var maxStartups = "10:30:100"
+
+    @Option(name: .customLong("per-source-max-startups"), help: ArgumentHelp("Of those, how many one address may hold (sshd's PerSourceMaxStartups).", valueName: "n"))
+    public var perSourceMaxStartups = 4
+
+    @Option(name: .customLong("per-source-connections"), help: ArgumentHelp("New connections one address may make per minute.", valueName: "n"))
+    public var perSourceConnections = 30
+
+    @Option(name: .customLong("login-grace-time"), help: ArgumentHelp("Time to log in and start a session (sshd's LoginGraceTime).", valueName: "time"))
+    public var loginGraceTime = "30s"
+
+    @Option(name: .customLong("max-auth-tries"), help: ArgumentHelp("Keys a client may offer per connection (sshd's MaxAuthTries).", valueName: "n"))
+    public var maxAuthTries = 6
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "Close a connection with no input for this long, after a notice a minute before (default: 30m with --demo, never in team mode; 0: never).",
+            valueName: "time"))
+    public var idleTimeout: String?
+
+    @Flag(
+        name: .customLong("revoke-ends-sessions"), inversion: .prefixedNo,
+        help: "When a key leaves the authorized keys file (on change or SIGHUP), also hang up the sessions it is running (drafts are kept); either way it can start no new one.")
+    public var revokeEndsSessions = true
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once, server-wide.", valueName: "n"))
+    public var maxConnections = 256
+
+    /// The idle timeout in force: the flag's, else 30 minutes in demo mode; nil for never.
+    public var idleTimeoutSeconds: Int? {
+        let seconds = idleTimeout.flatMap(TimeText.seconds) ?? (demo ? 30 * 60 : 0)
+        return seconds > 0 ? seconds : nil
+    }
+
+    @Option(
+        name: .customLong("session-memory-limit"),
+        help: ArgumentHelp(
+            "Memory each session may use (its child's data limit, e.g. 512M, 1G; 0: no limit of its own). A session over it ends alone.",
+            valueName: "size"))
+    public var sessionMemoryLimit = "512M"
+
+    public init() {}
+
+    public func validate() throws {
+        if demo == (authorizedKeys != nil) {
+            throw ValidationError("Choose who may log in: --authorized-keys FILE (team mode) or --demo (anyone, on throw-away data).")
+        }
+        if demo, database.path != nil {
+            throw ValidationError("--demo gives each connection its own throw-away data; leave out --db.")
+        }
+        guard ListenAddress(listen) != nil else {
+            throw ValidationError("--listen needs an address and a port, such as 127.0.0.1:2222 or [::1]:2222.")
+        }
+        for (name, text) in [("--resume-window", resumeWindow), ("--login-grace-time", loginGraceTime), ("--idle-timeout", idleTimeout ?? "1s")] {
+            guard TimeText.seconds(text) != nil else {
+                throw ValidationError("\(name) needs a time such as 90s, 10m or 1h.")
+            }
+        }
+        if MemorySize.bytes(sessionMemoryLimit) == nil {
+            throw ValidationError("--session-memory-limit needs a size such as 512M or 1G (0 for no limit).")
+        }
+        guard MaxStartupsText(maxStartups) != nil else {
+            throw ValidationError("--max-startups needs a number such as 16, or start:rate:full such as 10:30:100 (start ≤ full, rate ≤ 100).")
+        }
+        if [maxSessions, maxAuthTries, perSourceMaxStartups, perSourceConnections, maxConnections].contains(where: { $0 < 1 }) {
+            throw ValidationError("The limits (--max-sessions, --max-startups, --per-source-…, --max-auth-tries) must be at least 1.")
+        }
+    }
+}
+
+/// `--demo`, for the app and for `serve`. argument-parser hands an option to the first command
+/// of the line that declares it, unless both declare the same option type: then both see it.
+public struct DemoOption: ParsableArguments {
+    @Flag(
+        help: "Throw-away demo data with sample requests, records and photos, deleted afterwards. With serve: anyone gets in without a key, each connection on its own demo data.")
+    public var demo = false
+
+    public init() {}
+}
