@@ -24,6 +24,9 @@ enum RecordedRun {
         guard let executable = ServeCommand.runningExecutable() else {
             throw Failure("tabshell cannot find its own executable (/proc/self/exe) to record it.")
         }
+        // Said before anything else (the file is made without replacing anything all the same).
+        var existing = stat()
+        if lstat(file, &existing) == 0 { throw exists(shownName) }
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw Failure("--record needs a terminal: /dev/tty could not be opened.") }
         defer { close(descriptor) }
@@ -42,9 +45,7 @@ enum RecordedRun {
         do {
             recorder = try CastFileRecorder.create(path: file, header: header)
         } catch {
-            if error.code == EEXIST {
-                throw Failure("\(shownName) exists, and --record never overwrites a file: choose another name or remove it.")
-            }
+            if error.code == EEXIST { throw exists(shownName) }
             throw Failure("\(shownName) cannot be made (\(error.reason)).")
         }
         defer {
@@ -73,6 +74,10 @@ enum RecordedRun {
         terminal.enterRaw()
         defer { terminal.restore() }
         return relay(terminal: descriptor, master: master, child: pid, signals: signals, recorder: recorder)
+    }
+
+    private static func exists(_ shownName: String) -> Failure {
+        Failure("\(shownName) exists, and --record never overwrites a file: choose another name or remove it.")
     }
 
     /// The arguments without `--record FILE` / `--record=FILE`.
