@@ -88,7 +88,7 @@ let commandBodies: [(words: [String], body: any CommandBody.Type)] = [
     (["history", "list"], HistoryList.self), (["history", "export"], HistoryExport.self), (["history", "import"], HistoryFileImport.self),
     (["catalog", "import"], CatalogImport.self), (["catalog", "list"], CatalogList.self), (["catalog", "clear"], CatalogClear.self),
     (["photos", "add"], PhotosAdd.self), (["photos", "list"], PhotosList.self), (["photos", "remove"], PhotosRemove.self),
-    (["db", "copy"], DatabaseCopy.self), (["doctor"], DoctorChecks.self),
+    (["db", "copy"], DatabaseCopy.self), (["doctor"], DoctorChecks.self), (["generate"], GenerateData.self),
 ]
 
 /// The body `arguments` name ("inbox", "add", …), parsed from the arguments after those words.
