@@ -186,4 +186,22 @@ struct ScreenReaderEndToEndTests {
         spoken = try waitForSpoken("cursor: selected: Barcode CODE-5 (Text) - now")
         #expect(spoken.contains("cursor: selected: Barcode CODE-6 (Text) - now"))
     }
+
+    /// `tabshell serve`: a session asks for the mode with SSH's SetEnv, which the server passes
+    /// on as it does the locale, and the served app comes up with the cursor on the selection.
+    @Test func aServedSessionAsksForTheModeWithSetEnv() throws {
+        let server = try ServeEndToEndTests.Server(demo: true)
+        let ssh = server.ssh(nil).replacingOccurrences(
+            of: "-o SetEnv=LC_ALL=C.UTF-8", with: "-o 'SetEnv=LC_ALL=C.UTF-8 TABSHELL_SCREEN_READER=1'")
+        let s = try TmuxSession("\(TmuxSession.survivesKeyboardSignals) \(ssh) </dev/tty & \(TmuxSession.waitForApp) echo \"[app exit $code]\"")
+        let (lines, cursor) = try Self.waitForCursor(s, "the served app in screen-reader mode", timeout: 30) { lines, cursor in
+            cursor.visible && lines.count > 23 && lines[23].hasPrefix("Inbox tab")
+                && Self.line(lines, cursor).dropFirst(cursor.column).hasPrefix("> ")
+        }
+        #expect(lines.contains { $0.contains("Inbox, ") && $0.contains("(selected)") })
+        try s.press("Down")
+        try Self.waitForCursor(s, "the served cursor one row down") { lines, c in
+            c.row == cursor.row + 1 && Self.line(lines, c).dropFirst(c.column).hasPrefix("> ")
+        }
+    }
 }
