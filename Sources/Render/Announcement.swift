@@ -93,7 +93,9 @@ enum Announcement {
         case 1: text += "1 record matches."
         case let count: text += "\(count) records match."
         }
-        return search.results.isEmpty ? text : text + " Down moves into the results."
+        if search.results.isEmpty { return text }
+        if search.resultsHaveFocus { return text + " Result \(search.list.cursor + 1) of \(search.results.count)." }
+        return text + " Down moves into the results."
     }
 
     private static func capture(_ capture: CaptureState, context: RenderContext) -> String {

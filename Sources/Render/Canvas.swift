@@ -182,8 +182,11 @@ struct Canvas {
     }
 
     /// Blanks a column on each side of an overlay so its border does not run into borders or
-    /// text underneath; the screen's outermost columns are left alone.
+    /// text underneath; the screen's outermost columns are left alone. In screen-reader mode,
+    /// where the border is blank, the overlay's rows are blanked across the screen instead, so
+    /// a row read aloud never mixes the overlay's words with a list's underneath.
     mutating func clearSides(of rect: Rect) {
+        if screenReader { return fill(Rect(row: rect.row, column: 0, width: grid.width, height: rect.height)) }
         for column in [rect.column - 1, rect.right] where column >= 1 && column < grid.width - 1 {
             fill(Rect(row: rect.row, column: column, width: 1, height: rect.height))
         }

@@ -51,6 +51,7 @@ struct HistoryDetailView: TabContent {
         let fits = lines.count + 1 <= rect.height
         let area = rect.inset(top: fits ? 1 : 0, left: HistoryDetailLayout.gutterWidth)
         let first = fits ? 0 : firstLine
+        canvas.anchor(.content, row: area.row, column: area.column)
         let labelWidth = columns.label
         for (offset, line) in lines[first..<min(lines.count, first + area.height)].enumerated() {
             let row = area.line(offset)

@@ -102,6 +102,7 @@ import Testing
         frame = render(Demo.state(.history, rows: 23, presentation: .sheet(.search(search))))
         line = try cursorLine(frame)
         #expect(line.cell == ">")
+        #expect(announcement(frame).hasSuffix("6 records match. Result 3 of 6."))
         #expect(line.text.contains(Demo.historyRows[2].barcode?.value ?? "?"))
 
         _ = search.send(.edited(.typed("s")), viewport: 10)
@@ -142,6 +143,23 @@ import Testing
         #expect(text.contains("> [ \(focused)"))
         #expect(announcement(frame).hasPrefix("Alert: \(alert.title)"))
         #expect(announcement(frame).contains("\(focused) focused"))
+    }
+
+    /// A row read aloud is the alert's alone: its rows are blank across the screen behind it,
+    /// so no word of the list underneath joins them.
+    @Test func anAlertsRowsHoldOnlyTheAlert() throws {
+        let alert = Alert.confirmDeletion(of: Demo.historyRows[0], photoCount: nil)
+        let frame = render(Demo.state(.history, rows: 23, presentation: .alert(alert, over: .none)))
+        let title = try #require(frame.find("Delete record #"))
+        let buttons = try #require(frame.cursor).row
+        #expect(buttons > title.row)
+        for row in (title.row - 1)...(buttons + 1) {
+            let text = frame.grid.text(ofRow: row)
+            #expect(!text.contains("Barcode") && !text.contains("Note ") && !text.contains(" ago"), "row \(row): \(text)")
+        }
+        // The same screen in normal mode keeps the list beside the box.
+        let normal = Screen.render(Demo.state(.history, rows: 23, presentation: .alert(alert, over: .none)), options: Demo.options)
+        #expect(((title.row - 1)...(buttons + 1)).contains { normal.grid.text(ofRow: $0).contains("Barcode") || normal.grid.text(ofRow: $0).contains("Note") })
     }
 
     @Test func anAlertThatOnlyTellsHasItsOKFocusedAndMarked() throws {
