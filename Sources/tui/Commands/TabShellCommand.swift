@@ -168,8 +168,10 @@ struct TabShellCommand: ParsableCommand {
         let screenReaderMode = ScreenReader.isOn(flag: screenReader, environment: environment)
         state.size = ScreenReader.appSize(terminal: terminal.size, options: RenderOptions(now: Date(), screenReader: screenReaderMode))
         // Asked once, and not waited for: the first frame is drawn at once with what is known
-        // without the answers (photos in blocks), and the answers come later as an event.
-        terminal.askAboutGraphics()
+        // without the answers (photos in blocks), and the answers come later as an event. Not
+        // in screen-reader mode: a reader's terminal emulation (Fenrir's) may show the question
+        // as text and speak it.
+        if !screenReaderMode { terminal.askAboutGraphics() }
         let windowCellPixels = terminal.windowCellPixels
         let previewTerminal = { (answers: TerminalAnswers?) in
             PreviewTerminal.detect(
