@@ -76,7 +76,7 @@ struct RecordOption: ParsableArguments {
     @Option(
         name: .customLong("record"),
         help: ArgumentHelp(
-            "Record as asciicast v2 (play with tabshell replay): the app records this session into FILE (0600, never overwriting one); serve records its sessions into the folder DIR (see serve --help).",
+            "Record as asciicast v2, for tabshell replay: the app records this session into FILE (made 0600; an existing file is never overwritten); serve records terminal sessions into the folder DIR, as its overview says.",
             valueName: "file|dir"),
         completion: .file())
     var path: String?
