@@ -557,8 +557,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     /// The launcher's command was never run: its `onExit` still runs, once, so what the
-    /// launcher prepared for it (a demo folder) is removed.
+    /// launcher prepared for it (a demo folder, a recording's file) is removed or closed.
     private static func neverStarted(_ command: SSHSessionCommand) {
+        command.outputTap?.sessionEnded()
         command.onExit?(SSHSessionEnd(termination: .exited(status: 255), wasHungUp: true))
     }
 
