@@ -328,20 +328,30 @@ import Testing
         }
     }
 
-    /// On a random walk through states (keys as a person presses them), the cursor is always
-    /// on the grid and never on the rows of a dialog's border.
-    @Test func cursorIsAlwaysOnTheGridOnRandomWalks() {
+    /// On random walks through states (keys as a person presses them, through the key table and
+    /// the reducer): the frame one row taller than the app, the cursor always on the grid, and no
+    /// box drawing or chrome symbol anywhere.
+    @Test func randomWalksKeepTheCursorOnTheGridAndTheChromeInWords() {
+        let keys: [Key] = [
+            .up, .down, .pageDown, .character("1"), .character("2"), .character("3"), .character("4"), .character("/"),
+            .character("?"), .escape, .enter, .character("b"), .character("n"), .character("p"), .character("a"), .character("d"),
+            .character("y"), .backspace, .tab, .function(1), .control("d"),
+        ]
+        // No "…" here: the model's own sentences may hold one (a copy's "Copied …" preview); the
+        // gallery tests above hold the chrome's ellipsis to "...".
+        let chrome = Set(["─", "│", "┌", "┐", "└", "┘", "▲", "▼", "›", "‹", "▶", "●", "✓", "✗", "·", "↑", "↓", "←", "→"])
         var generator = SplitMix64(seed: 26)
-        for walk in 0..<40 {
+        for walk in 0..<60 {
             var state = Demo.state(.inbox, rows: 23)
-            for step in 0..<30 {
-                let keys: [Key] = [.up, .down, .character("3"), .character("1"), .character("4"), .character("/"), .character("?"), .escape, .enter, .character("x"), .tab]
+            for step in 0..<40 {
                 let key = keys[Int(generator.next() % UInt64(keys.count))]
                 if let action = KeyMap.action(for: key, in: state) { _ = state.send(action) }
                 let frame = render(state)
                 #expect(frame.grid.height == 24, "walk \(walk) step \(step)")
                 let cursor = frame.cursor
                 #expect(cursor.map { frame.grid.contains(row: $0.row, column: $0.column) } == true, "walk \(walk) step \(step)")
+                let found = Set(frame.grid.cells.map(\.text)).intersection(chrome)
+                #expect(found.isEmpty, "walk \(walk) step \(step) (\(state.focus)): \(found)")
             }
         }
     }
