@@ -11,7 +11,7 @@ enum Announcement {
     static func text(for state: AppState, context: RenderContext) -> String {
         if state.focus == .tooSmall {
             let minimum = Layout.minimumSize
-            return "Terminal too small: tabshell needs \(minimum.columns) columns by \(minimum.rows + 1) rows."
+            return "Too small: need \(minimum.columns) by \(minimum.rows + 1)."
         }
         switch state.presentation {
         case let .alert(alert, _):

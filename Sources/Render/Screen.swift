@@ -14,7 +14,7 @@ public enum Screen {
         )
         var canvas = Canvas(size: state.size, context: context)
         if state.focus == .tooSmall {
-            TooSmallView(size: state.size).draw(on: &canvas)
+            TooSmallView(size: state.size, announcementRows: options.announcementRows).draw(on: &canvas)
         } else {
             draw(state.presentation, of: state, context: context, on: &canvas)
         }

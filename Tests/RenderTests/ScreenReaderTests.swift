@@ -242,7 +242,8 @@ import Testing
         #expect(announcement(frame) == "Capture Barcode: saving...")
         let small = render(Demo.state(columns: 30, rows: 6))
         #expect(small.cursor == CursorPosition(row: 6, column: 0))
-        #expect(announcement(small).hasPrefix("Terminal too small"))
+        #expect(announcement(small) == "Too small: need 24 by 9.")
+        #expect(small.find("need 24x9, have 30x7") != nil, "the terminal's size, the announcement line's row included")
     }
 
     // MARK: - The announcement line
