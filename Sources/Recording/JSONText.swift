@@ -1,5 +1,5 @@
-/// JSON string literals: quotes, backslashes and every C0 control escaped, everything else as
-/// UTF-8 (valid JSON, and the text stays readable in the file).
+/// JSON string literals: quotes, backslashes, every C0 control and U+FEFF escaped, everything
+/// else as UTF-8 (valid JSON, and the text stays readable in the file).
 enum JSONText {
     static func quoted(_ text: String) -> String {
         var result = "\""
@@ -13,6 +13,9 @@ enum JSONText {
             case "\t": result += "\\t"
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
+            case "\u{FEFF}":
+                // Escaped: Foundation's JSONSerialization drops a raw U+FEFF that opens a string.
+                result += "\\ufeff"
             case let control where control.value < 0x20:
                 let hex = String(control.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
