@@ -98,6 +98,20 @@ struct RecordReplayEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(replay)
     }
 
+    /// Team mode records nobody's work unless they present: ana's ordinary session leaves DIR
+    /// empty. (The file of a recorded session is made when the launcher decides, before the app
+    /// draws, so the tab bar on screen means the decision is made.)
+    @Test func inTeamModeAnOrdinarySessionIsNotRecorded() async throws {
+        let folder = try TemporaryFolder(prefix: "record-e2e")
+        let casts = folder.path("casts")
+        let server = try ServeEndToEndTests.Server(extra: ["--record", casts])
+        let ana = try await server.session("ana")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: casts).isEmpty)
+        try ana.press("q")
+        #expect(try await ServeEndToEndTests.exitCode(ana) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: casts).isEmpty)
+    }
+
     /// A cast with long pauses, and on its first line what a hostile file would try: a clipboard
     /// write, a title, a device-attributes query whose answer would be typed back, mouse reporting.
     static func writeHostileCast(in folder: TemporaryFolder) throws -> String {
