@@ -36,9 +36,30 @@ public struct ReplayFilter: Sendable {
     /// `text` with what may not be played taken out; what an unfinished sequence at its end
     /// becomes is decided by the next call.
     public mutating func filter(_ text: String) -> String {
-        var output = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars { take(scalar, into: &output) }
-        return String(output)
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if case .ground = state {
+                // Runs of plain text are copied whole; only controls go through the machine.
+                var end = index
+                while end < scalars.endIndex, !Self.isControl(scalars[end]) { scalars.formIndex(after: &end) }
+                if end > index {
+                    output += Substring(scalars[index..<end])
+                    index = end
+                    continue
+                }
+            }
+            take(scalars[index], into: &output.unicodeScalars)
+            scalars.formIndex(after: &index)
+        }
+        return output
+    }
+
+    /// C0, DEL and C1: where the machine has something to decide.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     private mutating func take(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView) {
