@@ -104,6 +104,9 @@ enum RecordedRun {
         let exitWatch = cpty_pidfd_open(child)
         defer { if exitWatch >= 0 { close(exitWatch) } }
         var terminalOpen = true
+        /// False once the app's terminal has no writer left (EIO): it is not polled again, so a
+        /// child that closed it but runs on is waited for without spinning.
+        var masterOpen = true
         var childStatus: Int32?
         var pendingInput: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
@@ -145,7 +148,7 @@ enum RecordedRun {
 
         while true {
             var descriptors = [
-                pollfd(fd: master, events: Int16(POLLIN) | (pendingInput.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
+                pollfd(fd: masterOpen ? master : -1, events: Int16(POLLIN) | (pendingInput.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
                 pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: terminalOpen && pendingInput.isEmpty ? terminal : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
@@ -170,6 +173,8 @@ enum RecordedRun {
             }
             if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 if !drainMaster() {
+                    masterOpen = false
+                    pendingInput = []
                     reap()
                     if childStatus != nil { break }
                 }
