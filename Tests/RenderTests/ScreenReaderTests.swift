@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import SnapshotTesting
 import TabShell
 import TestSupport
 import Testing
@@ -273,6 +274,30 @@ import Testing
         var detail = Demo.history()
         detail.stack = [.detail(HistoryDetailState(record: Demo.historyRows[0]))]
         #expect(announcement(render(Demo.state(.history, rows: 23, history: detail))) == "History, record 1234, Barcode.")
+    }
+
+    // MARK: - Reviewed screens
+
+    /// What a reader gets, reviewed: the Inbox, a question over History, capture's code field
+    /// being typed in, search with the results focused, at 80x24 and 40x12 (the terminal's size;
+    /// the app has a row less).
+    @Test(arguments: [(80, 24), (40, 12)])
+    func reviewedScreens(columns: Int, rows: Int) {
+        let app = rows - 1
+        assertSnapshot(of: render(Demo.state(.inbox, columns: columns, rows: app, inbox: Demo.inbox(cursor: 1))), as: .gridText, named: "inbox-\(columns)x\(rows)")
+        let question = Demo.state(.history, columns: columns, rows: app, presentation: .alert(.confirmDeletion(of: Demo.historyRows[0], photoCount: 2), over: .none))
+        assertSnapshot(of: render(question), as: .gridText, named: "question-\(columns)x\(rows)")
+        let typing = Demo.capture(request: Demo.requests[0]) { capture in
+            _ = capture.send(.textTyped("40063813"))
+        }
+        assertSnapshot(of: render(Demo.state(columns: columns, rows: app, presentation: typing)), as: .gridText, named: "code-\(columns)x\(rows)")
+        var search = SearchState(query: "")
+        _ = search.send(.edited(.typed("pallet")), viewport: 10)
+        _ = search.send(.resultsLoaded(query: "pallet", rows: Array(Demo.historyRows.prefix(12))), viewport: 10)
+        _ = search.send(.input(.moved(.down)), viewport: 10)
+        assertSnapshot(
+            of: render(Demo.state(.history, columns: columns, rows: app, presentation: .sheet(.search(search)))), as: .gridText,
+            named: "search-\(columns)x\(rows)")
     }
 
     // MARK: - Words, not symbols
