@@ -24,6 +24,7 @@ import PackageDescription
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 //   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
+//   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding, issue #26)
 //   ServePolicy -> Recording   (`serve --record DIR`);  tui -> Recording, CPty   (`--record FILE`, `replay`)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
@@ -70,6 +71,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
     ],
     targets: [
         .target(name: "CaptureMode", dependencies: ["Scanning"]),
@@ -77,6 +79,9 @@ let package = Package(
         .target(name: "TabShell", dependencies: ["CaptureMode", "CellGeometry"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
         .target(name: "TerminalInput", dependencies: ["TabShell"]),
+        // config.toml (issue #26): its path, TOML read with TOMLKit, options and [keys] checked
+        // line by line into a `Configuration` and its problems; no curses, no storage.
+        .target(name: "Configuration", dependencies: ["TabShell", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The storage core, linking no engine (issue #25): RecordStore and its value types,
         // StorageError, the domain's limits and the schemas' value lists, staging and recovery,
         // the history walk, import and export text.
@@ -158,7 +163,7 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty",
+                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,0 +1,35 @@
+/// What config.toml says, checked: the options (`theme`, `screen_reader`) and, for each problem
+/// found, a `ConfigProblem`; every wrong entry keeps its default.
+public struct Configuration: Sendable {
+    public var options: ConfigOptions
+    public var problems: [ConfigProblem]
+
+    public init(options: ConfigOptions = .defaults, problems: [ConfigProblem] = []) {
+        self.options = options
+        self.problems = problems
+    }
+
+    /// `theme`.
+    public var theme: ThemeChoice { options.theme }
+    /// `screen_reader`.
+    public var screenReader: Bool { options.screenReader }
+
+    /// No file: every default.
+    public static let defaults = Configuration()
+}
+
+/// One thing wrong in config.toml, at a line (1-based; 0 when no line can be named).
+public struct ConfigProblem: Equatable, Sendable {
+    public let line: Int
+    public let message: String
+
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// `config.toml:LINE: sentence`.
+    public var description: String {
+        line > 0 ? "config.toml:\(line): \(message)" : "config.toml: \(message)"
+    }
+}

@@ -1,0 +1,24 @@
+/// The colour theme the configuration asks for (`theme = "…"`; docs/keys.md's neighbour README
+/// "Configuration"). `auto` asks the terminal's background and picks dark or light.
+public enum ThemeChoice: String, CaseIterable, Sendable {
+    case dark
+    case light
+    case highContrast = "high-contrast"
+    case auto
+}
+
+/// The options of config.toml that are not key bindings, parsed and checked: each field holds
+/// its default when the file is absent or its entry is wrong.
+public struct ConfigOptions: Equatable, Sendable {
+    /// `theme`: "dark", "light", "high-contrast" or "auto" (the default).
+    public var theme: ThemeChoice
+    /// `screen_reader`: the terminal cursor on the focus, an announcement line (default false).
+    public var screenReader: Bool
+
+    public init(theme: ThemeChoice = .auto, screenReader: Bool = false) {
+        self.theme = theme
+        self.screenReader = screenReader
+    }
+
+    public static let defaults = ConfigOptions()
+}
