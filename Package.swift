@@ -24,6 +24,8 @@ import PackageDescription
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 //   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
+//   Presenting (present/watch, issue #27: watch codes, the bounded frames, the presenter's room and a
+//          watcher's connection over Unix sockets): Foundation only;  tui -> Presenting
 //   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding, issue #26)
 //   ServePolicy -> Recording   (`serve --record DIR`);  tui -> Recording, CPty   (`--record FILE`, `replay`)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
@@ -127,6 +129,9 @@ let package = Package(
         // (every malformed case said with its line), the filter for what a cast may not send to a
         // terminal, the replay timeline. Files only through CastFileRecorder; no terminal.
         .target(name: "Recording"),
+        // present/watch (issue #27): codes, bounded frames, the room a presenter opens and a
+        // watcher's connection, over Unix sockets in a private folder. No terminal, no store.
+        .target(name: "Presenting"),
         // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
         .target(name: "CPty"),
         .target(
@@ -163,7 +168,7 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration",
+                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration", "Presenting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -224,6 +229,8 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "Recording", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TabShell", "TestSupport"]),
+        .testTarget(name: "PresentingTests", dependencies: ["Presenting", "TabShell", "Render", "TestSupport"]),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack", "TestSupport"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
         // CommandTests imports the libraries only (no test imports tui); BinaryTests, HelpTests and

@@ -44,13 +44,182 @@ struct ConfigReader {
                 problem(line, "unknown setting `\(Printable.text(name))`: the settings are theme, screen_reader and [keys].")
             }
         }
-        return Configuration(options: options, problems: sortedProblems)
+        return Configuration(options: options, keyOverrides: KeyOverrides(rebound.mapValues(\.keys)), problems: sortedProblems)
     }
 
     static var themeList: String { ThemeChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 
-    /// `[keys]`: filled in by the key-rebinding reader.
-    mutating func readKeys(_ table: TOMLTable) {}
+    /// The most keys one action may have.
+    static let maximumKeysPerAction = 16
+
+    /// `[keys]`'s entries that passed, by action name: their keys and line.
+    private(set) var rebound: [String: (keys: [Key], line: Int)] = [:]
+
+    /// `[keys]`: each action's list of keys, checked one by one, then against each other.
+    mutating func readKeys(_ table: TOMLTable) {
+        let names = Set(KeyMap.actionNames)
+        for name in ordered(table.keys, under: ["keys"]) {
+            guard let value = table[name] else { continue }
+            let path = ["keys", name]
+            let line = lines.line(of: path)
+            let shown = Printable.text(name)
+            guard names.contains(name) else {
+                problem(line, "unknown action `\(shown)` in [keys]\(Self.suggestion(for: name)); docs/keys.md and `tabshell config default` list them.")
+                continue
+            }
+            guard KeyMap.isRebindable(name) else {
+                problem(line, "`\(name)` cannot be rebound: its keys are what it does (typing, pasting, editing, a question's letters).")
+                continue
+            }
+            guard value.type == .array, let array = value.array else {
+                problem(line, "`\(name)` takes a list of keys, like \(name) = [\"\(KeyName.name(of: KeyMap.defaultKeys(of: name)?.first ?? .enter))\"].")
+                continue
+            }
+            guard array.count <= Self.maximumKeysPerAction else {
+                problem(line, "`\(name)` lists \(array.count) keys; at most \(Self.maximumKeysPerAction). It keeps its default.")
+                continue
+            }
+            var keys: [Key] = []
+            var isValid = true
+            for (index, element) in array.enumerated() {
+                let elementLine = lines.line(ofElement: index, in: path)
+                guard element.type == .string, let text = element.string else {
+                    problem(elementLine, "`\(name)`'s keys are strings, like \"c\" or \"Ctrl-D\"; it keeps its default.")
+                    isValid = false
+                    continue
+                }
+                switch KeyName.key(named: text) {
+                case let .success(key):
+                    if !keys.contains(key) { keys.append(key) }
+                case .failure(.unknown):
+                    problem(
+                        elementLine,
+                        "unknown key \"\(Printable.text(text))\" for `\(name)`: write keys as docs/keys.md does (c, ?, Space, Enter, Esc, Tab, S-Tab, Up, PgDn, F1, Ctrl-D, Alt-x); it keeps its default."
+                    )
+                    isValid = false
+                case let .failure(.sameAs(other)):
+                    problem(elementLine, "\(Printable.text(text)) reaches tabshell as \(other) (terminals send the same byte): write \"\(other)\"; `\(name)` keeps its default.")
+                    isValid = false
+                }
+            }
+            guard isValid else { continue }
+            if keys.isEmpty, KeyMap.essentialActions.contains(name) {
+                problem(line, "`\(name)` must keep a key (without it a screen could not be left); it keeps its default.")
+                continue
+            }
+            rebound[name] = (keys, line)
+        }
+        checkConflicts()
+    }
+
+    /// Two actions that act together (one screen's contexts, `KeyMap.contextGroups`) must not
+    /// share a key, and a printable key cannot be bound where it is typed into a field. Each
+    /// entry at fault keeps its default; that can bring out another clash, so this runs again
+    /// until none is left (the defaults have none).
+    private mutating func checkConflicts() {
+        var reported = Set<[String]>()
+        while true {
+            let overrides = KeyOverrides(rebound.mapValues(\.keys))
+            var rejected = Set<String>()
+            var clashes: [Clash] = []
+            for group in KeyMap.contextGroups {
+                let bindings = group.flatMap { KeyMap.bindings(for: $0, in: nil, overrides: overrides) }
+                let typingContext = group.first(where: KeyMap.typesText)
+                var owners: [Key: String] = [:]
+                for binding in bindings {
+                    for key in binding.keys {
+                        if let typingContext, case .character = key, let entry = rebound[binding.name], !rejected.contains(binding.name) {
+                            if reported.insert([binding.name, "typing", typingContext.rawValue]).inserted {
+                                problem(
+                                    entry.line,
+                                    "\"\(KeyName.name(of: key))\" is typed as text in \(typingContext.title), where `\(binding.name)` acts too: bind it to a key that types nothing there (Ctrl-…, F…); it keeps its default."
+                                )
+                            }
+                            rejected.insert(binding.name)
+                        }
+                        guard let other = owners[key] else {
+                            owners[key] = binding.name
+                            continue
+                        }
+                        guard other != binding.name else { continue }
+                        conflict(key, other, binding.name, in: group[0], reported: &reported, rejected: &rejected, clashes: &clashes)
+                    }
+                }
+            }
+            report(clashes, reported: &reported)
+            guard !rejected.isEmpty else { return }
+            for name in rejected { rebound[name] = nil }
+        }
+    }
+
+    /// A key config.toml gave an action that another has by default.
+    private struct Clash {
+        let name: String
+        let key: String
+        let line: Int
+        let other: String
+        let context: KeyContext
+    }
+
+    private mutating func conflict(
+        _ key: Key, _ first: String, _ second: String, in context: KeyContext, reported: inout Set<[String]>, rejected: inout Set<String>,
+        clashes: inout [Clash]
+    ) {
+        let pair = [first, second].sorted()
+        let keyName = KeyName.name(of: key)
+        switch (rebound[first], rebound[second]) {
+        case let (one?, two?):
+            let (early, late) = one.line <= two.line ? ((first, one.line), (second, two.line)) : ((second, two.line), (first, one.line))
+            if reported.insert(pair).inserted {
+                problem(
+                    late.1,
+                    "\"\(keyName)\" is bound to both `\(early.0)` (config.toml:\(early.1)) and `\(late.0)` (config.toml:\(late.1)) in \(context.title); both keep their defaults."
+                )
+            }
+            rejected.formUnion([first, second])
+        case let (one?, nil):
+            clashes.append(Clash(name: first, key: keyName, line: one.line, other: second, context: context))
+            rejected.insert(first)
+        case let (nil, two?):
+            clashes.append(Clash(name: second, key: keyName, line: two.line, other: first, context: context))
+            rejected.insert(second)
+        case (nil, nil):
+            // Defaults never clash (KeyMapTests); nothing the file can be blamed for.
+            break
+        }
+    }
+
+    /// One problem for each action and key, naming every action that has the key by default.
+    private mutating func report(_ clashes: [Clash], reported: inout Set<[String]>) {
+        var order: [[String]] = []
+        var others: [[String]: [Clash]] = [:]
+        for clash in clashes where reported.insert([clash.name, clash.other].sorted()).inserted {
+            let id = [clash.name, clash.key]
+            if others[id] == nil { order.append(id) }
+            others[id, default: []].append(clash)
+        }
+        for id in order {
+            let order = KeyContext.allCases
+            guard let all = others[id]?.sorted(by: { (order.firstIndex(of: $0.context) ?? 0) < (order.firstIndex(of: $1.context) ?? 0) }),
+                let first = all.first
+            else { continue }
+            let names = all.map { "`\($0.other)` in \($0.context.title)" }
+            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            let rebind = all.count == 1 ? "`\(first.other)`" : "those"
+            problem(
+                first.line,
+                "\"\(first.key)\" is bound to `\(first.name)` here and, by default, to \(listed): rebind \(rebind) too or choose another key; `\(first.name)` keeps its default."
+            )
+        }
+    }
+
+    /// " (did you mean `create`?)" for a near name, else nothing.
+    static func suggestion(for name: String) -> String {
+        let lower = name.lowercased().replacingOccurrences(of: "-", with: "_")
+        if let same = KeyMap.actionNames.first(where: { $0 == lower }) { return " (did you mean `\(same)`?)" }
+        let near = KeyMap.actionNames.filter { $0.hasPrefix(lower) || (lower.count >= 4 && $0.contains(lower)) }
+        return near.count == 1 ? " (did you mean `\(near[0])`?)" : ""
+    }
 
     /// Names in the order the file writes them (TOMLKit's tables are sorted by name).
     func ordered(_ names: [String], under path: [String]) -> [String] {

@@ -6,8 +6,8 @@ struct SourceLines {
     let lines: [Substring]
     /// The first line of each dotted key path (a header's path too).
     private(set) var keyLines: [[String]: Int] = [:]
-    /// The strings inside each key's value, with their lines, in order.
-    private(set) var valueStrings: [[String]: [(text: String, line: Int)]] = [:]
+    /// The line each element of an array value starts on, in order.
+    private(set) var elementLines: [[String]: [Int]] = [:]
 
     var count: Int { lines.count }
 
@@ -30,9 +30,9 @@ struct SourceLines {
         return 0
     }
 
-    /// The line of the `index`th string inside the value of `path`, else the key's own line.
-    func line(ofString index: Int, in path: [String]) -> Int {
-        if let strings = valueStrings[path], strings.indices.contains(index) { return strings[index].line }
+    /// The line of the `index`th element of the array at `path`, else the key's own line.
+    func line(ofElement index: Int, in path: [String]) -> Int {
+        if let lines = elementLines[path], lines.indices.contains(index) { return lines[index] }
         return line(of: path)
     }
 
@@ -61,8 +61,8 @@ struct SourceLines {
                 scanner.advance()
                 let path = table + key
                 if keyLines[path] == nil { keyLines[path] = line }
-                let strings = scanner.value()
-                if valueStrings[path] == nil { valueStrings[path] = strings }
+                let elements = scanner.value()
+                if elementLines[path] == nil { elementLines[path] = elements }
             }
         }
     }
@@ -134,40 +134,63 @@ struct SourceLines {
         }
 
         /// A value up to the end of its line (arrays and inline tables may go on across lines):
-        /// the strings in it, with their lines.
-        mutating func value() -> [(text: String, line: Int)] {
-            var strings: [(text: String, line: Int)] = []
+        /// when it is an array, the line each of its elements starts on.
+        mutating func value() -> [Int] {
+            var elements: [Int] = []
             var depth = 0
+            // In an array (depth 1, opened by `[`), after `[` or `,`: the next token starts an element.
+            var expectsElement = false
+            var isArray = false
             while !isAtEnd {
                 guard let c = peek else {
-                    if depth == 0 {
-                        nextLine()
-                        return strings
-                    }
                     nextLine()
+                    if depth == 0 { return elements }
                     continue
                 }
-                switch c {
-                case "#":
+                if c == " " || c == "\t" || c == "\r" {
+                    advance()
+                    continue
+                }
+                if c == "#" {
                     nextLine()
-                    if depth == 0 { return strings }
+                    if depth == 0 { return elements }
+                    continue
+                }
+                if expectsElement, depth == 1, c != "]", c != "," {
+                    elements.append(line)
+                    expectsElement = false
+                }
+                switch c {
                 case "[", "{":
+                    if depth == 0, c == "[" {
+                        isArray = true
+                        expectsElement = true
+                    }
                     depth += 1
                     advance()
                 case "]", "}":
                     depth -= 1
                     advance()
+                    if depth <= 0 {
+                        nextLine()
+                        return elements
+                    }
+                case ",":
+                    if depth == 1, isArray { expectsElement = true }
+                    advance()
                 case "\"", "'":
-                    let line = self.line
                     let triple = startsTriple(c)
                     for _ in 0..<(triple ? 3 : 1) { advance() }
-                    let string = c == "\"" ? basicString(multiline: triple) : literalString(multiline: triple)
-                    strings.append((string.text, line))
+                    _ = c == "\"" ? basicString(multiline: triple) : literalString(multiline: triple)
+                    if depth == 0 {
+                        nextLine()
+                        return elements
+                    }
                 default:
                     advance()
                 }
             }
-            return strings
+            return elements
         }
 
         private func startsTriple(_ quote: Character) -> Bool {

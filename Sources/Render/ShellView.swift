@@ -11,7 +11,10 @@ struct ShellView {
         let regions = ShellLayout(state: state)
         let content = self.content
         let unreachable = state.unreachableDatabase.map { UnreachableDatabaseNotice(sentence: $0, context: context) }
-        HeadingView(heading: content.heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
+        var heading = content.heading
+        // Presenting or watching (issue #27): the watch code and its watchers in every heading.
+        if let presenting = state.environment.presenting { heading.context = context.line(presenting) }
+        HeadingView(heading: heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
         canvas.anchor(.content, row: regions.content.row, column: regions.content.column)
         content.draw(in: regions.content, on: &canvas)
         HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height + 1, on: &canvas)

@@ -254,6 +254,13 @@ public final class AppRuntime {
         return clipboard
     }
 
+    /// Presenting (issue #27): the heading's "watch 4821 · 3 watching"; nil when not presenting.
+    public func setPresenting(_ text: String?) {
+        guard state.environment.presenting != text else { return }
+        state.environment.presenting = text
+        needsDraw = true
+    }
+
     // MARK: - Drawing
 
     /// The front end drew `state`: clears the draw and repaint requests.

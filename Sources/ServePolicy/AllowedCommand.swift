@@ -13,7 +13,8 @@ struct AllowedCommand: Equatable {
     var arguments: [String]
 
     /// One line for refusals and help.
-    static let summary = "inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME"
+    static let summary =
+        "inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME, present, watch CODE"
 
     /// What a command may take after its subcommand words.
     private enum Grammar {
@@ -32,6 +33,9 @@ struct AllowedCommand: Equatable {
         (["photos", "add"], .options(valued: [], flags: [], arguments: 1...1)),
         (["photos", "list"], .options(valued: [], flags: [], arguments: 0...0)),
         (["photos", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
+        // Issue #27: the app, shared; and following a shared session by its code.
+        (["present"], .exactly([])),
+        (["watch"], .options(valued: [], flags: [], arguments: 1...1)),
     ]
 
     /// The allowed command `words` ask for, or a sentence saying why not.
@@ -81,10 +85,22 @@ struct AllowedCommand: Equatable {
                 return .failure(Refusal("`\(cut(shown))` is not allowed; allowed: \(summary)."))
             }
         }
+        if entry.words == ["watch"], let code = rest.first, !isWatchCode(code) {
+            return .failure(Refusal("`\(cut(code))` is not a watch code: it is 4 to 8 digits, as the presenter's screen shows it."))
+        }
         return .success(AllowedCommand(subcommand: entry.words, arguments: rest))
     }
 
     var isPhotos: Bool { subcommand.first == "photos" }
+    /// `present`: the app, shared with watchers (issue #27).
+    var isPresent: Bool { subcommand == ["present"] }
+    /// `watch CODE`: following a presentation; the code is checked (digits, 4 to 8).
+    var watchCode: String? { subcommand == ["watch"] ? arguments.first : nil }
+
+    /// Digits only, 4 to 8 of them (Presenting's `WatchCode`).
+    static func isWatchCode(_ text: String) -> Bool {
+        (4...8).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 
     /// What the client sent, quoted back: printable (no escape, C1 control or bidi mark reaches
     /// their terminal or the log) and at most 80 characters.

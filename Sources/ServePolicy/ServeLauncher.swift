@@ -25,12 +25,16 @@ public final class ServeLauncher: Sendable {
     public let memoryLimit: UInt64?
     /// `--record DIR`: where sessions are recorded (nil: none are; see ``ServeRecordings``).
     public let recordings: ServeRecordings?
+    /// `present` and `watch CODE` (issue #27): the presentations' folder and watcher limits
+    /// (nil: neither is offered).
+    public let presenting: ServePresenting?
     private let logger: Logger
 
     public init(
         executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger,
-        memoryLimit: UInt64? = nil, recordings: ServeRecordings? = nil
+        memoryLimit: UInt64? = nil, recordings: ServeRecordings? = nil, presenting: ServePresenting? = nil
     ) {
+        self.presenting = presenting
         self.executable = executable
         self.data = data
         self.resumeWindowSeconds = resumeWindowSeconds
@@ -51,6 +55,26 @@ public final class ServeLauncher: Sendable {
         guard case .killed(let signal) = end.termination, !end.wasHungUp else { return nil }
         let limit = memoryLimit.map { " Each session may use up to \(MemorySize.text($0)) of memory; this one may have needed more." } ?? ""
         return "the session ended unexpectedly (signal \(signal)).\(limit) Reconnect to start again."
+    }
+
+    /// `watch CODE`: the watcher's app, with no store at all, following a live presentation;
+    /// a code that names none, or one watcher over the server's total, is refused in a sentence.
+    private func watch(code: String, request: SSHSessionRequest, presenting: ServePresenting) -> SSHSessionDecision {
+        guard presenting.isLive(code: code) else {
+            return .refuse("no presentation has the code \(code); check the code on the presenter's screen.")
+        }
+        guard presenting.admitWatcher() else {
+            return .refuse("this server has as many watchers as it takes (\(presenting.total)); try again later.")
+        }
+        var environment = request.terminalEnvironment
+        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
+        environment.merge(presenting.environment) { _, given in given }
+        environment["HOME"] = presenting.directory
+        var session = SSHSessionCommand(
+            executablePath: executable, arguments: ["watch", code], environment: environment,
+            workingDirectory: presenting.directory, onExit: { _ in presenting.watcherLeft() })
+        session.memoryLimit = memoryLimit
+        return .run(session)
     }
 
     private var isDemo: Bool {
@@ -87,6 +111,13 @@ public final class ServeLauncher: Sendable {
             }
         } else if request.pseudoTerminal == nil {
             return .refuse("this server needs a terminal: connect with `ssh -t`.")
+        }
+        if let command, command.isPresent || command.watchCode != nil {
+            guard let presenting else { return .refuse("this server does not offer present or watch.") }
+            guard request.pseudoTerminal != nil else {
+                return .refuse("\(command.subcommand[0]) needs a terminal: connect with `ssh -t`.")
+            }
+            if let code = command.watchCode { return watch(code: code, request: request, presenting: presenting) }
         }
 
         let database: URL
@@ -129,6 +160,10 @@ public final class ServeLauncher: Sendable {
             if case .demo = data { window = 0 } else { window = resumeWindowSeconds }
             arguments = common + ["--session-folder", folder.path, "--resume-within", String(window)]
         }
+        if command?.isPresent == true {
+            // The app, shared: no resume (a presentation that drops has ended for its watchers).
+            arguments = common + ["--session-folder", folder.path, "--resume-within", "0", "--present"]
+        }
         var environment = request.localeEnvironment
         if request.pseudoTerminal != nil { environment = request.terminalEnvironment }
         // A client that sends no locale gets what a system's default locale would give (sshd's
@@ -138,6 +173,7 @@ public final class ServeLauncher: Sendable {
         }
         environment["HOME"] = folder.path
         environment.merge(storeEnvironment) { _, store in store }
+        if command?.isPresent == true, let presenting { environment.merge(presenting.environment) { _, given in given } }
         var onExit: (@Sendable (SSHSessionEnd) -> Void)?
         if let release {
             onExit = { _ in release() }

@@ -10,6 +10,7 @@ extension AppState {
     public mutating func send(_ action: AppAction) -> [AppEffect] {
         let statusBefore = status
         let effects = route(action)
+        defer { showNextNotice() }
         return effects + settle() + expireStatus(changedFrom: statusBefore) + settlePreviews()
     }
 

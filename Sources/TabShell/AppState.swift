@@ -87,6 +87,9 @@ public struct AppState: Equatable, Sendable {
 public struct DisplayEnvironment: Equatable, Sendable {
     /// `NO_COLOR` is set to a non-empty value (no-color.org): never colour.
     public var noColor: Bool
+    /// Presenting or watching (issue #27): "watch 4821 · 3 watching", shown in the heading on
+    /// every tab (Settings too) in the place of the tab's own context.
+    public var presenting: String?
 
     public init(noColor: Bool = false) {
         self.noColor = noColor

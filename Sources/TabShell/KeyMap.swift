@@ -86,26 +86,42 @@ public enum KeyCommand: Equatable, Sendable {
 
 /// One entry of the key table: keys, what they do, and how hints and help describe them.
 public struct KeyBinding: Sendable {
+    /// The action's stable snake_case name, as config.toml's `[keys]` and docs/keys.md write it
+    /// (`create`, `move_up`): the same name wherever the binding appears, always with the same
+    /// default keys.
+    public let name: String
     public let patterns: [KeyPattern]
     /// A short word or two for the hint line; nil keeps the binding out of the hint line.
     public let hint: String?
     /// A sentence for the help screen.
     public let help: String
     public let command: KeyCommand
+    /// False for bindings whose keys are their meaning (typing, pasting, the editing keys, a
+    /// question's letters): config.toml cannot rebind them.
+    public let isRebindable: Bool
 
-    public init(_ patterns: [KeyPattern], hint: String? = nil, help: String, command: KeyCommand) {
+    public init(_ name: String, _ patterns: [KeyPattern], hint: String? = nil, help: String, command: KeyCommand, rebindable: Bool? = nil) {
+        self.name = name
         self.patterns = patterns
         self.hint = hint
         self.help = help
         self.command = command
+        let onKeysOnly = patterns.allSatisfy { if case .key = $0 { true } else { false } }
+        let sends = if case .send = command { true } else { false }
+        isRebindable = rebindable ?? (onKeysOnly && sends)
     }
 
-    public init(_ keys: [Key], hint: String? = nil, help: String, action: AppAction) {
-        self.init(keys.map(KeyPattern.key), hint: hint, help: help, command: .send(action))
+    public init(_ name: String, _ keys: [Key], hint: String? = nil, help: String, action: AppAction, rebindable: Bool? = nil) {
+        self.init(name, keys.map(KeyPattern.key), hint: hint, help: help, command: .send(action), rebindable: rebindable)
     }
 
-    public init(_ keys: [Key], hint: String? = nil, help: String, edit target: TextTarget) {
-        self.init(keys.map(KeyPattern.key), hint: hint, help: help, command: .edit(target))
+    public init(_ name: String, _ keys: [Key], hint: String? = nil, help: String, edit target: TextTarget) {
+        self.init(name, keys.map(KeyPattern.key), hint: hint, help: help, command: .edit(target))
+    }
+
+    /// The same binding answering to `keys` instead (config.toml's `[keys]`).
+    public func rebound(to keys: [Key]) -> KeyBinding {
+        KeyBinding(name, keys.map(KeyPattern.key), hint: hint, help: help, command: command, rebindable: isRebindable)
     }
 
     /// The specific keys listed (not the "any character" and "any paste" patterns).
@@ -191,23 +207,23 @@ public enum KeyMap {
 
     static func listMoves(_ noun: String) -> [KeyBinding] {
         [
-            KeyBinding([.up, .character("k")], hint: "move", help: "Previous \(noun)", action: .listMoved(.up)),
-            KeyBinding([.down, .character("j")], help: "Next \(noun)", action: .listMoved(.down)),
-            KeyBinding([.pageUp], help: "Page up", action: .listMoved(.pageUp)),
-            KeyBinding([.pageDown], help: "Page down", action: .listMoved(.pageDown)),
-            KeyBinding([.home, .character("g")], help: "First \(noun)", action: .listMoved(.home)),
-            KeyBinding([.end, .character("G")], help: "Last \(noun)", action: .listMoved(.end)),
+            KeyBinding("move_up", [.up, .character("k")], hint: "move", help: "Previous \(noun)", action: .listMoved(.up)),
+            KeyBinding("move_down", [.down, .character("j")], help: "Next \(noun)", action: .listMoved(.down)),
+            KeyBinding("page_up", [.pageUp], help: "Page up", action: .listMoved(.pageUp)),
+            KeyBinding("page_down", [.pageDown], help: "Page down", action: .listMoved(.pageDown)),
+            KeyBinding("move_first", [.home, .character("g")], help: "First \(noun)", action: .listMoved(.home)),
+            KeyBinding("move_last", [.end, .character("G")], help: "Last \(noun)", action: .listMoved(.end)),
         ]
     }
 
     static func scrollMoves(pageDown extra: [Key] = []) -> [KeyBinding] {
         [
-            KeyBinding([.up, .character("k")], hint: "scroll", help: "Scroll up", action: .listMoved(.up)),
-            KeyBinding([.down, .character("j")], help: "Scroll down", action: .listMoved(.down)),
-            KeyBinding([.pageUp], help: "Page up", action: .listMoved(.pageUp)),
-            KeyBinding([.pageDown] + extra, help: "Page down", action: .listMoved(.pageDown)),
-            KeyBinding([.home, .character("g")], help: "Top", action: .listMoved(.home)),
-            KeyBinding([.end, .character("G")], help: "Bottom", action: .listMoved(.end)),
+            KeyBinding("move_up", [.up, .character("k")], hint: "scroll", help: "Scroll up", action: .listMoved(.up)),
+            KeyBinding("move_down", [.down, .character("j")], help: "Scroll down", action: .listMoved(.down)),
+            KeyBinding("page_up", [.pageUp], help: "Page up", action: .listMoved(.pageUp)),
+            KeyBinding(extra.isEmpty ? "page_down" : "sheet_page_down", [.pageDown] + extra, help: "Page down", action: .listMoved(.pageDown)),
+            KeyBinding("move_first", [.home, .character("g")], help: "Top", action: .listMoved(.home)),
+            KeyBinding("move_last", [.end, .character("G")], help: "Bottom", action: .listMoved(.end)),
         ]
     }
 
@@ -216,72 +232,84 @@ public enum KeyMap {
         Tab.allCases.map { tab in
             switch tab.role {
             case .content:
-                KeyBinding([.character(tab.key)], help: tab.title, action: .tabChosen(tab))
+                KeyBinding("tab_\(tab)", [.character(tab.key)], help: tab.title, action: .tabChosen(tab))
             case .action:
-                KeyBinding([.character(tab.key), .character("+")], hint: "create", help: "\(tab.title): open capture mode", action: .tabChosen(tab))
+                KeyBinding("create", [.character(tab.key), .character("+")], hint: "create", help: "\(tab.title): open capture mode", action: .tabChosen(tab))
             }
         }
     }
 
     /// `y` and `Y` in History's list and a record's detail (OSC 52, docs/keys.md "Copy").
     static let copies = [
-        KeyBinding([.character("y")], help: "Copy the record's code (a batch's codes, a note's text) to the clipboard", action: .history(.copyRequested(.code))),
-        KeyBinding([.character("Y")], help: "Copy the record as the export's JSON line", action: .history(.copyRequested(.exportLine))),
+        KeyBinding("copy_code", [.character("y")], help: "Copy the record's code (a batch's codes, a note's text) to the clipboard", action: .history(.copyRequested(.code))),
+        KeyBinding("copy_json", [.character("Y")], help: "Copy the record as the export's JSON line", action: .history(.copyRequested(.exportLine))),
     ]
-    static let close = KeyBinding([.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
-    static let done = KeyBinding([.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
+    static let close = KeyBinding("capture_close", [.escape], hint: "close", help: "Close capture: nothing is saved", action: .capture(.closeTapped))
+    static let done = KeyBinding("capture_done", [.control("d")], hint: "done", help: "Done: save the capture", action: .capture(.doneTapped))
     /// F1 in a text field (where `?` is text); `?` too elsewhere.
-    static let captureKeysInField = KeyBinding([.function(1)], hint: "keys", help: "Show this screen's keys", action: .capture(.keysToggled))
-    static let captureKeys = KeyBinding([.character("?"), .function(1)], hint: "keys", help: "Show this screen's keys", action: .capture(.keysToggled))
+    static let captureKeysInField = KeyBinding("capture_keys_in_field", [.function(1)], hint: "keys", help: "Show this screen's keys", action: .capture(.keysToggled))
+    static let captureKeys = KeyBinding("capture_keys", [.character("?"), .function(1)], hint: "keys", help: "Show this screen's keys", action: .capture(.keysToggled))
     static func typing(_ help: String = "Type into the field") -> KeyBinding {
-        KeyBinding([.anyCharacter], help: help, command: .edit(.captureField))
+        KeyBinding("capture_typing", [.anyCharacter], help: help, command: .edit(.captureField))
     }
     static let textEditing = KeyBinding(
-        [.left, .right, .home, .end, .backspace, .delete, .control("u")],
+        "capture_editing", [.left, .right, .home, .end, .backspace, .delete, .control("u")],
         help: "Edit the text (Ctrl-U deletes to the start of the line)", edit: .captureField
     )
 
-    /// The bindings of `context`. In a question (`.confirm`), the letters are the buttons' own:
-    /// those of the alert showing in `state`, or, without a state, of every question the app asks.
+    /// The bindings of `context` in force: the table's, with the keys config.toml gave
+    /// (`state.keyOverrides`) in place of their defaults. In a question (`.confirm`), the letters
+    /// are the buttons' own: those of the alert showing in `state`, or, without a state, of
+    /// every question the app asks.
     public static func bindings(for context: KeyContext, in state: AppState? = nil) -> [KeyBinding] {
+        bindings(for: context, in: state, overrides: state?.keyOverrides ?? .none)
+    }
+
+    /// The bindings of `context` with `overrides` in place of their defaults.
+    public static func bindings(for context: KeyContext, in state: AppState?, overrides: KeyOverrides) -> [KeyBinding] {
+        overrides.apply(to: defaultBindings(for: context, in: state))
+    }
+
+    /// The table itself: the bindings of `context` with their default keys.
+    public static func defaultBindings(for context: KeyContext, in state: AppState? = nil) -> [KeyBinding] {
         switch context {
         case .global:
             return [
-                KeyBinding([.control("l")], help: "Repaint the screen", action: .redrawRequested),
+                KeyBinding("redraw", [.control("l")], help: "Repaint the screen", action: .redrawRequested),
                 KeyBinding(
-                    [.control("c")], help: "Quit; in a capture holding something, ask first as Esc does (Ctrl-C again quits)",
+                    "interrupt", [.control("c")], help: "Quit; in a capture holding something, ask first as Esc does (Ctrl-C again quits)",
                     action: .interruptRequested),
             ]
         case .tooSmall:
-            return [KeyBinding([.character("q")], hint: "quit", help: "Quit (a capture open is kept as a draft)", action: .quitRequested)]
+            return [KeyBinding("quit", [.character("q")], hint: "quit", help: "Quit (a capture open is kept as a draft)", action: .quitRequested)]
         case .tabs:
             return [
-                KeyBinding([.right, .character("l"), .tab], hint: "tabs", help: "Next tab (skips + Create)", action: .nextTabRequested),
-                KeyBinding([.left, .character("h"), .backTab], help: "Previous tab (skips + Create)", action: .previousTabRequested),
+                KeyBinding("next_tab", [.right, .character("l"), .tab], hint: "tabs", help: "Next tab (skips + Create)", action: .nextTabRequested),
+                KeyBinding("previous_tab", [.left, .character("h"), .backTab], help: "Previous tab (skips + Create)", action: .previousTabRequested),
             ] + tabDigits + [
-                KeyBinding([.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
-                KeyBinding([.character("?"), .function(1)], hint: "keys", help: "Show every key", action: .helpRequested),
-                KeyBinding([.character("q")], hint: "quit", help: "Quit", action: .quitRequested),
+                KeyBinding("search", [.character("/")], hint: "search", help: "Search History: codes, notes and request titles", action: .searchRequested),
+                KeyBinding("help", [.character("?"), .function(1)], hint: "keys", help: "Show every key", action: .helpRequested),
+                KeyBinding("quit", [.character("q")], hint: "quit", help: "Quit", action: .quitRequested),
             ]
         case .inbox:
             // An empty Inbox has no request to capture for, choose, group or move to.
             guard state.map({ !$0.inbox.requests.isEmpty }) ?? true else { return [] }
             return [
-                KeyBinding([.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
-                KeyBinding([.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .inbox(.choiceToggled)),
-                KeyBinding([.character("b")], help: "Group the requests by requester, or not", action: .inbox(.groupingToggled)),
+                KeyBinding("inbox_capture", [.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
+                KeyBinding("inbox_choose", [.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .inbox(.choiceToggled)),
+                KeyBinding("inbox_group", [.character("b")], help: "Group the requests by requester, or not", action: .inbox(.groupingToggled)),
             ] + listMoves("request")
         case .history:
             let mode = KeyBinding(
-                [.character("b")], hint: "mode", help: "Browse mode: " + HistoryBrowseMode.allCases.map(\.title).joined(separator: ", "),
+                "history_mode", [.character("b")], hint: "mode", help: "Browse mode: " + HistoryBrowseMode.allCases.map(\.title).joined(separator: ", "),
                 action: .history(.browseModeCycled))
-            let clear = KeyBinding([.character("D")], help: "Clear History: delete every record (asks first)", action: .history(.clearAllRequested))
+            let clear = KeyBinding("clear_history", [.character("D")], help: "Clear History: delete every record (asks first)", action: .history(.clearAllRequested))
             // An empty History has no record to open, delete or move to.
             guard state.map({ !$0.history.hasLoaded || $0.history.totalCount > 0 }) ?? true else { return [mode, clear] }
             return [
-                KeyBinding([.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated),
+                KeyBinding("history_open", [.enter], hint: "open", help: "Open the highlighted record", action: .rowActivated),
                 mode,
-                KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .history(.deleteRequested)),
+                KeyBinding("delete", [.character("d"), .delete], hint: "delete", help: "Delete the highlighted record (asks first)", action: .history(.deleteRequested)),
                 clear,
             ] + copies + listMoves("record")
         case .historyDetail:
@@ -290,65 +318,71 @@ public enum KeyMap {
             return
                 (views
                 ? [
-                    KeyBinding([.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested)
+                    KeyBinding("view_photo", [.enter], hint: "view", help: "Show the highlighted photo full screen (Up and Down highlight another)", action: .photoViewRequested)
                 ] : []) + [
-                    KeyBinding([.escape, .backspace], hint: "back", help: "Back to the list", action: .history(.backRequested)),
-                    KeyBinding([.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .history(.deleteRequested)),
+                    KeyBinding("back", [.escape, .backspace], hint: "back", help: "Back to the list", action: .history(.backRequested)),
+                    KeyBinding("delete", [.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .history(.deleteRequested)),
                 ] + copies + scrollMoves()
         case .settings:
             return [
-                KeyBinding([.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated)
+                KeyBinding("settings_change", [.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated)
             ] + listMoves("setting")
         case .capturePicker:
             return [
-                KeyBinding([.up, .character("k")], hint: "move", help: "Previous kind", action: .capture(.pickerCursorMoved(by: -1))),
-                KeyBinding([.down, .character("j")], help: "Next kind", action: .capture(.pickerCursorMoved(by: 1))),
-                KeyBinding([.enter], hint: "choose", help: "Capture the highlighted kind", action: .capture(.pickerConfirmed)),
-                KeyBinding([.character("b")], help: "Barcode", action: .capture(.kindChosen(.barcode))),
-                KeyBinding([.character("p")], help: "Photos", action: .capture(.kindChosen(.photos))),
-                KeyBinding([.character("r")], help: "Product: a barcode, then photos", action: .capture(.kindChosen(.product))),
-                KeyBinding([.character("n")], help: "Note", action: .capture(.kindChosen(.note))),
-                KeyBinding([.character("s")], help: "Batch: many scans in a row, counted (stock-take, receiving)", action: .capture(.kindChosen(.batch))),
+                KeyBinding("move_up", [.up, .character("k")], hint: "move", help: "Previous kind", action: .capture(.pickerCursorMoved(by: -1))),
+                KeyBinding("move_down", [.down, .character("j")], help: "Next kind", action: .capture(.pickerCursorMoved(by: 1))),
+                KeyBinding("picker_choose", [.enter], hint: "choose", help: "Capture the highlighted kind", action: .capture(.pickerConfirmed)),
+                KeyBinding("kind_barcode", [.character("b")], help: "Barcode", action: .capture(.kindChosen(.barcode))),
+                KeyBinding("kind_photos", [.character("p")], help: "Photos", action: .capture(.kindChosen(.photos))),
+                KeyBinding("kind_product", [.character("r")], help: "Product: a barcode, then photos", action: .capture(.kindChosen(.product))),
+                KeyBinding("kind_note", [.character("n")], help: "Note", action: .capture(.kindChosen(.note))),
+                KeyBinding("kind_batch", [.character("s")], help: "Batch: many scans in a row, counted (stock-take, receiving)", action: .capture(.kindChosen(.batch))),
                 close, done, captureKeys,
-                KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
+                KeyBinding("quit", [.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
         case .captureBarcode:
             // Ctrl-S only where it does something: a Product's barcode (every binding in docs).
             let skips = state.map { $0.presentation.capture?.kind == .product } ?? true
             let undoes = state.map { $0.presentation.capture?.kind == .batch } ?? true
             return [
-                KeyBinding([.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
+                KeyBinding("barcode_check", [.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
                 close, done,
-            ] + (skips ? [KeyBinding([.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : [])
+            ] + (skips ? [KeyBinding("capture_skip", [.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : [])
                 + (undoes
-                    ? [KeyBinding([.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))] : [])
+                    ? [
+                        KeyBinding(
+                            "undo_scan", [.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))
+                    ] : [])
                 + [
                     captureKeysInField, typing("Type the code"), textEditing,
-                    KeyBinding([.control("]")], help: "GS1 group separator (FNC1), as scanners send it (byte 0x1D)", action: .capture(.textTyped("\u{1D}"))),
-                    KeyBinding([.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
+                    KeyBinding("group_separator", [.control("]")], help: "GS1 group separator (FNC1), as scanners send it (byte 0x1D)", action: .capture(.textTyped("\u{1D}"))),
+                    KeyBinding("capture_paste", [.anyPaste], help: "A pasted code is checked at once", command: .edit(.captureField)),
                 ]
         case .capturePhotos:
             return [
-                KeyBinding([.enter], hint: "add", help: "Add the typed file; with an empty field, go to review", action: .capture(.enterPressed)),
-                KeyBinding([.tab], hint: "complete", help: "Complete the file path", action: .capture(.completionRequested)),
-                KeyBinding([.control("x")], hint: "remove", help: "Remove the highlighted photo (also Del on an empty field)", action: .capture(.photoRemovalRequested)),
-                KeyBinding([.up, .down], help: "Highlight a staged photo", edit: .captureField),
+                KeyBinding("photo_add", [.enter], hint: "add", help: "Add the typed file; with an empty field, go to review", action: .capture(.enterPressed)),
+                KeyBinding("path_complete", [.tab], hint: "complete", help: "Complete the file path", action: .capture(.completionRequested)),
+                KeyBinding(
+                    "photo_remove", [.control("x")], hint: "remove", help: "Remove the highlighted photo (also Del on an empty field)", action: .capture(.photoRemovalRequested)),
+                KeyBinding("photo_highlight", [.up, .down], help: "Highlight a staged photo", edit: .captureField),
                 close, done, captureKeysInField, typing("Type the file path"), textEditing,
-                KeyBinding([.anyPaste], help: "A pasted or dropped path is added at once", command: .edit(.captureField)),
+                KeyBinding("capture_paste", [.anyPaste], help: "A pasted or dropped path is added at once", command: .edit(.captureField)),
             ]
         case .captureConfirmClose:
             return [
-                KeyBinding([.enter, .character("n"), .escape], hint: "keep editing", help: "Keep editing (the default)", action: .capture(.closeCancelled)),
-                KeyBinding([.character("y")], hint: "discard", help: "Discard what the capture holds and close", action: .capture(.closeConfirmed)),
-                KeyBinding([.control("c")], hint: "quit", help: "Quit tabshell now, keeping the capture as a draft (a --demo session keeps nothing)", action: .interruptRequested),
+                KeyBinding("keep_editing", [.enter, .character("n"), .escape], hint: "keep editing", help: "Keep editing (the default)", action: .capture(.closeCancelled)),
+                KeyBinding("discard", [.character("y")], hint: "discard", help: "Discard what the capture holds and close", action: .capture(.closeConfirmed)),
+                KeyBinding(
+                    "interrupt", [.control("c")], hint: "quit", help: "Quit tabshell now, keeping the capture as a draft (a --demo session keeps nothing)",
+                    action: .interruptRequested),
             ]
         case .captureNote:
             return [
-                KeyBinding([.enter], help: "New line", action: .capture(.enterPressed)),
-                KeyBinding([.tab], help: "Indent (four spaces)", action: .capture(.textTyped("    "))),
-                KeyBinding([.up, .down], help: "Move between lines", edit: .captureField),
+                KeyBinding("note_new_line", [.enter], help: "New line", action: .capture(.enterPressed)),
+                KeyBinding("note_indent", [.tab], help: "Indent (four spaces)", action: .capture(.textTyped("    "))),
+                KeyBinding("note_lines", [.up, .down], help: "Move between lines", edit: .captureField),
                 close, done, captureKeysInField, typing("Type the note"), textEditing,
-                KeyBinding([.anyPaste], help: "A paste goes into the note", command: .edit(.captureField)),
+                KeyBinding("capture_paste", [.anyPaste], help: "A paste goes into the note", command: .edit(.captureField)),
             ]
         case .captureReview:
             // Retake only where there are photos to retake.
@@ -356,64 +390,68 @@ public enum KeyMap {
             return [
                 // Enter, not Done: during the scan toast Enter only moves on to review, so a
                 // scanner that ends with CR+LF cannot save without a review.
-                KeyBinding([.enter], help: "Continue; on review, save the capture", action: .capture(.enterPressed)),
+                KeyBinding("review_continue", [.enter], help: "Continue; on review, save the capture", action: .capture(.enterPressed)),
                 close, done,
-            ] + (retakes ? [KeyBinding([.character("r")], hint: "retake", help: "Retake: back to photos", action: .capture(.retakeTapped))] : []) + [
+            ] + (retakes ? [KeyBinding("retake", [.character("r")], hint: "retake", help: "Retake: back to photos", action: .capture(.retakeTapped))] : []) + [
                 captureKeys,
-                KeyBinding([.character("q")], help: "Quit tabshell", action: .quitRequested),
+                KeyBinding("quit", [.character("q")], help: "Quit tabshell", action: .quitRequested),
             ]
         case .captureKeys:
             return scrollMoves(pageDown: [.character(" ")]) + [
-                KeyBinding([.escape, .character("?"), .function(1), .enter, .character("q")], hint: "close", help: "Close this list of keys", action: .capture(.keysToggled))
+                KeyBinding(
+                    "capture_keys_close", [.escape, .character("?"), .function(1), .enter, .character("q")], hint: "close", help: "Close this list of keys",
+                    action: .capture(.keysToggled))
             ]
         case .search:
             return [
-                KeyBinding([.enter], hint: "open", help: "Open the highlighted result in History", action: .rowActivated),
-                KeyBinding([.up], hint: "results", help: "Previous result", action: .listMoved(.up)),
-                KeyBinding([.down], help: "Next result", action: .listMoved(.down)),
-                KeyBinding([.pageUp], help: "Results page up", action: .listMoved(.pageUp)),
-                KeyBinding([.pageDown], help: "Results page down", action: .listMoved(.pageDown)),
-                KeyBinding([.escape], hint: "close", help: "Close search: back where you were", action: .escapePressed),
-                KeyBinding([.function(1)], help: "Show every key", action: .helpRequested),
-                KeyBinding([.anyCharacter], help: "Type the search; it matches as you type", command: .edit(.searchQuery)),
+                KeyBinding("search_open", [.enter], hint: "open", help: "Open the highlighted result in History", action: .rowActivated),
+                KeyBinding("search_previous", [.up], hint: "results", help: "Previous result", action: .listMoved(.up)),
+                KeyBinding("search_next", [.down], help: "Next result", action: .listMoved(.down)),
+                KeyBinding("search_page_up", [.pageUp], help: "Results page up", action: .listMoved(.pageUp)),
+                KeyBinding("search_page_down", [.pageDown], help: "Results page down", action: .listMoved(.pageDown)),
+                KeyBinding("search_close", [.escape], hint: "close", help: "Close search: back where you were", action: .escapePressed),
+                KeyBinding("search_help", [.function(1)], help: "Show every key", action: .helpRequested),
+                KeyBinding("search_typing", [.anyCharacter], help: "Type the search; it matches as you type", command: .edit(.searchQuery)),
                 KeyBinding(
-                    [.left, .right, .home, .end, .backspace, .delete, .control("u")],
+                    "search_editing", [.left, .right, .home, .end, .backspace, .delete, .control("u")],
                     help: "Edit the search (Ctrl-U clears to the start)", edit: .searchQuery
                 ),
-                KeyBinding([.anyPaste], help: "A paste goes into the search", command: .edit(.searchQuery)),
+                KeyBinding("search_paste", [.anyPaste], help: "A paste goes into the search", command: .edit(.searchQuery)),
             ]
         case .help:
             return scrollMoves(pageDown: [.character(" ")]) + [
-                KeyBinding([.escape, .character("?"), .function(1), .character("q")], hint: "close", help: "Close this help", action: .escapePressed)
+                KeyBinding("help_close", [.escape, .character("?"), .function(1), .character("q")], hint: "close", help: "Close this help", action: .escapePressed)
             ]
         case .alert:
-            return [KeyBinding([.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
+            return [KeyBinding("alert_ok", [.enter, .escape, .character(" ")], hint: "OK", help: "Dismiss the alert", action: .alertDismissed)]
         case .confirm:
             let letters: [KeyBinding]
             if let alert = state?.presentation.alert, alert.isConfirmation {
                 letters = alert.buttons.enumerated().compactMap { index, button in
-                    button.key.map { KeyBinding([.character($0)], help: button.title, action: .alertButtonPressed(index)) }
+                    button.key.map { KeyBinding("question_letter", [.character($0)], help: button.title, action: .alertButtonPressed(index), rebindable: false) }
                 }
             } else {
                 letters = Alert.questionButtons.map { key, index, titles in
-                    KeyBinding([.character(key)], help: titles.joined(separator: " / "), action: .alertButtonPressed(index))
+                    KeyBinding("question_letter", [.character(key)], help: titles.joined(separator: " / "), action: .alertButtonPressed(index), rebindable: false)
                 }
             }
             let defaultButton = state?.presentation.alert?.defaultButton ?? 0
             return [
-                KeyBinding([.enter], hint: "default", help: "Press the highlighted button (never the one that deletes or discards)", action: .alertButtonPressed(defaultButton))
+                KeyBinding(
+                    "question_default", [.enter], hint: "default", help: "Press the highlighted button (never the one that deletes or discards)",
+                    action: .alertButtonPressed(defaultButton))
             ] + letters + [
-                KeyBinding([.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed)
+                KeyBinding("question_cancel", [.escape], hint: "cancel", help: "Cancel: close the question, change nothing", action: .alertDismissed)
             ]
         case .capturePhotoView:
             return [
-                KeyBinding([.function(3), .control("p")], hint: "view", help: "Show the highlighted staged photo full screen", action: .photoViewRequested)
+                KeyBinding("capture_view_photo", [.function(3), .control("p")], hint: "view", help: "Show the highlighted staged photo full screen", action: .photoViewRequested)
             ]
         case .photoViewer:
             return [
-                KeyBinding([.left, .character("h")], hint: "photos", help: "Previous photo", action: .viewerPhotoStepped(by: -1)),
-                KeyBinding([.right, .character("l")], help: "Next photo", action: .viewerPhotoStepped(by: 1)),
-                KeyBinding([.escape, .backspace, .enter], hint: "back", help: "Back to where the photo was opened", action: .escapePressed),
+                KeyBinding("previous_photo", [.left, .character("h")], hint: "photos", help: "Previous photo", action: .viewerPhotoStepped(by: -1)),
+                KeyBinding("next_photo", [.right, .character("l")], help: "Next photo", action: .viewerPhotoStepped(by: 1)),
+                KeyBinding("viewer_back", [.escape, .backspace, .enter], hint: "back", help: "Back to where the photo was opened", action: .escapePressed),
             ]
         }
     }
@@ -478,12 +516,17 @@ public enum KeyMap {
     public static func hints(for state: AppState, unicode: Bool) -> [(keys: String, hint: String)] {
         contexts(for: state).flatMap { context in
             bindings(for: context, in: state).compactMap { binding in
-                binding.hint.map { (hintLabel(binding, unicode: unicode), $0) }
+                binding.hint.map { (hintLabel(binding, overrides: state.keyOverrides, unicode: unicode), $0) }
             }
         }
     }
 
-    private static func hintLabel(_ binding: KeyBinding, unicode: Bool) -> String {
+    private static func hintLabel(_ binding: KeyBinding, overrides: KeyOverrides, unicode: Bool) -> String {
+        // Both directions in one label only while both keep their arrows.
+        let pairs = ["next_tab": "previous_tab", "previous_photo": "next_photo", "move_up": "move_down"]
+        guard overrides.keys[binding.name] == nil, pairs[binding.name].map({ overrides.keys[$0] == nil }) ?? true else {
+            return binding.patterns.first.map { $0.label(unicode: unicode) } ?? ""
+        }
         switch binding.action {
         case .nextTabRequested?, .viewerPhotoStepped?: return unicode ? "←→" : "<>"
         case .listMoved(.up)?, .capture(.pickerCursorMoved)?: return unicode ? "↑↓" : "Up/Dn"
@@ -518,19 +561,87 @@ public enum KeyMap {
         underneath.presentation = .none
         let here = contexts(of: underneath.focusedScreen)
         return KeyContext.allCases.flatMap { context -> [HelpLine] in
-            let acting = bindings(for: context, in: here.contains(context) ? state : nil)
+            let acting = bindings(for: context, in: here.contains(context) ? state : nil, overrides: state.keyOverrides)
             guard !acting.isEmpty else { return [] }
             return [.section(context.title)] + acting.map { .binding(keys: $0.label(unicode: unicode), help: $0.help) }
         }
     }
 
-    /// Every binding, grouped by context, for docs/keys.md.
-    public static func helpLines(unicode: Bool) -> [HelpLine] {
+    /// Every binding, grouped by context, for docs/keys.md (the defaults, or `overrides`).
+    public static func helpLines(unicode: Bool, overrides: KeyOverrides = .none) -> [HelpLine] {
         KeyContext.allCases.flatMap { context -> [HelpLine] in
             [.section(context.title)]
-                + bindings(for: context).map {
+                + bindings(for: context, in: nil, overrides: overrides).map {
                     .binding(keys: $0.label(unicode: unicode), help: $0.help)
                 }
         }
+    }
+}
+
+// MARK: - Rebinding (config.toml's [keys], issue #26)
+
+/// Keys config.toml puts in place of bindings' defaults, by action name. An empty list unbinds
+/// the action. Checked by the Configuration module before it gets here: only rebindable names.
+public struct KeyOverrides: Equatable, Sendable {
+    public var keys: [String: [Key]]
+
+    public init(_ keys: [String: [Key]] = [:]) { self.keys = keys }
+
+    public static let none = KeyOverrides()
+
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// `bindings` with each overridden one answering to its new keys; an unbound one left out.
+    public func apply(to bindings: [KeyBinding]) -> [KeyBinding] {
+        guard !keys.isEmpty else { return bindings }
+        return bindings.compactMap { binding in
+            guard binding.isRebindable, let replacement = keys[binding.name] else { return binding }
+            return replacement.isEmpty ? nil : binding.rebound(to: replacement)
+        }
+    }
+}
+
+extension KeyMap {
+    /// Every action name, in the order docs/keys.md first lists them, once each.
+    public static var actionNames: [String] {
+        var seen = Set<String>()
+        return allDefaultBindings.map(\.binding.name).filter { seen.insert($0).inserted }
+    }
+
+    /// Every binding of the table with the context it is in (defaults, as docs list them).
+    public static var allDefaultBindings: [(context: KeyContext, binding: KeyBinding)] {
+        KeyContext.allCases.flatMap { context in defaultBindings(for: context).map { (context, $0) } }
+    }
+
+    /// An action's default keys (the same in every context it appears in), or nil for a name
+    /// the table does not have.
+    public static func defaultKeys(of name: String) -> [Key]? {
+        allDefaultBindings.first { $0.binding.name == name }.map(\.binding.keys)
+    }
+
+    /// Whether config.toml may rebind `name`.
+    public static func isRebindable(_ name: String) -> Bool {
+        allDefaultBindings.contains { $0.binding.name == name && $0.binding.isRebindable }
+    }
+
+    /// Actions that must keep a key: without them a screen could not be left or the app quit.
+    public static let essentialActions: Set<String> = [
+        "quit", "interrupt", "help_close", "capture_keys_close", "capture_close", "alert_ok", "question_cancel",
+        "search_close", "viewer_back", "back", "keep_editing",
+    ]
+
+    /// The sets of contexts in force together (`contexts(for:)` of some state): two actions in
+    /// one of them must not share a key.
+    public static let contextGroups: [[KeyContext]] = [
+        [.tooSmall, .global], [.alert, .global], [.confirm, .global], [.photoViewer, .global], [.help, .global],
+        [.search, .global], [.captureKeys, .global], [.captureConfirmClose, .global], [.capturePicker, .global],
+        [.captureBarcode, .global], [.capturePhotos, .capturePhotoView, .global], [.captureNote, .global],
+        [.captureReview, .capturePhotoView, .global], [.inbox, .tabs, .global], [.history, .tabs, .global],
+        [.historyDetail, .tabs, .global], [.settings, .tabs, .global],
+    ]
+
+    /// Whether `context` has a text field, where a printable key is typed rather than bound.
+    public static func typesText(_ context: KeyContext) -> Bool {
+        defaultBindings(for: context).contains { $0.patterns.contains(.anyCharacter) }
     }
 }

@@ -11,6 +11,7 @@ import Testing
         ["catalog"], ["catalog", "import"], ["catalog", "list"], ["catalog", "clear"],
         ["photos"], ["photos", "add"], ["photos", "list"], ["photos", "remove"],
         ["serve"], ["doctor"], ["db"], ["db", "copy"], ["generate"], ["replay"],
+        ["config"], ["config", "path"], ["config", "check"], ["config", "default"],
     ]
 
     static func name(_ words: [String]) -> String { words.isEmpty ? "tabshell" : words.joined(separator: "-") }

@@ -12,16 +12,29 @@ import Testing
     static func generated() -> String {
         var out =
             "# Keys\n\nGenerated from `KeyMap` (Sources/TabShell/KeyMap.swift), the same table that draws the\nhint line and the `?` help sheet. Regenerate with `UPDATE_DOCS=1 swift test --filter KeysDocumentTests`.\n"
-        for line in KeyMap.helpLines(unicode: true) {
-            switch line {
-            case let .section(title):
-                out += "\n## \(title)\n\n| keys | does |\n| --- | --- |\n"
-            case let .binding(keys, help):
-                out += "| `\(keys.replacingOccurrences(of: "|", with: "\\|"))` | \(help) |\n"
+            + rebinding
+        for context in KeyContext.allCases {
+            out += "\n## \(context.title)\n\n| keys | action | does |\n| --- | --- | --- |\n"
+            for binding in KeyMap.bindings(for: context) {
+                let keys = binding.label(unicode: true).replacingOccurrences(of: "|", with: "\\|")
+                let action = binding.isRebindable ? "`\(binding.name)`" : "`\(binding.name)` (fixed)"
+                out += "| `\(keys)` | \(action) | \(binding.help) |\n"
             }
         }
         return out + SettingsDocument.section + mouseAndClipboard + terminalInput
     }
+
+    /// config.toml's `[keys]` (#26): what the action column means.
+    static let rebinding = """
+
+        Each binding has an action name: config.toml's `[keys]` table gives an action a list of keys
+        in place of its defaults (`create = ["c"]`; `[]` unbinds it), and the hint line, this help
+        and capture's list of keys then show those. Key names are written as in the keys column
+        below (`Up` for `↑`, and so on; `tabshell config default` prints every action with its
+        keys). An action named in several tables is one action: its keys change in all of them.
+        Actions marked (fixed) cannot be rebound. README.md, "Configuration", says the rules.
+
+        """
 
     /// The wheel, clicks and copying (#26): `AppState.turnWheel`, the frame's hit regions, OSC 52.
     static let mouseAndClipboard = """

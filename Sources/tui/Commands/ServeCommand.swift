@@ -54,7 +54,20 @@ struct ServeCommand: ParsableCommand {
             valueName: "size"))
     var recordTotalLimit = "1G"
 
+    @Option(
+        name: .customLong("max-watchers"),
+        help: ArgumentHelp("The most people one presentation (ssh -t host present) may have watching (ssh -t host watch CODE).", valueName: "n"))
+    var maxWatchers = ServePresenting.defaultPerPresentation
+
+    @Option(
+        name: .customLong("max-watchers-total"),
+        help: ArgumentHelp("The most watchers of all presentations together; over it watch is refused in one sentence.", valueName: "n"))
+    var maxWatchersTotal = ServePresenting.defaultTotal
+
     func validate() throws {
+        guard (1...100_000).contains(maxWatchers), (1...100_000).contains(maxWatchersTotal) else {
+            throw ValidationError("--max-watchers and --max-watchers-total must be between 1 and 100000.")
+        }
         for (name, text) in [("--record-session-limit", recordSessionLimit), ("--record-total-limit", recordTotalLimit)] {
             guard let bytes = MemorySize.bytes(text), bytes > 0, bytes <= UInt64(Int.max) else {
                 throw ValidationError("\(name) needs a size such as 32M or 1G.")
@@ -113,11 +126,19 @@ struct ServeCommand: ParsableCommand {
                 throw Failure(error.sentence)
             }
         }
+        let presenting: ServePresenting
+        do {
+            presenting = try ServePresenting(perPresentation: maxWatchers, total: maxWatchersTotal)
+        } catch {
+            demoSets?.removeAll()
+            throw Failure("The folder for presentations could not be made: \(error.localizedDescription)")
+        }
+        defer { presenting.remove() }
         let launcher = ServeLauncher(
             executable: executable,
             data: demoSets.map { .demo($0) } ?? .team(database: url, environment: storeEnvironment),
             resumeWindowSeconds: window, logLevel: options.database.logLevel, logger: logger, memoryLimit: memoryLimit,
-            recordings: recordings)
+            recordings: recordings, presenting: presenting)
         var configuration = SSHServerConfiguration(
             hostKeyPath: options.hostKey.map { ($0 as NSString).expandingTildeInPath }
                 ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,

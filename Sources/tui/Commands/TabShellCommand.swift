@@ -27,6 +27,7 @@ struct TabShellCommand: ParsableCommand {
             tabshell photos add|list|remove …
             tabshell serve [--listen <addr:port>] [--authorized-keys <file> | --demo]
             tabshell replay <file>
+            tabshell --present   |   tabshell watch <code>
             tabshell db copy --from <path> --to postgres://…
             tabshell doctor
             """,
@@ -40,7 +41,7 @@ struct TabShellCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
-            DbCommand.self, GenerateCommand.self, ReplayCommand.self,
+            DbCommand.self, GenerateCommand.self, ReplayCommand.self, WatchCommand.self,
         ]
     )
 
@@ -97,6 +98,11 @@ struct TabShellCommand: ParsableCommand {
             "For screen readers and braille displays: the cursor on what has focus, the last row announcing each change, words instead of symbols (also TABSHELL_SCREEN_READER=1)."
         ))
     var screenReader = false
+
+    @Flag(
+        name: .customLong("present"),
+        help: ArgumentHelp("Share this session: its heading shows a watch code, and tabshell watch CODE follows it live at its own size."))
+    var present = false
 
     func validate() throws {
         if demo, database.path != nil {
@@ -192,6 +198,17 @@ struct TabShellCommand: ParsableCommand {
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
             person: person, uploads: session?.folder.uploads, onCommit: commitHook(db))
         let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal, screenReader: screenReaderMode)
+        if present {
+            do {
+                app.presenter = try Presenter(environment: environment, wake: terminal.waker())
+            } catch {
+                terminal.restore()
+                throw Failure(error.sentence)
+            }
+            runtime.setPresenting(app.presenter?.badge)
+        }
+        // Watchers are told the presentation ended however this session ends.
+        defer { app.presenter?.end() }
         let recovery: RecoveryReport?
         do {
             recovery = try db.recover(now: Date())

@@ -26,6 +26,8 @@ final class App {
     private let previewTerminal: (TerminalAnswers?) -> PreviewTerminal
     /// `--screen-reader`: the app gets one row less, the announcement line's (docs/accessibility.md).
     private let screenReader: Bool
+    /// `--present` (issue #27): told of each frame drawn, and asked after each wake for its count.
+    var presenter: Presenter?
 
     init(
         runtime: AppRuntime, terminal: Terminal, logger: Logger, previewTerminal: @escaping (TerminalAnswers?) -> PreviewTerminal,
@@ -75,6 +77,10 @@ final class App {
                 runtime.dispatch(.previewTerminalFound(found))
             case .wake:
                 runtime.deliverMail()
+                if let presenter {
+                    presenter.watchersChanged()
+                    runtime.setPresenting(presenter.badge)
+                }
             }
             runtime.fireDueTimers()
             runtime.checkForChangesElsewhere()
@@ -92,5 +98,6 @@ final class App {
         terminal.draw(frame)
         lastFrame = frame
         runtime.drawn()
+        presenter?.drawn(runtime.state)
     }
 }

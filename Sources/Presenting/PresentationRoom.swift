@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The presenter's side: a socket named by the watch code that watchers connect to, and one
+/// writer thread per watcher holding at most one frame — the newest. `publish` only swaps that
+/// frame in and signals, so the presenter never waits on a watcher: a slow or stopped one skips
+/// the states it missed and gets the latest when it reads again.
+public final class PresentationRoom: @unchecked Sendable {
+    public let code: WatchCode
+    public let maximumWatchers: Int
+    private let socketPath: String
+    private let listener: Int32
+    private let lock = NSCondition()
+    private var latest: Data?
+    private var watchers: [Watcher] = []
+    private var isEnded = false
+    private let onWatchersChanged: @Sendable (Int) -> Void
+
+    /// The default most watchers one presentation takes (serve's `--max-watchers`).
+    public static let defaultMaximumWatchers = 200
+
+    /// Opens a room under a fresh code in `directory`. `onWatchersChanged` is called (on a
+    /// room thread) with the count whenever a watcher comes or goes.
+    public init(
+        directory: PresentDirectory, maximumWatchers: Int = defaultMaximumWatchers,
+        onWatchersChanged: @escaping @Sendable (Int) -> Void = { _ in }
+    ) throws(PresentError) {
+        try directory.prepare()
+        var generator = SystemRandomNumberGenerator()
+        var opened: (WatchCode, Int32)?
+        for _ in 0..<64 {
+            let code = WatchCode.random(using: &generator)
+            let path = directory.socketPath(for: code)
+            // A live presentation answers; a socket left by one that crashed does not, and goes.
+            if let fd = UnixSocket.connect(to: path) {
+                close(fd)
+                continue
+            }
+            unlink(path)
+            guard var address = UnixSocket.address(path) else { throw PresentError("The presentations folder's path is too long.") }
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { break }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if bound == 0, listen(fd, 64) == 0 {
+                chmod(path, 0o600)
+                opened = (code, fd)
+                break
+            }
+            close(fd)
+        }
+        guard let (code, fd) = opened else {
+            throw PresentError("No watch code could be opened in \(directory.path): \(String(cString: strerror(errno))).")
+        }
+        self.code = code
+        self.maximumWatchers = max(0, maximumWatchers)
+        socketPath = directory.socketPath(for: code)
+        listener = fd
+        self.onWatchersChanged = onWatchersChanged
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "present-accept"
+        thread.start()
+    }
+
+    deinit {
+        end()
+    }
+
+    /// How many watch now.
+    public var watcherCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return watchers.count
+    }
+
+    /// The presenter's newest state: every watcher is sent it (or a later one) next.
+    public func publish(_ payload: Data) {
+        guard let bytes = PresentFrame(.state, payload: payload).encoded() else { return }
+        lock.lock()
+        latest = bytes
+        for watcher in watchers { watcher.pending = bytes }
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// The presentation ends: watchers are told, the code goes. Waits at most `flush` for the
+    /// watchers' writers to say so (a stopped watcher learns it from the closed socket instead).
+    public func end(flush: Duration = .milliseconds(300)) {
+        lock.lock()
+        guard !isEnded else {
+            lock.unlock()
+            return
+        }
+        isEnded = true
+        let ended = PresentFrame(.ended).encoded() ?? Data()
+        for watcher in watchers { watcher.pending = ended }
+        lock.broadcast()
+        lock.unlock()
+        unlink(socketPath)
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        let deadline = ContinuousClock.now.advanced(by: flush)
+        lock.lock()
+        while !watchers.isEmpty, ContinuousClock.now < deadline {
+            _ = lock.wait(until: Date().addingTimeInterval(0.02))
+        }
+        let left = watchers
+        lock.unlock()
+        for watcher in left { shutdown(watcher.fd, Int32(SHUT_RDWR)) }
+    }
+
+    // MARK: - Threads
+
+    private final class Watcher: @unchecked Sendable {
+        let fd: Int32
+        var pending: Data?
+        init(fd: Int32, pending: Data?) {
+            self.fd = fd
+            self.pending = pending
+        }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            lock.lock()
+            if isEnded {
+                lock.unlock()
+                close(fd)
+                return
+            }
+            guard watchers.count < maximumWatchers else {
+                lock.unlock()
+                if let full = PresentFrame(.full).encoded() { _ = UnixSocket.writeAll(fd, full) }
+                close(fd)
+                continue
+            }
+            let watcher = Watcher(fd: fd, pending: latest)
+            watchers.append(watcher)
+            let count = watchers.count
+            lock.unlock()
+            onWatchersChanged(count)
+            let thread = Thread { [self] in writeLoop(watcher) }
+            thread.name = "present-watcher"
+            thread.start()
+        }
+    }
+
+    /// Sends the watcher its newest frame whenever there is one, until it leaves or the room ends.
+    private func writeLoop(_ watcher: Watcher) {
+        var open = true
+        while open {
+            lock.lock()
+            while watcher.pending == nil {
+                if !lock.wait(until: Date().addingTimeInterval(0.5)) {
+                    // Quiet: has the watcher gone (its end of the socket closed)?
+                    if Self.peerLeft(watcher.fd) { break }
+                }
+            }
+            let bytes = watcher.pending
+            watcher.pending = nil
+            let ending = isEnded
+            lock.unlock()
+            guard let bytes else { break }
+            open = UnixSocket.writeAll(watcher.fd, bytes) && !ending
+        }
+        close(watcher.fd)
+        lock.lock()
+        watchers.removeAll { $0 === watcher }
+        let count = watchers.count
+        let ended = isEnded
+        lock.broadcast()
+        lock.unlock()
+        if !ended { onWatchersChanged(count) }
+    }
+
+    /// The watcher sends nothing; readable means it closed (or broke the protocol): either way it goes.
+    private static func peerLeft(_ fd: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN) | Int16(POLLHUP), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+}

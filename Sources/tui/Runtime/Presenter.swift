@@ -1,0 +1,54 @@
+import Foundation
+import Presenting
+import TabShell
+
+/// `--present` (issue #27): the session's room, fed the presented state after each frame the
+/// app draws. With nobody watching nothing is encoded; with watchers the state is encoded once
+/// per changed frame and handed to the room, which never makes the loop wait.
+final class Presenter {
+    let room: PresentationRoom
+    private var lastSent: PresentedScreen?
+    private var lastState: AppState?
+    private let encoder = JSONEncoder()
+
+    init(environment: [String: String], wake: @escaping @Sendable () -> Void) throws(PresentError) {
+        let limit = environment[PresentDirectory.watcherLimitKey].flatMap(Int.init) ?? PresentationRoom.defaultMaximumWatchers
+        room = try PresentationRoom(directory: .forEnvironment(environment), maximumWatchers: limit) { _ in wake() }
+    }
+
+    /// "watch 4821 · 3 watching".
+    var badge: String {
+        let watching = room.watcherCount
+        return "watch \(room.code) · \(watching) watching"
+    }
+
+    /// The app drew `state`: watchers get it (a newcomer's first frame comes from here too, as
+    /// its arrival wakes the loop, which calls this again).
+    func drawn(_ state: AppState) {
+        lastState = state
+        publishIfWatched(force: false)
+    }
+
+    /// After a wake: a watcher who just came needs the current screen now.
+    func watchersChanged() {
+        let watching = room.watcherCount
+        defer { lastCount = watching }
+        if watching > lastCount { publishIfWatched(force: true) }
+    }
+    private var lastCount = 0
+
+    private func publishIfWatched(force: Bool) {
+        guard room.watcherCount > 0, let state = lastState else {
+            lastSent = nil
+            return
+        }
+        let screen = state.presentedScreen
+        guard force || screen != lastSent, let data = try? encoder.encode(screen) else { return }
+        lastSent = screen
+        room.publish(data)
+    }
+
+    func end() {
+        room.end()
+    }
+}
