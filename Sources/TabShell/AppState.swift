@@ -22,6 +22,11 @@ public struct AppState: Equatable, Sendable {
     public var unreachableDatabase: String?
     /// Counts the timers handed out for success messages, so an old timer cannot clear a newer one.
     public var statusToken = 0
+    /// config.toml's `[keys]`: the keys in place of the table's defaults (issue #26).
+    public var keyOverrides = KeyOverrides.none
+    /// Notes waiting for the status line (config.toml's problems, issue #26): each shows once,
+    /// the next when the one before has gone.
+    public var pendingNotices: [String] = []
     public var isQuitting = false
     /// Unfinished captures found at start-up, offered one at a time.
     public var drafts = DraftsState()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptureMode
+import Configuration
 import Foundation
 import Logging
 import Render
@@ -41,7 +42,7 @@ struct TabShellCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
-            DbCommand.self, GenerateCommand.self, ReplayCommand.self, WatchCommand.self,
+            DbCommand.self, GenerateCommand.self, ReplayCommand.self, ConfigCommand.self, WatchCommand.self,
         ]
     )
 
@@ -165,6 +166,11 @@ struct TabShellCommand: ParsableCommand {
         }
 
         var state = AppState(settings: settings, databaseLocation: db.displayName, environment: DisplayEnvironment(environment))
+        // config.toml (issue #26): its keys in force; each problem shown once on the status line.
+        let configuration = ConfigFile.load(environment: environment).configuration
+        state.keyOverrides = configuration.keyOverrides
+        state.pendingNotices = configuration.problems.map(\.description)
+        for problem in configuration.problems { logger.warning("\(problem.description)") }
         let terminal: Terminal
         do {
             terminal = try Terminal(colorAllowed: state.usesColor)
