@@ -28,7 +28,19 @@ public struct PostgresMigration: Sendable, Equatable {
 
 enum PostgresMigrations {
     /// Every migration, in order.
-    static let all: [PostgresMigration] = [v1]
+    static let all: [PostgresMigration] = [v1, v2]
+
+    /// The colour theme chosen in Settings (issue #26), NULL while config.toml's applies: SQLite's
+    /// `v9-theme`.
+    // sql-fragment
+    static let v2 = PostgresMigration(
+        identifier: "v2",
+        statements: [
+            """
+            ALTER TABLE settings ADD COLUMN theme text
+                CHECK (theme IS NULL OR theme IN ('auto','dark','light','high-contrast'))
+            """
+        ])
 
     /// The kinds' CHECK lists, as SQLite's schema has them.
     private static let requestKinds = SchemaValues.requestKinds  // sql-fragment: the enum's raw values, quoted

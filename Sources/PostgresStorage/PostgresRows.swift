@@ -13,7 +13,7 @@ enum PostgresRows {
     static let settingsSelection: PostgresQuery = """
         SELECT snap_back_target, capture_gating, tab_bar_position, color_enabled, auto_advance_milliseconds,
                allow_free_text_codes, maximum_photos, maximum_photo_bytes, scanner_layout, tab_bar_minimizes,
-               separator_stand_in, photo_previews
+               separator_stand_in, photo_previews, theme
         FROM settings WHERE id = 1
         """
 
@@ -37,6 +37,7 @@ enum PostgresRows {
             record.scannerLayout = try cells["scanner_layout"].decode(String?.self)
             record.tabBarMinimizes = try cells["tab_bar_minimizes"].decode(Bool.self)
             record.separatorStandIn = try cells["separator_stand_in"].decode(String?.self)
+            record.theme = try cells["theme"].decode(String?.self)
         } catch let error as StorageError {
             throw error
         } catch {
@@ -49,18 +50,19 @@ enum PostgresRows {
         """
         INSERT INTO settings (id, snap_back_target, capture_gating, tab_bar_position, color_enabled, auto_advance_milliseconds,
                               allow_free_text_codes, maximum_photos, maximum_photo_bytes, scanner_layout, tab_bar_minimizes,
-                              separator_stand_in, photo_previews)
+                              separator_stand_in, photo_previews, theme)
         VALUES (1, \(record.settings.snapBackTarget.rawValue), \(record.settings.captureGating), \(record.settings.tabBarPosition.rawValue), \(record.settings.colorEnabled),
                 \(Int32(clamping: record.settings.autoAdvanceMilliseconds)), \(record.settings.allowFreeTextCodes), \(Int32(clamping: record.settings.maximumPhotos)),
                 \(record.settings.maximumPhotoBytes), \(record.scannerLayout), \(record.tabBarMinimizes), \(record.separatorStandIn),
-                \(record.settings.photoPreviews.rawValue))
+                \(record.settings.photoPreviews.rawValue), \(record.theme))
         ON CONFLICT (id) DO UPDATE SET
             snap_back_target = EXCLUDED.snap_back_target, capture_gating = EXCLUDED.capture_gating,
             tab_bar_position = EXCLUDED.tab_bar_position, color_enabled = EXCLUDED.color_enabled,
             auto_advance_milliseconds = EXCLUDED.auto_advance_milliseconds, allow_free_text_codes = EXCLUDED.allow_free_text_codes,
             maximum_photos = EXCLUDED.maximum_photos, maximum_photo_bytes = EXCLUDED.maximum_photo_bytes,
             scanner_layout = EXCLUDED.scanner_layout, tab_bar_minimizes = EXCLUDED.tab_bar_minimizes,
-            separator_stand_in = EXCLUDED.separator_stand_in, photo_previews = EXCLUDED.photo_previews
+            separator_stand_in = EXCLUDED.separator_stand_in, photo_previews = EXCLUDED.photo_previews,
+            theme = EXCLUDED.theme
         """
     }
 

@@ -191,6 +191,7 @@ struct StoreDigest {
             record.settings.snapBackTarget.rawValue, "\(record.settings.captureGating)", record.settings.tabBarPosition.rawValue, "\(record.settings.colorEnabled)",
             "\(record.settings.autoAdvanceMilliseconds)", "\(record.settings.allowFreeTextCodes)", "\(record.settings.maximumPhotos)", "\(record.settings.maximumPhotoBytes)",
             record.scannerLayout ?? "-", "\(record.tabBarMinimizes)", record.separatorStandIn ?? "-", record.settings.photoPreviews.rawValue,
+            record.theme ?? "-",
         ] {
             field(value)
         }

@@ -15,6 +15,8 @@ struct SettingsView: TabContent {
     let recordCount: Int
     /// NO_COLOR is set: colour is off whatever the setting says, and the row says why.
     var noColor = false
+    /// config.toml's theme, which the Theme row shows while Settings has chosen none.
+    var configTheme: Theme = .auto
     /// How photos are drawn ("automatic (blocks: inside tmux), 256 colours"); nil without a terminal.
     var previewSummary: String? = nil
     /// What the Automatic setting draws with here ("sixel", "blocks"); nil without a terminal.
@@ -79,6 +81,7 @@ struct SettingsView: TabContent {
         case .tabBarOnScroll: choice(settings.tabBarMinimizesOnScroll ? "Minimize" : "Never")
         case .colorEnabled:
             if noColor { "[NO_COLOR]" } else if settings.colorEnabled && !context.options.color { "[mono term]" } else { toggle(settings.colorEnabled) }
+        case .theme: choice(settings.theme?.title ?? "\(configTheme.title) (config)")
         case .autoAdvance: choice(settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off")
         case .freeTextCodes: toggle(settings.allowFreeTextCodes)
         case .maximumPhotos: choice("\(settings.maximumPhotos)")

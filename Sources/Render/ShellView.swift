@@ -44,6 +44,7 @@ struct ShellView {
                 recoverySummary: state.recoverySummary,
                 recordCount: state.history.totalCount,
                 noColor: state.environment.noColor,
+                configTheme: state.environment.theme,
                 previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
                 automaticPreviews: state.previewTerminal?.automaticMethod(usesColor: state.usesColor),
                 layout: state.layout, context: context

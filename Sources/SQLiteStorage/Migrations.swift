@@ -17,6 +17,7 @@ enum Migrations {
         migrator.registerMigration("v7-requesters", migrate: requesters)
         migrator.registerMigration("v7-catalog", migrate: catalog)
         migrator.registerMigration("v8-inbox", migrate: inbox)
+        migrator.registerMigration("v9-theme", migrate: theme)
         return migrator
     }
 

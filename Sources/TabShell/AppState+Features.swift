@@ -62,6 +62,14 @@ extension AppState {
                 closeSheet()
             }
         }
+        if let note = environment.clipboardNote, var message = status, message.kind == .success,
+            effects.contains(where: { if case .copyToClipboard = $0 { true } else { false } })
+        {
+            // Inside tmux that drops OSC 52: the note stays until the next key, unlike a success.
+            message.text += " " + note
+            message.kind = .info
+            status = message
+        }
         return effects
     }
 }

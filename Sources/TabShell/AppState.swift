@@ -92,6 +92,11 @@ public struct AppState: Equatable, Sendable {
 public struct DisplayEnvironment: Equatable, Sendable {
     /// `NO_COLOR` is set to a non-empty value (no-color.org): never colour.
     public var noColor: Bool
+    /// config.toml's `theme` (auto when the file does not say); a choice in Settings wins.
+    public var theme: Theme = .auto
+    /// Said after "Copied …" when the copy may not reach the clipboard (inside tmux without
+    /// `set-clipboard on`); nil when nothing stands in the way that we know of.
+    public var clipboardNote: String?
     /// Presenting or watching (issue #27): "watch 4821 · 3 watching", shown in the heading on
     /// every tab (Settings too) in the place of the tab's own context.
     public var presenting: String?

@@ -38,6 +38,10 @@ public struct Settings: Equatable, Codable, Sendable {
     public var scannerLayout: LayoutTranslation?
     /// How photos are shown: automatic, always blocks, or not at all.
     public var photoPreviews: PhotoPreviewSetting = .automatic
+    /// The colour theme chosen here; nil: as config.toml says (auto when it says nothing).
+    public var theme: Theme?
+    /// The theme row's values in Enter's order: config.toml's, then each theme.
+    public static let themeChoices: [Theme?] = [nil] + Theme.allCases.map { $0 }
 
     public init(
         snapBackTarget: SnapBackTarget = .lastTab,
@@ -96,6 +100,8 @@ extension Settings {
             scannerLayout = choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
         case .photoPreviews:
             photoPreviews = Self.step(PhotoPreviewSetting.allCases, from: photoPreviews, forward: forward)
+        case .theme:
+            theme = Self.step(Self.themeChoices, from: theme, forward: forward)
         case .clearHistory:
             break
         }

@@ -16,6 +16,8 @@ extension TerminalAnswers {
             return take(applicationString: Self.content(of: bytes))
         case UInt8(ascii: "P"):
             return take(deviceControlString: Self.content(of: bytes))
+        case UInt8(ascii: "]"):
+            return take(operatingSystemCommand: Self.content(of: bytes))
         default:
             return false
         }
@@ -59,6 +61,16 @@ extension TerminalAnswers {
         let parts = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].split(separator: ",").contains("i=\(TerminalQuery.kittyImageID)") else { return false }
         kittyGraphics = parts[1] == "OK"
+        return true
+    }
+
+    /// OSC 11's answer: "11;rgb:RRRR/GGGG/BBBB". Anything else (another OSC, a colour spec
+    /// that is not `rgb:` with 1–4 hex digits a channel) is not taken.
+    private mutating func take(operatingSystemCommand content: ArraySlice<UInt8>) -> Bool {
+        guard content.count <= 40, content.starts(with: Array("11;".utf8)) else { return false }
+        let spec = String(decoding: content.dropFirst(3), as: UTF8.self)
+        guard let color = BackgroundColor(x11: Substring(spec)) else { return false }
+        background = color
         return true
     }
 

@@ -1,7 +1,7 @@
 import TabShell
 
 /// The questions the app asks the terminal once, right after curses starts, to learn which
-/// graphics protocol it can draw photos with. The answers come back as `InputEvent.reply`
+/// graphics protocol it can draw photos with and what colour its background is. The answers come back as `InputEvent.reply`
 /// events among the keys; `TerminalAnswers.take(_:)` reads them.
 ///
 /// Primary device attributes go last: every terminal answers them, and terminals answer in
@@ -19,11 +19,14 @@ public enum TerminalQuery {
     public static let secondaryAttributes = "\u{1B}[>c"
     /// The size of one cell in pixels, answered `ESC [ 6 ; height ; width t` (sixel needs it).
     public static let cellPixelSize = "\u{1B}[16t"
+    /// The background colour (OSC 11), answered `ESC ] 11 ; rgb:RRRR/GGGG/BBBB ESC \` (or BEL)
+    /// by xterm, VTE, kitty, foot, WezTerm, iTerm2 and tmux; the auto theme reads it.
+    public static let backgroundColor = "\u{1B}]11;?\u{1B}\\"
     /// Primary device attributes, answered `ESC [ ? class ; features c` (feature 4 = sixel).
     public static let primaryAttributes = "\u{1B}[c"
 
     /// Everything above, in the order to send it.
     public static var text: String {
-        kittyGraphics + terminalVersion + secondaryAttributes + cellPixelSize + primaryAttributes
+        kittyGraphics + terminalVersion + secondaryAttributes + cellPixelSize + backgroundColor + primaryAttributes
     }
 }

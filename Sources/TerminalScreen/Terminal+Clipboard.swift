@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TabShell
 
 /// The clipboard: OSC 52, which xterm, kitty, WezTerm, iTerm2, Windows Terminal, foot and tmux
@@ -12,7 +13,62 @@ extension Terminal {
 
     /// `ESC ] 52 ; c ; <base64> ESC \`: the text base64-encoded (so nothing in it can act on the
     /// terminal), for the clipboard selection `c`, ended by ST.
+    ///
+    /// Inside tmux it is sent as it is, not wrapped in tmux's DCS passthrough: tmux 3.3 takes a
+    /// plain OSC 52 with `set-clipboard on` (keeping a buffer and passing it on to the terminal
+    /// outside), while passthrough needs `allow-passthrough on`, off by default too, and lets
+    /// any program in the pane write anything to the outer terminal. With tmux's default
+    /// (`set-clipboard external`) neither arrives, so the status line says what to set
+    /// (`tmuxClipboardNote`).
     public static func clipboardSequence(_ text: String) -> String {
         "\u{1b}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{1b}\\"
+    }
+
+    /// What to add to "Copied …" inside tmux when tmux would drop the copy: nil outside tmux
+    /// ($TMUX unset) or when `tmux show -gv set-clipboard` says `on`.
+    public static func tmuxClipboardNote(environment: [String: String]) -> String? {
+        guard let socket = environment["TMUX"], !socket.isEmpty else { return nil }
+        return clipboardNote(setClipboard: tmuxOption("set-clipboard", environment: environment))
+    }
+
+    /// The note for tmux's `set-clipboard` value (nil when it could not be read).
+    static func clipboardNote(setClipboard value: String?) -> String? {
+        value == "on" ? nil : "(tmux drops it unless set -g set-clipboard on)"
+    }
+
+    /// `tmux show -gv NAME`, run with `environment` (whose $TMUX names the server); nil when
+    /// tmux is not there or fails. Its output is short and it does not read the terminal.
+    private static func tmuxOption(_ name: String, environment: [String: String]) -> String? {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let arguments = ["tmux", "show", "-gv", name]
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in cEnvironment { free(pointer) } }
+        var child: pid_t = 0
+        let spawned = posix_spawnp(&child, "tmux", &actions, nil, &cArguments, &cEnvironment)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard spawned == 0 else { return nil }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while output.count < 4096 {
+            let count = read(pipeEnds[0], &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            output += buffer[0..<count]
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        guard status == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -83,6 +83,9 @@ public final class Terminal {
     var screenIsGarbled = true
     var cursorVisible: Bool?
     private var colorEnabled: Bool
+    /// The theme drawn: the one asked for (Settings, else config.toml), auto resolved with the
+    /// background colour the terminal answered (dark until and unless it answers).
+    private(set) var drawnTheme: ResolvedTheme = .dark
     /// The terminal has at least 8 colours and a pair for every CellStyle.
     private let colorsUsable: Bool
     /// `use_default_colors` worked: -1 is the terminal's own foreground or background.
@@ -243,18 +246,21 @@ public final class Terminal {
         def_prog_mode()
     }
 
-    /// One colour pair per CellStyle (pair = rawValue + 1; pair 0 is the terminal's default).
+    /// One colour pair per CellStyle in the theme drawn (pair = rawValue + 1; pair 0 is the
+    /// terminal's default). Redefining a pair repaints its cells at the next update.
     private func defineColorPairs() {
         hasDefaultColors = use_default_colors() == OK
         for style in CellStyle.allCases {
-            let look = TerminalStyle.colored(style)
-            // Without default colours "-1" is invalid; white on black is curses' own default.
+            let look = TerminalStyle.colored(style, theme: drawnTheme, colors: colorCount)
+            // Without default colours "-1" is invalid: the theme's assumed colours stand in
+            // (white on black for dark, black on white for light).
+            let light = drawnTheme == .light
             let foreground =
                 look.foreground == .terminalDefault && !hasDefaultColors
-                ? TerminalStyle.Color.white : look.foreground
+                ? (light ? TerminalStyle.Color.black : .white) : look.foreground
             let background =
                 look.background == .terminalDefault && !hasDefaultColors
-                ? TerminalStyle.Color.black : look.background
+                ? (light ? TerminalStyle.Color.white : .black) : look.background
             init_pair(Self.colorPair(style), foreground.rawValue, background.rawValue)
         }
     }
@@ -294,6 +300,19 @@ public final class Terminal {
         colorEnabled = on
         previousGrid = nil
     }
+
+    /// Sets the theme asked for; when that (or the terminal's answer about its background)
+    /// changes the theme drawn, the colour pairs are redefined and every cell written again.
+    public func setTheme(_ theme: Theme) {
+        let resolved = theme.resolved(background: answers.background)
+        guard resolved != drawnTheme else { return }
+        drawnTheme = resolved
+        if colorsUsable, screen != nil { defineColorPairs() }
+        previousGrid = nil
+    }
+
+    /// The theme drawn now ("light"), for the log and doctor.
+    public var themeDescription: String { drawnTheme.rawValue }
 
     // MARK: - Drawing
 
@@ -365,7 +384,8 @@ public final class Terminal {
     /// Curses attributes and colour pair for a kind of cell, in colour or monochrome.
     func look(of style: CellStyle) -> (attr_t, Int16) {
         if supportsColor {
-            return (Self.cursesAttributes(TerminalStyle.colored(style).attributes), Self.colorPair(style))
+            let attributes = TerminalStyle.colored(style, theme: drawnTheme, colors: colorCount).attributes
+            return (Self.cursesAttributes(attributes), Self.colorPair(style))
         }
         return (Self.cursesAttributes(TerminalStyle.monochrome(style)), 0)
     }

@@ -1,4 +1,5 @@
 import Render
+import TabShell
 
 /// How each kind of cell looks on this terminal: the one place that maps `CellStyle` to colours
 /// and attributes (as tig does), with a monochrome rendering for every kind. Pure: Terminal.swift
@@ -13,37 +14,105 @@ struct TerminalStyle: Equatable, Sendable {
         static let underline = Attributes(rawValue: 1 << 3)
     }
 
-    /// The eight ANSI colours (curses colour numbers), plus the terminal's own default.
-    enum Color: Int16, Sendable {
-        case terminalDefault = -1
-        case black = 0, red, green, yellow, blue, magenta, cyan, white
+    /// A curses colour number: the terminal's own default (-1), one of the eight ANSI colours,
+    /// or (with 256 colours) an index of the xterm palette.
+    struct Color: RawRepresentable, Hashable, Sendable {
+        let rawValue: Int16
+        init(rawValue: Int16) { self.rawValue = rawValue }
+        static let terminalDefault = Color(rawValue: -1)
+        static let black = Color(rawValue: 0), red = Color(rawValue: 1), green = Color(rawValue: 2)
+        static let yellow = Color(rawValue: 3), blue = Color(rawValue: 4), magenta = Color(rawValue: 5)
+        static let cyan = Color(rawValue: 6), white = Color(rawValue: 7)
+        /// An index of the 256-colour palette (only with `colors >= 256`).
+        static func palette(_ index: Int16) -> Color { Color(rawValue: index) }
     }
 
     var foreground: Color
     var background: Color
     var attributes: Attributes
 
-    // MARK: - The table
+    // MARK: - The tables
 
-    /// The look of `style` when colour is on. Backgrounds are used sparingly (selection,
-    /// buttons, alerts) so the terminal's own background shows everywhere else.
+    /// The dark theme on an eight-colour terminal (the look before themes, and the default).
     static func colored(_ style: CellStyle) -> TerminalStyle {
+        colored(style, theme: .dark, colors: 8)
+    }
+
+    /// The look of `style` in `theme` when colour is on, on a terminal with `colors` colours
+    /// (256 or more lets a theme use the xterm palette's greys and darker hues). Backgrounds
+    /// are used sparingly (selection, buttons, alerts) so the terminal's own background shows
+    /// everywhere else — except in high contrast, which paints its own black under everything.
+    ///
+    /// Every pair is held to WCAG 2 contrast by ThemeContrastTests (≥ 4.5:1, ≥ 7:1 in high
+    /// contrast) against the palette values docs/keys.md names; the terminal's default
+    /// background is taken as black for dark, white for light.
+    static func colored(_ style: CellStyle, theme: ResolvedTheme, colors: Int) -> TerminalStyle {
+        let wide = colors >= 256
+        switch theme {
+        case .dark: return dark(style, wide: wide)
+        case .light: return light(style, wide: wide)
+        case .highContrast: return highContrast(style, wide: wide)
+        }
+    }
+
+    private static func dark(_ style: CellStyle, wide: Bool) -> TerminalStyle {
         switch style {
         case .normal, .tab: TerminalStyle(.terminalDefault, .terminalDefault)
-        case .heading: TerminalStyle(.cyan, .terminalDefault, [.bold])
-        case .dim, .hint: TerminalStyle(.terminalDefault, .terminalDefault, [.dim])
+        case .heading, .hintKey: TerminalStyle(.cyan, .terminalDefault, [.bold])
+        case .dim, .hint: wide ? TerminalStyle(.palette(245), .terminalDefault) : TerminalStyle(.terminalDefault, .terminalDefault, [.dim])
         case .tabSelected: TerminalStyle(.black, .cyan, [.bold])
-        case .tabAction: TerminalStyle(.green, .terminalDefault, [.bold])
+        case .tabAction, .success: TerminalStyle(.green, .terminalDefault, [.bold])
         case .badge: TerminalStyle(.black, .yellow, [.bold])
-        case .hintKey: TerminalStyle(.cyan, .terminalDefault, [.bold])
         case .selectedRow: TerminalStyle(.black, .cyan)
         case .button: TerminalStyle(.black, .white)
-        case .error: TerminalStyle(.red, .terminalDefault, [.bold])
-        case .success: TerminalStyle(.green, .terminalDefault, [.bold])
+        // ANSI red on black is 3.6:1; the 256-colour light red is 6.9:1.
+        case .error: wide ? TerminalStyle(.palette(203), .terminalDefault, [.bold]) : TerminalStyle(.white, .red, [.bold])
         case .toast: TerminalStyle(.black, .green)
-        case .border: TerminalStyle(.blue, .terminalDefault)
+        // ANSI blue on black is 2.2:1.
+        case .border: wide ? TerminalStyle(.palette(244), .terminalDefault) : TerminalStyle(.cyan, .terminalDefault)
         case .field: TerminalStyle(.terminalDefault, .terminalDefault, [.underline])
-        case .alert: TerminalStyle(.white, .red, [.bold])
+        case .alert: wide ? TerminalStyle(.palette(231), .palette(124), [.bold]) : TerminalStyle(.white, .red, [.bold])
+        }
+    }
+
+    /// On a white background: no cyan or green text (2:1 there), blue headings, dark green for
+    /// `+ Create` and successes (black on green with eight colours), greys instead of dim.
+    private static func light(_ style: CellStyle, wide: Bool) -> TerminalStyle {
+        switch style {
+        case .normal, .tab: TerminalStyle(.terminalDefault, .terminalDefault)
+        case .heading, .hintKey: TerminalStyle(.blue, .terminalDefault, [.bold])
+        // Dimmed black on white is under 4:1: eight colours keep hints plain.
+        case .dim, .hint: wide ? TerminalStyle(.palette(242), .terminalDefault) : TerminalStyle(.terminalDefault, .terminalDefault)
+        case .tabSelected: TerminalStyle(.white, .blue, [.bold])
+        case .tabAction, .success: wide ? TerminalStyle(.palette(22), .terminalDefault, [.bold]) : TerminalStyle(.black, .green, [.bold])
+        case .badge: TerminalStyle(.black, .yellow, [.bold])
+        case .selectedRow: wide ? TerminalStyle(.black, .palette(153)) : TerminalStyle(.black, .cyan)
+        case .button: TerminalStyle(.white, .black)
+        case .error: wide ? TerminalStyle(.palette(124), .terminalDefault, [.bold]) : TerminalStyle(.red, .terminalDefault, [.bold])
+        case .toast: TerminalStyle(.black, .green)
+        case .border: wide ? TerminalStyle(.palette(242), .terminalDefault) : TerminalStyle(.blue, .terminalDefault)
+        case .field: TerminalStyle(.terminalDefault, .terminalDefault, [.underline])
+        case .alert: wide ? TerminalStyle(.palette(231), .palette(124), [.bold]) : TerminalStyle(.white, .red, [.bold])
+        }
+    }
+
+    /// Its own black background under everything (whatever the terminal's is), white text, and
+    /// only colours at 7:1 or more on black: yellow, green, cyan; light red with 256 colours.
+    private static func highContrast(_ style: CellStyle, wide: Bool) -> TerminalStyle {
+        let text: Color = wide ? .palette(15) : .white
+        switch style {
+        case .normal, .tab, .dim, .hint, .border: return TerminalStyle(text, .black)
+        case .field: return TerminalStyle(text, .black, [.underline])
+        case .heading: return TerminalStyle(.yellow, .black, [.bold])
+        case .hintKey: return TerminalStyle(.cyan, .black, [.bold])
+        case .tabSelected: return TerminalStyle(.black, text, [.bold])
+        case .button: return TerminalStyle(.black, text)
+        case .tabAction: return TerminalStyle(.black, .green, [.bold])
+        case .toast: return TerminalStyle(.black, .green)
+        case .success: return TerminalStyle(.green, .black, [.bold])
+        case .badge, .selectedRow: return TerminalStyle(.black, .yellow, [.bold])
+        case .error: return wide ? TerminalStyle(.palette(210), .black, [.bold]) : TerminalStyle(.yellow, .black, [.bold, .underline])
+        case .alert: return wide ? TerminalStyle(.palette(231), .palette(88), [.bold]) : TerminalStyle(.black, .yellow, [.bold])
         }
     }
 

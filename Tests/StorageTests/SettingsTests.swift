@@ -19,6 +19,7 @@ struct SettingsTests {
             colorEnabled: false, autoAdvanceMilliseconds: 1500, allowFreeTextCodes: true)
         changed.maximumPhotos = 5
         changed.maximumPhotoBytes = 100 * 1024 * 1024
+        changed.theme = .highContrast
         do {
             let db = try temp.store(engine)
             try db.saveSettings(changed)
@@ -29,6 +30,7 @@ struct SettingsTests {
         let reread = try db.settings()
         var again = changed
         again.autoAdvanceMilliseconds = 0
+        again.theme = nil  // back to config.toml's
         try db.saveSettings(again)
 
         // Then

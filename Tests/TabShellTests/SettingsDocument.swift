@@ -51,6 +51,7 @@ enum SettingsDocument {
         case .tabBarPosition: settings.tabBarPosition.title
         case .tabBarOnScroll: settings.tabBarMinimizesOnScroll ? "Minimize" : "Never"
         case .colorEnabled: settings.colorEnabled ? "on" : "off"
+        case .theme: settings.theme?.title ?? "as config.toml says (Auto)"
         case .autoAdvance: settings.autoAdvanceMilliseconds > 0 ? "\(settings.autoAdvanceMilliseconds) ms" : "Off"
         case .freeTextCodes: settings.allowFreeTextCodes ? "on" : "off"
         case .maximumPhotos: "\(settings.maximumPhotos)"

@@ -125,7 +125,7 @@ import Testing
 
     @Test func unrelatedRepliesAndGarbageChangeNothing() {
         var answers = TerminalAnswers()
-        #expect(!take("\u{1B}]11;rgb:0000/0000/0000\u{7}", into: &answers), "an OSC colour report")
+        #expect(!take("\u{1B}]10;rgb:0000/0000/0000\u{7}", into: &answers), "an OSC colour report (the foreground's; 11, the background's, is asked)")
         #expect(!take("\u{1B}P1$r0m\u{1B}\\", into: &answers), "a DECRQSS answer")
         #expect(!take("\u{1B}[?2004;1$y", into: &answers), "a mode report")
         #expect(take("\u{1B}[6;0;0t", into: &answers), "the cell size report, with sizes that cannot be")

@@ -40,10 +40,17 @@ public struct SettingsRecord: Codable, Equatable, Sendable {
         set { settings.tabBarMinimizesOnScroll = newValue }
     }
 
+    /// `theme`: Settings' theme ("high-contrast"), or NULL while config.toml's applies; text
+    /// naming no theme reads as NULL.
+    public var theme: String? {
+        get { settings.theme?.rawValue }
+        set { settings.theme = newValue.flatMap(Theme.init(rawValue:)) }
+    }
+
     /// The columns, by name.
     enum CodingKeys: String, CodingKey {
         case id, snapBackTarget, captureGating, tabBarPosition, colorEnabled, autoAdvanceMilliseconds, allowFreeTextCodes
-        case maximumPhotos, maximumPhotoBytes, scannerLayout, tabBarMinimizes, separatorStandIn, photoPreviews
+        case maximumPhotos, maximumPhotoBytes, scannerLayout, tabBarMinimizes, separatorStandIn, photoPreviews, theme
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,6 +69,7 @@ public struct SettingsRecord: Codable, Equatable, Sendable {
         tabBarMinimizes = try row.decode(Bool.self, forKey: .tabBarMinimizes)
         separatorStandIn = try row.decodeIfPresent(String.self, forKey: .separatorStandIn)
         settings.photoPreviews = try row.decode(PhotoPreviewSetting.self, forKey: .photoPreviews)
+        theme = try row.decodeIfPresent(String.self, forKey: .theme)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -79,5 +87,6 @@ public struct SettingsRecord: Codable, Equatable, Sendable {
         try row.encode(tabBarMinimizes, forKey: .tabBarMinimizes)
         try row.encodeIfPresent(separatorStandIn, forKey: .separatorStandIn)
         try row.encode(settings.photoPreviews, forKey: .photoPreviews)
+        try row.encodeIfPresent(theme, forKey: .theme)
     }
 }

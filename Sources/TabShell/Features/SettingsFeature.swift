@@ -4,7 +4,7 @@ import Foundation
 
 /// The rows of the Settings tab, top to bottom: the settings, then Clear all.
 public enum SettingsRow: Int, CaseIterable, Sendable {
-    case snapBackTarget, captureGating, tabBarPosition, tabBarOnScroll, colorEnabled, autoAdvance, freeTextCodes
+    case snapBackTarget, captureGating, tabBarPosition, tabBarOnScroll, colorEnabled, theme, autoAdvance, freeTextCodes
     case maximumPhotos, maximumPhotoSize
     case photoPreviews
     case scannerLayout, separatorStandIn
@@ -18,6 +18,7 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
         case .tabBarPosition: "Tab bar position"
         case .tabBarOnScroll: "Tab bar while scrolling down"
         case .colorEnabled: "Colour"
+        case .theme: "Theme"
         case .autoAdvance: "Auto-advance after a scan"
         case .freeTextCodes: "Accept free-text codes"
         case .maximumPhotos: "Photos per capture, at most"

@@ -14,11 +14,14 @@ public struct TerminalAnswers: Hashable, Sendable {
     public var kittyGraphics: Bool
     /// `CSI 16 t`'s answer.
     public var cellPixels: CellPixels?
+    /// OSC 11's answer: the terminal's background colour (for the auto theme).
+    public var background: BackgroundColor?
 
     public init(
         primaryAttributes: [Int]? = nil, secondaryAttributes: [Int]? = nil, terminalVersion: String? = nil,
-        kittyGraphics: Bool = false, cellPixels: CellPixels? = nil
+        kittyGraphics: Bool = false, cellPixels: CellPixels? = nil, background: BackgroundColor? = nil
     ) {
+        self.background = background
         self.primaryAttributes = primaryAttributes
         self.secondaryAttributes = secondaryAttributes
         self.terminalVersion = terminalVersion

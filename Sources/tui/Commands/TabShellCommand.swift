@@ -171,6 +171,9 @@ struct TabShellCommand: ParsableCommand {
         state.keyOverrides = configuration.keyOverrides
         state.pendingNotices = configuration.problems.map(\.description)
         for problem in configuration.problems { logger.warning("\(problem.description)") }
+        state.environment.clipboardNote = Terminal.tmuxClipboardNote(environment: environment)
+        // config.toml's theme; a theme chosen in Settings wins over it (AppState.theme).
+        state.environment.theme = Theme(rawValue: configuration.theme.rawValue) ?? .auto
         let terminal: Terminal
         do {
             terminal = try Terminal(colorAllowed: state.usesColor)

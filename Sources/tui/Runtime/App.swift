@@ -94,6 +94,7 @@ final class App {
 
     private func draw() {
         terminal.setColorEnabled(runtime.state.usesColor)
+        terminal.setTheme(runtime.state.theme)
         let frame = Screen.render(runtime.state, options: renderOptions())
         terminal.draw(frame)
         lastFrame = frame

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The colour theme asked for (issue #26): in config.toml (`theme = "…"`) and in Settings.
+/// `auto` asks the terminal for its background colour (OSC 11) and picks dark or light.
+public enum Theme: String, CaseIterable, Codable, Sendable {
+    case auto
+    case dark
+    case light
+    case highContrast = "high-contrast"
+
+    public var title: String {
+        switch self {
+        case .auto: "Auto"
+        case .dark: "Dark"
+        case .light: "Light"
+        case .highContrast: "High contrast"
+        }
+    }
+
+    /// The theme drawn: `auto` is light on a light background and dark on a dark one or when the
+    /// terminal did not say (the answer may never come, and dark is what terminals mostly are).
+    public func resolved(background: BackgroundColor?) -> ResolvedTheme {
+        switch self {
+        case .dark: .dark
+        case .light: .light
+        case .highContrast: .highContrast
+        case .auto: background?.isLight == true ? .light : .dark
+        }
+    }
+}
+
+/// A theme as drawn: the three palettes (TerminalScreen's `TerminalStyle` holds their colours).
+public enum ResolvedTheme: String, CaseIterable, Sendable {
+    case dark, light, highContrast
+}
+
+/// The terminal's background colour, as its answer to OSC 11 gave it: each channel 0…1.
+public struct BackgroundColor: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = min(max(red, 0), 1)
+        self.green = min(max(green, 0), 1)
+        self.blue = min(max(blue, 0), 1)
+    }
+
+    /// WCAG 2's relative luminance (sRGB channels linearised).
+    public var luminance: Double {
+        func linear(_ channel: Double) -> Double {
+            channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// Black text would have more contrast on it than white text: luminance above ≈ 0.179,
+    /// where (L + 0.05) / 0.05 = 1.05 / (L + 0.05).
+    public var isLight: Bool { (luminance + 0.05) * (luminance + 0.05) > 0.05 * 1.05 }
+
+    /// Reads an X11 colour spec as terminals answer OSC 11: `rgb:R/G/B` with 1 to 4 hex digits
+    /// per channel (each scaled by its own width: `f` and `ffff` are both full). Anything else,
+    /// or longer, is nil.
+    public init?(x11 spec: Substring) {
+        guard spec.utf8.count <= 20, spec.hasPrefix("rgb:") else { return nil }
+        let channels = spec.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false)
+        guard channels.count == 3 else { return nil }
+        var values: [Double] = []
+        for channel in channels {
+            guard (1...4).contains(channel.count), channel.allSatisfy(\.isHexDigit),
+                let value = UInt32(channel, radix: 16)
+            else { return nil }
+            let full = Double((1 << (4 * channel.count)) - 1)
+            values.append(Double(value) / full)
+        }
+        self.init(red: values[0], green: values[1], blue: values[2])
+    }
+}
+
+extension AppState {
+    /// The theme in force: the one chosen in Settings, else config.toml's (which defaults to auto).
+    public var theme: Theme { settings.theme ?? environment.theme }
+}
