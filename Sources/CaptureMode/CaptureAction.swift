@@ -5,6 +5,10 @@ public enum CaptureAction: Equatable, Sendable {
     case kindChosen(CaptureKind)
     case pickerCursorMoved(by: Int)
     case pickerConfirmed
+    /// A click on the picker's row: selects it, or chooses it when it is selected already.
+    case pickerRowClicked(Int)
+    /// One step of the mouse wheel over review's fields or a batch's lines (-1 up, +1 down).
+    case bodyScrolled(by: Int)
     /// Typed characters (one key, or a burst from a keyboard-wedge scanner).
     case textTyped(String)
     /// A bracketed paste: a scan arriving in one piece.

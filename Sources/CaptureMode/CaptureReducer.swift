@@ -7,6 +7,11 @@ extension CaptureState {
     public mutating func send(_ action: CaptureAction) -> [CaptureEffect] {
         if let effects = sendToOverlay(action) { return effects }
         if let effects = receive(action) { return effects }
+        switch action {
+        case let .bodyScrolled(delta): return scrollBody(by: delta)
+        case let .pickerRowClicked(index): return pickerRowClicked(index)
+        default: break
+        }
         let byPhase: [CaptureEffect]? =
             switch phase {
             case .picker: sendToPicker(action)
@@ -15,7 +20,9 @@ extension CaptureState {
             case .note: sendToNote(action)
             case .review: sendToReview(action)
             }
-        return byPhase ?? sendToAnyPhase(action)
+        let effects = byPhase ?? sendToAnyPhase(action)
+        if phase != .review { reviewScrollOffset = 0 }
+        return effects
     }
 
     // MARK: - Overlays
@@ -265,7 +272,7 @@ extension CaptureState {
             overlay = .confirmingClose
             return []
         case .closeConfirmed: return [.dismiss]
-        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .enterPressed, .skipTapped, .retakeTapped,
+        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .enterPressed, .skipTapped, .retakeTapped,
             .completionRequested, .photoRemovalRequested, .closeCancelled, .keysToggled, .commitFailed, .autoAdvanceElapsed,
             .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted, .photoCopyProgressed, .photoStaged,
             .photoStagingFailed:
@@ -310,6 +317,7 @@ extension CaptureState {
     /// for the next, and no auto-advance.
     private mutating func addToBatch(_ code: Barcode) -> [CaptureEffect] {
         let line = batch.add(code)
+        batchScrollOffset = 0  // the latest scan in view
         barcodeInput.clear()
         barcodeError = nil
         layoutHint = nil
@@ -323,6 +331,7 @@ extension CaptureState {
 
     /// Backspace on the empty field of a batch (or Ctrl-Z): the last scan is taken back.
     private mutating func undoLastScan() -> [CaptureEffect] {
+        batchScrollOffset = 0
         guard let undone = batch.undoLast() else {
             batchMessage = "Nothing to undo."
             return []

@@ -123,6 +123,10 @@ public struct CaptureState: Equatable, Sendable {
     public var batch = BatchLines()
     /// What the last batch scan did ("Added …", "… again: 3"), shown under the field.
     public var batchMessage: String?
+    /// How many of a batch's latest lines the wheel scrolled past (0: the latest on top).
+    public var batchScrollOffset = 0
+    /// How many rows of review's fields the wheel scrolled past; 0 whenever review is left.
+    public var reviewScrollOffset = 0
     /// How the code being typed arrives, as the front end measured it (keystroke timing).
     public var codeSource: CodeSource?
     /// The accepted code; once set, barcode input stops (single scan).

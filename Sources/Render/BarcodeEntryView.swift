@@ -50,10 +50,11 @@ struct BarcodeEntryView {
         canvas.put(count, row: rect.row, column: rect.column, width: rect.width, style: .heading)
         let list = rect.inset(top: 1)
         let quantityWidth = max(3, String(batch.lines.map(\.quantity).max() ?? 0).count + 1)
-        // The latest first; older lines that do not fit are marked below.
-        let window = ScrollWindow(highlighted: nil, total: batch.lines.count, rows: list.height)
+        // The latest first (unless the wheel scrolled to older ones); lines that do not fit are marked.
+        let window = ScrollWindow(highlighted: nil, total: batch.lines.count, rows: list.height, from: capture.batchScrollOffset)
         defer { window.drawMarks(in: list, on: &canvas) }
-        for (offset, line) in batch.lines.reversed().prefix(list.height).enumerated() {
+        let latestFirst = Array(batch.lines.reversed())
+        for (offset, line) in latestFirst[window.range].enumerated() {
             let row = window.rowsRect(in: list, glyphs: context.glyphs).line(offset)
             canvas.put((context.screenReader ? "x" : "\u{00D7}") + String(line.quantity), row: row.row, column: row.column, width: quantityWidth, style: .dim)
             canvas.put(

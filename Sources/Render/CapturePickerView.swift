@@ -23,7 +23,7 @@ struct CapturePickerView {
             let kind = kinds[index]
             let line = rows.line(offset)
             table.drawRow([Span(kind.title), Span(kind.blurb, .dim)], in: line, selected: index == capture.pickerCursor, on: &canvas)
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .capture(.kindChosen(kind)))
+            canvas.addHitRegion(row: line.row, columns: line.columns, action: .capture(.pickerRowClicked(index)))
         }
         window.drawMarks(in: area, on: &canvas)
     }

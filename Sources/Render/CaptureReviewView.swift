@@ -15,11 +15,16 @@ struct CaptureReviewView {
             : "Press Enter or Ctrl-D to save, Esc offers to discard."
         let fieldRows = max(1, area.height - (area.height >= 4 ? 2 : 1))
         let fieldArea = area.split(top: fieldRows).top
-        let used = FieldListView(fields: fields).draw(in: fieldArea, on: &canvas)
-        // Fields cut by a short screen: marked, as a list's hidden rows are.
-        if used >= fieldArea.height, neededFieldRows(width: fieldArea.width) > fieldArea.height {
-            let lastRow = Rect(row: fieldArea.row + used - 1, column: fieldArea.column, width: fieldArea.width, height: 1)
-            ScrollWindow(highlighted: nil, total: 2, rows: 1).drawMarks(in: lastRow, on: &canvas)
+        let used: Int
+        if capture.reviewScrollOffset > 0 {
+            used = drawScrolledFields(in: fieldArea, on: &canvas)
+        } else {
+            used = FieldListView(fields: fields).draw(in: fieldArea, on: &canvas)
+            // Fields cut by a short screen: marked, as a list's hidden rows are.
+            if used >= fieldArea.height, neededFieldRows(width: fieldArea.width) > fieldArea.height {
+                let lastRow = Rect(row: fieldArea.row + used - 1, column: fieldArea.column, width: fieldArea.width, height: 1)
+                ScrollWindow(highlighted: nil, total: 2, rows: 1).drawMarks(in: lastRow, on: &canvas)
+            }
         }
         var below = area.inset(top: used + (area.height - used >= 2 ? 1 : 0))
         below = drawThumbnails(in: below, instruction: instruction, on: &canvas)
@@ -43,6 +48,31 @@ struct CaptureReviewView {
             }
         }
         return rect.inset(top: box.rows + 1)
+    }
+
+    /// The fields from the row the wheel scrolled to (never past the last screenful), drawn off
+    /// screen whole and copied cell by cell, with marks where rows lie above and below.
+    private func drawScrolledFields(in rect: Rect, on canvas: inout Canvas) -> Int {
+        guard !rect.isEmpty else { return 0 }
+        // Scrolled, rows lie above: the fields leave the marks' column free.
+        let width = max(1, rect.width - min(ScrollWindow.markWidth(context.glyphs) + 1, rect.width - 1))
+        var scratch = Canvas(size: ScreenSize(rows: 4 * fields.count + 40, columns: width), context: context)
+        let needed = FieldListView(fields: fields).draw(in: scratch.bounds, on: &scratch)
+        let window = ScrollWindow(highlighted: nil, total: needed, rows: rect.height, from: capture.reviewScrollOffset)
+        let grid = scratch.frame.grid
+        for (offset, sourceRow) in window.range.enumerated() {
+            var column = 0
+            while column < width {
+                let cell = grid[sourceRow, column]
+                let wide = column + 1 < width && grid[sourceRow, column + 1].isContinuation
+                if !cell.isContinuation {
+                    canvas.put(cell.text, row: rect.row + offset, column: rect.column + column, width: wide ? 2 : 1, style: cell.style)
+                }
+                column += wide ? 2 : 1
+            }
+        }
+        window.drawMarks(in: rect, on: &canvas)
+        return window.range.count
     }
 
     /// The rows every field takes at `width`, drawn off screen.

@@ -122,7 +122,7 @@ extension CaptureAction {
     /// A capture action sent by a key or a click (not a timer's, a copy's or storage's answer).
     public var isUserInput: Bool {
         switch self {
-        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .textTyped, .textPasted, .enterPressed,
+        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .textTyped, .textPasted, .enterPressed,
             .backspacePressed, .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .keysToggled,
             .undoScanTapped, .retakeTapped, .completionRequested, .photoRemovalRequested, .doneTapped, .closeTapped,
             .closeConfirmed, .closeCancelled:

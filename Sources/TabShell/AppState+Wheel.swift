@@ -24,9 +24,12 @@ extension AppState {
         case .capture(.photos):
             // The staged photos' list: ↑ and ↓ move its highlight whatever the field holds.
             return toCapture(.cursorMoved(turn.direction == .up ? .up : .down))
-        case .capture(.barcode), .capture(.note), .capture(.review):
-            // Nothing there scrolls: a batch shows its latest lines, review its fields, the
-            // note its text around the cursor, which the arrow keys move.
+        case .capture(.barcode), .capture(.review):
+            // Review's fields and a batch's lines scroll (the capture ignores it elsewhere:
+            // a single code's field has nothing to scroll).
+            return toCapture(.bodyScrolled(by: turn.step))
+        case .capture(.note):
+            // The note shows its text around the cursor, which the arrow keys move.
             return []
         case .inbox, .history, .historyDetail, .settings:
             guard contentArea.contains(turn.row) else { return [] }
