@@ -154,6 +154,41 @@ import Testing
         #expect(problems(tricky).last?.hasPrefix("config.toml:6: unknown action `bogus`") == true)
     }
 
+    @Test func theKeysInForceShowInHintsHelpAndCapturesList() throws {
+        let configuration = ConfigFile.parse("[keys]\nnext_tab = [\"Tab\"]\ncapture_done = [\"F10\"]\ncapture_keys_in_field = [\"F2\"]\n")
+        #expect(configuration.problems.isEmpty)
+        var state = AppState()
+        state.keyOverrides = configuration.keyOverrides
+        // A rebound pair no longer shows both arrows.
+        #expect(KeyMap.hints(for: state, unicode: true).contains { $0.keys == "Tab" && $0.hint == "tabs" })
+        #expect(KeyMap.hints(for: AppState(), unicode: true).contains { $0.keys == "←→" && $0.hint == "tabs" })
+        _ = state.send(try #require(KeyMap.action(for: .character("2"), in: state)))
+        _ = state.send(try #require(KeyMap.action(for: .character("b"), in: state)))
+        #expect(KeyMap.hints(for: state, unicode: true).contains { $0.keys == "F10" && $0.hint == "done" })
+        #expect(KeyMap.action(for: .control("d"), in: state) == nil)
+        #expect(KeyMap.action(for: .function(10), in: state) == .capture(.doneTapped))
+        _ = state.send(try #require(KeyMap.action(for: .function(2), in: state)))
+        let list = KeyMap.helpLines(for: KeyMap.captureContexts(for: state) + [.global], in: state, unicode: true)
+        #expect(list.contains(.binding(keys: "F10", help: "Done: save the capture")))
+        #expect(!list.contains { if case let .binding(keys, _) = $0 { keys == "Ctrl-D" } else { false } })
+        // docs/keys.md's generator takes the keys in force too.
+        #expect(KeyMap.helpLines(unicode: true, overrides: configuration.keyOverrides).contains(.binding(keys: "F10", help: "Done: save the capture")))
+    }
+
+    @Test func problemsShowOnTheStatusLineOnceEachOneAfterAnother() {
+        var state = AppState()
+        state.pendingNotices = ["config.toml:2: one", "config.toml:5: two"]
+        _ = state.send(.redrawRequested)
+        #expect(state.status?.text == "config.toml:2: one")
+        _ = state.send(.redrawRequested)
+        #expect(state.status?.text == "config.toml:2: one", "a note stays until something clears it")
+        _ = state.send(.nextTabRequested)
+        #expect(state.status?.text == "config.toml:5: two")
+        _ = state.send(.nextTabRequested)
+        #expect(state.status == nil)
+        #expect(state.pendingNotices.isEmpty)
+    }
+
     // MARK: - The key table's names
 
     @Test func everyNameHasTheSameDefaultsEverywhereAndDefaultsNeverClash() {
