@@ -132,7 +132,8 @@ struct WatchScreen {
             if needsDraw, let screen {
                 var state = AppState.watching(screen, size: terminal.size, environment: display)
                 if showsHelp {
-                    state.status = StatusMessage("Watching \(code): you see the presenter's screen at your size. q leaves; ? hides this.")
+                    // Short enough for a phone-width line: the watcher can only leave.
+                    state.status = StatusMessage("Watching \(code) · q leaves · ? hides")
                 }
                 terminal.setColorEnabled(state.usesColor)
                 terminal.draw(Screen.render(state, options: RenderOptions(unicode: terminal.isUnicode, color: terminal.supportsColor, now: Date())))
