@@ -10,7 +10,7 @@ import Testing
         ["history"], ["history", "list"], ["history", "export"], ["history", "import"],
         ["catalog"], ["catalog", "import"], ["catalog", "list"], ["catalog", "clear"],
         ["photos"], ["photos", "add"], ["photos", "list"], ["photos", "remove"],
-        ["serve"], ["doctor"], ["db"], ["db", "copy"], ["generate"], ["replay"],
+        ["serve"], ["doctor"], ["db"], ["db", "copy"], ["generate"], ["replay"], ["watch"],
         ["config"], ["config", "path"], ["config", "check"], ["config", "default"],
     ]
 

@@ -30,7 +30,8 @@ struct ServeCommand: ParsableCommand {
             A person whose connection drops and who comes back within --resume-window finds everything as \
             it was. --record DIR writes terminal sessions as asciicast v2 files (*.cast, 0600) into DIR \
             (made 0700): in demo mode every session, in team mode only sessions started with present — \
-            never another person's; tabshell replay FILE plays one. Runs in the foreground; logs to tabshell.log beside the database, and one line per \
+            never another person's; tabshell replay FILE plays one. ssh -t host present shares a session under a \
+            watch code and ssh -t host watch CODE follows it at the watcher's own size (--max-watchers, --max-watchers-total). Runs in the foreground; logs to tabshell.log beside the database, and one line per \
             event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds.
             """
     )
