@@ -156,6 +156,23 @@ struct ScreenReaderEndToEndTests {
         }
     }
 
+    /// `screen_reader = true` in config.toml turns the mode on; the flag's absence does not turn
+    /// it off, and `TABSHELL_SCREEN_READER=0` does.
+    @Test func theConfigFileTurnsTheModeOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-config-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("tabshell"), withIntermediateDirectories: true)
+        try "# read by the screen-reader end-to-end test\nscreen_reader = true\n".write(
+            to: folder.appendingPathComponent("tabshell/config.toml"), atomically: true, encoding: .utf8)
+        let s = try Self.launch("", environment: ["XDG_CONFIG_HOME": folder.path])
+        try Self.waitForCursor(s, "the mode from config.toml") { lines, c in
+            c.visible && lines.count > 23 && lines[23].hasPrefix("Inbox tab") && Self.line(lines, c).dropFirst(c.column).hasPrefix("> ")
+        }
+        let t = try Self.launch("", environment: ["XDG_CONFIG_HOME": folder.path, "TABSHELL_SCREEN_READER": "0"])
+        try t.waitFor(text: "Request 6")
+        try Self.waitForCursor(t, "the mode off by the environment") { lines, c in !c.visible && !lines.joined().contains("(selected)") }
+    }
+
     /// scripts/speak-screen, the reader docs/accessibility.md tries the mode with (espeak-ng
     /// speaks what it prints): it says each announcement and the row under the cursor as the
     /// selection moves, from nothing but tmux's screen and cursor.

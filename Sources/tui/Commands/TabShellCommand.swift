@@ -180,8 +180,9 @@ struct TabShellCommand: ParsableCommand {
         } catch {
             throw Failure(error.message)
         }
-        // Screen-reader mode keeps the last row for the announcement line.
-        let screenReaderMode = ScreenReader.isOn(flag: screenReader, environment: environment)
+        // Screen-reader mode (the flag, else TABSHELL_SCREEN_READER, else config.toml's
+        // screen_reader) keeps the last row for the announcement line.
+        let screenReaderMode = ScreenReader.isOn(flag: screenReader, environment: environment, configured: configuration.screenReader)
         state.size = ScreenReader.appSize(terminal: terminal.size, options: RenderOptions(now: Date(), screenReader: screenReaderMode))
         // Asked once, and not waited for: the first frame is drawn at once with what is known
         // without the answers (photos in blocks), and the answers come later as an event. Not
