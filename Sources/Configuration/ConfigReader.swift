@@ -57,14 +57,15 @@ struct ConfigReader {
 
     /// `[keys]`: each action's list of keys, checked one by one, then against each other.
     mutating func readKeys(_ table: TOMLTable) {
-        let names = Set(KeyMap.actionNames)
+        let known = KeyMap.actionNames
+        let names = Set(known)
         for name in ordered(table.keys, under: ["keys"]) {
             guard let value = table[name] else { continue }
             let path = ["keys", name]
             let line = lines.line(of: path)
             let shown = Printable.text(name)
             guard names.contains(name) else {
-                problem(line, "unknown action `\(shown)` in [keys]\(Self.suggestion(for: name)); docs/keys.md and `tabshell config default` list them.")
+                problem(line, "unknown action `\(shown)` in [keys]\(Self.suggestion(for: name, among: known)); docs/keys.md and `tabshell config default` list them.")
                 continue
             }
             guard KeyMap.isRebindable(name) else {
@@ -214,10 +215,10 @@ struct ConfigReader {
     }
 
     /// " (did you mean `create`?)" for a near name, else nothing.
-    static func suggestion(for name: String) -> String {
+    static func suggestion(for name: String, among known: [String]) -> String {
         let lower = name.lowercased().replacingOccurrences(of: "-", with: "_")
-        if let same = KeyMap.actionNames.first(where: { $0 == lower }) { return " (did you mean `\(same)`?)" }
-        let near = KeyMap.actionNames.filter { $0.hasPrefix(lower) || (lower.count >= 4 && $0.contains(lower)) }
+        if let same = known.first(where: { $0 == lower }) { return " (did you mean `\(same)`?)" }
+        let near = known.filter { $0.hasPrefix(lower) || (lower.count >= 4 && $0.contains(lower)) }
         return near.count == 1 ? " (did you mean `\(near[0])`?)" : ""
     }
 
