@@ -80,7 +80,7 @@ enum Announcement {
             guard history.hasLoaded else { return "History tab, loading." }
             return "History tab, \(Count.noun(history.totalCount, "record")), \(history.browseMode.title)."
         case .settings:
-            return "Settings tab, \(SettingsRow.allCases.count) settings; changes apply at once."
+            return "Settings tab; changes apply at once."
         }
     }
 
