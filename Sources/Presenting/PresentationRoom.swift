@@ -150,6 +150,9 @@ public final class PresentationRoom: @unchecked Sendable {
             onWatchersChanged(count)
             let thread = Thread { [self] in writeLoop(watcher) }
             thread.name = "present-watcher"
+            // A session's memory limit counts address space: 200 writers at the default 8 MiB
+            // stack each would take it all. A writer needs little.
+            thread.stackSize = 256 << 10
             thread.start()
         }
     }

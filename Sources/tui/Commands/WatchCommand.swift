@@ -30,6 +30,9 @@ struct WatchCommand: ParsableCommand {
         guard let watchCode = WatchCode(code) else {
             throw Failure("A watch code is 4 to 8 digits, as the presenter's screen shows it (watch 4821).")
         }
+        // Watchers yield the cores to the presenter (and to everyone else's sessions): a room
+        // of them redrawing at once must not make the person presenting wait.
+        _ = nice(10)
         let environment = ProcessInfo.processInfo.environment
         let connection: WatchConnection
         do {
