@@ -101,16 +101,17 @@ public final class PresentationRoom: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
         unlink(socketPath)
+        // Only the accept thread closes the listener, as it leaves: closed here, its number could
+        // be handed to another socket before that thread calls accept on it again.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         let deadline = ContinuousClock.now.advanced(by: flush)
         lock.lock()
         while !watchers.isEmpty, ContinuousClock.now < deadline {
             _ = lock.wait(until: Date().addingTimeInterval(0.02))
         }
-        let left = watchers
+        // Under the lock: a writer closes its socket only once it is off the list.
+        for watcher in watchers { shutdown(watcher.fd, Int32(SHUT_RDWR)) }
         lock.unlock()
-        for watcher in left { shutdown(watcher.fd, Int32(SHUT_RDWR)) }
     }
 
     // MARK: - Threads
@@ -125,6 +126,7 @@ public final class PresentationRoom: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
@@ -175,13 +177,13 @@ public final class PresentationRoom: @unchecked Sendable {
             guard let bytes else { break }
             open = UnixSocket.writeAll(watcher.fd, bytes) && !ending
         }
-        close(watcher.fd)
         lock.lock()
         watchers.removeAll { $0 === watcher }
         let count = watchers.count
         let ended = isEnded
         lock.broadcast()
         lock.unlock()
+        close(watcher.fd)
         if !ended { onWatchersChanged(count) }
     }
 
