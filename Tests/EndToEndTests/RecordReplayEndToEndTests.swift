@@ -92,8 +92,11 @@ struct RecordReplayEndToEndTests {
         // it was. A tenth of the speed: the test's own session lasts well under a second.
         let replay = try TmuxSession.gatedLaunch("replay --speed 0.1 \(TmuxSession.quote(path))", columns: 100, rows: 30)
         try replay.go()
-        try await replay.waitUntil("the recorded tab bar") { $0.contains("[ Inbox") && $0.contains("Settings") }
-        try await replay.waitUntil("the recorded History") { $0.contains("[ History") }
+        // At a tenth of the speed the replay lasts ten times what the recorded session did,
+        // which a loaded machine stretches: the waits allow for it.
+        try await replay.waitUntil("the recorded tab bar", timeout: 60) { $0.contains("[ Inbox") && $0.contains("Settings") }
+        try await replay.waitUntil("the recorded History", timeout: 60) { $0.contains("[ History") }
+        _ = try replay.waitFor(text: "[app exit", timeout: 60)
         #expect(try TabShellEndToEndTests.exitCode(replay) == 0)
         try TabShellEndToEndTests.expectTerminalRestored(replay)
     }
