@@ -200,6 +200,15 @@ struct SourceLines {
 
         /// After the opening quote(s): the text up to the closing one(s), escapes kept simple.
         mutating func basicString(multiline: Bool) -> (text: String, closed: Bool) {
+            quoted(by: "\"", multiline: multiline, escapes: true)
+        }
+
+        /// After the opening apostrophe(s): the text up to the closing one(s), no escapes.
+        mutating func literalString(multiline: Bool) -> (text: String, closed: Bool) {
+            quoted(by: "'", multiline: multiline, escapes: false)
+        }
+
+        private mutating func quoted(by quote: Character, multiline: Bool, escapes: Bool) -> (text: String, closed: Bool) {
             var text = ""
             while !isAtEnd {
                 guard let c = peek else {
@@ -208,7 +217,7 @@ struct SourceLines {
                     nextLine()
                     continue
                 }
-                if c == "\\" {
+                if escapes && c == "\\" {
                     advance()
                     if let escaped = peek {
                         switch escaped {
@@ -220,26 +229,7 @@ struct SourceLines {
                     }
                     continue
                 }
-                if c == "\"" && (!multiline || startsTriple("\"")) {
-                    for _ in 0..<(multiline ? 3 : 1) { advance() }
-                    return (text, true)
-                }
-                text.append(c)
-                advance()
-            }
-            return (text, false)
-        }
-
-        mutating func literalString(multiline: Bool) -> (text: String, closed: Bool) {
-            var text = ""
-            while !isAtEnd {
-                guard let c = peek else {
-                    guard multiline else { return (text, false) }
-                    text.append("\n")
-                    nextLine()
-                    continue
-                }
-                if c == "'" && (!multiline || startsTriple("'")) {
+                if c == quote && (!multiline || startsTriple(quote)) {
                     for _ in 0..<(multiline ? 3 : 1) { advance() }
                     return (text, true)
                 }

@@ -16,7 +16,7 @@ public struct PresentedScreen: Codable, Equatable, Sendable {
 
     public var version = Self.currentVersion
     public var navigation: SessionSnapshot
-    public var inbox: [Request]
+    public var inbox: [InboxRequest]
     public var inboxPendingCount: Int
     public var groupsByRequester: Bool
     public var history: [HistoryRow]
@@ -32,19 +32,6 @@ public struct PresentedScreen: Codable, Equatable, Sendable {
     public var statusIsError: Bool
     public var settings: Settings
     public var isTabBarMinimized: Bool
-
-    /// An Inbox request as the watcher draws it.
-    public struct Request: Codable, Equatable, Sendable {
-        public var id: Int64
-        public var title: String
-        public var body: String
-        public var kind: CaptureKind
-        public var status: RequestStatus
-        public var createdAt: Date
-        public var requester: String?
-        public var doneAt: Date?
-        public var createdBy: String?
-    }
 }
 
 extension AppState {
@@ -54,11 +41,7 @@ extension AppState {
         if case let .search(state)? = presentation.sheet { search = state }
         return PresentedScreen(
             navigation: sessionSnapshot(savedAt: Date(timeIntervalSince1970: 0), stagingID: nil),
-            inbox: inbox.requests.prefix(PresentedScreen.maximumRows).map {
-                PresentedScreen.Request(
-                    id: $0.id, title: $0.title, body: $0.body, kind: $0.kind, status: $0.status, createdAt: $0.createdAt,
-                    requester: $0.requester, doneAt: $0.doneAt, createdBy: $0.createdBy)
-            },
+            inbox: Array(inbox.requests.prefix(PresentedScreen.maximumRows)),
             inboxPendingCount: inbox.pendingCount, groupsByRequester: inbox.groupsByRequester,
             history: Array(history.window.rows.prefix(PresentedScreen.maximumRows)), historyStart: history.window.start,
             historyTotal: history.totalCount, historyHasSeveralPeople: history.window.hasSeveralPeople,
@@ -74,11 +57,7 @@ extension AppState {
     public static func watching(_ screen: PresentedScreen, size: ScreenSize, environment: DisplayEnvironment) -> AppState {
         let screen = screen.bounded()
         var state = AppState(settings: screen.settings, size: size, environment: environment)
-        state.inbox.requests = screen.inbox.map {
-            InboxRequest(
-                id: $0.id, title: $0.title, body: $0.body, kind: $0.kind, status: $0.status, createdAt: $0.createdAt,
-                requester: $0.requester, doneAt: $0.doneAt, createdBy: $0.createdBy)
-        }
+        state.inbox.requests = screen.inbox
         state.inbox.pendingCount = screen.inboxPendingCount
         state.inbox.groupsByRequester = screen.groupsByRequester
         state.inbox.hasLoaded = true

@@ -6,7 +6,8 @@ public enum RequestStatus: String, Codable, Sendable, CaseIterable {
 }
 
 /// One Inbox request, as the Inbox tab shows it.
-public struct InboxRequest: Equatable, Sendable, Identifiable {
+/// Codable: a presenter sends the rows on screen to its watchers (PresentedScreen, #27).
+public struct InboxRequest: Codable, Equatable, Sendable, Identifiable {
     public var id: Int64
     public var title: String
     public var body: String
