@@ -50,14 +50,21 @@ final class RawSSHConnection: @unchecked Sendable {
         let session = RawSession()
         let opened = channel.eventLoop.makePromise(of: Channel.self)
         let channel = self.channel
-        try await channel.eventLoop.submit {
-            let ssh = try channel.pipeline.syncOperations.handler(type: NIOSSHHandler.self)
-            ssh.createChannel(opened, channelType: .session) { child, _ in
-                child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.addHandler(SessionHandler(session: session, steps: steps))
+        do {
+            try await channel.eventLoop.submit {
+                let ssh = try channel.pipeline.syncOperations.handler(type: NIOSSHHandler.self)
+                ssh.createChannel(opened, channelType: .session) { child, _ in
+                    child.eventLoop.makeCompletedFuture {
+                        try child.pipeline.syncOperations.addHandler(SessionHandler(session: session, steps: steps))
+                    }
                 }
-            }
-        }.get()
+            }.get()
+        } catch {
+            // The connection was already gone (its handler removed): the promise was never
+            // handed to NIOSSH, and a promise left uncompleted is a fatal error in debug NIO.
+            opened.fail(error)
+            throw error
+        }
         do {
             _ = try await opened.futureResult.get()
         } catch {
