@@ -37,11 +37,12 @@ final class DirectoryLock {
         self.fd = fd
     }
 
-    /// How long a lock that was just released may still look held: a process that forks while
-    /// its lock is open (posix_spawn from another thread) gives the child a copy of the
-    /// descriptor, and the flock lasts until that child's exec closes it — milliseconds under
-    /// load, and over 100 ms once on a loaded 2-core CI run. Seen in the test runner, whose
-    /// end-to-end tests spawn tmux every 50 ms.
+    /// How long a lock that another process holds may be waited for. A lock this process
+    /// released is never seen held: `release()` unlocks the open file description explicitly,
+    /// so a child forked while the descriptor was open (posix_spawn from another thread: the
+    /// test runner's end-to-end tests spawn tmux every 50 ms) and still holding a copy of it
+    /// until its exec holds no lock — closing our descriptor alone would leave the flock alive
+    /// in that copy, which once outlasted a 100 ms grace on a loaded 2-core CI run.
     static let releaseGrace: Duration = .milliseconds(500)
 
     /// Tries to own `directory` without blocking (looking again for `grace` while the lock is
@@ -73,9 +74,12 @@ final class DirectoryLock {
 
     var isHeld: Bool { fd >= 0 }
 
-    /// Releases the lock (closing the descriptor releases the flock). Calling it again does nothing.
+    /// Releases the lock. Calling it again does nothing. The unlock comes before the close:
+    /// `flock` belongs to the open file description, which a forked child's inherited copy of
+    /// the descriptor shares until its exec, and `LOCK_UN` releases it for every copy at once.
     func release() {
         guard fd >= 0 else { return }
+        _ = flock(fd, LOCK_UN)
         _ = close(fd)
         fd = -1
     }
