@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A cast read from a file: its header and its events in order.
 public struct Cast: Sendable, Equatable {
     public var header: CastHeader
@@ -28,6 +32,9 @@ public struct CastReadError: Error, Equatable, Sendable {
         self.line = line
         self.sentence = sentence
     }
+
+    /// Nothing at the path: said by the caller as "No such file: NAME.", not as a property of a file.
+    public static let noSuchFile = CastReadError(line: nil, "there is no such file")
 }
 
 /// Reads asciicast v2 (docs/ssh-server.md, "Recording and replay"), refusing what is not one
@@ -53,29 +60,42 @@ public enum CastReader {
     static let maximumColumns = 10_000
     static let maximumRows = 10_000
 
-    /// Reads the file at `path` (its size checked before it is read).
+    /// Reads the file at `path` (its size checked before it is read). A path with nothing there
+    /// is ``CastReadError/noSuchFile``; other failures are said with the system's reason.
     public static func read(path: String, limits: Limits = .standard) throws(CastReadError) -> Cast {
-        let url = URL(fileURLWithPath: path)
-        let size: Int
-        do {
-            let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
-            guard values.isRegularFile == true else { throw CastReadError(line: nil, "it is not a file") }
-            size = values.fileSize ?? 0
-        } catch let error as CastReadError {
-            throw error
-        } catch {
-            throw CastReadError(line: nil, "it cannot be read (\(Self.reason(error)))")
-        }
-        guard size <= limits.fileBytes else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw openError(errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw openError(errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw CastReadError(line: nil, "it is not a file") }
+        guard Int(status.st_size) <= limits.fileBytes else {
             throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CastReadError(line: nil, "it cannot be read (\(Self.reason(error)))")
+        // Read to the end (the file may have grown since fstat), never past the limit.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw openError(errno) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+            guard bytes.count <= limits.fileBytes else {
+                throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
+            }
         }
-        return try parse(data, limits: limits)
+        return try parse(Data(bytes), limits: limits)
+    }
+
+    /// Why `open`, `fstat` or `read` failed, as the end of a sentence.
+    private static func openError(_ code: Int32) -> CastReadError {
+        switch code {
+        case ENOENT, ENOTDIR: .noSuchFile
+        case EACCES, EPERM: CastReadError(line: nil, "it cannot be read: permission denied")
+        case EISDIR: CastReadError(line: nil, "it is not a file")
+        default: CastReadError(line: nil, "it cannot be read: \(String(cString: strerror(code)).lowercased())")
+        }
     }
 
     public static func parse(_ data: Data, limits: Limits = .standard) throws(CastReadError) -> Cast {
@@ -128,11 +148,18 @@ public enum CastReader {
 
     private static func readHeader(_ bytes: ArraySlice<UInt8>, line: Int, whole: Data) throws(CastReadError) -> CastHeader {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
-            // asciicast v1 is one JSON object over many lines.
-            if let object = (try? JSONSerialization.jsonObject(with: whole)) as? [String: Any], let version = object["version"] as? Int {
+            // asciicast v1 is one JSON object over many lines, with its output in `stdout`.
+            if let object = (try? JSONSerialization.jsonObject(with: whole)) as? [String: Any], object["stdout"] is [Any],
+                let version = integer(object["version"])
+            {
                 throw CastReadError(line: nil, "it is asciicast version \(version); only version 2 is played")
             }
             throw CastReadError(line: nil, "it is not an asciicast recording: its first line is not a JSON header")
+        }
+        // Another JSON file (an export, a list) may have a version too: only a header with a
+        // recording's shape is named as one.
+        guard isShapedLikeAHeader(object) else {
+            throw CastReadError(line: nil, "it is not an asciicast recording: its first line is JSON but not an asciicast header")
         }
         guard let version = integer(object["version"]) else {
             throw CastReadError(line: nil, "it is not an asciicast recording: its header has no version")
@@ -186,6 +213,12 @@ public enum CastReader {
 
     // MARK: - JSON values
 
+    /// A recording's header by its shape: v2's version, a terminal size (v1, v2), v3's `term`, v1's `stdout`.
+    private static func isShapedLikeAHeader(_ object: [String: Any]) -> Bool {
+        integer(object["version"]) == CastHeader.version || object["width"] != nil || object["height"] != nil
+            || object["term"] is [String: Any] || object["stdout"] is [Any]
+    }
+
     /// An integer in the JSON (a whole number).
     private static func integer(_ value: Any?) -> Int? {
         guard let value else { return nil }
@@ -203,13 +236,5 @@ public enum CastReader {
 
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 }

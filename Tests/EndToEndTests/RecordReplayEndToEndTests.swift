@@ -196,13 +196,17 @@ struct RecordReplayEndToEndTests {
     @Test func aFileThatIsNoCastIsSaidInOneSentence() throws {
         let folder = try TemporaryFolder(prefix: "replay-e2e")
         let files = [
-            ("notes.txt", "shopping list\n", "notes.txt cannot be replayed: it is not an asciicast recording: its first line is not a JSON header."),
-            ("old.cast", "{\n \"version\": 1,\n \"stdout\": []\n}\n", "old.cast cannot be replayed: it is asciicast version 1; only version 2 is played."),
+            ("notes.txt", "shopping list\n", "notes.txt is not an asciicast recording: its first line is not a JSON header."),
+            ("old.cast", "{\n \"version\": 1,\n \"stdout\": []\n}\n", "old.cast is asciicast version 1; only version 2 is played."),
+            (
+                "exp.json", "{\n \"format\": \"tabshell-history\",\n \"version\": 1,\n \"records\": []\n}\n",
+                "exp.json is not an asciicast recording: its first line is not a JSON header."
+            ),
             (
                 "broken.cast", "{\"version\": 2, \"width\": 80, \"height\": 24}\n[0.1, \"o\", \"a\"]\n[0.2, \"o\"\n",
                 "broken.cast cannot be replayed: line 3: the line is not an event ([time, code, data])."
             ),
-            ("empty.cast", "", "empty.cast cannot be replayed: it is empty, not an asciicast recording."),
+            ("empty.cast", "", "empty.cast is empty, not an asciicast recording."),
         ]
         for (name, text, sentence) in files {
             try text.write(toFile: folder.path(name), atomically: true, encoding: .utf8)
@@ -210,5 +214,8 @@ struct RecordReplayEndToEndTests {
             #expect(result.status == 1, "\(name): \(result.output)")
             #expect(result.output.contains(sentence) && result.output.split(separator: "\n").count == 1, "\(name): \(result.output)")
         }
+        // Nothing there: one sentence, none of Foundation's.
+        let missing = try Stress.shell("\(TmuxSession.quote(TmuxSession.binary.path)) replay x.cast </dev/null", in: folder.url)
+        #expect(missing.status == 1 && missing.output.hasSuffix("No such file: x.cast.\n") && missing.output.split(separator: "\n").count == 1, "\(missing.output)")
     }
 }

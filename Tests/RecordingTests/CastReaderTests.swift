@@ -98,6 +98,31 @@ import Testing
         #expect(throws: CastReadError(line: nil, "it is larger than 1 MiB, the most a cast may be")) {
             try CastReader.read(path: file.path, limits: CastReader.Limits(fileBytes: 1 << 20))
         }
-        #expect(throws: CastReadError.self) { try CastReader.read(path: folder.appendingPathComponent("missing.cast").path) }
+        #expect(throws: CastReadError.noSuchFile) { try CastReader.read(path: folder.appendingPathComponent("missing.cast").path) }
+        #expect(throws: CastReadError.noSuchFile) { try CastReader.read(path: folder.appendingPathComponent("no/folder.cast").path) }
+        let locked = folder.appendingPathComponent("locked.cast")
+        try Data((Self.header + "\n").utf8).write(to: locked)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: locked.path)
+        if geteuid() != 0 {
+            #expect(throws: CastReadError(line: nil, "it cannot be read: permission denied")) { try CastReader.read(path: locked.path) }
+        }
+    }
+
+    /// Other JSON files carry a version too (a History export, an Inbox list): only a header with
+    /// a recording's shape is named as asciicast, and Foundation's wording never shows.
+    @Test func otherJSONIsNotCalledAnOldRecording() {
+        let notACast = CastReadError(line: nil, "it is not an asciicast recording: its first line is JSON but not an asciicast header")
+        let notAHeader = CastReadError(line: nil, "it is not an asciicast recording: its first line is not a JSON header")
+        let cases: [(String, CastReadError)] = [
+            // `history export --format json`: one object over many lines, version 1, no stdout.
+            ("{\n  \"format\": \"tabshell-history\",\n  \"version\": 1,\n  \"records\": []\n}\n", notAHeader),
+            // `inbox list --json` on one line.
+            (#"{"version":1,"requests":[{"title":"Scan"}]}"#, notACast),
+            (#"{"version": 2}"#, CastReadError(line: 1, "the header has no terminal size (width and height from 1 to 10000)")),
+            (#"{"name": "x"}"#, notACast),
+        ]
+        for (text, expected) in cases {
+            #expect(Self.error(text) == expected, "\(text.debugDescription)")
+        }
     }
 }

@@ -63,10 +63,15 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// `FILE cannot be replayed: line 3: the line is not an event ([time, code, data]).`
+    /// One sentence with the file as its subject: `No such file: FILE.`, `FILE is not an asciicast
+    /// recording: …` for the whole file, `FILE cannot be replayed: line 3: …` for one line.
     static func sentence(for error: CastReadError, file: String) -> String {
         let name = Sanitizer(unicode: true).line(file)
-        return "\(name) cannot be replayed: \(error.line.map { "line \($0): " } ?? "")\(error.sentence)."
+        if error == .noSuchFile { return "No such file: \(name)." }
+        if let line = error.line { return "\(name) cannot be replayed: line \(line): \(error.sentence)." }
+        // The reader says what the whole file is as "it is …": the file's name takes its place.
+        let predicate = error.sentence.hasPrefix("it ") ? String(error.sentence.dropFirst(3)) : "cannot be replayed: \(error.sentence)"
+        return "\(name) \(predicate)."
     }
 }
 
