@@ -53,6 +53,34 @@ import Testing
         #expect(walk(dump.command, []).map(Self.name).sorted() == Self.commands.map(Self.name).sorted())
     }
 
+    /// `tabshell --help`'s USAGE names every command a user can run: each shown subcommand has a
+    /// line `tabshell NAME …`, and a group's line lists each of its shown subcommands (`a|b|c`).
+    @Test func usageListsEverySubcommand() throws {
+        struct Command: Decodable {
+            var commandName: String
+            var shouldDisplay: Bool?
+            var subcommands: [Command]?
+            var shown: [Command] { (subcommands ?? []).filter { $0.commandName != "help" && $0.shouldDisplay != false } }
+        }
+        struct Dump: Decodable { var command: Command }
+        let dump = try JSONDecoder().decode(Dump.self, from: Data(try Self.run(["--experimental-dump-help"]).utf8))
+        let help = try Self.run(["--help"])
+        let usage = help.components(separatedBy: "USAGE:").last?.components(separatedBy: "\n\n").first ?? ""
+        // Each line's words after `tabshell` (a line may offer two: `tabshell --present | tabshell watch <code>`).
+        let lines = usage.split(separator: "\n").flatMap { $0.components(separatedBy: "|   tabshell") }.map {
+            $0.replacingOccurrences(of: "tabshell", with: "").split(separator: " ").map(String.init)
+        }
+        #expect(dump.command.shown.count >= 10)
+        for command in dump.command.shown {
+            let line = lines.first { $0.first == command.commandName }
+            #expect(line != nil, "USAGE has no line for \(command.commandName):\n\(usage)")
+            let listed = Set((line?.dropFirst().first ?? "").split(separator: "|").map(String.init))
+            for sub in command.shown {
+                #expect(listed.contains(sub.commandName), "USAGE's \(command.commandName) line lacks \(sub.commandName):\n\(usage)")
+            }
+        }
+    }
+
     @Test func completionScriptsAreGeneratedForEveryShell() throws {
         for shell in ["bash", "zsh", "fish"] {
             let script = try Self.run(["--generate-completion-script", shell])
