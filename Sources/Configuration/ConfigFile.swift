@@ -75,6 +75,8 @@ public enum ConfigFile {
     }
 
     public static func parse(_ text: String) -> Configuration {
+        // Depth and line length first: the parser recurses once per level (ConfigShape).
+        if let problem = ConfigShape.problem(in: text) { return Configuration(problems: [problem]) }
         let lines = SourceLines(text)
         if let nul = lines.firstLine(containing: "\u{0}") {
             return Configuration(problems: [ConfigProblem(line: nul, "a NUL byte is not allowed in TOML; every setting keeps its default.")])

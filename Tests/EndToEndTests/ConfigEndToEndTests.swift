@@ -74,6 +74,15 @@ struct ConfigEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(s)
     }
 
+    @Test func aFileThatCrashedTheParserIsSaidOnScreenAndTheAppRuns() throws {
+        let home = try Self.configHome("a = " + String(repeating: "[\n", count: 19_000))
+        let s = try TmuxSession.gatedLaunch("--demo", environment: ["XDG_CONFIG_HOME": home.path])
+        try s.go()
+        try s.waitFor(text: "config.toml:32: tables, keys")
+        try s.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(s)
+    }
+
     @Test func configCheckExitsNonZeroWithEachProblemOnStandardError() throws {
         let missing = try Self.configHome(nil)
         let absent = try Self.run(["config", "check"], configHome: missing.path)
@@ -100,6 +109,20 @@ struct ConfigEndToEndTests {
         #expect(lines.first == "config.toml:4: \"c\" is bound to both `create` (config.toml:3) and `history_mode` (config.toml:4) in History; both keep their defaults.")
         #expect(lines.last?.hasPrefix("config.toml:5: unknown key \"") == true)
         #expect(!refused.errors.contains("\u{1b}"), "no escape reaches the terminal")
+
+        // The files that crashed the parser: one line each, exit 1, no crash (the generated worst).
+        let deep = [
+            "[" + Array(repeating: "a", count: 50_000).joined(separator: ".") + "]\n",
+            "a = " + String(repeating: "[\n", count: 19_000),
+            "a = " + String(repeating: "{ b.c = \n", count: 19_000),
+            "\"" + String(repeating: "k", count: 200_000) + "\" = 1\n",
+        ]
+        for text in deep {
+            let home = try Self.configHome(text)
+            let checked = try Self.run(["config", "check"], configHome: home.path)
+            #expect(checked.status == 1, "\(checked.errors.prefix(300))")
+            #expect(checked.errors.hasPrefix("config.toml:") && checked.errors.split(separator: "\n").count == 1, "\(checked.errors.prefix(300))")
+        }
 
         let broken = try Self.configHome("[keys\n")
         let syntax = try Self.run(["config", "check"], configHome: broken.path)
