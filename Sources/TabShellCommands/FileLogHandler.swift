@@ -6,14 +6,20 @@ import TabShell
 /// A swift-log handler that appends to a file in the data directory, never to the terminal
 /// (curses owns the screen). The file is created 0600 and rotated to `<name>.1` past `maxBytes`.
 /// Every line is made printable by ``Sanitizer`` on its way in.
+///
+/// A flood cannot erase it: each message is written at most ``LogFloodGate/burst`` times a
+/// minute and the rest counted in one line; and security events (authentication, revocation,
+/// limits: ``LogFloodGate/isSecurityEvent(_:)``) are written to a second file as well,
+/// `<name>-security.log`, which nothing else fills and which rotates on its own.
 public struct FileLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
     private let sink: Sink
 
-    public init(url: URL, level: Logger.Level, maxBytes: Int = 1 << 20) {
+    /// `clock` gives seconds since 1970 (the tests' own, for the flood's windows).
+    public init(url: URL, level: Logger.Level, maxBytes: Int = 1 << 20, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
         self.logLevel = level
-        self.sink = Sink(url: url, maxBytes: maxBytes)
+        self.sink = Sink(url: url, maxBytes: maxBytes, clock: clock)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -24,36 +30,86 @@ public struct FileLogHandler: LogHandler {
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
-        let stamp = ISO8601DateFormatter().string(from: Date())
+        let message = "\(event.message)"
         // Messages and fields can quote what others typed or sent (a login name, a refused
         // command, a file name): one printable line, so nothing reaches whoever reads the log
         // in a terminal raw, and no line can be forged.
-        let line = "\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(event.message)\(fields)"
-        sink.write(Sanitizer(unicode: true).line(line) + "\n")
+        sink.log(message: message, level: event.level) { stamp in
+            Sanitizer(unicode: true).line("\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(message)\(fields)") + "\n"
+        }
+    }
+
+    /// The security log beside `url`: `tabshell.log` → `tabshell-security.log`.
+    public static func securityLog(beside url: URL) -> URL {
+        let name = url.deletingPathExtension().lastPathComponent + "-security." + (url.pathExtension.isEmpty ? "log" : url.pathExtension)
+        return url.deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// Serialises writes; a failing log never disturbs the app.
     public final class Sink: @unchecked Sendable {
         private let url: URL
+        private let securityURL: URL
         private let maxBytes: Int
+        private let clock: @Sendable () -> Double
         private let lock = NSLock()
+        private var gate = LogFloodGate()
 
-        public init(url: URL, maxBytes: Int) {
+        public init(url: URL, maxBytes: Int, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
             self.url = url
+            self.securityURL = FileLogHandler.securityLog(beside: url)
             self.maxBytes = maxBytes
+            self.clock = clock
         }
 
+        deinit {
+            for summary in gate.drain() { write(summary) }
+        }
+
+        /// Through the flood gate: the line `format` makes from the time stamp, or nothing.
+        func log(message: String, level: Logger.Level, format: (String) -> String) {
+            lock.lock()
+            defer { lock.unlock() }
+            let now = clock()
+            let isSecurityEvent = LogFloodGate.isSecurityEvent(message)
+            let (admitted, summaries) = gate.admit(message, isSecurityEvent: isSecurityEvent, at: now)
+            for summary in summaries { write(summary) }
+            guard admitted else { return }
+            let line = format(Self.stamp(now))
+            append(line, to: url)
+            if isSecurityEvent { append(line, to: securityURL) }
+        }
+
+        /// A line as it is (no flood gate, no security copy).
         public func write(_ line: String) {
             lock.lock()
             defer { lock.unlock() }
-            var fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            append(line, to: url)
+        }
+
+        /// `… "refused: launcher" and 8,801 more like it in the 60 s from 2026-…Z`.
+        private func write(_ summary: LogFloodGate.Summary) {
+            let quoted = Sanitizer(unicode: true).line(summary.message)
+            let line =
+                "\(Self.stamp(clock())) notice [\(ProcessInfo.processInfo.processIdentifier)] \"\(quoted)\" and "
+                + "\(LogFloodGate.grouped(summary.omitted)) more like it in the \(Int(LogFloodGate.windowSeconds)) s from \(Self.stamp(summary.since))\n"
+            append(line, to: url)
+            if summary.isSecurityEvent { append(line, to: securityURL) }
+        }
+
+        private static func stamp(_ seconds: Double) -> String {
+            ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
+        }
+
+        /// Appends to `file`, rotating it to `<file>.1` first when it is past `maxBytes`.
+        private func append(_ line: String, to file: URL) {
+            var fd = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { return }
             var info = stat()
             if fstat(fd, &info) == 0, Int(info.st_size) > maxBytes {
                 // Rotate in place: the lock is held, so no re-entry; a failed rename just appends.
                 close(fd)
-                _ = rename(url.path, url.path + ".1")
-                fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+                _ = rename(file.path, file.path + ".1")
+                fd = open(file.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
                 guard fd >= 0 else { return }
             }
             let bytes = Array(line.utf8)
