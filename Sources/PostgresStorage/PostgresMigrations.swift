@@ -28,7 +28,20 @@ public struct PostgresMigration: Sendable, Equatable {
 
 enum PostgresMigrations {
     /// Every migration, in order.
-    static let all: [PostgresMigration] = [v1, v2]
+    static let all: [PostgresMigration] = [v1, v2, v3]
+
+    /// Every record and request gets an identity that export writes and import recognises
+    /// (`uid`, a random UUID; existing rows get theirs here), so importing the same history twice
+    /// adds nothing: SQLite's `v10-uids`.
+    // sql-fragment
+    static let v3 = PostgresMigration(
+        identifier: "v3",
+        statements: [
+            "ALTER TABLE request ADD COLUMN uid text NOT NULL DEFAULT gen_random_uuid()::text",
+            "CREATE UNIQUE INDEX request_on_uid ON request (uid)",
+            "ALTER TABLE capture ADD COLUMN uid text NOT NULL DEFAULT gen_random_uuid()::text",
+            "CREATE UNIQUE INDEX capture_on_uid ON capture (uid)",
+        ])
 
     /// The colour theme chosen in Settings (issue #26), NULL while config.toml's applies: SQLite's
     /// `v9-theme`.

@@ -16,7 +16,7 @@ extension PostgresStore {
             , request.body AS request_body, request.kind AS request_kind, request.status AS request_status,
                    request.created_at AS request_created_at, request.done_at AS request_done_at,
                    request.created_by AS request_created_by, request.requester AS request_requester,
-                   capture.input_source
+                   capture.input_source, capture.uid, request.uid AS request_uid
             """)
 
     public func exportHistory(
@@ -158,8 +158,10 @@ extension PostgresStore {
             guard let known = CodeSource(rawValue: name) else { throw PostgresRows.unreadable("a record", location) }
             source = known
         }
+        let cells = row.makeRandomAccess()
         return ExportedRecord(
             row: history, request: request, photos: photos[history.id] ?? [], mediaPath: media.mediaDirectory.path,
-            lines: lines[history.id] ?? [], source: source)
+            lines: lines[history.id] ?? [], source: source, uid: try? cells["uid"].decode(String?.self),
+            requestUID: try? cells["request_uid"].decode(String?.self))
     }
 }

@@ -39,18 +39,18 @@ extension PostgresStore {
     /// already, by hash) in order, its GS1 fields and its batch lines. The request is the caller's.
     func insertCapture(
         _ submission: CaptureSubmission, photos: [(photo: StagedPhoto, hash: String)], createdAt: Date, stagingID: String?,
-        capturedBy: String?, product: Product?, _ session: PostgresSession
+        capturedBy: String?, product: Product?, uid: String? = nil, _ session: PostgresSession
     ) throws(StorageError) -> Int64 {
         // The record count's row is locked before the capture takes its id, so ids are
         // taken in commit order (a follower reading "after the last id" misses none).
         try session.execute("SELECT 1 FROM capture_count WHERE id = 1 FOR UPDATE")
         let insert: PostgresQuery = """
             INSERT INTO capture (kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
-                                 input_source, requester, product_name, product_brand)
+                                 input_source, requester, product_name, product_brand, uid)
             VALUES (\(submission.kind.rawValue), \(submission.barcode?.value), \(submission.barcode?.symbology.rawValue),
                     \(submission.note), \(submission.requestID), \(createdAt), \(stagingID), \(capturedBy),
                     \(submission.codeSource?.rawValue), (SELECT requester FROM request WHERE id = \(submission.requestID)),
-                    \(product?.name), \(product?.brand))
+                    \(product?.name), \(product?.brand), \(uid ?? RecordIdentity.make()))
             RETURNING id
             """
         guard let captureID = try session.value(insert, as: Int64.self) else {
@@ -83,51 +83,120 @@ extension PostgresStore {
         return captureID
     }
 
-    /// `history import` on PostgreSQL: every photo's content, the requests as they were, then
-    /// each record through Done's rows, in one transaction; afterwards the photos go into this
-    /// host's cache and the staging folders are deleted.
-    public func importHistory(_ history: ImportedHistory) throws(StorageError) -> [Int64] {
+    /// Which of `history`'s records and requests this store already holds.
+    public func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches {
+        try read { session throws(StorageError) in try Self.matches(of: history, session) }
+    }
+
+    private static func matches(of history: ImportedHistory, _ session: PostgresSession) throws(StorageError) -> ImportMatches {
+        do {
+            return try history.matches(in: PostgresImportLookup(session: session))
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw .sql("PostgreSQL at \(session.location.server) answered a record tabshell cannot read.")
+        }
+    }
+
+    /// `history import` on PostgreSQL: every new record's photo contents, the requests they
+    /// answer that the store does not hold (each once), then each record the store does not
+    /// hold through Done's rows, in one transaction; afterwards the photos go into this host's
+    /// cache and the staging folders are deleted. What the store holds is skipped, by uid or by
+    /// content (asked inside the transaction).
+    public func importHistory(_ history: ImportedHistory) throws(StorageError) -> HistoryImportReport {
         let photos = try history.validated()
         let stagingIDs = history.stagingIDs()
         if let large = photos.joined().first(where: { $0.byteSize > Self.maximumPhotoBytes }) {
             throw .fileRefused("\(large.originalName) is larger than PostgreSQL can keep in one value (1 GB).")
         }
-        let (ids, hashes): ([Int64], [[String]]) = try write { session throws(StorageError) in
-            var hashes: [[String]] = []
-            for (record, staged) in zip(history.records, photos) {
-                hashes.append(try storePhotoContents(staged, from: record.staging, session))
+        let (report, hashes): (HistoryImportReport, [Int: [String]]) = try write { session throws(StorageError) in
+            let matches = try Self.matches(of: history, session)
+            var hashes: [Int: [String]] = [:]
+            for (index, (record, staged)) in zip(history.records, photos).enumerated() where matches.presentRecords[index] == nil {
+                hashes[index] = try storePhotoContents(staged, from: record.staging, session)
             }
-            var requestIDs: [Int64] = []
-            for request in history.requests {
+            var requestIDs = matches.presentRequests
+            for index in matches.newRequests(of: history).sorted() {
+                let request = history.requests[index]
                 let query: PostgresQuery = """
-                    INSERT INTO request (title, body, kind, status, created_at, done_at, created_by, requester)
+                    INSERT INTO request (title, body, kind, status, created_at, done_at, created_by, requester, uid)
                     VALUES (\(request.title), \(request.body), \(request.kind.rawValue), \(request.status.rawValue),
-                            \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester))
+                            \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester),
+                            \(history.uid(ofRequest: index)))
                     RETURNING id
                     """
                 guard let id = try session.value(query, as: Int64.self) else {
                     throw .sql("PostgreSQL at \(location.server) did not say which id the request got.")
                 }
-                requestIDs.append(id)
+                requestIDs[index] = id
             }
             var ids: [Int64] = []
-            for (index, record) in history.records.enumerated() {
+            for (index, record) in history.records.enumerated() where matches.presentRecords[index] == nil {
                 ids.append(
                     try insertCapture(
-                        record.submission(requestID: record.request.map { requestIDs[$0] }, photos: photos[index]),
-                        photos: zip(photos[index], hashes[index]).map { (photo: $0, hash: $1) }, createdAt: record.createdAt,
-                        stagingID: stagingIDs[index], capturedBy: record.capturedBy, product: record.product, session))
+                        record.submission(requestID: record.request.flatMap { requestIDs[$0] }, photos: photos[index]),
+                        photos: zip(photos[index], hashes[index] ?? []).map { (photo: $0, hash: $1) }, createdAt: record.createdAt,
+                        stagingID: stagingIDs[index], capturedBy: record.capturedBy, product: record.product,
+                        uid: history.uid(ofRecord: index), session))
             }
-            return (ids, hashes)
+            let report = HistoryImportReport(
+                recordIDs: ids, skippedRecords: matches.presentRecords.count, addedRequests: requestIDs.count - matches.presentRequests.count)
+            return (report, hashes)
         }
         let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
         for (index, record) in history.records.enumerated() {
-            guard let staging = record.staging else { continue }
-            for (photo, hash) in zip(photos[index], hashes[index]) {
+            guard let staging = record.staging, let recordHashes = hashes[index] else { continue }
+            for (photo, hash) in zip(photos[index], recordHashes) {
                 cache.keep(moving: staging.fileURL(of: photo), as: PhotoCache.storedName(hash: hash, format: photo.format))
             }
         }
         history.discardStaging()
-        return ids
+        return report
+    }
+}
+
+/// Import's questions (``ImportLookup``) on one PostgreSQL session.
+struct PostgresImportLookup: ImportLookup {
+    let session: PostgresSession
+
+    func recordID(uid: String) throws -> Int64? {
+        try session.value("SELECT id FROM capture WHERE uid = \(uid)", as: Int64.self)
+    }
+
+    func records(near date: Date) throws -> [(id: Int64, fingerprint: RecordFingerprint)] {
+        let (low, high) = (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
+        let rows = try session.rows(
+            "SELECT id, kind, barcode, symbology, note, captured_by, created_at FROM capture WHERE created_at BETWEEN \(low) AND \(high)")
+        var found: [(id: Int64, fingerprint: RecordFingerprint)] = []
+        for row in rows {
+            let (id, kindName, value, symbologyName, note, capturedBy, createdAt) = try row.decode(
+                (Int64, String, String?, String?, String?, String?, Date).self)
+            guard let kind = CaptureKind(rawValue: kindName) else { continue }
+            let barcode = value.flatMap { value in symbologyName.flatMap(Symbology.init(rawValue:)).map { Barcode(value: value, symbology: $0) } }
+            var lines: [BatchLine] = []
+            if kind == .batch {
+                for line in try session.rows("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
+                    let (code, name, quantity) = try line.decode((String, String, Int32).self)
+                    guard let symbology = Symbology(rawValue: name) else { continue }
+                    lines.append(BatchLine(barcode: Barcode(value: code, symbology: symbology), quantity: Int(quantity)))
+                }
+            }
+            found.append(
+                (id, RecordFingerprint(kind: kind, createdAt: createdAt, capturedBy: capturedBy, barcode: barcode, note: note, lines: lines)))
+        }
+        return found
+    }
+
+    func requestID(uid: String) throws -> Int64? {
+        try session.value("SELECT id FROM request WHERE uid = \(uid)", as: Int64.self)
+    }
+
+    func requests(near date: Date) throws -> [(id: Int64, fingerprint: RequestFingerprint)] {
+        let (low, high) = (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
+        return try session.rows("SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)")
+            .compactMap { row in
+                let (id, title, kindName, createdAt) = try row.decode((Int64, String, String, Date).self)
+                return CaptureKind(rawValue: kindName).map { (id, RequestFingerprint(title: title, kind: $0, createdAt: createdAt)) }
+            }
     }
 }

@@ -96,7 +96,8 @@ extension AppDatabase {
                request.kind AS requestKind, request.status AS requestStatus,
                request.createdAt AS requestCreatedAt, request.doneAt AS requestDoneAt,
                request.createdBy AS requestCreatedBy, request.requester AS requestRequester, capture.capturedBy,
-               capture.requester, capture.productName, capture.productBrand, capture.inputSource
+               capture.requester, capture.productName, capture.productBrand, capture.inputSource,
+               capture.uid, request.uid AS requestUid
         """
 
     static let listingSQL = """
@@ -159,7 +160,8 @@ extension AppDatabase {
             source = try decode(CodeSource.self, name, column: "capture.inputSource")
         }
         let lines = kind == .batch ? try batchLines(captureID: history.id, db) : []
-        return ExportedRecord(row: history, request: request, mediaPath: mediaPath, lines: lines, source: source)
+        return ExportedRecord(
+            row: history, request: request, mediaPath: mediaPath, lines: lines, source: source, uid: row["uid"], requestUID: row["requestUid"])
     }
 
     private static func exportedPhoto(_ row: Row, storedName: String) throws -> RecordPhoto {

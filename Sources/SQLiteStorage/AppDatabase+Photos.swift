@@ -115,10 +115,11 @@ extension AppDatabase {
     /// its GS1 fields and batch lines. The request is the caller's. Returns the capture's id.
     func insertCapture(
         _ submission: CaptureSubmission, photos: [StagedPhoto], createdAt: Date, stagingID: String?, capturedBy: String?,
-        product: Product?, _ db: Database
+        product: Product?, uid: String? = nil, _ db: Database
     ) throws -> Int64 {
         let mediaPath = media.mediaDirectory.path
         var record = CaptureRecord(submission: submission, createdAt: createdAt, stagingId: stagingID, capturedBy: capturedBy)
+        if let uid { record.uid = uid }
         record.productName = product?.name
         record.productBrand = product?.brand
         try record.insert(db)

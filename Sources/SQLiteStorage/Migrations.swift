@@ -18,6 +18,7 @@ enum Migrations {
         migrator.registerMigration("v7-catalog", migrate: catalog)
         migrator.registerMigration("v8-inbox", migrate: inbox)
         migrator.registerMigration("v9-theme", migrate: theme)
+        migrator.registerMigration("v10-uids", migrate: uids)
         return migrator
     }
 

@@ -133,10 +133,11 @@ public enum JSONText {
             ("barcode", record.barcode.map(barcode) ?? "null"),
             ("product", record.product.map(product) ?? "null"),
             ("note", optional(record.note)),
-            ("request", record.request.map(request) ?? "null"),
+            ("request", record.request.map { request($0, uid: record.requestUID) } ?? "null"),
             ("photos", "[" + record.photos.map { photo($0, path: record.path(of: $0)) }.joined(separator: ",") + "]"),
             ("source", optional(record.source?.rawValue)),
             ("lines", lines(record.lines)),
+            ("uid", optional(record.uid)),
         ]
     }
 
@@ -164,8 +165,18 @@ public enum JSONText {
         object([("name", string(product.name)), ("brand", optional(product.brand))])
     }
 
+    /// A request as `inbox list --json` writes it.
     public static func request(_ request: InboxRequest) -> String {
-        object([
+        object(requestFields(request))
+    }
+
+    /// A request as the export writes it in a record: with its `uid` last.
+    public static func request(_ request: InboxRequest, uid: String?) -> String {
+        object(requestFields(request) + [("uid", optional(uid))])
+    }
+
+    private static func requestFields(_ request: InboxRequest) -> [(String, String)] {
+        [
             ("id", String(request.id)),
             ("title", string(request.title)),
             ("body", string(request.body)),
@@ -175,7 +186,7 @@ public enum JSONText {
             ("doneAt", optional(ExportTime.string(request.doneAt))),
             ("createdBy", optional(request.createdBy)),
             ("from", optional(request.requester)),
-        ])
+        ]
     }
 
     public static func photo(_ photo: RecordPhoto, path: String) -> String {
@@ -209,6 +220,7 @@ public enum CSVText {
         "source", "request_kind", "request_body", "request_created_at", "request_done_at", "request_created_by",
         "photo_names",
         "line_codes", "line_symbologies", "line_counts", "line_gtins", "line_lots", "line_expiries", "line_serials",
+        "uid", "request_uid",
     ]
 
     /// The separator of the items of a list column (`photo_paths`, `line_codes`…).
@@ -258,7 +270,8 @@ public enum CSVText {
             [
                 list(lines.map(\.barcode.value)), list(lines.map(\.barcode.symbology.rawValue)), list(lines.map { String($0.quantity) }),
             ] + (0..<4).map { column in list(lineFields.map { $0[column] }) }
-        return row(first + gs1Columns(record.barcode).map { escaped($0) } + people + added + batch)
+        let identities = [escaped(record.uid ?? ""), escaped(record.requestUID ?? "")]
+        return row(first + gs1Columns(record.barcode).map { escaped($0) } + people + added + batch + identities)
     }
 
     /// A list column: each item escaped (its `;` too), joined with `;`.

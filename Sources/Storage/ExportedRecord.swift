@@ -24,11 +24,18 @@ public struct ExportedRecord: Equatable, Sendable {
     public var lines: [BatchLine]
     /// Where its code (or a batch's scans) came from, when tabshell knew.
     public var source: CodeSource?
+    /// The record's identity, kept by export and import (docs/export.md); nil only for a value
+    /// made without a store.
+    public var uid: String?
+    /// The identity of the request it answers.
+    public var requestUID: String?
 
     public init(
         row: HistoryRow, request: InboxRequest?, photos: [RecordPhoto] = [], mediaPath: String = "", lines: [BatchLine] = [],
-        source: CodeSource? = nil
+        source: CodeSource? = nil, uid: String? = nil, requestUID: String? = nil
     ) {
+        self.uid = uid
+        self.requestUID = requestUID
         self.row = row
         self.request = request
         self.photos = photos

@@ -19,9 +19,11 @@ extension HistoryImport {
         }
 
         static let recordKeys: Set<String> = [
-            "id", "kind", "createdAt", "capturedBy", "barcode", "product", "note", "request", "photos", "source", "lines",
+            "id", "kind", "createdAt", "capturedBy", "barcode", "product", "note", "request", "photos", "source", "lines", "uid",
         ]
-        static let requestKeys: Set<String> = ["id", "title", "body", "kind", "status", "createdAt", "doneAt", "createdBy", "from"]
+        static let requestKeys: Set<String> = [
+            "id", "title", "body", "kind", "status", "createdAt", "doneAt", "createdBy", "from", "uid",
+        ]
         static let photoKeys: Set<String> = ["position", "path", "originalName", "format", "pixelWidth", "pixelHeight", "byteSize"]
         static let topLevelKeys: Set<String> = ["format", "version", "exportedAt", "recordCount", "records"]
 
@@ -88,8 +90,8 @@ extension HistoryImport {
             }
             var reasons: [String] = []
             let checked = check(object, reasons: &reasons)
-            if let (record, _) = checked { reasons += more(record) }
-            guard reasons.isEmpty, var (record, request) = checked else {
+            if let (record, _, _) = checked { reasons += more(record) }
+            guard reasons.isEmpty, var (record, request, requestUID) = checked else {
                 problems += reasons.map { ImportProblem(index: index, list: "records", reason: $0) }
                 return
             }
@@ -97,7 +99,7 @@ extension HistoryImport {
                 if let known = request.id > 0 ? requestIndex[request.id] : nil {
                     var same = request
                     same.id = history.requests[known].id
-                    guard same == history.requests[known] else {
+                    guard same == history.requests[known], requestUID == history.requestUIDs[known] else {
                         let first = requestNamedBy[known].map { " the one records[\($0)] names" } ?? " another"
                         problems.append(
                             ImportProblem(index: index, list: "records", reason: "\"request\" \(request.id) differs from\(first)."))
@@ -109,6 +111,7 @@ extension HistoryImport {
                     requestNamedBy[history.requests.count] = index
                     if request.id > 0 { requestIndex[request.id] = history.requests.count }
                     history.requests.append(request)
+                    history.requestUIDs.append(requestUID)
                 }
             }
             history.records.append(record)
@@ -117,8 +120,9 @@ extension HistoryImport {
         // MARK: - One record
 
         /// The record an object describes, and the request it answers (its `id` the file's, or
-        /// 0 when the file gives none); nil with the reasons when something is wrong.
-        private func check(_ object: [String: Any], reasons: inout [String]) -> (ImportedRecord, InboxRequest?)? {
+        /// 0 when the file gives none) with the request's `uid`; nil with the reasons when
+        /// something is wrong.
+        private func check(_ object: [String: Any], reasons: inout [String]) -> (ImportedRecord, InboxRequest?, String?)? {
             let before = reasons.count
             for key in object.keys.sorted() where !Self.recordKeys.contains(key) {
                 let hint = key == "photoCount" ? " (history list prints a summary: import what history export writes)" : ""
@@ -150,7 +154,8 @@ extension HistoryImport {
             }
             let lines = fields.list("lines") { line in line.barcode(counted: true).map { BatchLine(barcode: $0.0, quantity: $0.1 ?? 1) } }
             let photos = fields.list("photos") { photo in photo.photo() }
-            let request = fields.nested("request") { request in request.request(answeredAt: createdAt, now: now) }
+            let answered = fields.nested("request") { request in request.request(answeredAt: createdAt, now: now) }
+            let uid = fields.uid()
             for (position, photo) in (fields.object["photos"] as? [Any] ?? []).enumerated() {
                 if let given = (photo as? [String: Any])?["position"], (given as? Int) != position {
                     fields.reasons.append("photos[\(position)]: \"position\" is \(Self.quoted(given)), not \(position).")
@@ -160,8 +165,8 @@ extension HistoryImport {
             guard fields.reasons.count == before, let kind else { return nil }
             let record = ImportedRecord(
                 kind: kind, createdAt: createdAt, capturedBy: capturedBy, barcode: barcode?.0, product: product, note: note,
-                source: source, lines: lines, photoFiles: photos)
-            return (record, request)
+                source: source, lines: lines, photoFiles: photos, uid: uid)
+            return (record, answered?.request, answered?.uid)
         }
 
         static func quoted(_ value: Any) -> String {
@@ -261,6 +266,16 @@ extension HistoryImport {
             }
         }
 
+        /// `uid`: the identity the export wrote; nil when missing or null.
+        mutating func uid() -> String? {
+            guard let uid = string("uid") else { return nil }
+            guard RecordIdentity.isValid(uid) else {
+                wrong("uid", "must have 1 to 64 letters, digits, -, _, . or :.")
+                return nil
+            }
+            return uid
+        }
+
         /// Keys this object may not have.
         mutating func unknownKeys(known: Set<String>) {
             for key in object.keys.sorted() where !known.contains(key) {
@@ -334,9 +349,10 @@ extension HistoryImport {
 
         /// The request a record answers, as `inbox list --json` and the export write it. It was
         /// answered when the record was made: without a status it is done then.
-        mutating func request(answeredAt: Date, now: Date) -> InboxRequest? {
+        mutating func request(answeredAt: Date, now: Date) -> (request: InboxRequest, uid: String?)? {
             unknownKeys(known: Reader.requestKeys)
             let before = reasons.count
+            let requestUID = self.uid()
             let id = integer("id", minimum: 1)
             let title = string("title", required: true)?.trimmingCharacters(in: .whitespacesAndNewlines)
             if let title, title.isEmpty || title.count > StorageLimits.maximumTitleLength {
@@ -368,10 +384,11 @@ extension HistoryImport {
             }
             guard reasons.count == before, let title else { return nil }
             let answered = status ?? .done
-            return InboxRequest(
+            let request = InboxRequest(
                 id: Int64(id ?? 0), title: title, body: body, kind: kind ?? .barcode, status: answered,
                 createdAt: createdAt ?? min(answeredAt, now), requester: requester,
                 doneAt: answered == .done ? (doneAt ?? (status == nil ? answeredAt : nil)) : doneAt, createdBy: createdBy)
+            return (request, requestUID)
         }
     }
 }
@@ -491,6 +508,7 @@ struct CSVCells {
             reasons.append("\"product_brand\" is filled but \"product_name\" is empty.")
         }
         if let source = text("source") { object["source"] = source }
+        if let uid = text("uid") { object["uid"] = uid }
         object["request"] = request() ?? NSNull()
 
         let paths = items("photo_paths", count: CSVText.listItems(raw("photo_paths"))?.count ?? 0) ?? []
@@ -543,7 +561,7 @@ struct CSVCells {
     private mutating func request() -> [String: Any]? {
         let columns = [
             "request_title", "request_status", "request_from", "request_kind", "request_body", "request_created_at",
-            "request_done_at", "request_created_by",
+            "request_done_at", "request_created_by", "request_uid",
         ]
         guard let id = text("request_id") else {
             if let filled = columns.first(where: { !raw($0).isEmpty }) {
@@ -555,6 +573,7 @@ struct CSVCells {
         let keys = [
             ("request_title", "title"), ("request_status", "status"), ("request_from", "from"), ("request_kind", "kind"),
             ("request_created_at", "createdAt"), ("request_done_at", "doneAt"), ("request_created_by", "createdBy"),
+            ("request_uid", "uid"),
         ]
         for (column, key) in keys {
             if let value = text(column) { request[key] = value }

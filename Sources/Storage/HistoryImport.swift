@@ -31,8 +31,10 @@ public struct ImportedPhoto: Equatable, Sendable {
 
 /// A History record to add with `tabshell history import`, with everything the export wrote
 /// of it: it keeps its time, who captured it, its product, where its code came from and the
-/// request it answers; only its id (and its photos' stored names) are new.
+/// request it answers and its `uid`; only its id (and its photos' stored names) are new.
 public struct ImportedRecord {
+    /// The identity the export wrote (nil in a file from before uids): the record keeps it.
+    public var uid: String?
     public var kind: CaptureKind
     public var createdAt: Date
     public var capturedBy: String?
@@ -53,8 +55,10 @@ public struct ImportedRecord {
 
     public init(
         kind: CaptureKind, createdAt: Date, capturedBy: String? = nil, barcode: Barcode? = nil, product: Product? = nil,
-        note: String? = nil, source: CodeSource? = nil, lines: [BatchLine] = [], request: Int? = nil, photoFiles: [ImportedPhoto] = []
+        note: String? = nil, source: CodeSource? = nil, lines: [BatchLine] = [], request: Int? = nil, photoFiles: [ImportedPhoto] = [],
+        uid: String? = nil
     ) {
+        self.uid = uid
         self.kind = kind
         self.createdAt = createdAt
         self.capturedBy = capturedBy
@@ -79,11 +83,14 @@ public struct ImportedRecord {
 /// is added anew, with its status and times) and the records, in the file's order.
 public struct ImportedHistory {
     public var requests: [InboxRequest]
+    /// Each request's `uid` as the file gives it (nil when it gives none), by index.
+    public var requestUIDs: [String?]
     public var records: [ImportedRecord]
 
-    public init(requests: [InboxRequest] = [], records: [ImportedRecord] = []) {
+    public init(requests: [InboxRequest] = [], records: [ImportedRecord] = [], requestUIDs: [String?] = []) {
         self.requests = requests
         self.records = records
+        self.requestUIDs = requestUIDs
     }
 
     /// Checks every request and record as Done checks a capture, before anything is written;

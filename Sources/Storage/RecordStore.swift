@@ -56,11 +56,16 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     func historyListing(limit: Int?, _ body: (ExportedRecord) throws -> Void) throws
     /// The newest record's id, or nil when there is none.
     func lastRecordID() throws(StorageError) -> Int64?
-    /// `history import`: adds the requests as they were and then the records (each through
-    /// Done's own rows, keeping its time, who captured it and its product), in one transaction,
-    /// all or nothing; the staging folders holding their photos are gone afterwards. The new
-    /// records' ids, in order.
-    func importHistory(_ history: ImportedHistory) throws(StorageError) -> [Int64]
+    /// Which of an import's records and requests the store already holds, by uid or by content
+    /// (``ImportedHistory/matches(in:)``): what `history import --dry-run` reports, and the
+    /// records whose photos need not be copied in.
+    func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches
+    /// `history import`: adds the requests the new records answer (as they were, each once: one
+    /// the store holds is linked, not copied) and then the records the store does not hold yet
+    /// (each through Done's own rows, keeping its time, who captured it, its product and its
+    /// uid), in one transaction, all or nothing; the staging folders holding their photos are
+    /// gone afterwards. The new records' ids, in order, and what was skipped.
+    func importHistory(_ history: ImportedHistory) throws(StorageError) -> HistoryImportReport
 
     // MARK: The product catalog
     /// Imports a delimited file's products in one transaction, all or nothing (CatalogFile).

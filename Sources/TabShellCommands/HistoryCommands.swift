@@ -166,18 +166,35 @@ public struct HistoryFileImport: CommandBody {
     @Option(help: ArgumentHelp("json, jsonl or csv; told from the content when left out.", valueName: "format"))
     public var format: HistoryImport.Format?
 
+    @Flag(name: .customLong("dry-run"), help: "Say what the import would add and skip; write nothing.")
+    public var dryRun = false
+
     @Argument(help: ArgumentHelp("The exported file, or - for standard input.", valueName: "file"), completion: .file())
     public var file: String
 
     public init() {}
 
     /// What an import says when it is done: "Imported 1 record (and the request it answers).",
-    /// "Imported 3 records (and the 2 requests they answer).".
-    public static func imported(records: Int, requests: Int) -> String {
+    /// "Imported 3 records (and the 2 requests they answer); skipped 4 already present.".
+    public static func imported(records: Int, requests: Int, skipped: Int = 0) -> String {
+        "Imported \(Count.noun(records, "record"))\(answered(records: records, requests: requests))\(skippedText(skipped))."
+    }
+
+    /// What `--dry-run` says: "Would import 2 records (and the request they answer) and skip 7
+    /// already present; nothing was written.".
+    public static func wouldImport(records: Int, requests: Int, skipped: Int) -> String {
+        let skip = skipped == 0 ? "" : " and skip \(skipped) already present"
+        return "Would import \(Count.noun(records, "record"))\(answered(records: records, requests: requests))\(skip); nothing was written."
+    }
+
+    private static func answered(records: Int, requests: Int) -> String {
         let requestsText = requests == 1 ? "request" : Count.noun(requests, "request")
         let answer = records == 1 ? "it answers" : "they answer"
-        let answered = requests == 0 ? "" : " (and the \(requestsText) \(answer))"
-        return "Imported \(Count.noun(records, "record"))\(answered)."
+        return requests == 0 ? "" : " (and the \(requestsText) \(answer))"
+    }
+
+    private static func skippedText(_ skipped: Int) -> String {
+        skipped == 0 ? "" : "; skipped \(skipped) already present"
     }
 
     public func execute(_ context: CommandContext) throws {
@@ -186,23 +203,44 @@ public struct HistoryFileImport: CommandBody {
         let source = file == "-" ? "standard input" : Sanitizer(unicode: context.localeIsUTF8).line(file)
         let data = try readImportFile(file, source: source, maximumBytes: HistoryImport.maximumBytes, context: context)
 
-        var history: ImportedHistory
+        let parsed: ImportedHistory
         switch HistoryImport.parse(data, format: format, now: context.now()) {
         case let .problems(problems):
             throw refusal(problems, source: source, context: context, logger: logger)
-        case let .history(parsed):
-            history = parsed
+        case let .history(history):
+            parsed = history
         }
         let db = try database.openStore(environment: context.environment, logger: logger)
+        // What the store holds already is skipped: its photos are not even copied in.
+        let matches: ImportMatches
+        do {
+            matches = try db.importMatches(parsed)
+        } catch {
+            logger.error("history import failed: \(error.message)")
+            throw Failure(error.message + " Nothing was imported.")
+        }
+        if dryRun {
+            let adding = parsed.records.count - matches.presentRecords.count
+            let sentence = Self.wouldImport(records: adding, requests: matches.newRequests(of: parsed).count, skipped: matches.presentRecords.count)
+            logger.info("history import --dry-run", metadata: ["records": "\(adding)", "skipped": "\(matches.presentRecords.count)"])
+            try finishing(context, writing: sentence + "\n")
+            return
+        }
+        var history = parsed.removing(present: matches)
         let photoProblems = HistoryImport.stagePhotos(of: &history, store: db)
         guard photoProblems.isEmpty else {
             throw refusal(photoProblems, source: source, context: context, logger: logger)
         }
         do {
-            let ids = try db.importHistory(history)
+            let report = try db.importHistory(history)
+            let skipped = matches.presentRecords.count + report.skippedRecords
             logger.info(
-                "history import", metadata: ["records": "\(ids.count)", "requests": "\(history.requests.count)", "file": "\(source)"])
-            try finishing(context, writing: Self.imported(records: ids.count, requests: history.requests.count) + "\n")
+                "history import",
+                metadata: [
+                    "records": "\(report.recordIDs.count)", "requests": "\(report.addedRequests)", "skipped": "\(skipped)", "file": "\(source)",
+                ])
+            try finishing(
+                context, writing: Self.imported(records: report.recordIDs.count, requests: report.addedRequests, skipped: skipped) + "\n")
         } catch let error as StorageError {
             history.discardStaging()
             logger.error("history import failed: \(error.message)")

@@ -157,12 +157,51 @@ extension Workspace {
         }
     }
 
+    @Test func aSecondImportAddsNothingAndADryRunWritesNothing() throws {
+        let source = try Workspace()
+        _ = try source.everyKind()
+        let json = source.export("json")
+        // As a file from before uids: each record is recognised by what it is
+        let old = json.replacing(#/,"uid":"[^"]*"/#, with: "")
+        let target = try Workspace()
+        let db = target.databaseURL.path
+        for text in [json, old] {
+            let file = try target.file("export.json", text)
+            let dry = runCommand(["history", "import", "--dry-run", file, "--db", db])
+            #expect(dry.status == 0, "\(dry.message)")
+            let first = text == json
+            #expect(
+                dry.output
+                    == (first
+                        ? "Would import 5 records (and the request they answer); nothing was written.\n"
+                        : "Would import 0 records and skip 5 already present; nothing was written.\n"))
+            if first {
+                #expect(runCommand(["history", "list", "--db", db]).output.hasPrefix("No records"), "the dry run wrote nothing")
+            }
+            let run = runCommand(["history", "import", file, "--db", db])
+            #expect(run.status == 0, "\(run.message)")
+            #expect(
+                run.output
+                    == (first
+                        ? "Imported 5 records (and the request they answer).\n" : "Imported 0 records; skipped 5 already present.\n"))
+        }
+        #expect(target.export("jsonl").split(separator: "\n").count == 5)
+        #expect(runCommand(["inbox", "list", "--json", "--db", db]).output.components(separatedBy: "\"id\":").count == 2, "one request")
+        // Into the store it came from: nothing new, the photos not even copied
+        let back = runCommand(["history", "import", try source.file("again.json", json), "--db", source.databaseURL.path])
+        #expect(back.output == "Imported 0 records; skipped 5 already present.\n")
+    }
+
     /// One record and one request read as such: "1 record (and the request it answers)".
     @Test func theImportSentenceCountsInWords() {
         #expect(HistoryFileImport.imported(records: 1, requests: 1) == "Imported 1 record (and the request it answers).")
         #expect(HistoryFileImport.imported(records: 3, requests: 2) == "Imported 3 records (and the 2 requests they answer).")
         #expect(HistoryFileImport.imported(records: 5, requests: 1) == "Imported 5 records (and the request they answer).")
         #expect(HistoryFileImport.imported(records: 1, requests: 0) == "Imported 1 record.")
+        #expect(HistoryFileImport.imported(records: 2, requests: 0, skipped: 3) == "Imported 2 records; skipped 3 already present.")
+        #expect(
+            HistoryFileImport.wouldImport(records: 1, requests: 1, skipped: 1)
+                == "Would import 1 record (and the request it answers) and skip 1 already present; nothing was written.")
     }
 
     @Test func historyListShowsABatchByItsCodesAndScans() throws {

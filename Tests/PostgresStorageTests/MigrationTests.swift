@@ -109,9 +109,9 @@ struct MigrationTests {
 
         let applied = try migrator.migrate(pool)
 
-        #expect(applied == ["v1", "v2"])
-        #expect(try migrator.version(pool) == "v2")
-        #expect(try migrator.appliedIdentifiers(pool) == ["v1", "v2"])
+        #expect(applied == ["v1", "v2", "v3"])
+        #expect(try migrator.version(pool) == "v3")
+        #expect(try migrator.appliedIdentifiers(pool) == ["v1", "v2", "v3"])
         let tables = try pool.strings("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")
         #expect(
             tables == [
@@ -133,7 +133,7 @@ struct MigrationTests {
 
         #expect(applied.isEmpty)
         #expect(try schemaFingerprint(pool) == before)
-        #expect(try pool.int("SELECT count(*)::int FROM tabshell_migration") == 2)
+        #expect(try pool.int("SELECT count(*)::int FROM tabshell_migration") == 3)
     }
 
     @Test func eightMigratorsInOneProcessApplyEachMigrationOnce() throws {
@@ -162,10 +162,10 @@ struct MigrationTests {
         let all = results.all
         #expect(all.count == 8)
         #expect(all.compactMap(\.failure).isEmpty, "\(all.compactMap(\.failure))")
-        #expect(all.flatMap { $0.applied ?? [] } == ["v1", "v2"])
+        #expect(all.flatMap { $0.applied ?? [] } == ["v1", "v2", "v3"])
         let pool = try scratch.pool()
         defer { pool.close() }
-        #expect(try PostgresMigrator().appliedIdentifiers(pool) == ["v1", "v2"])
+        #expect(try PostgresMigrator().appliedIdentifiers(pool) == ["v1", "v2", "v3"])
     }
 
     @Test(.timeLimit(.minutes(3)))
@@ -200,11 +200,11 @@ struct MigrationTests {
         let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(lines.count == 8, "\(lines)")
         #expect(lines.filter { $0.hasPrefix("error") }.isEmpty, "\(lines)")
-        #expect(lines.filter { $0 == "applied v1,v2" }.count == 1, "\(lines)")
+        #expect(lines.filter { $0 == "applied v1,v2,v3" }.count == 1, "\(lines)")
         #expect(lines.filter { $0 == "applied " }.count == 7, "\(lines)")
         let pool = try scratch.pool()
         defer { pool.close() }
-        #expect(try PostgresMigrator().appliedIdentifiers(pool) == ["v1", "v2"])
+        #expect(try PostgresMigrator().appliedIdentifiers(pool) == ["v1", "v2", "v3"])
     }
 
     @Test func aStoreOfANewerTabshellIsRefusedAndLeftAlone() throws {

@@ -135,7 +135,11 @@ final class HeldStore: RecordStore, @unchecked Sendable {
         pass()
         return try base.lastRecordID()
     }
-    func importHistory(_ history: ImportedHistory) throws(StorageError) -> [Int64] {
+    func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches {
+        pass()
+        return try base.importMatches(history)
+    }
+    func importHistory(_ history: ImportedHistory) throws(StorageError) -> HistoryImportReport {
         pass()
         return try base.importHistory(history)
     }

@@ -77,7 +77,7 @@ struct HistoryImportStorageTests {
                 continue
             }
             #expect(HistoryImport.stagePhotos(of: &history, store: store).isEmpty)
-            #expect(try store.importHistory(history) == [1, 2, 3])
+            #expect(try store.importHistory(history).recordIDs == [1, 2, 3])
             #expect(try Self.exported(store) == before, "\(engine) \(format)")
             #expect(try store.inbox().requests.map(\.status) == [.done])
         }
@@ -107,5 +107,76 @@ struct HistoryImportStorageTests {
         #expect(staged.isOpen && staged.photos.count == 2, "the photos are still staged, as after a failed Done")
         #expect(staged.photos.allSatisfy { FileManager.default.fileExists(atPath: staged.fileURL(of: $0).path) })
         history.discardStaging()
+    }
+
+    /// The file's records as `history import` reads them, with their photos staged in `store`.
+    static func staged(_ text: String, in store: any RecordStore) throws -> ImportedHistory {
+        guard case var .history(history) = HistoryImport.parse(Data(text.utf8), now: Clock.now) else {
+            throw StorageError.invalidInput("did not parse")
+        }
+        let matches = try store.importMatches(history)
+        history = history.removing(present: matches)
+        #expect(HistoryImport.stagePhotos(of: &history, store: store).isEmpty)
+        return history
+    }
+
+    @Test(arguments: StoreEngine.allCases) func importingTheSameHistoryTwiceAddsNothing(engine: StoreEngine) throws {
+        let source = try TemporaryDirectory()
+        let db = try source.store(engine)
+        _ = try Self.seed(db, in: source)
+        var jsonl = ""
+        try db.exportHistory(ids: 1...Int64.max, start: { _ in }) { jsonl += JSONText.record($0) + "\n" }
+        #expect(jsonl.contains(#/"uid":"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"}/#))
+        let before = try Self.exported(db)
+
+        // Into the store it came from: everything is there already.
+        let again = try Self.staged(jsonl, in: db)
+        #expect(again.records.isEmpty)
+        #expect(try db.importHistory(again) == HistoryImportReport(recordIDs: [], skippedRecords: 0, addedRequests: 0))
+        #expect(try Self.exported(db) == before)
+
+        // Into another store, twice: the second adds nothing, and the request is there once.
+        let target = try TemporaryDirectory()
+        let store = try target.store(engine)
+        #expect(try store.importHistory(Self.staged(jsonl, in: store)).recordIDs == [1, 2, 3])
+        guard case let .history(whole) = HistoryImport.parse(Data(jsonl.utf8), now: Clock.now) else { throw StorageError.invalidInput("") }
+        let matches = try store.importMatches(whole)
+        #expect(matches.presentRecords == [0: 1, 1: 2, 2: 3] && matches.presentRequests == [0: 1])
+        // Inside the transaction too (another import may have come first): nothing is added.
+        #expect(try store.importHistory(whole) == HistoryImportReport(recordIDs: [], skippedRecords: 3, addedRequests: 0))
+        #expect(try store.storedCount() == 3)
+        #expect(try store.requestListing(limit: nil).count == 1)
+        #expect(try Self.exported(store) == before)
+    }
+
+    @Test(arguments: StoreEngine.allCases) func anExportWithoutUIDsIsRecognisedByContent(engine: StoreEngine) throws {
+        let source = try TemporaryDirectory()
+        let db = try source.store(engine)
+        _ = try Self.seed(db, in: source)
+        var jsonl = ""
+        try db.exportHistory(ids: 1...Int64.max, start: { _ in }) { jsonl += JSONText.record($0) + "\n" }
+        // As an export from before uids wrote it.
+        let old = jsonl.replacing(#/,"uid":"[^"]*"/#, with: "")
+        #expect(!old.contains("uid"))
+
+        // Into the store it came from: recognised by what each record is.
+        #expect(try db.importMatches(Self.staged(old, in: db)).presentRecords.isEmpty, "staged() left out what is present")
+        guard case let .history(whole) = HistoryImport.parse(Data(old.utf8), now: Clock.now) else { throw StorageError.invalidInput("") }
+        #expect(try db.importMatches(whole).presentRecords.count == 3)
+        #expect(try db.importMatches(whole).presentRequests.count == 1)
+
+        // Into another store, twice.
+        let target = try TemporaryDirectory()
+        let store = try target.store(engine)
+        #expect(try store.importHistory(Self.staged(old, in: store)).recordIDs == [1, 2, 3])
+        #expect(try store.importHistory(Self.staged(old, in: store)).recordIDs == [])
+        #expect(try store.storedCount() == 3)
+        #expect(try store.requestListing(limit: nil).count == 1)
+
+        // A record changed since is a different record: it is added, linked to the request there.
+        var changed = whole
+        changed.records[1].note = "changed"
+        #expect(try store.importMatches(changed).presentRecords.keys.sorted() == [0, 2])
+        #expect(try store.importMatches(changed).presentRequests == [0: 1])
     }
 }

@@ -26,6 +26,8 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     /// The catalog's name and brand for its code when it was committed; nil when not in it.
     var productName: String?
     var productBrand: String?
+    /// Its identity, kept by export and import (a new UUID for a new capture).
+    var uid: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -44,6 +46,7 @@ struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
         self.stagingId = stagingId
         self.inputSource = submission.codeSource?.rawValue
         self.capturedBy = capturedBy
+        self.uid = RecordIdentity.make()
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -19,6 +19,8 @@ struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRec
     var createdBy: String?
     /// Who asked for it (`--from`, `from`): the person or agent the answer goes back to.
     var requester: String?
+    /// Its identity, kept by export and import; the schema gives one when left nil.
+    var uid: String?
 
     enum Columns {
         static let id = Column(CodingKeys.id)
@@ -55,6 +57,6 @@ extension RequestRecord {
         }
         self.init(
             id: row["id"], title: title, body: body, kind: kind, status: status, createdAt: createdAt, doneAt: row["doneAt"], createdBy: row["createdBy"],
-            requester: row["requester"])
+            requester: row["requester"], uid: row["uid"])
     }
 }

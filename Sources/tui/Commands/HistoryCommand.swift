@@ -43,7 +43,7 @@ struct HistoryListCommand: ShellCommand {
     @OptionGroup var options: HistoryList
 }
 
-/// `tabshell history import FILE|- [--format json|jsonl|csv]`
+/// `tabshell history import FILE|- [--format json|jsonl|csv] [--dry-run]`
 struct HistoryImportCommand: ShellCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -51,10 +51,12 @@ struct HistoryImportCommand: ShellCommand {
         discussion: """
             Reads what tabshell history export writes, in any of its formats (told from the content, or by \
             --format), with every kind of record: each keeps its time, who captured it, its code, note, product, \
-            batch lines and the request it answers (added anew, as it was); only ids are new. Photos are copied \
-            from the paths the export names, and must be there as the export describes them. Every record is \
-            checked first; if any is wrong, each problem is printed with its index and nothing is imported. \
-            Otherwise all are added in one transaction. See docs/export.md.
+            batch lines, its uid and the request it answers (added as it was, once); only ids are new. A record \
+            or request the database holds already (the same uid, or for a file without uids the same content) \
+            is skipped, so importing a file twice adds nothing; --dry-run says what would be added and skipped. \
+            Photos are copied from the paths the export names, and must be there as the export describes them. \
+            Every record is checked first; if any is wrong, each problem is printed with its place and nothing \
+            is imported. Otherwise all are added in one transaction. See docs/export.md.
             """
     )
 
