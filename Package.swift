@@ -26,8 +26,10 @@ import PackageDescription
 //   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
 //   Presenting (present/watch, issue #27: watch codes, the bounded frames, the presenter's room and a
 //          watcher's connection over Unix sockets): Foundation only;  tui -> Presenting
+//   TabShellCommands -> MCPServer -> Storage, TabShell, PhotoPreview, MCP (swift-sdk)   (`tabshell mcp`: the
+//          Model Context Protocol door for agents over RecordStore; no curses; docs/agents.md)
 //   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding, issue #26)
-//   ServePolicy -> Recording   (`serve --record DIR`);  tui -> Recording, CPty   (`--record FILE`, `replay`)
+//   ServePolicy -> Recording, Presenting   (`serve --record DIR`; who may watch which code);  tui -> Recording, CPty   (`--record FILE`, `replay`)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
 //          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
@@ -74,6 +76,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         .target(name: "CaptureMode", dependencies: ["Scanning"]),
@@ -125,6 +128,16 @@ let package = Package(
         .target(name: "CellGeometry"),
         .target(name: "PhotoPreview", dependencies: ["CImageStack", "CellGeometry", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
+        // `tabshell mcp` (docs/agents.md): the Model Context Protocol door for AI agents, one more
+        // front end over Storage's RecordStore (no curses): its tools file requests, wait for a
+        // person's answer and hand back records with their photos (scaled through PhotoPreview).
+        .target(
+            name: "MCPServer",
+            dependencies: [
+                "Storage", "TabShell", "CaptureMode", "PhotoPreview", "CImageStack", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // asciicast v2 (issue #27): the writer (UTF-8 carried across reads, size caps), the reader
         // (every malformed case said with its line), the filter for what a cast may not send to a
         // terminal, the replay timeline. Files only through CastFileRecorder; no terminal.
@@ -150,7 +163,9 @@ let package = Package(
         // their folder, the session launcher, demo data sets, the summary log on standard error.
         .target(
             name: "ServePolicy",
-            dependencies: ["TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // What the commands do, apart from their arguments (issue #25): the context they run in,
         // output sinks, tables and listings, export encoding, following history, doctor's checks
@@ -159,7 +174,7 @@ let package = Package(
         .target(
             name: "TabShellCommands",
             dependencies: [
-                "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen", "ServePolicy",
+                "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen", "ServePolicy", "MCPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -231,6 +246,10 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TabShell", "TestSupport"]),
         .testTarget(name: "PresentingTests", dependencies: ["Presenting", "TabShell", "Render", "TestSupport"]),
+        .testTarget(
+            name: "MCPServerTests",
+            dependencies: ["MCPServer", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
+        ),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack", "TestSupport"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
         // CommandTests imports the libraries only (no test imports tui); BinaryTests, HelpTests and

@@ -118,8 +118,8 @@ async def type_for(session, seconds):
 
 
 async def main_async(args, port, server_pid):
-    conn, presenter = await open_session(port, "present", (80, 24), rb"watch \d{4}")
-    code = re.search(rb"watch (\d{4})", presenter.framed.result()).group(1).decode()
+    conn, presenter = await open_session(port, "present", (80, 24), rb"watch [2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4}")
+    code = re.search(rb"watch ([2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4})", presenter.framed.result()).group(1).decode()
     results = {"code": code}
     cpu0 = cpu_seconds([server_pid] + descendants(server_pid))
     alone = await type_for(presenter, args.seconds)

@@ -12,6 +12,10 @@ public struct PresentDirectory: Sendable {
     public static let environmentKey = "TABSHELL_PRESENT_DIR"
     /// A watcher's limit per presentation, handed by `serve` in the environment.
     public static let watcherLimitKey = "TABSHELL_PRESENT_MAX_WATCHERS"
+    /// The code `serve` chose for a presenting session (it keeps who may watch it).
+    public static let codeKey = "TABSHELL_PRESENT_CODE"
+    /// The name a watcher tells the room, handed by `serve` (the person it let in).
+    public static let watcherNameKey = "TABSHELL_WATCHER_NAME"
 
     public let path: String
 

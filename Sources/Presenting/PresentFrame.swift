@@ -11,6 +11,28 @@ public struct PresentFrame: Equatable, Sendable {
         case ended = 2
         /// The presentation has as many watchers as it takes; no payload.
         case full = 3
+        /// A watcher's first frame to the room: its name in UTF-8, at most ``maximumNameBytes``.
+        case hello = 4
+    }
+
+    /// The longest name a watcher's hello carries.
+    public static let maximumNameBytes = 64
+
+    /// A watcher's hello saying `name` (cut to ``maximumNameBytes`` on a character boundary).
+    public static func hello(name: String) -> PresentFrame {
+        var cut = ""
+        for character in name where character.isLetter || character.isNumber || " ._-@".contains(character) {
+            guard cut.utf8.count + String(character).utf8.count <= maximumNameBytes else { break }
+            cut.append(character)
+        }
+        return PresentFrame(.hello, payload: Data(cut.utf8))
+    }
+
+    /// The name a hello's payload carries: letters, digits, space and `._-@` only, or nil.
+    public static func name(from payload: Data) -> String? {
+        guard payload.count <= maximumNameBytes, let text = String(data: payload, encoding: .utf8) else { return nil }
+        let kept = text.filter { $0.isLetter || $0.isNumber || " ._-@".contains($0) }
+        return kept.isEmpty ? nil : kept
     }
 
     /// The largest frame either side accepts: a state is a few kilobytes, its lists bounded.

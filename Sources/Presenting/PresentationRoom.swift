@@ -22,17 +22,18 @@ public final class PresentationRoom: @unchecked Sendable {
     /// The default most watchers one presentation takes (serve's `--max-watchers`).
     public static let defaultMaximumWatchers = 200
 
-    /// Opens a room under a fresh code in `directory`. `onWatchersChanged` is called (on a
-    /// room thread) with the count whenever a watcher comes or goes.
+    /// Opens a room in `directory` under `code` (`serve` chooses it and keeps who may watch),
+    /// or under a fresh one. `onWatchersChanged` is called (on a room thread) with the count
+    /// whenever a watcher comes or goes, or says who it is.
     public init(
-        directory: PresentDirectory, maximumWatchers: Int = defaultMaximumWatchers,
+        directory: PresentDirectory, code given: WatchCode? = nil, maximumWatchers: Int = defaultMaximumWatchers,
         onWatchersChanged: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws(PresentError) {
         try directory.prepare()
         var generator = SystemRandomNumberGenerator()
         var opened: (WatchCode, Int32)?
-        for _ in 0..<64 {
-            let code = WatchCode.random(using: &generator)
+        for _ in 0..<(given == nil ? 64 : 1) {
+            let code = given ?? WatchCode.random(using: &generator)
             let path = directory.socketPath(for: code)
             // A live presentation answers; a socket left by one that crashed does not, and goes.
             if let fd = UnixSocket.connect(to: path) {
@@ -77,6 +78,17 @@ public final class PresentationRoom: @unchecked Sendable {
         return watchers.count
     }
 
+    /// Who watches now, in the order they came: each watcher's name as its connection said it
+    /// (`serve` gives it the person's name); "someone" until it has.
+    public var watcherNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return watchers.map { $0.name ?? "someone" }
+    }
+
+    /// How long a new watcher has to say its name before it is listed as "someone".
+    static let helloWait: Int32 = 1000
+
     /// The presenter's newest state: every watcher is sent it (or a later one) next.
     public func publish(_ payload: Data) {
         guard let bytes = PresentFrame(.state, payload: payload).encoded() else { return }
@@ -119,6 +131,7 @@ public final class PresentationRoom: @unchecked Sendable {
     private final class Watcher: @unchecked Sendable {
         let fd: Int32
         var pending: Data?
+        var name: String?
         init(fd: Int32, pending: Data?) {
             self.fd = fd
             self.pending = pending
@@ -161,6 +174,13 @@ public final class PresentationRoom: @unchecked Sendable {
 
     /// Sends the watcher its newest frame whenever there is one, until it leaves or the room ends.
     private func writeLoop(_ watcher: Watcher) {
+        if let name = Self.readHello(watcher.fd) {
+            lock.lock()
+            watcher.name = name
+            let count = watchers.count
+            lock.unlock()
+            onWatchersChanged(count)
+        }
         var open = true
         while open {
             lock.lock()
@@ -185,6 +205,28 @@ public final class PresentationRoom: @unchecked Sendable {
         lock.unlock()
         close(watcher.fd)
         if !ended { onWatchersChanged(count) }
+    }
+
+    /// The watcher's first frame, its name (``PresentFrame/Kind/hello``), waited for at most
+    /// ``helloWait``; nil when none came or it is not one.
+    private static func readHello(_ fd: Int32) -> String? {
+        var reader = PresentFrameReader(maximumBytes: PresentFrame.maximumNameBytes + 1)
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(helloWait)))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, helloWait) > 0 else { return nil }
+            // One frame's bytes at most: what follows (nothing, from a watcher) is left unread.
+            let count = recv(fd, &buffer, 1, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            guard let frames = try? reader.append(Data(buffer[0..<count])) else { return nil }
+            if let frame = frames.first {
+                guard frame.kind == .hello else { return nil }
+                return PresentFrame.name(from: frame.payload)
+            }
+        }
+        return nil
     }
 
     /// The watcher sends nothing; readable means it closed (or broke the protocol): either way it goes.

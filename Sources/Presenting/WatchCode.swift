@@ -1,31 +1,49 @@
 import Foundation
 
-/// The code a room types to watch a presentation: four digits from the system's CSPRNG
-/// (`SystemRandomNumberGenerator` reads getrandom), unique among the live presentations of one
-/// folder because each is a socket there.
+/// The code a room types to watch a presentation: twelve symbols from the system's CSPRNG
+/// (`SystemRandomNumberGenerator` reads getrandom), shown in three groups of four
+/// (`k7mq-3fzp-x9hd`). The alphabet is the digits 2–9 and the lower-case letters without i, l
+/// and o: nothing in it reads as something else (0/o, 1/l/i), so a code read aloud or copied
+/// from a screen is typed right. 31¹² ≈ 7.9 × 10¹⁷ codes (59 bits): guessing one is hopeless at
+/// any rate a server takes (docs/ssh-server.md, "Watch codes"). Unique among the live
+/// presentations of one folder because each is a socket there, named by ``text``.
 public struct WatchCode: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public static let digits = 4
-    /// The longest code a watcher may type (ssh's `watch CODE` is refused past it).
-    public static let maximumLength = 8
+    /// The symbols a code is made of, in no look-alike pairs.
+    public static let alphabet: [Character] = Array("23456789abcdefghjkmnpqrstuvwxyz")
+    /// Symbols in a code.
+    public static let length = 12
+    /// Symbols per group as shown (`k7mq-3fzp-x9hd`).
+    public static let groupLength = 4
+    /// The longest text a watcher may type for a code (spaces and dashes between groups allowed).
+    public static let maximumTypedLength = 32
 
+    /// The code as shown and as its socket is named: groups of four joined by `-`.
     public let text: String
 
-    /// `text` when it is digits only, 4 to 8 of them.
-    public init?(_ text: String) {
-        guard (Self.digits...Self.maximumLength).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return nil
+    /// The code `typed` names: upper or lower case, groups joined by `-`, spaces or nothing;
+    /// nil when it is not twelve symbols of ``alphabet``.
+    public init?(_ typed: String) {
+        guard typed.count <= Self.maximumTypedLength else { return nil }
+        let symbols = typed.lowercased().filter { $0 != "-" && $0 != " " }
+        guard symbols.count == Self.length, symbols.allSatisfy(Self.alphabet.contains) else { return nil }
+        self.init(symbols: Array(symbols))
+    }
+
+    private init(symbols: [Character]) {
+        var text = ""
+        for (index, symbol) in symbols.enumerated() {
+            if index > 0, index % Self.groupLength == 0 { text.append("-") }
+            text.append(symbol)
         }
         self.text = text
     }
 
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> WatchCode {
-        var text = ""
-        for _ in 0..<digits { text.append(String(Int.random(in: 0...9, using: &generator))) }
-        // Four digits always make a code.
-        return WatchCode(text) ?? WatchCode(unchecked: text)
+        WatchCode(symbols: (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 
-    private init(unchecked text: String) { self.text = text }
+    /// How many codes there are: 31¹².
+    public static var possibleCodes: Double { pow(Double(alphabet.count), Double(length)) }
 
     public var description: String { text }
 }

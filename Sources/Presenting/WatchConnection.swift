@@ -11,13 +11,15 @@ public final class WatchConnection: @unchecked Sendable {
     private var reader = PresentFrameReader()
     private var isClosed = false
 
-    /// Connects to the presentation `code` names, or says in one sentence why not.
-    public init(code: WatchCode, directory: PresentDirectory) throws(PresentError) {
+    /// Connects to the presentation `code` names and tells it who watches (`name`: the person
+    /// `serve` says, else the user's name), or says in one sentence why not.
+    public init(code: WatchCode, directory: PresentDirectory, name: String = NSUserName()) throws(PresentError) {
         guard let fd = UnixSocket.connect(to: directory.socketPath(for: code)) else {
             throw PresentError("No presentation has the code \(code); check the code on the presenter's screen.")
         }
         self.code = code
         self.fd = fd
+        if let hello = PresentFrame.hello(name: name).encoded() { _ = UnixSocket.writeAll(fd, hello) }
     }
 
     deinit {
@@ -62,6 +64,7 @@ public final class WatchConnection: @unchecked Sendable {
             case .state: states.append(frame.payload)
             case .ended: return .ended
             case .full: return .full
+            case .hello: continue
             }
         }
         return .states(states)

@@ -1,4 +1,5 @@
 import Foundation
+import Presenting
 import TabShell
 
 /// The commands a person may run over `ssh host COMMAND` against `tabshell serve`, checked word
@@ -14,7 +15,7 @@ struct AllowedCommand: Equatable {
 
     /// One line for refusals and help.
     static let summary =
-        "inbox add|list|import -, history list|export --format json|csv, photos add NAME|list|remove NAME, present, watch CODE"
+        "inbox add|list|import -|reopen ID|remove ID, history list|export --format json|csv, photos add NAME|list|remove NAME, present [--watchers NAME,NAME], watch CODE"
 
     /// What a command may take after its subcommand words.
     private enum Grammar {
@@ -28,13 +29,15 @@ struct AllowedCommand: Equatable {
         (["inbox", "add"], .options(valued: ["--title", "--body", "--kind"], flags: [], arguments: 0...0)),
         (["inbox", "list"], .options(valued: ["--limit"], flags: ["--json"], arguments: 0...0)),
         (["inbox", "import"], .exactly(["-"])),
+        (["inbox", "reopen"], .options(valued: [], flags: [], arguments: 1...1)),
+        (["inbox", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
         (["history", "list"], .options(valued: ["--limit"], flags: ["--json"], arguments: 0...0)),
         (["history", "export"], .options(valued: ["--format"], flags: [], arguments: 0...0)),
         (["photos", "add"], .options(valued: [], flags: [], arguments: 1...1)),
         (["photos", "list"], .options(valued: [], flags: [], arguments: 0...0)),
         (["photos", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
         // Issue #27: the app, shared; and following a shared session by its code.
-        (["present"], .exactly([])),
+        (["present"], .options(valued: ["--watchers"], flags: [], arguments: 0...0)),
         (["watch"], .options(valued: [], flags: [], arguments: 1...1)),
     ]
 
@@ -86,7 +89,8 @@ struct AllowedCommand: Equatable {
             }
         }
         if entry.words == ["watch"], let code = rest.first, !isWatchCode(code) {
-            return .failure(Refusal("`\(cut(code))` is not a watch code: it is 4 to 8 digits, as the presenter's screen shows it."))
+            return .failure(
+                Refusal("`\(cut(code))` is not a watch code: it is three groups of four letters and digits, as the presenter's screen shows it."))
         }
         return .success(AllowedCommand(subcommand: entry.words, arguments: rest))
     }
@@ -94,12 +98,30 @@ struct AllowedCommand: Equatable {
     var isPhotos: Bool { subcommand.first == "photos" }
     /// `present`: the app, shared with watchers (issue #27).
     var isPresent: Bool { subcommand == ["present"] }
-    /// `watch CODE`: following a presentation; the code is checked (digits, 4 to 8).
+    /// `watch CODE`: following a presentation; the code is checked (Presenting's `WatchCode`).
     var watchCode: String? { subcommand == ["watch"] ? arguments.first : nil }
 
-    /// Digits only, 4 to 8 of them (Presenting's `WatchCode`).
+    /// `present --watchers NAME,NAME`: only these people may watch (nil: anyone with the code).
+    var presentWatchers: Set<String>? {
+        guard isPresent else { return nil }
+        var names: [String]?
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--watchers", index + 1 < arguments.count {
+                names = (names ?? []) + [arguments[index + 1]]
+                index += 1
+            } else if word.hasPrefix("--watchers=") {
+                names = (names ?? []) + [String(word.dropFirst("--watchers=".count))]
+            }
+            index += 1
+        }
+        return names.map { Set($0.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }) }
+    }
+
+    /// A watch code as the presenter's screen shows it (Presenting's `WatchCode`).
     static func isWatchCode(_ text: String) -> Bool {
-        (4...8).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
+        WatchCode(text) != nil
     }
 
     /// What the client sent, quoted back: printable (no escape, C1 control or bidi mark reaches

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Presenting
 import SSHServer
 import Storage
 
@@ -57,21 +58,24 @@ public final class ServeLauncher: Sendable {
         return "the session ended unexpectedly (signal \(signal)).\(limit) Reconnect to start again."
     }
 
-    /// `watch CODE`: the watcher's app, with no store at all, following a live presentation;
-    /// a code that names none, or one watcher over the server's total, is refused in a sentence.
-    private func watch(code: String, request: SSHSessionRequest, presenting: ServePresenting) -> SSHSessionDecision {
-        guard presenting.isLive(code: code) else {
-            return .refuse("no presentation has the code \(code); check the code on the presenter's screen.")
-        }
-        guard presenting.admitWatcher() else {
-            return .refuse("this server has as many watchers as it takes (\(presenting.total)); try again later.")
+    /// `watch CODE`: the watcher's app, with no store at all, following a live presentation
+    /// the person may watch. A code that lets them in to none is a wrong guess (the server counts
+    /// it against the connection and the address), said in one sentence whatever the reason;
+    /// one watcher over the server's total is refused in another.
+    private func watch(code: String, person: String, request: SSHSessionRequest, presenting: ServePresenting) -> SSHSessionDecision {
+        let admitted: WatchCode
+        switch presenting.admitWatcher(code: code, person: person) {
+        case .admitted(let code): admitted = code
+        case .noSuchPresentation(let sentence): return .wrongGuess(sentence)
+        case .full(let sentence): return .refuse(sentence)
         }
         var environment = request.terminalEnvironment
         if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
         environment.merge(presenting.environment) { _, given in given }
         environment["HOME"] = presenting.directory
+        environment[PresentDirectory.watcherNameKey] = person
         var session = SSHSessionCommand(
-            executablePath: executable, arguments: ["watch", code], environment: environment,
+            executablePath: executable, arguments: ["watch", admitted.text], environment: environment,
             workingDirectory: presenting.directory, onExit: { _ in presenting.watcherLeft() })
         session.memoryLimit = memoryLimit
         return .run(session)
@@ -117,7 +121,10 @@ public final class ServeLauncher: Sendable {
             guard request.pseudoTerminal != nil else {
                 return .refuse("\(command.subcommand[0]) needs a terminal: connect with `ssh -t`.")
             }
-            if let code = command.watchCode { return watch(code: code, request: request, presenting: presenting) }
+            if let code = command.watchCode { return watch(code: code, person: person, request: request, presenting: presenting) }
+            if command.presentWatchers != nil, isDemo {
+                return .refuse("present --watchers needs team mode: demo names are whatever a visitor typed; anyone with the code may watch.")
+            }
         }
 
         let database: URL
@@ -173,10 +180,20 @@ public final class ServeLauncher: Sendable {
         }
         environment["HOME"] = folder.path
         environment.merge(storeEnvironment) { _, store in store }
-        if command?.isPresent == true, let presenting { environment.merge(presenting.environment) { _, given in given } }
+        var presentation: WatchCode?
+        if let command, command.isPresent, let presenting {
+            environment.merge(presenting.environment) { _, given in given }
+            let code = presenting.openPresentation(presenter: person, watchers: command.presentWatchers)
+            environment[PresentDirectory.codeKey] = code.text
+            presentation = code
+        }
         var onExit: (@Sendable (SSHSessionEnd) -> Void)?
-        if let release {
-            onExit = { _ in release() }
+        if release != nil || presentation != nil {
+            let (presenting, releasing, opened) = (self.presenting, release, presentation)
+            onExit = { _ in
+                releasing?()
+                if let opened { presenting?.closePresentation(opened) }
+            }
         }
         var session = SSHSessionCommand(
             executablePath: executable, arguments: arguments, environment: environment,

@@ -35,6 +35,34 @@ public struct ServeOptions: ParsableArguments {
     public var maxSessions = 64
 
     @Option(
+        name: .customLong("max-sessions-per-source"),
+        help: ArgumentHelp(
+            "Sessions one address (an IPv6 /64) may run at once, watchers included (default: an eighth of --max-sessions).", valueName: "n"))
+    public var maxSessionsPerSource: Int?
+
+    @Option(
+        name: .customLong("max-sessions-per-key"),
+        help: ArgumentHelp("Sessions one key may run at once (default: an eighth of --max-sessions).", valueName: "n"))
+    public var maxSessionsPerKey: Int?
+
+    /// An eighth of the server's sessions, at least one: what one address or key may hold by default.
+    public var defaultShareOfSessions: Int { max(1, maxSessions / 8) }
+    public var maxSessionsPerSourceInForce: Int { maxSessionsPerSource ?? defaultShareOfSessions }
+    public var maxSessionsPerKeyInForce: Int { maxSessionsPerKey ?? defaultShareOfSessions }
+
+    @Option(
+        name: .customLong("max-watch-tries"),
+        help: ArgumentHelp("Wrong watch codes one connection may give; it is closed at the last (as sshd's MaxAuthTries).", valueName: "n"))
+    public var maxWatchTries = 3
+
+    @Option(
+        name: .customLong("per-source-watch-tries"),
+        help: ArgumentHelp(
+            "Wrong watch codes one address may give in 10 minutes; at the limit its connections are closed and new ones refused until the oldest try is 10 minutes old.",
+            valueName: "n"))
+    public var perSourceWatchTries = 10
+
+    @Option(
         name: .customLong("max-startups"),
         help: ArgumentHelp(
             "Connections not yet running a session (sshd's MaxStartups): start:rate:full refuses new ones with a probability rising from rate % at start to 100 % at full; a single number is a plain limit.",
@@ -104,8 +132,13 @@ public struct ServeOptions: ParsableArguments {
         guard MaxStartupsText(maxStartups) != nil else {
             throw ValidationError("--max-startups needs a number such as 16, or start:rate:full such as 10:30:100 (start ≤ full, rate ≤ 100).")
         }
-        if [maxSessions, maxAuthTries, perSourceMaxStartups, perSourceConnections, maxConnections].contains(where: { $0 < 1 }) {
-            throw ValidationError("The limits (--max-sessions, --max-startups, --per-source-…, --max-auth-tries) must be at least 1.")
+        let limits = [
+            maxSessions, maxAuthTries, perSourceMaxStartups, perSourceConnections, maxConnections, maxWatchTries, perSourceWatchTries,
+            maxSessionsPerSourceInForce, maxSessionsPerKeyInForce,
+        ]
+        if limits.contains(where: { $0 < 1 }) {
+            throw ValidationError(
+                "The limits (--max-sessions, --max-sessions-per-…, --max-startups, --per-source-…, --max-auth-tries, --max-watch-tries) must be at least 1.")
         }
     }
 }

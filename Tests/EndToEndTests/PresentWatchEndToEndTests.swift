@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized, .tags(.e2e))
 struct PresentWatchEndToEndTests {
     static func code(on screen: String) -> String? {
-        guard let range = screen.range(of: #"watch \d{4}"#, options: .regularExpression) else { return nil }
+        guard let range = screen.range(of: #"watch [2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4}"#, options: .regularExpression) else { return nil }
         return String(screen[range].dropFirst(6))
     }
 
@@ -26,10 +26,10 @@ struct PresentWatchEndToEndTests {
         let first = try await presenter.waitUntil("the watch code", timeout: 30) { Self.code(on: $0) != nil && $0.contains("0 watching") }
         let code = try #require(Self.code(on: first))
 
-        let wrong = code == "0000" ? "0001" : "0000"
+        let wrong = code == "2222-2222-2222" ? "3333-3333-3333" : "2222-2222-2222"
         let stranger = try Self.ssh(server, "watch \(wrong)", columns: 80, rows: 24)
         #expect(try await ServeEndToEndTests.exitCode(stranger) == 1)
-        #expect(try stranger.screen().contains("no presentation has the code \(wrong)"))
+        #expect(try stranger.screen().contains("no presentation you may watch has the code \(wrong)"))
 
         let phone = try Self.ssh(server, "watch \(code)", columns: 40, rows: 12)
         try await phone.waitUntil("the phone watching") { $0.contains("watching \(code)") && $0.contains("[Inbox(") }

@@ -11,6 +11,7 @@ final class ConnectionAdmission: Sendable {
         case randomEarlyDrop(startingUp: Int, percent: Int)
         case tooManyStartupsFromSource(limit: Int)
         case sourceRateExceeded(limit: Int, window: TimeAmount)
+        case wrongGuessesFromSource(limit: Int, window: TimeAmount)
 
         var description: String {
             switch self {
@@ -24,6 +25,8 @@ final class ConnectionAdmission: Sendable {
                 "\(limit) connections from this address are already starting up"
             case .sourceRateExceeded(let limit, let window):
                 "more than \(limit) connections from this address in \(window.nanoseconds / 1_000_000_000) s"
+            case .wrongGuessesFromSource(let limit, let window):
+                "\(limit) wrong guesses from this address in \(window.nanoseconds / 1_000_000_000) s"
             }
         }
     }
@@ -33,6 +36,7 @@ final class ConnectionAdmission: Sendable {
         var startingUp = 0
         var startingUpBySource: [String: Int] = [:]
         var rate: SourceRateLimiter
+        var guesses: SourceRateLimiter
     }
 
     private let limits: SSHServerLimits
@@ -45,7 +49,9 @@ final class ConnectionAdmission: Sendable {
         self.random = random
         self.state = NIOLockedValueBox(
             State(
-                rate: SourceRateLimiter(limit: limits.perSourceConnections, window: TimeAmount(limits.perSourceWindow))))
+                rate: SourceRateLimiter(limit: limits.perSourceConnections, window: TimeAmount(limits.perSourceWindow)),
+                guesses: SourceRateLimiter(limit: limits.perSourceWrongGuesses, window: TimeAmount(limits.perSourceGuessWindow)))
+        )
     }
 
     /// Takes a connection and a start-up slot for a connection from `source`, or says why not.
@@ -53,6 +59,9 @@ final class ConnectionAdmission: Sendable {
         state.withLockedValue { state in
             guard state.open < limits.maxConnections else {
                 return .tooManyConnections(limit: limits.maxConnections)
+            }
+            guard !state.guesses.isAtLimit(source, now: now) else {
+                return .wrongGuessesFromSource(limit: state.guesses.limit, window: state.guesses.window)
             }
             guard state.rate.admit(source, now: now) else {
                 return .sourceRateExceeded(limit: state.rate.limit, window: state.rate.window)
@@ -72,6 +81,12 @@ final class ConnectionAdmission: Sendable {
             state.startingUpBySource[source, default: 0] += 1
             return nil
         }
+    }
+
+    /// A connection from `source` guessed a secret wrong; true when the address has now made as
+    /// many wrong guesses as it may within the window.
+    func wrongGuess(source: String, now: NIODeadline = .now()) -> Bool {
+        state.withLockedValue { $0.guesses.record(source, now: now) >= limits.perSourceWrongGuesses }
     }
 
     /// Gives back a start-up slot: the connection started its first session, or closed.

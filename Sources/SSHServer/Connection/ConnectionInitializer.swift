@@ -6,7 +6,7 @@ import NIOSSH
 enum ConnectionInitializer {
     static func initialize(_ channel: Channel, context: ServerContext) throws {
         let address = channel.remoteAddress
-        let source = address?.ipAddress ?? "unknown"
+        let source = address?.ipAddress.map(SourceAddress.group) ?? "unknown"
         let remote = address.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
 
         if let refusal = context.admission.admit(source: source) {

@@ -29,6 +29,9 @@ final class ConnectionState {
     /// Set once the TCP connection closed: sessions closing after it arm no timer.
     private var isClosed = false
 
+    /// Wrong guesses of a secret made on this connection (``SSHServerLimits/maxWrongGuesses``).
+    private var wrongGuesses = 0
+
     private var lastInput = NIODeadline.now()
     private var idleTimer: Scheduled<Void>?
     private var idleNoticeGiven = false
@@ -117,6 +120,31 @@ final class ConnectionState {
             }
             channel.close(promise: nil)
         }
+    }
+
+    // MARK: - Wrong guesses
+
+    /// A session named a secret that opens nothing: counted for the connection and its address.
+    /// True when either has now made as many as it may: the connection is to be closed.
+    func guessedWrong() -> Bool {
+        wrongGuesses += 1
+        let sourceAtLimit = admission.wrongGuess(source: source)
+        let closing = wrongGuesses >= limits.maxWrongGuesses || sourceAtLimit
+        if closing {
+            logger.notice(
+                "closing: too many wrong guesses",
+                metadata: ["guesses": "\(wrongGuesses)", "addressAtLimit": "\(sourceAtLimit)"])
+        }
+        return closing
+    }
+
+    /// Closes the connection once `session` (a channel ending with its refusal) has closed, so
+    /// the client reads why; within two seconds whatever the client does.
+    func close(after session: Channel?) {
+        let channel = self.channel
+        channel.eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+        guard let session else { return channel.close(promise: nil) }
+        session.closeFuture.whenComplete { _ in channel.close(promise: nil) }
     }
 
     // MARK: - Revocation

@@ -28,6 +28,24 @@ struct SourceRateLimiter {
         return true
     }
 
+    /// Records one event from `source` at `now` (at most `limit` are kept); returns how many
+    /// it has within the window, this one included.
+    mutating func record(_ source: String, now: NIODeadline) -> Int {
+        let since = now - window
+        sweep(since: since, now: now)
+        var times = recent[source, default: []].filter { $0 > since }
+        times.append(now)
+        if times.count > limit { times.removeFirst(times.count - limit) }
+        recent[source] = times
+        return times.count
+    }
+
+    /// Whether `source` has `limit` events within the window before `now`.
+    func isAtLimit(_ source: String, now: NIODeadline) -> Bool {
+        let since = now - window
+        return (recent[source]?.filter { $0 > since }.count ?? 0) >= limit
+    }
+
     private mutating func sweep(since: NIODeadline, now: NIODeadline) {
         guard now - lastSweep > window else { return }
         lastSweep = now

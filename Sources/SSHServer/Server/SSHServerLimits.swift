@@ -5,6 +5,13 @@ public struct SSHServerLimits: Sendable, Equatable {
     public var maxSessions = 64
     /// Sessions one connection may run at once (sshd's MaxSessions).
     public var maxSessionsPerConnection = 10
+    /// Sessions one address may run at once, across all its connections (an IPv6 address
+    /// counts with its whole /64, which one host usually holds): one visitor never holds more
+    /// than a small share of ``maxSessions`` (by default an eighth). Watchers are sessions too.
+    public var maxSessionsPerSource = 8
+    /// Sessions one key may run at once, across all its connections and addresses (a session
+    /// whose client offered no key is counted by its address only).
+    public var maxSessionsPerKey = 8
     /// Channels one connection may hold open at once, running or not (each may buffer up to
     /// one SSH window, 2 MiB, of the client's input). Further channel opens are refused.
     public var maxChannelsPerConnection = 10
@@ -33,6 +40,16 @@ public struct SSHServerLimits: Sendable, Equatable {
     public var loginGraceTime: Duration = .seconds(30)
     /// Keys a client may offer per connection (sshd's MaxAuthTries): after that it is disconnected.
     public var maxAuthTries = 6
+    /// Wrong guesses of a secret a connection may make (a launcher's
+    /// ``SSHSessionDecision/wrongGuess(_:)``, such as a watch code no presentation has): the
+    /// connection is closed after the last, as sshd closes one after MaxAuthTries keys.
+    public var maxWrongGuesses = 3
+    /// Wrong guesses one address may make within ``perSourceGuessWindow``, across its
+    /// connections; at the limit its connections are closed at their next wrong guess and new
+    /// ones are refused until the oldest guess leaves the window (in the spirit of sshd's
+    /// PerSourcePenalties).
+    public var perSourceWrongGuesses = 10
+    public var perSourceGuessWindow: Duration = .seconds(600)
     /// New connections one address may make within ``perSourceWindow`` (in the spirit of sshd's
     /// PerSourcePenalties); further ones are closed at once.
     public var perSourceConnections = 30

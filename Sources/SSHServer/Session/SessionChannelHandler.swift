@@ -244,7 +244,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             return end(saying: "this server needs a terminal: connect with `ssh -t`.", exitStatus: 1)
         }
         let reserved: (SessionRegistry.Slot, otherSessionsOfSamePerson: Int)
-        switch server.sessions.reserve(connectionID: connection.id, person: peer.name) {
+        switch server.sessions.reserve(connectionID: connection.id, person: peer.name, source: connection.source, key: peer.keyFingerprint) {
         case .success(let reservation):
             reserved = reservation
         case .failure(.serverFull(let limit)):
@@ -253,6 +253,13 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case .failure(.connectionFull(let limit)):
             logger.notice("refused: per-connection session limit reached", metadata: ["limit": "\(limit)"])
             return end(saying: "this connection already runs \(limit) sessions.", exitStatus: 1)
+        case .failure(.sourceFull(let limit)):
+            logger.notice("refused: per-address session limit reached", metadata: ["limit": "\(limit)"])
+            return end(
+                saying: "your address already runs \(Self.sessions(limit)), the most one address may; end one and try again.", exitStatus: 1)
+        case .failure(.keyFull(let limit)):
+            logger.notice("refused: per-key session limit reached", metadata: ["limit": "\(limit)"])
+            return end(saying: "your key already runs \(Self.sessions(limit)), the most one key may; end one and try again.", exitStatus: 1)
         }
         slot = reserved.0
         phase = .launching
@@ -284,6 +291,19 @@ final class SessionChannelHandler: ChannelDuplexHandler {
                 "refused: launcher",
                 metadata: ["command": "\(Self.logged(request.command))", "reason": "\(ClientText.printable(sentence))"])
             end(saying: sentence, exitStatus: exitStatus)
+        case .wrongGuess(let sentence):
+            server.sessions.release(slot)
+            self.slot = nil
+            let closing = connection.guessedWrong()
+            logger.notice(
+                "refused: wrong guess",
+                metadata: ["command": "\(Self.logged(request.command))", "closing": "\(closing)"])
+            if closing {
+                end(saying: sentence + " Too many wrong guesses: this connection is closed.", exitStatus: 1)
+                connection.close(after: context?.channel)
+            } else {
+                end(saying: sentence, exitStatus: 1)
+            }
         case .run(let command):
             start(command, request: request, slot: slot)
         }
@@ -561,6 +581,11 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private static func neverStarted(_ command: SSHSessionCommand) {
         command.outputTap?.sessionEnded()
         command.onExit?(SSHSessionEnd(termination: .exited(status: 255), wasHungUp: true))
+    }
+
+    /// "1 session", "8 sessions".
+    private static func sessions(_ count: Int) -> String {
+        "\(count) session\(count == 1 ? "" : "s")"
     }
 
     private static func logged(_ command: String?) -> String {

@@ -7,11 +7,17 @@ final class SessionRegistry: Sendable {
         let id: Int
         let connectionID: Int
         let person: String
+        /// The client's address as the per-source limits count it (``SourceAddress``).
+        var source = ""
+        /// The fingerprint of the key the client offered, if any.
+        var key: String?
     }
 
     enum Refusal: Error, Equatable {
         case serverFull(limit: Int)
         case connectionFull(limit: Int)
+        case sourceFull(limit: Int)
+        case keyFull(limit: Int)
     }
 
     /// What stop() needs of a running session.
@@ -34,9 +40,12 @@ final class SessionRegistry: Sendable {
         self.limits = limits
     }
 
-    /// Takes a slot, or says which limit is reached. Also tells how many other sessions the
-    /// same person has running.
-    func reserve(connectionID: Int, person: String) -> Result<(Slot, otherSessionsOfSamePerson: Int), Refusal> {
+    /// Takes a slot, or says which limit is reached: the server's, the connection's, the
+    /// address's (`source`) or the key's. Also tells how many other sessions the same person
+    /// has running.
+    func reserve(
+        connectionID: Int, person: String, source: String = "", key: String? = nil
+    ) -> Result<(Slot, otherSessionsOfSamePerson: Int), Refusal> {
         state.withLockedValue { state in
             guard state.slots.count < limits.maxSessions else {
                 return .failure(.serverFull(limit: limits.maxSessions))
@@ -45,8 +54,18 @@ final class SessionRegistry: Sendable {
             guard onConnection < limits.maxSessionsPerConnection else {
                 return .failure(.connectionFull(limit: limits.maxSessionsPerConnection))
             }
+            let fromSource = state.slots.keys.filter { $0.source == source }.count
+            guard fromSource < limits.maxSessionsPerSource else {
+                return .failure(.sourceFull(limit: limits.maxSessionsPerSource))
+            }
+            if let key {
+                let withKey = state.slots.keys.filter { $0.key == key }.count
+                guard withKey < limits.maxSessionsPerKey else {
+                    return .failure(.keyFull(limit: limits.maxSessionsPerKey))
+                }
+            }
             let samePerson = state.slots.keys.filter { $0.person == person }.count
-            let slot = Slot(id: state.nextID, connectionID: connectionID, person: person)
+            let slot = Slot(id: state.nextID, connectionID: connectionID, person: person, source: source, key: key)
             state.nextID += 1
             state.slots[slot] = .some(nil)
             return .success((slot, samePerson))

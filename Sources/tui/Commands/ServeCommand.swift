@@ -127,6 +127,11 @@ struct ServeCommand: ParsableCommand {
                 throw Failure(error.sentence)
             }
         }
+        // Presentations folders (and presenters' sockets) a server that did not stop left behind.
+        let sweptPresentations = ServePresenting.sweep()
+        if sweptPresentations > 0 {
+            logger.notice("removed presentations folders left by a server that did not stop", metadata: ["count": "\(sweptPresentations)"])
+        }
         let presenting: ServePresenting
         do {
             presenting = try ServePresenting(perPresentation: maxWatchers, total: maxWatchersTotal)
@@ -149,6 +154,10 @@ struct ServeCommand: ParsableCommand {
         configuration.host = address.host
         configuration.port = address.port
         configuration.limits.maxSessions = options.maxSessions
+        configuration.limits.maxSessionsPerSource = options.maxSessionsPerSourceInForce
+        configuration.limits.maxSessionsPerKey = options.maxSessionsPerKeyInForce
+        configuration.limits.maxWrongGuesses = options.maxWatchTries
+        configuration.limits.perSourceWrongGuesses = options.perSourceWatchTries
         guard let startups = MaxStartupsText(options.maxStartups) else { throw ValidationError("Bad --max-startups.") }
         configuration.limits.maxStartups = startups.full
         configuration.limits.maxStartupsDropStart = startups.start

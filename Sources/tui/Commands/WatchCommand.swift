@@ -20,7 +20,7 @@ struct WatchCommand: ParsableCommand {
         discussion: "q leaves; ? shows what a watcher can do. Nothing you press changes the presenter's screen."
     )
 
-    @Argument(help: ArgumentHelp("The watch code on the presenter's screen (watch 4821).", valueName: "code"))
+    @Argument(help: ArgumentHelp("The watch code on the presenter's screen (watch k7mq-3fzp-x9hd).", valueName: "code"))
     var code: String
 
     /// How long the first screen may take to come (the presenter draws within a frame).
@@ -28,7 +28,7 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         guard let watchCode = WatchCode(code) else {
-            throw Failure("A watch code is 4 to 8 digits, as the presenter's screen shows it (watch 4821).")
+            throw Failure("A watch code is three groups of four letters and digits, as the presenter's screen shows it (watch k7mq-3fzp-x9hd).")
         }
         // Watchers yield the cores to the presenter (and to everyone else's sessions): a room
         // of them redrawing at once must not make the person presenting wait.
@@ -36,7 +36,8 @@ struct WatchCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let connection: WatchConnection
         do {
-            connection = try WatchConnection(code: watchCode, directory: .forEnvironment(environment))
+            connection = try WatchConnection(
+                code: watchCode, directory: .forEnvironment(environment), name: environment[PresentDirectory.watcherNameKey] ?? NSUserName())
         } catch {
             throw Failure(error.sentence)
         }

@@ -13,13 +13,16 @@ final class Presenter {
 
     init(environment: [String: String], wake: @escaping @Sendable () -> Void) throws(PresentError) {
         let limit = environment[PresentDirectory.watcherLimitKey].flatMap(Int.init) ?? PresentationRoom.defaultMaximumWatchers
-        room = try PresentationRoom(directory: .forEnvironment(environment), maximumWatchers: limit) { _ in wake() }
+        room = try PresentationRoom(
+            directory: .forEnvironment(environment), code: environment[PresentDirectory.codeKey].flatMap(WatchCode.init),
+            maximumWatchers: limit
+        ) { _ in wake() }
     }
 
-    /// "watch 4821 · 3 watching".
+    /// "watch k7mq-3fzp-x9hd · 2 watching: ana, bo": who watches, not only how many.
     var badge: String {
-        let watching = room.watcherCount
-        return "watch \(room.code) · \(watching) watching"
+        let names = room.watcherNames
+        return "watch \(room.code) · \(names.count) watching" + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
     }
 
     /// The app drew `state`: watchers get it (a newcomer's first frame comes from here too, as
