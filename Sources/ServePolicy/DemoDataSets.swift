@@ -15,6 +15,8 @@ public final class DemoDataSets: Sendable {
     private struct Entry {
         var directory: URL
         var sessions: Int
+        /// The visitor's address (`SSHPeer.source`), whose uploads across connections share one quota.
+        var source = ""
     }
 
     private let entries = Mutex<[Int: Entry]>([:])
@@ -84,7 +86,7 @@ public final class DemoDataSets: Sendable {
 
     /// The data set of connection `connectionID` (made on its first session), counted as used by
     /// one more session until ``release(connectionID:)``.
-    public func acquire(connectionID: Int, person: String, now: Date) throws -> (database: URL, folder: PersonFolder) {
+    public func acquire(connectionID: Int, person: String, now: Date, source: String = "") throws -> (database: URL, folder: PersonFolder) {
         let existing = entries.withLock { entries -> URL? in
             guard var entry = entries[connectionID] else { return nil }
             entry.sessions += 1
@@ -111,7 +113,7 @@ public final class DemoDataSets: Sendable {
                     entries[connectionID] = other
                     return other.directory
                 }
-                entries[connectionID] = Entry(directory: made, sessions: 1)
+                entries[connectionID] = Entry(directory: made, sessions: 1, source: source)
                 return made
             }
             if directory != made { try? FileManager.default.removeItem(at: made) }
@@ -121,6 +123,19 @@ public final class DemoDataSets: Sendable {
         try folder.prepare()
         if folder.uploads.names().isEmpty { try folder.uploads.addDemoPhotos() }
         return (database, folder)
+    }
+
+    /// The upload folders of the visitor at `source` in its other connections' data sets (its
+    /// uploads share one quota, whichever connection added them).
+    public func uploadFolders(source: String, except connectionID: Int) -> [UploadFolder] {
+        let directories = entries.withLock { entries in
+            entries.filter { $0.key != connectionID && $0.value.source == source }.map(\.value.directory)
+        }
+        return directories.flatMap { directory -> [UploadFolder] in
+            let people = directory.appendingPathComponent("people").path
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: people)) ?? []
+            return names.map { PersonFolder(path: people + "/" + $0).uploads }
+        }
     }
 
     /// One session of the connection ended; the last one deletes the data set.

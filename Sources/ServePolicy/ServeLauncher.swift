@@ -3,6 +3,7 @@ import Logging
 import Presenting
 import SSHServer
 import Storage
+import Synchronization
 
 /// What each `tabshell serve` session runs: the tabshell binary itself, as the person, on the
 /// session's terminal (the app) or with pipes (an allowed command). It decides from the
@@ -29,13 +30,21 @@ public final class ServeLauncher: Sendable {
     /// `present` and `watch CODE` (issue #27): the presentations' folder and watcher limits
     /// (nil: neither is offered).
     public let presenting: ServePresenting?
+    /// What one visitor's uploads may hold (`photos add`): in demo mode across all the data sets
+    /// of its address's connections, in team mode the person's folder.
+    public let uploadQuota: UploadQuota
+    /// The visitors with a `photos add` running: one at a time each, so two at once cannot both
+    /// take what is left of the quota.
+    private let uploading = Mutex<Set<String>>([])
     private let logger: Logger
 
     public init(
         executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger,
-        memoryLimit: UInt64? = nil, recordings: ServeRecordings? = nil, presenting: ServePresenting? = nil
+        memoryLimit: UInt64? = nil, recordings: ServeRecordings? = nil, presenting: ServePresenting? = nil,
+        uploadQuota: UploadQuota = .servedDefault
     ) {
         self.presenting = presenting
+        self.uploadQuota = uploadQuota
         self.executable = executable
         self.data = data
         self.resumeWindowSeconds = resumeWindowSeconds
@@ -79,6 +88,30 @@ public final class ServeLauncher: Sendable {
             workingDirectory: presenting.directory, onExit: { _ in presenting.watcherLeft() })
         session.memoryLimit = memoryLimit
         return .run(session)
+    }
+
+    /// What is left of the visitor's quota for `folder`: the quota less what its uploads in
+    /// other data sets hold (demo mode; the demo's own sample photos not counted), or the one
+    /// sentence when nothing is.
+    private func quotaLeft(for request: SSHSessionRequest, in folder: PersonFolder) -> Result<UploadQuota, QuotaFull> {
+        guard case .demo(let sets) = data else { return .success(uploadQuota) }
+        let samples = Set(DemoPNG.demoPictures().map(\.name))
+        var count = 0
+        var bytes: Int64 = 0
+        for uploads in sets.uploadFolders(source: request.peer.source, except: request.peer.connectionID) {
+            for name in uploads.names() where !samples.contains(name) {
+                count += 1
+                bytes += uploads.byteSize(of: name) ?? 0
+            }
+        }
+        guard count < uploadQuota.count, bytes < uploadQuota.bytes else {
+            return .failure(QuotaFull(sentence: uploadQuota.sentence(count: count, bytes: bytes)))
+        }
+        return .success(UploadQuota(count: uploadQuota.count - count, bytes: uploadQuota.bytes - bytes))
+    }
+
+    struct QuotaFull: Error {
+        let sentence: String
     }
 
     private var isDemo: Bool {
@@ -138,7 +171,8 @@ public final class ServeLauncher: Sendable {
             folder = PersonFolder(person: person, beside: url)
         case let .demo(sets):
             do {
-                (database, folder) = try sets.acquire(connectionID: request.peer.connectionID, person: person, now: now)
+                (database, folder) = try sets.acquire(
+                    connectionID: request.peer.connectionID, person: person, now: now, source: request.peer.source)
             } catch {
                 logger.error("demo data set could not be made", metadata: ["error": "\(error)"])
                 return .refuse("the demo could not be prepared; try again.")
@@ -155,13 +189,31 @@ public final class ServeLauncher: Sendable {
             return .refuse("the server cannot prepare your folder; tell its administrator.")
         }
 
+        var uploader: String?
+        var quotaArguments: [String] = []
+        if let command, command.subcommand == ["photos", "add"] {
+            let visitor = isDemo ? "address " + request.peer.source : "person " + person
+            switch quotaLeft(for: request, in: folder) {
+            case .failure(let full):
+                release?()
+                return .refuse(full.sentence)
+            case .success(let left):
+                quotaArguments = ["--upload-quota-count", String(left.count), "--upload-quota-bytes", String(left.bytes)]
+            }
+            guard uploading.withLock({ $0.insert(visitor).inserted }) else {
+                release?()
+                return .refuse("another photos add of yours is still running; send one photo at a time.")
+            }
+            uploader = visitor
+        }
+
         var arguments: [String]
         let store = storeEnvironment.isEmpty ? ["--db", database.path] : []
         let common = store + ["--as", person, "--log-level", "\(logLevel)"]
         if let command {
             arguments = command.subcommand + common
             if command.isPhotos { arguments += ["--session-folder", folder.path] }
-            arguments += command.arguments
+            arguments += quotaArguments + command.arguments
         } else {
             let window: Int
             if case .demo = data { window = 0 } else { window = resumeWindowSeconds }
@@ -188,11 +240,12 @@ public final class ServeLauncher: Sendable {
             presentation = code
         }
         var onExit: (@Sendable (SSHSessionEnd) -> Void)?
-        if release != nil || presentation != nil {
-            let (presenting, releasing, opened) = (self.presenting, release, presentation)
-            onExit = { _ in
+        if release != nil || presentation != nil || uploader != nil {
+            let (releasing, opened, visitor) = (release, presentation, uploader)
+            onExit = { [self] _ in
                 releasing?()
                 if let opened { presenting?.closePresentation(opened) }
+                if let visitor { _ = uploading.withLock { $0.remove(visitor) } }
             }
         }
         var session = SSHSessionCommand(

@@ -124,11 +124,21 @@ public struct UploadFolder: Equatable, Sendable {
 
     /// Reads an image from `descriptor` (to its end) and keeps it as `name`, replacing an upload
     /// of that name. Refused, and nothing written, when the name is not one, the data is larger
-    /// than `maxBytes`, or it is not a PNG, JPEG, GIF, WebP, BMP or HEIC image.
+    /// than `maxBytes`, the folder would go over `quota` (the upload it replaces not counted),
+    /// or it is not a PNG, JPEG, GIF, WebP, BMP or HEIC image.
     @discardableResult
-    public func add(_ name: String, from descriptor: Int32, maxBytes: Int64) throws(StorageError) -> InspectedImage {
+    public func add(_ name: String, from descriptor: Int32, maxBytes: Int64, quota: UploadQuota? = nil) throws(StorageError) -> InspectedImage {
         if let problem = Self.problem(with: name) { throw .invalidInput(problem) }
         try prepare()
+        var quotaBytesLeft = Int64.max
+        var quotaSentence = ""
+        if let quota {
+            let others = names().filter { $0 != name }
+            let used = others.reduce(Int64(0)) { $0 + (byteSize(of: $1) ?? 0) }
+            quotaSentence = quota.sentence(count: others.count, bytes: used)
+            guard others.count < quota.count, used < quota.bytes else { throw .fileRefused(quotaSentence) }
+            quotaBytesLeft = quota.bytes - used
+        }
         let temp = path + "/" + DurableFiles.tempPrefix + UUID().uuidString.lowercased()
         let target = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard target >= 0 else {
@@ -148,6 +158,10 @@ public struct UploadFolder: Equatable, Sendable {
             total += Int64(got)
             if total > maxBytes {
                 failure = .fileRefused("The photo is larger than \(StagingSession.megabytes(maxBytes)); nothing was kept.")
+                break
+            }
+            if total > quotaBytesLeft {
+                failure = .fileRefused(quotaSentence)
                 break
             }
             if header.count < ImageInspector.headerLength {

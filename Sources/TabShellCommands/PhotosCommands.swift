@@ -31,10 +31,21 @@ public struct PhotosAdd: CommandBody {
     @Argument(help: ArgumentHelp("The name to keep it under (no folders).", valueName: "name"))
     public var name: String
 
+    /// What the person's uploads may hold, photos and bytes (`serve` gives it; a client cannot).
+    @Option(name: .customLong("upload-quota-count"), help: .hidden)
+    public var quotaCount: Int?
+    @Option(name: .customLong("upload-quota-bytes"), help: .hidden)
+    public var quotaBytes: Int64?
+
     public init() {}
 
     public func validate() throws {
         if let problem = UploadFolder.problem(with: name) { throw ValidationError(problem) }
+    }
+
+    var quota: UploadQuota? {
+        guard quotaCount != nil || quotaBytes != nil else { return nil }
+        return UploadQuota(count: quotaCount ?? .max, bytes: quotaBytes ?? .max)
     }
 
     public func execute(_ context: CommandContext) throws {
@@ -49,7 +60,7 @@ public struct PhotosAdd: CommandBody {
             maximum = settings.maximumPhotoBytes
         }
         do {
-            let image = try uploads.add(name, from: context.inputDescriptor, maxBytes: maximum)
+            let image = try uploads.add(name, from: context.inputDescriptor, maxBytes: maximum, quota: quota)
             let bytes = uploads.byteSize(of: name) ?? 0
             logger.info("photos add", metadata: ["name": "\(name)", "bytes": "\(bytes)", "by": "\(options.identity.person)"])
             try finishing(context, writing: "Kept \(name): \(image.format.title) \(image.pixelWidth)x\(image.pixelHeight), \(bytes) bytes.\n")

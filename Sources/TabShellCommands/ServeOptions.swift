@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ServePolicy
+import Storage
 
 /// `tabshell serve`'s options (all but `--record`'s, which the app shares): the database, where
 /// it listens, who may log in, the resume window and the connection and session limits, checked
@@ -61,6 +62,21 @@ public struct ServeOptions: ParsableArguments {
             "Wrong watch codes one address may give in 10 minutes; at the limit its connections are closed and new ones refused until the oldest try is 10 minutes old.",
             valueName: "n"))
     public var perSourceWatchTries = 10
+
+    @Option(
+        name: .customLong("max-uploads"),
+        help: ArgumentHelp("Photos one visitor's uploads (photos add) may hold: one person in team mode, one address in demo mode.", valueName: "n"))
+    public var maxUploads = 20
+
+    @Option(
+        name: .customLong("max-upload-total"),
+        help: ArgumentHelp("The most one visitor's uploads may hold together (e.g. 100M).", valueName: "size"))
+    public var maxUploadTotal = "100M"
+
+    /// `--max-uploads` and `--max-upload-total` as one quota.
+    public var uploadQuota: UploadQuota {
+        UploadQuota(count: maxUploads, bytes: Int64(clamping: MemorySize.bytes(maxUploadTotal) ?? 0))
+    }
 
     @Option(
         name: .customLong("max-startups"),
@@ -125,6 +141,9 @@ public struct ServeOptions: ParsableArguments {
             guard TimeText.seconds(text) != nil else {
                 throw ValidationError("\(name) needs a time such as 90s, 10m or 1h.")
             }
+        }
+        guard let uploadBytes = MemorySize.bytes(maxUploadTotal), uploadBytes > 0, maxUploads > 0 else {
+            throw ValidationError("--max-uploads needs a number of photos and --max-upload-total a size such as 100M, both over 0.")
         }
         if MemorySize.bytes(sessionMemoryLimit) == nil {
             throw ValidationError("--session-memory-limit needs a size such as 512M or 1G (0 for no limit).")

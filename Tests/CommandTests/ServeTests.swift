@@ -69,6 +69,8 @@ import Testing
         ("inbox add --title=X", ["inbox", "add"], ["--title=X"]),
         ("inbox import -", ["inbox", "import"], ["-"]),
         ("inbox list --json --limit 5", ["inbox", "list"], ["--json", "--limit", "5"]),
+        ("inbox reopen 5", ["inbox", "reopen"], ["5"]),
+        ("inbox remove 5", ["inbox", "remove"], ["5"]),
         ("history list", ["history", "list"], []),
         ("history list --json", ["history", "list"], ["--json"]),
         ("history export --format csv", ["history", "export"], ["--format", "csv"]),
@@ -87,6 +89,9 @@ import Testing
         if subcommand.first == "photos" {
             expected += ["--session-folder", workspace.databaseURL.deletingLastPathComponent().appendingPathComponent("people/ben").path]
         }
+        if subcommand == ["photos", "add"] {
+            expected += ["--upload-quota-count", "20", "--upload-quota-bytes", String(100 << 20)]
+        }
         #expect(command.arguments == expected + rest)
         #expect(command.environment["TERM"] == nil, "no terminal, no TERM")
         // And the binary's parser reads them as that command (`--as` as the root's option where
@@ -103,6 +108,7 @@ import Testing
         "photos remove --session-folder=/ x", "history export --format csv -o /tmp/x",
         // A value the command's own parser would read as an option (found by ServeFuzzTests, #23).
         "inbox add --title --db", "inbox list --limit --json", "history export --format --output=/tmp/x",
+        "inbox remove", "inbox remove 1 2", "inbox reopen --db /etc/x 1",
     ])
     func everythingElseIsRefusedWithOneSentence(command text: String) throws {
         let workspace = try Workspace()

@@ -61,7 +61,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
         connection.authenticated(
             as: SSHPeer(
                 name: name, keyFingerprint: fingerprint, loginName: loginName,
-                remoteAddress: connection.remoteAddress, connectionID: connection.id),
+                remoteAddress: connection.remoteAddress, connectionID: connection.id, source: connection.source),
             key: revocable ? key : nil)
         connection.logger.info(
             "authenticated",

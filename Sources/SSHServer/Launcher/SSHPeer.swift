@@ -11,12 +11,17 @@ public struct SSHPeer: Sendable, Equatable {
     public let remoteAddress: String
     /// Unique for the life of the server; every session of one connection shares it.
     public let connectionID: Int
+    /// The client's address as the per-source limits count it: an IPv4 address, an IPv6 /64.
+    public let source: String
 
-    public init(name: String, keyFingerprint: String?, loginName: String, remoteAddress: String, connectionID: Int) {
+    public init(
+        name: String, keyFingerprint: String?, loginName: String, remoteAddress: String, connectionID: Int, source: String = ""
+    ) {
         self.name = name
         self.keyFingerprint = keyFingerprint
         self.loginName = loginName
         self.remoteAddress = remoteAddress
         self.connectionID = connectionID
+        self.source = source
     }
 }

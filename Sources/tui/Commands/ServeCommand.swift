@@ -144,7 +144,7 @@ struct ServeCommand: ParsableCommand {
             executable: executable,
             data: demoSets.map { .demo($0) } ?? .team(database: url, environment: storeEnvironment),
             resumeWindowSeconds: window, logLevel: options.database.logLevel, logger: logger, memoryLimit: memoryLimit,
-            recordings: recordings, presenting: presenting)
+            recordings: recordings, presenting: presenting, uploadQuota: options.uploadQuota)
         var configuration = SSHServerConfiguration(
             hostKeyPath: options.hostKey.map { ($0 as NSString).expandingTildeInPath }
                 ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,
