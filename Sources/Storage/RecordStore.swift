@@ -82,6 +82,12 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     /// A counter that moves when another session or host commits (never for this process's
     /// own commits): cheap enough to read several times a second.
     func externalChangeCounter() throws(StorageError) -> Int64
+
+    // MARK: Answers (what an agent that asked waits for)
+    /// The request with this id, or nil when there is none.
+    func request(id: Int64) throws(StorageError) -> InboxRequest?
+    /// The newest record that answers the request `id`, or nil when none does.
+    func answerID(toRequest id: Int64) throws(StorageError) -> Int64?
 }
 
 extension RecordStore {

@@ -167,4 +167,14 @@ final class HeldStore: RecordStore, @unchecked Sendable {
         if holds { pass() }
         return try base.externalChangeCounter()
     }
+
+    func request(id: Int64) throws(StorageError) -> InboxRequest? {
+        pass()
+        return try base.request(id: id)
+    }
+
+    func answerID(toRequest id: Int64) throws(StorageError) -> Int64? {
+        pass()
+        return try base.answerID(toRequest: id)
+    }
 }

@@ -1,0 +1,122 @@
+import CaptureMode
+import Foundation
+import Storage
+import TabShell
+
+/// What the MCP tools do, over a `RecordStore`: every store call runs in order on one serial
+/// queue of the desk's own (the store's calls are synchronous and must not hold the
+/// cooperative threads), and a wait sleeps between looks at the store's change counter.
+public final class AgentDesk: @unchecked Sendable {
+    /// The limits an agent meets. Each is said in the sentence that refuses it.
+    public struct Limits: Sendable {
+        /// The longest a `wait_for_answer` may ask to wait, in seconds.
+        public var longestWait: Double = 600
+        /// Waits in flight at once; one more is refused.
+        public var concurrentWaits = 8
+        /// Requests an agent may file in a minute (a token bucket of this size, refilled evenly).
+        public var requestsPerMinute = 60
+        /// Records one search or list returns at most.
+        public var listLimit = 100
+        /// How often a wait looks at the store's change counter.
+        public var changePoll: Duration = .milliseconds(200)
+
+        public init() {}
+    }
+
+    let store: any RecordStore
+    let person: String
+    let limits: Limits
+    let now: @Sendable () -> Date
+    private let queue = DispatchQueue(label: "tabshell.mcp.store")
+    private let gate = NSLock()
+    private var waits = 0
+    private var filingBucket: Double
+    private var bucketFilledAt: Date
+
+    public init(store: any RecordStore, person: String, limits: Limits = Limits(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.person = person
+        self.limits = limits
+        self.now = now
+        filingBucket = Double(limits.requestsPerMinute)
+        bucketFilledAt = now()
+    }
+
+    /// Runs `body` on the store's queue and hands back its answer.
+    func onStore<T: Sendable>(_ body: @escaping @Sendable (any RecordStore) throws -> T) async throws -> T {
+        let store = store
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                do { continuation.resume(returning: try body(store)) } catch { continuation.resume(throwing: error) }
+            }
+        }
+    }
+
+    // MARK: - Filing
+
+    /// Takes one filing from the bucket, or says how long until one is free.
+    func takeFiling() throws(ToolRefusal) {
+        gate.lock()
+        defer { gate.unlock() }
+        let moment = now()
+        let perSecond = Double(limits.requestsPerMinute) / 60
+        filingBucket = min(Double(limits.requestsPerMinute), filingBucket + moment.timeIntervalSince(bucketFilledAt) * perSecond)
+        bucketFilledAt = moment
+        guard filingBucket >= 1 else {
+            let wait = Int(((1 - filingBucket) / perSecond).rounded(.up))
+            throw ToolRefusal(
+                "Too many requests: an agent may file at most \(limits.requestsPerMinute) a minute; try again in \(max(wait, 1)) s.")
+        }
+        filingBucket -= 1
+    }
+
+    // MARK: - Waiting
+
+    /// Counts a wait in, or refuses it when `concurrentWaits` are in flight.
+    func beginWait() throws(ToolRefusal) {
+        gate.lock()
+        defer { gate.unlock() }
+        guard waits < limits.concurrentWaits else {
+            throw ToolRefusal("At most \(limits.concurrentWaits) waits can run at once; wait for one to end first.")
+        }
+        waits += 1
+    }
+
+    func endWait() {
+        gate.lock()
+        waits -= 1
+        gate.unlock()
+    }
+
+    /// The answer's record id once the request `id` is answered, nil when `seconds` pass first;
+    /// looks again each time the store's change counter moves (another process committed).
+    func answer(to id: Int64, within seconds: Double) async throws -> WaitOutcome {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        var seen: Int64? = nil
+        while true {
+            let counter = try await onStore { try $0.externalChangeCounter() }
+            if counter != seen {
+                seen = counter
+                let state = try await onStore { store -> WaitOutcome in
+                    guard let request = try store.request(id: id) else { return .gone }
+                    guard request.status == .done else { return .pending(request) }
+                    guard let answer = try store.answerID(toRequest: id) else { return .pending(request) }
+                    return .answered(request, recordID: answer)
+                }
+                if case .pending = state {} else { return state }
+                if ContinuousClock.now >= deadline { return state }
+            }
+            guard ContinuousClock.now < deadline else {
+                let request = try await onStore { try $0.request(id: id) }
+                return request.map { .pending($0) } ?? .gone
+            }
+            try await Task.sleep(for: min(limits.changePoll, deadline - ContinuousClock.now))
+        }
+    }
+
+    enum WaitOutcome: Sendable {
+        case answered(InboxRequest, recordID: Int64)
+        case pending(InboxRequest)
+        case gone
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Logging
+import MCP
+import Storage
+
+/// `tabshell mcp`: an MCP server on a pair of descriptors (standard input and output), whose
+/// tools file requests in the Inbox and hand back what a person captured. It knows the store
+/// only through `RecordStore`, and draws nothing.
+public enum AgentServer {
+    /// The server's name and version as the client's `initialize` sees them.
+    public static let name = "tabshell"
+
+    /// Serves until the client closes its end (or sends EOF). Blocks the calling thread, which
+    /// must not be one of Swift's cooperative threads (the command's main thread is not).
+    public static func run(desk: AgentDesk, version: String, input: Int32 = 0, output: Int32 = 1, logger: Logger) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await serve(desk: desk, version: version, input: input, output: output, logger: logger)
+            done.signal()
+        }
+        done.wait()
+    }
+
+    static func serve(desk: AgentDesk, version: String, input: Int32, output: Int32, logger: Logger) async {
+        let server = Server(
+            name: name, version: version,
+            instructions: """
+                tabshell puts a person at a terminal between you and the physical world: file a request with \
+                request_capture (what to scan or photograph), then wait_for_answer with its id; the person's capture \
+                comes back with its photos as images.
+                """,
+            capabilities: .init(tools: .init(listChanged: false)))
+        let limits = desk.limits
+        await server.withMethodHandler(ListTools.self) { _ in
+            .init(tools: AgentTool.definitions(limits: limits))
+        }
+        await server.withMethodHandler(CallTool.self) { call in
+            let result = await desk.call(call.name, arguments: call.arguments)
+            if result.isError == true {
+                logger.info("mcp: \(call.name.prefix(64)) refused", metadata: ["person": "\(desk.person)"])
+            } else {
+                logger.info("mcp: \(call.name.prefix(64))", metadata: ["person": "\(desk.person)"])
+            }
+            return result
+        }
+        let transport = LineTransport(input: input, output: output, logger: logger)
+        do {
+            try await server.start(transport: transport)
+            logger.info("mcp: serving", metadata: ["person": "\(desk.person)"])
+            await server.waitUntilCompleted()
+        } catch {
+            logger.error("mcp: the server stopped: \(error)")
+        }
+        logger.info("mcp: client closed", metadata: ["person": "\(desk.person)"])
+    }
+}

@@ -1,0 +1,153 @@
+import CaptureMode
+import Foundation
+import MCP
+import SQLiteStorage
+import Storage
+import TabShell
+import TestSupport
+import Testing
+
+@testable import MCPServer
+
+/// The tools against a real SQLite file: what an agent files is in the Inbox, a wait returns
+/// the record a Done wrote, and every wrong argument is a sentence naming it.
+@Suite("The agents' tools")
+struct AgentDeskTests {
+    let folder: TemporaryFolder
+    let store: AppDatabase
+
+    init() throws {
+        folder = try TemporaryFolder(prefix: "AgentDesk")
+        store = try AppDatabase.open(at: folder.file("tabshell.sqlite"))
+    }
+
+    func desk(_ configure: (inout AgentDesk.Limits) -> Void = { _ in }) -> AgentDesk {
+        var limits = AgentDesk.Limits()
+        limits.changePoll = .milliseconds(20)
+        configure(&limits)
+        return AgentDesk(store: store, person: "ada", limits: limits)
+    }
+
+    static func text(_ result: CallTool.Result) -> String {
+        result.content.compactMap { content in
+            if case .text(let text, _, _) = content { return text }
+            return nil
+        }.joined(separator: "\n")
+    }
+
+    @Test func aFiledRequestIsPendingInTheInboxFromThePersonAndWhoAsks() async throws {
+        let result = await desk().call(
+            "request_capture", arguments: ["title": "Scan the pallet at door 3", "kind": "product", "from": "stock-agent"])
+        #expect(result.isError == false)
+        let requests = try store.requestListing(limit: nil)
+        #expect(requests.count == 1)
+        let request = try #require(requests.first)
+        #expect(request.title == "Scan the pallet at door 3")
+        #expect(request.kind == .product)
+        #expect(request.status == .pending)
+        #expect(request.requester == "stock-agent")
+        #expect(request.createdBy == "ada")
+        #expect(result.structuredContent == .object(["request_id": .int(Int(request.id)), "status": "pending"]))
+    }
+
+    @Test func aWaitReturnsTheRecordThatAnsweredAsTheExportWritesIt() async throws {
+        let desk = desk()
+        let id = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
+        let code = Barcode(value: "4006381333931", symbology: .ean13)
+        // Done in another session: its own connection to the file, as the app's would be.
+        let app = try AppDatabase.open(at: folder.file("tabshell.sqlite"))
+        let answered = Task.detached {
+            try await Task.sleep(for: .milliseconds(100))
+            _ = try app.commitCapture(
+                CaptureSubmission(kind: .barcode, barcode: code, requestID: id), staging: nil, now: Date(), capturedBy: "bo")
+        }
+        let result = await desk.call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 30])
+        try await answered.value
+        #expect(result.isError == false)
+        let text = Self.text(result)
+        let lastID = try #require(try store.lastRecordID())
+        let record = try #require(try store.exportedRecord(id: lastID))
+        #expect(text.contains(JSONText.record(record)))
+        #expect(text.contains("4006381333931"))
+        #expect(text.hasPrefix("Request #\(id) was answered by record #\(record.row.id)"))
+    }
+
+    @Test func aWaitThatRunsOutSaysTheRequestIsStillPending() async throws {
+        let id = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
+        let result = await desk().call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 0.2])
+        #expect(result.isError == false)
+        #expect(Self.text(result).contains("still pending after 0.2 s"))
+        #expect(result.structuredContent == .object(["request_id": .int(Int(id)), "status": "pending"]))
+    }
+
+    @Test(arguments: [
+        ("request_capture", ["kind": "barcode"] as [String: Value], "title is required"),
+        ("request_capture", ["title": "   "], "title must not be empty"),
+        ("request_capture", ["title": "t", "kind": "spaceship"], "kind must be one of barcode, photos, product, note"),
+        ("request_capture", ["title": "t", "colour": "red"], "request_capture takes no argument named colour"),
+        ("request_capture", ["title": 42], "title must be a string"),
+        ("wait_for_answer", [:], "request_id is required"),
+        ("wait_for_answer", ["request_id": 1, "timeout_seconds": 1e12], "timeout_seconds must be a number of seconds from 0 to 600"),
+        ("wait_for_answer", ["request_id": 1, "timeout_seconds": -1], "timeout_seconds must be a number of seconds from 0 to 600"),
+        ("wait_for_answer", ["request_id": 0], "request_id must be a whole number"),
+        ("wait_for_answer", ["request_id": 1.5], "request_id must be a whole number"),
+        ("wait_for_answer", ["request_id": 999, "timeout_seconds": 0], "There is no request #999"),
+        ("list_requests", ["limit": 100_000], "limit must be a whole number from 1 to 100"),
+        ("list_requests", ["status": "lost"], "status must be one of pending, answered, all"),
+        ("get_record", ["record_id": 7], "There is no record #7"),
+        ("open_pod_bay_doors", [:], "There is no tool named open_pod_bay_doors"),
+    ])
+    func aWrongArgumentIsOneSentenceNamingIt(tool: String, arguments: [String: Value], sentence: String) async {
+        let result = await desk().call(tool, arguments: arguments)
+        #expect(result.isError == true)
+        #expect(Self.text(result).contains(sentence), "\(Self.text(result))")
+    }
+
+    @Test func anOverlongTitleOrBodyIsRefusedWithItsLimit() async throws {
+        let title = await desk().call("request_capture", arguments: ["title": .string(String(repeating: "x", count: 501))])
+        #expect(Self.text(title).contains("title can have at most 500 characters (it has 501)"))
+        let body = await desk().call("request_capture", arguments: ["title": "t", "body": .string(String(repeating: "b", count: 10_001))])
+        #expect(Self.text(body).contains("body can have at most 10000 characters"))
+        #expect(try store.requestListing(limit: nil).isEmpty)
+    }
+
+    @Test func aFloodOfRequestsIsLimitedAndSaysWhenToTryAgain() async throws {
+        let desk = desk { $0.requestsPerMinute = 5 }
+        var refused: [String] = []
+        for index in 0..<20 {
+            let result = await desk.call("request_capture", arguments: ["title": .string("Flood \(index)")])
+            if result.isError == true { refused.append(Self.text(result)) }
+        }
+        #expect(try store.requestListing(limit: nil).count == 5)
+        #expect(refused.count == 15)
+        #expect(refused.first?.contains("at most 5 a minute; try again in") == true)
+    }
+
+    @Test func wavesOfWaitsBeyondTheLimitAreRefusedNotQueued() async throws {
+        let desk = desk { $0.concurrentWaits = 2 }
+        let id = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
+        try desk.beginWait()
+        try desk.beginWait()
+        let result = await desk.call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 5])
+        #expect(result.isError == true)
+        #expect(Self.text(result).contains("At most 2 waits can run at once"))
+        desk.endWait()
+        desk.endWait()
+    }
+
+    @Test func titlesQuotedBackArePrintable() async throws {
+        let result = await desk().call("request_capture", arguments: ["title": "Scan \u{1B}]52;c;aGk=\u{07} this"])
+        #expect(result.isError == false)
+        #expect(!Self.text(result).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func listsAreBoundedAndFiltered() async throws {
+        for index in 0..<30 {
+            _ = try store.addRequest(title: "R\(index)", body: "", kind: .note, now: Date(), createdBy: nil, requester: nil)
+        }
+        let result = await desk().call("list_requests", arguments: ["status": "pending", "limit": 7])
+        #expect(Self.text(result).split(separator: "\n").count == 8)
+        let answered = await desk().call("list_requests", arguments: ["status": "answered"])
+        #expect(Self.text(answered) == "No answered requests.")
+    }
+}
