@@ -66,7 +66,7 @@ enum Announcement {
         case .inbox:
             let inbox = state.inbox
             guard inbox.hasLoaded else { return "Inbox tab, loading." }
-            let requests = Count.noun(inbox.requests.count, "request") + (inbox.hasMore ? " or more" : "")
+            let requests = Count.noun(inbox.listCount, "request") + (inbox.hasMore ? " or more" : "")
             var text = "Inbox tab, \(requests), \(Count.grouped(inbox.pendingCount)) pending"
             if let chosen = inbox.requests.first(where: { $0.id == inbox.chosenRequestID }) {
                 text += ". Create captures for \(context.line(chosen.title))"
@@ -88,13 +88,13 @@ enum Announcement {
         if search.trimmedQuery.isEmpty { return "Type to find codes, notes and request titles." }
         var text = search.isQuerySelected ? "The query is selected; typing replaces it. " : ""
         if search.isSearching { return text + "Searching..." }
-        switch search.results.count {
+        switch search.resultCount {
         case 0: text += "No records match."
         case 1: text += "1 record matches."
         case let count: text += "\(count) records match."
         }
         if search.results.isEmpty { return text }
-        if search.resultsHaveFocus { return text + " Result \(search.list.cursor + 1) of \(search.results.count)." }
+        if search.resultsHaveFocus { return text + " Result \((search.part?.offset ?? 0) + search.list.cursor + 1) of \(search.resultCount)." }
         return text + " Down moves into the results."
     }
 

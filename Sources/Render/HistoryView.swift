@@ -32,7 +32,8 @@ struct HistoryView: TabContent {
         }
         let (header, list) = rect.split(top: 1)
         let first = max(0, history.list.scrollOffset)
-        let indices = first..<max(first, min(history.totalCount, first + min(layout.historyListRows, list.height)))
+        let end = history.showsOnlyWindow ? history.window.start + history.window.rows.count : history.totalCount
+        let indices = first..<max(first, min(end, first + min(layout.historyListRows, list.height)))
         let ages = indices.map { rowInMode(at: $0).map { context.age($0.createdAt) } ?? "" }
         // The request column only where the summary keeps a useful width.
         let wide = rect.width >= 60

@@ -15,14 +15,14 @@ struct InboxView: TabContent {
             inbox.pendingCount > 0
             ? "\(Count.grouped(inbox.pendingCount)) pending"
             : requests.isEmpty ? "" : "all done"
-        let scrolls = requests.count > layout.inboxListRows
+        let scrolls = inbox.listCount > layout.inboxListRows
         let grouping = inbox.groupsByRequester ? "By requester" : ""
         return Heading(
             title: Tab.inbox.title,
             context: [grouping, summary].filter { !$0.isEmpty }.joined(separator: context.glyphs.separator),
             // "200+" while more requests follow those read: the count is not known yet.
             position: scrolls
-                ? "\(inbox.list.cursor + 1)/\(Count.grouped(requests.count))\(inbox.hasMore ? "+" : "")" : nil
+                ? "\(inbox.cursorInList + 1)/\(Count.grouped(inbox.listCount))\(inbox.hasMore ? "+" : "")" : nil
         )
     }
 

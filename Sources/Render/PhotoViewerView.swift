@@ -25,7 +25,9 @@ struct PhotoViewerView {
                 drawSentence("\(context.glyphs.error) \(sentence)", in: area, style: .error, on: &canvas)
             }
         } else {
-            drawSentence("Photo previews are off.", in: area, style: .dim, on: &canvas)
+            // A watcher is sent a photo's facts, never its file.
+            let sentence = state.environment.isWatching ? PhotoFacts.notShownToWatchers : "Photo previews are off."
+            drawSentence(sentence, in: area, style: .dim, on: &canvas)
         }
         var factsLine = bounds.line(bounds.height - 2).inset(left: 1, right: 1)
         if let sentence = state.unreachableDatabase {

@@ -27,8 +27,12 @@ struct ScrollWindow: Equatable {
         self.total = total
     }
 
-    var hidesAbove: Bool { range.lowerBound > 0 }
-    var hidesBelow: Bool { range.upperBound < total }
+    /// Rows hidden beyond the list held (a watcher holds only the rows the presenter shows).
+    var hiddenAbove = 0
+    var hiddenBelow = 0
+
+    var hidesAbove: Bool { range.lowerBound > 0 || hiddenAbove > 0 }
+    var hidesBelow: Bool { range.upperBound < total || hiddenBelow > 0 }
 
     /// Where the rows go in `rect`: narrower by the marks' column and a space before it when
     /// rows are hidden, so a mark never stands in for a row's last character.

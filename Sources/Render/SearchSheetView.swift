@@ -35,10 +35,10 @@ struct SearchSheetView {
         let ellipsis = context.glyphs.ellipsis
         if search.trimmedQuery.isEmpty { return "Type to find codes, notes and request titles." }
         if search.isSearching { return "Searching\(ellipsis)" }
-        switch search.results.count {
+        switch search.resultCount {
         case 0: return "No records match."
         case 1: return "1 record matches."
-        case SearchState.resultLimit...: return "The \(search.results.count) newest matches; type more to narrow."
+        case SearchState.resultLimit...: return "The \(search.resultCount) newest matches; type more to narrow."
         case let count: return "\(count) records match."
         }
     }
@@ -46,9 +46,13 @@ struct SearchSheetView {
     private func drawResults(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty, !search.results.isEmpty else { return }
         // The model scrolls by `layout.searchResultRows`; where fewer rows fit, the highlight stays in view.
-        let window = ScrollWindow(
+        var window = ScrollWindow(
             highlighted: search.list.cursor, total: search.results.count, rows: min(rect.height, layout.searchResultRows),
             from: search.list.scrollOffset)
+        if let part = search.part {
+            window.hiddenAbove = part.offset
+            window.hiddenBelow = part.rowsAfter(held: search.results.count)
+        }
         let visible = window.range
         defer { window.drawMarks(in: rect, on: &canvas) }
         let ages = visible.map { context.age(search.results[$0].createdAt) }

@@ -13,7 +13,7 @@ struct ShellView {
         let unreachable = state.unreachableDatabase.map { UnreachableDatabaseNotice(sentence: $0, context: context) }
         var heading = content.heading
         // Presenting or watching (issue #27): the watch code and its watchers in every heading.
-        if let presenting = state.environment.presenting { heading.context = context.line(presenting) }
+        heading.badge = state.environment.presenting.map(context.line)
         HeadingView(heading: heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
         canvas.anchor(.content, row: regions.content.row, column: regions.content.column)
         content.draw(in: regions.content, on: &canvas)
@@ -40,7 +40,7 @@ struct ShellView {
             return SettingsView(
                 settings: state.settings, screen: state.settingsScreen,
                 databaseLocation: state.databaseLocation,
-                holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.requests.count, "request"))",
+                holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.listCount, "request"))",
                 recoverySummary: state.recoverySummary,
                 recordCount: state.history.totalCount,
                 noColor: state.environment.noColor,

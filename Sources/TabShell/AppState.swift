@@ -98,8 +98,11 @@ public struct DisplayEnvironment: Equatable, Sendable {
     /// `set-clipboard on`); nil when nothing stands in the way that we know of.
     public var clipboardNote: String?
     /// Presenting or watching (issue #27): "watch 4821 · 3 watching", shown in the heading on
-    /// every tab (Settings too) in the place of the tab's own context.
+    /// every tab (Settings too) beside the tab's own context.
     public var presenting: String?
+    /// This screen is a watcher's (`tabshell watch`): the hint line shows the watcher's own keys
+    /// (``WatcherKey``), and photos, which a watcher is not sent, say so.
+    public var isWatching = false
 
     public init(noColor: Bool = false) {
         self.noColor = noColor

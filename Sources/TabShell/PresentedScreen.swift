@@ -1,111 +1,201 @@
 import CaptureMode
 import Foundation
 
-/// What a watcher is sent of a presenting session after each frame: the navigation
-/// (``SessionSnapshot``: tab, cursors, sheet, capture and its typed text, alert), the rows on
-/// screen, the status line's toast and the settings that change a layout. A plain Codable value,
-/// read back by the watcher (issue #27) into an ``AppState`` that the ordinary renderer draws at
-/// the watcher's own size. It comes from another person's process: `bounded()` caps every count
-/// and length before it is used, and the renderer's Sanitizer makes its text printable.
+/// What a watcher is sent of a presenting session after each frame (issue #27): the navigation
+/// (``SessionSnapshot``: tab and cursors), everything presented over the tabs layer by layer
+/// (``PresentedLayer``: sheets, capture with its questions, alerts, the photo viewer), the
+/// status line's toast and the settings that change a layout — and of the data only what the
+/// presenter's screen shows (issue #33): the rows in view of the list on screen, the record
+/// open in History with its photos' facts. A watcher at 200x200 is sent the 3 requests an 80x12
+/// presenter sees, never the 60 behind them. A plain Codable value, read back by the watcher
+/// into an ``AppState`` that the ordinary renderer draws at the watcher's own size. It comes
+/// from another person's process: `bounded()` caps every count and length before it is used,
+/// and the renderer's Sanitizer makes its text printable.
 public struct PresentedScreen: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+    public static let currentVersion = 2
     /// Rows of any one list a watcher keeps; a presenter's screen shows far fewer.
     public static let maximumRows = 500
     /// Characters of any one text a watcher keeps.
     public static let maximumText = 4000
+    /// Layers of presentation a watcher keeps (a sheet or capture, an alert, the viewer).
+    public static let maximumLayers = 4
 
     public var version = Self.currentVersion
+    /// The tab and each list's cursor and scroll; the presented layers are in `layers`.
     public var navigation: SessionSnapshot
+    /// What is presented over the tabs, bottom first.
+    public var layers: [PresentedLayer]
+    /// The Inbox rows the presenter's screen shows (none when the Inbox is not on it), and
+    /// where they sit in the presenter's list.
     public var inbox: [InboxRequest]
+    public var inboxPart: ListPart
+    public var inboxHasMore: Bool
     public var inboxPendingCount: Int
     public var groupsByRequester: Bool
+    /// History's rows the presenter's screen shows, from `historyStart`.
     public var history: [HistoryRow]
     public var historyStart: Int
     public var historyTotal: Int
     public var historyHasSeveralPeople: Bool
-    public var searchResults: [HistoryRow]
-    public var searchQuerySelected: Bool
-    public var searchResultsFocused: Bool
-    /// The query the results answer (nil or another: "Searching…").
-    public var searchResultsQuery: String?
+    /// The record open in History as storage answered the presenter: its photos' facts and a
+    /// batch's lines (nil until they came, as for the presenter).
+    public var detail: Detail?
     public var status: String?
     public var statusIsError: Bool
     public var settings: Settings
     public var isTabBarMinimized: Bool
+    public var photosFromUploads: Bool
+
+    public struct Detail: Codable, Equatable, Sendable {
+        public var photos: [RecordPhoto]?
+        public var lines: [BatchLine]?
+        public var photoCursor: Int
+    }
 }
 
 extension AppState {
-    /// What a watcher is sent of this state.
+    /// What a watcher is sent of this state: only what its screen shows.
     public var presentedScreen: PresentedScreen {
-        var search: SearchState?
-        if case let .search(state)? = presentation.sheet { search = state }
+        let layout = self.layout
+        let layers = PresentedLayer.layers(of: presentation, layout: layout)
+        // Capture and the viewer cover the tab whole: none of its rows is on screen then (a
+        // sheet or an alert leaves rows in view around it on a wide screen).
+        let tabsShow = !layers.contains {
+            switch $0 {
+            case .capture, .viewer: true
+            case .help, .search, .alert: false
+            }
+        }
+        var navigation = sessionSnapshot(savedAt: Date(timeIntervalSince1970: 0), stagingID: nil)
+        navigation.sheet = nil
+        navigation.capture = nil
+        navigation.alert = nil
+        navigation.lastSearchQuery = ""
+        // Only the record on top of History's stack shows.
+        navigation.historyStack = Array(navigation.historyStack.suffix(1))
+
+        var inboxRows: [InboxRequest] = []
+        var inboxPart = ListPart(offset: 0, total: inbox.requests.count, namesPeople: inbox.hasRequesters)
+        if tabsShow, selectedTab == .inbox {
+            let shown = PresentedScreen.shownRange(
+                count: inbox.requests.count, cursor: inbox.list.cursor, scrollOffset: inbox.list.scrollOffset, rows: layout.inboxListRows)
+            inboxRows = Array(inbox.requests[shown])
+            inboxPart.offset = shown.lowerBound
+        }
+        var historyRows: [HistoryRow] = []
+        var historyStart = 0
+        var detail: PresentedScreen.Detail?
+        if tabsShow, selectedTab == .history {
+            if let top = history.detail {
+                // A photo's facts, never where its file is.
+                let photos = top.photos?.map {
+                    var photo = $0
+                    photo.storedName = ""
+                    return photo
+                }
+                detail = PresentedScreen.Detail(photos: photos, lines: top.lines, photoCursor: top.photoCursor)
+            } else {
+                let shown = PresentedScreen.shownRange(
+                    count: history.totalCount, cursor: history.list.cursor, scrollOffset: history.list.scrollOffset,
+                    rows: layout.historyListRows)
+                historyRows = shown.compactMap { history.row(at: $0) }
+                historyStart = shown.first { history.row(at: $0) != nil } ?? shown.lowerBound
+            }
+        }
         return PresentedScreen(
-            navigation: sessionSnapshot(savedAt: Date(timeIntervalSince1970: 0), stagingID: nil),
-            inbox: Array(inbox.requests.prefix(PresentedScreen.maximumRows)),
+            navigation: navigation, layers: layers,
+            inbox: inboxRows, inboxPart: inboxPart, inboxHasMore: inbox.hasMore,
             inboxPendingCount: inbox.pendingCount, groupsByRequester: inbox.groupsByRequester,
-            history: Array(history.window.rows.prefix(PresentedScreen.maximumRows)), historyStart: history.window.start,
-            historyTotal: history.totalCount, historyHasSeveralPeople: history.window.hasSeveralPeople,
-            searchResults: Array((search?.results ?? []).prefix(PresentedScreen.maximumRows)),
-            searchQuerySelected: search?.isQuerySelected ?? false, searchResultsFocused: search?.resultsHaveFocus ?? false,
-            searchResultsQuery: search?.resultsQuery,
+            history: historyRows, historyStart: historyStart, historyTotal: history.totalCount,
+            historyHasSeveralPeople: history.window.hasSeveralPeople, detail: detail,
             status: status?.text, statusIsError: status?.kind == .error,
-            settings: settings, isTabBarMinimized: isTabBarMinimized)
+            settings: settings, isTabBarMinimized: isTabBarMinimized, photosFromUploads: photosFromUploads)
     }
 
     /// A watcher's state: `screen` drawn at the watcher's `size`, with nothing to load (a
     /// watcher has no store) and nothing it can change of the presenter's.
     public static func watching(_ screen: PresentedScreen, size: ScreenSize, environment: DisplayEnvironment) -> AppState {
         let screen = screen.bounded()
+        var environment = environment
+        environment.isWatching = true
         var state = AppState(settings: screen.settings, size: size, environment: environment)
+        state.photosFromUploads = screen.photosFromUploads
+        state.isTabBarMinimized = screen.isTabBarMinimized
+        let navigation = screen.navigation
+        let mode = HistoryBrowseMode(rawValue: navigation.historyBrowseMode) ?? .all
+        state.history.totalCount = screen.historyTotal
+        _ = state.restore(navigation, photos: [], message: nil)
+
         state.inbox.requests = screen.inbox
+        state.inbox.part = screen.inboxPart
+        state.inbox.hasMore = screen.inboxHasMore
         state.inbox.pendingCount = screen.inboxPendingCount
         state.inbox.groupsByRequester = screen.groupsByRequester
         state.inbox.hasLoaded = true
-        let mode = HistoryBrowseMode(rawValue: screen.navigation.historyBrowseMode) ?? .all
-        state.history.totalCount = screen.historyTotal
-        state.history.window = HistoryPage(
-            start: screen.historyStart, rows: screen.history, totalCount: screen.historyTotal, mode: mode,
-            hasSeveralPeople: screen.historyHasSeveralPeople)
-        state.history.hasLoaded = true
-        let photos = screen.navigation.capture?.photos ?? []
-        _ = state.restore(screen.navigation, photos: photos, message: nil)
+        state.inbox.list = ListPosition(
+            cursor: navigation.inbox.cursor - screen.inboxPart.offset,
+            scrollOffset: max(0, navigation.inbox.scrollOffset - screen.inboxPart.offset))
+
         // restore's reset forgets the window; the presenter's rows are what is shown.
         state.history.totalCount = screen.historyTotal
         state.history.window = HistoryPage(
             start: screen.historyStart, rows: screen.history, totalCount: screen.historyTotal, mode: mode,
             hasSeveralPeople: screen.historyHasSeveralPeople)
         state.history.hasLoaded = true
+        state.history.showsOnlyWindow = true
+        state.history.list = ListPosition(cursor: navigation.history.cursor, scrollOffset: navigation.history.scrollOffset)
         state.history.following = nil
         state.history.pendingLoad = nil
-        if case var .search(search)? = state.presentation.sheet {
-            search.results = screen.searchResults
-            search.isQuerySelected = screen.searchQuerySelected
-            search.resultsHaveFocus = screen.searchResultsFocused
-            search.resultsQuery = screen.searchResultsQuery
-            switch state.presentation {
-            case let .alert(alert, _): state.presentation = .alert(alert, over: .sheet(.search(search)))
-            default: state.presentation = .sheet(.search(search))
-            }
+        if let detail = screen.detail, case var .detail(top)? = state.history.stack.last {
+            top.photos = detail.photos
+            top.lines = detail.lines
+            top.photoCursor = min(max(0, detail.photoCursor), max(0, (detail.photos?.count ?? 1) - 1))
+            state.history.stack[state.history.stack.count - 1] = .detail(top)
         }
-        state.isTabBarMinimized = screen.isTabBarMinimized
+        state.presentation = PresentedLayer.presentation(of: screen.layers, config: state.captureConfig)
+        state.clampLists()
+        // A watcher taller than the presenter starts at the first row it holds, not above it.
+        let list = state.history.list
+        state.history.list.scrollOffset = max(list.scrollOffset, min(screen.historyStart, list.cursor))
         state.status = screen.status.map { StatusMessage($0, kind: screen.statusIsError ? .error : .info) }
         return state
     }
 }
 
 extension PresentedScreen {
+    /// The rows of a list of `count` that a screen of `rows` list rows shows: from the scroll
+    /// offset, moved the least that shows the cursor.
+    static func shownRange(count: Int, cursor: Int, scrollOffset: Int, rows: Int) -> Range<Int> {
+        let count = max(0, count)
+        let rows = max(1, rows)
+        var first = min(max(0, scrollOffset), max(0, count - 1))
+        if count > 0 {
+            let cursor = min(max(0, cursor), count - 1)
+            if cursor < first { first = cursor }
+            if cursor >= first + rows { first = cursor - rows + 1 }
+        }
+        return first..<min(count, first + rows)
+    }
+
+    static func cut(_ row: HistoryRow, _ cut: (String) -> String) -> HistoryRow {
+        var row = row
+        row.note = row.note.map(cut)
+        row.requestTitle = row.requestTitle.map(cut)
+        row.capturedBy = row.capturedBy.map(cut)
+        row.requester = row.requester.map(cut)
+        row.firstPhotoName = row.firstPhotoName.map(cut)
+        return row
+    }
+
+    /// A part whose numbers agree with the `held` rows it places.
+    static func sane(_ part: ListPart, held: Int) -> ListPart {
+        let offset = min(max(0, part.offset), 1_000_000_000)
+        return ListPart(offset: offset, total: max(offset + held, min(part.total, 1_000_000_000)), namesPeople: part.namesPeople)
+    }
+
     /// Every list and text cut to its bound, every count made sane.
     public func bounded() -> PresentedScreen {
         func cut(_ text: String) -> String { text.count > Self.maximumText ? String(text.prefix(Self.maximumText)) : text }
-        func cut(_ row: HistoryRow) -> HistoryRow {
-            var row = row
-            row.note = row.note.map(cut)
-            row.requestTitle = row.requestTitle.map(cut)
-            row.capturedBy = row.capturedBy.map(cut)
-            row.requester = row.requester.map(cut)
-            row.firstPhotoName = row.firstPhotoName.map(cut)
-            return row
-        }
         var copy = self
         copy.inbox = inbox.prefix(Self.maximumRows).map {
             var request = $0
@@ -115,32 +205,37 @@ extension PresentedScreen {
             request.createdBy = request.createdBy.map(cut)
             return request
         }
-        copy.history = history.prefix(Self.maximumRows).map(cut)
-        copy.searchResults = searchResults.prefix(Self.maximumRows).map(cut)
-        copy.historyStart = max(0, historyStart)
+        copy.inboxPart = Self.sane(inboxPart, held: copy.inbox.count)
+        copy.history = history.prefix(Self.maximumRows).map { Self.cut($0, cut) }
+        copy.historyStart = min(max(0, historyStart), 1_000_000_000)
         copy.historyTotal = max(copy.historyStart + copy.history.count, min(historyTotal, 1_000_000_000))
         copy.inboxPendingCount = min(max(0, inboxPendingCount), 1_000_000_000)
+        copy.detail = detail.map {
+            var detail = $0
+            detail.photos = $0.photos.map {
+                $0.prefix(32).map {
+                    var photo = $0
+                    photo.originalName = cut(photo.originalName)
+                    photo.storedName = ""
+                    return photo
+                }
+            }
+            detail.lines = $0.lines.map { Array($0.prefix(Self.maximumRows)) }
+            return detail
+        }
+        copy.layers = layers.prefix(Self.maximumLayers).map { $0.bounded(cut) }
         copy.status = status.map(cut)
-        copy.searchResultsQuery = searchResultsQuery.map(cut)
         var navigation = navigation
-        navigation.historyStack = Array(navigation.historyStack.suffix(8)).map {
+        navigation.historyStack = Array(navigation.historyStack.suffix(1)).map {
             var route = $0
-            route.record = cut(route.record)
+            route.record = Self.cut(route.record, cut)
             route.scrollOffset = min(max(0, route.scrollOffset), 100_000)
             return route
         }
-        navigation.lastSearchQuery = cut(navigation.lastSearchQuery)
-        if case let .search(query, queryCursor, resultCursor, resultScroll)? = navigation.sheet {
-            navigation.sheet = .search(
-                query: cut(query), queryCursor: max(0, queryCursor), resultCursor: max(0, resultCursor), resultScroll: max(0, resultScroll))
-        }
-        if var capture = navigation.capture {
-            capture.barcodeInput.text = cut(capture.barcodeInput.text)
-            capture.note.text = cut(capture.note.text)
-            capture.photoPath.text = cut(capture.photoPath.text)
-            capture.photos = Array(capture.photos.prefix(32))
-            navigation.capture = capture
-        }
+        navigation.lastSearchQuery = ""
+        navigation.sheet = nil
+        navigation.capture = nil
+        navigation.alert = nil
         copy.navigation = navigation
         return copy
     }

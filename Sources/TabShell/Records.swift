@@ -156,7 +156,7 @@ public struct HistoryAnchor: Equatable, Sendable {
 }
 
 /// A committed photo of a record, with the facts the detail shows.
-public struct RecordPhoto: Equatable, Sendable, Identifiable {
+public struct RecordPhoto: Codable, Equatable, Sendable, Identifiable {
     public var id: Int64
     /// 0 for the first photo of the record.
     public var position: Int

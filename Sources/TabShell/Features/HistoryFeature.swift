@@ -16,6 +16,9 @@ public struct HistoryState: Equatable, Sendable {
     /// Set when the rows are read again under the cursor (a change elsewhere, a deletion): the
     /// records to put the cursor back on, best first (see `ListPosition.preference`).
     public var following: [Int64]?
+    /// Only `window`'s rows are drawn, with no placeholder past it: a watcher's History holds
+    /// the rows the presenter's screen shows (issue #33), and nothing more will come.
+    public var showsOnlyWindow = false
 
     public init() {}
 

@@ -24,6 +24,14 @@ public struct InboxState: Equatable, Sendable {
     public var hasMore = false
     /// A page more was asked for and has not come yet.
     var loadingMore = false
+    /// Set when `requests` are only some of the list (a watcher's Inbox holds the rows the
+    /// presenter's screen shows, issue #33): where they sit in it. `list` counts within `requests`.
+    public var part: ListPart?
+
+    /// How many requests the list holds, those not held included.
+    public var listCount: Int { part?.total ?? requests.count }
+    /// The cursor's place in the whole list.
+    public var cursorInList: Int { (part?.offset ?? 0) + list.cursor }
 
     /// The requests read at a time.
     public static let pageSize = 200
@@ -46,7 +54,7 @@ public struct InboxState: Equatable, Sendable {
     }
 
     /// Whether any request on the list names who asked (the Inbox then shows a From column).
-    public var hasRequesters: Bool { requests.contains { $0.requester != nil } }
+    public var hasRequesters: Bool { part?.namesPeople ?? requests.contains { $0.requester != nil } }
 
     /// `requests` (in storage's order: pending first, newest first) as the Inbox shows them:
     /// grouped by requester when `groupsByRequester` — requesters by name, requests without one

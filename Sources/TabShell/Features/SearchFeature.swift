@@ -38,6 +38,13 @@ public struct SearchState: Equatable, Sendable {
     /// otherwise, as a combo box's field does).
     public var resultsHaveFocus = false
 
+    /// Set when `results` are only some of the results (a watcher's sheet holds the rows the
+    /// presenter's screen shows, issue #33): where they sit among them. `list` counts within `results`.
+    public var part: ListPart?
+
+    /// How many records matched, those not held included.
+    public var resultCount: Int { part?.total ?? results.count }
+
     public init(query: String = "") {
         self.query = TextBuffer(query, multiline: false, limit: Self.queryLimit)
         self.isQuerySelected = !query.isEmpty
