@@ -30,6 +30,7 @@ public final class AgentDesk: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tabshell.mcp.store")
     private let gate = NSLock()
     private var waits = 0
+    private var closing = false
     private var filingBucket: Double
     private var bucketFilledAt: Date
 
@@ -70,6 +71,22 @@ public final class AgentDesk: @unchecked Sendable {
         filingBucket -= 1
     }
 
+    // MARK: - Closing
+
+    var isClosing: Bool {
+        gate.lock()
+        defer { gate.unlock() }
+        return closing
+    }
+
+    /// The client closed its end: waits in flight end at their next look (saying the request
+    /// is still pending), so their answers can be written before the process exits.
+    public func close() {
+        gate.lock()
+        closing = true
+        gate.unlock()
+    }
+
     // MARK: - Waiting
 
     /// Counts a wait in, or refuses it when `concurrentWaits` are in flight.
@@ -106,7 +123,7 @@ public final class AgentDesk: @unchecked Sendable {
                 if case .pending = state {} else { return state }
                 if ContinuousClock.now >= deadline { return state }
             }
-            guard ContinuousClock.now < deadline else {
+            guard ContinuousClock.now < deadline, !isClosing else {
                 let request = try await onStore { try $0.request(id: id) }
                 return request.map { .pending($0) } ?? .gone
             }

@@ -48,6 +48,10 @@ public enum AgentServer {
             try await server.start(transport: transport)
             logger.info("mcp: serving", metadata: ["person": "\(desk.person)"])
             await server.waitUntilCompleted()
+            // The client closed its end: answer the requests still in flight (waits end at
+            // once), for at most a few seconds, then go.
+            desk.close()
+            await transport.drained(within: .seconds(5))
         } catch {
             logger.error("mcp: the server stopped: \(error)")
         }

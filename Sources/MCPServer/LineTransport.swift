@@ -27,6 +27,8 @@ public actor LineTransport: Transport {
     /// How many read lines may wait for the server: the reading thread stops reading (and
     /// the client's writes block) until the server takes one.
     private let credits = DispatchSemaphore(value: 64)
+    /// The requests read and not yet answered.
+    private let ledger = RequestLedger()
     private var started = false
 
     public init(input: Int32 = 0, output: Int32 = 1, maximumLineBytes: Int = defaultMaximumLineBytes, logger: Logger) {
@@ -54,10 +56,19 @@ public actor LineTransport: Transport {
 
     public func send(_ data: Data) async throws {
         try writer.write(line: data)
+        ledger.answered(data)
+    }
+
+    /// Returns once every request read has been answered, or `limit` has passed.
+    public func drained(within limit: Duration) async {
+        let deadline = ContinuousClock.now + limit
+        while !ledger.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     public func receive() -> AsyncThrowingStream<Data, any Error> {
-        let lines = LineCursor(stream: stream, credits: credits)
+        let lines = LineCursor(stream: stream, credits: credits, ledger: ledger)
         return AsyncThrowingStream(unfolding: { try await lines.next() })
     }
 }
@@ -66,16 +77,60 @@ public actor LineTransport: Transport {
 final class LineCursor: @unchecked Sendable {
     private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
     private let credits: DispatchSemaphore
+    private let ledger: RequestLedger
 
-    init(stream: AsyncThrowingStream<Data, any Error>, credits: DispatchSemaphore) {
+    init(stream: AsyncThrowingStream<Data, any Error>, credits: DispatchSemaphore, ledger: RequestLedger) {
         iterator = stream.makeAsyncIterator()
         self.credits = credits
+        self.ledger = ledger
     }
 
     func next() async throws -> Data? {
         let line = try await iterator.next()
-        if line != nil { credits.signal() }
+        if let line {
+            credits.signal()
+            ledger.read(line)
+        }
         return line
+    }
+}
+
+/// The ids of the requests read and not yet answered (a notification has no id and wants no
+/// answer), so the process can let in-flight answers out before it exits.
+final class RequestLedger: @unchecked Sendable {
+    private let lock = NSLock()
+    private var open = Set<String>()
+
+    var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return open.isEmpty
+    }
+
+    func read(_ line: Data) {
+        let ids = Self.ids(in: line, where: { $0["method"] != nil })
+        guard !ids.isEmpty else { return }
+        lock.lock()
+        open.formUnion(ids)
+        lock.unlock()
+    }
+
+    func answered(_ line: Data) {
+        let ids = Self.ids(in: line, where: { $0["method"] == nil })
+        guard !ids.isEmpty else { return }
+        lock.lock()
+        open.subtract(ids)
+        lock.unlock()
+    }
+
+    /// The ids of the messages in `line` (one, or a batch) that `matches`, as their JSON text.
+    static func ids(in line: Data, where matches: ([String: Any]) -> Bool) -> [String] {
+        guard let parsed = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed]) else { return [] }
+        let messages = (parsed as? [[String: Any]]) ?? [parsed as? [String: Any]].compactMap { $0 }
+        return messages.compactMap { message in
+            guard matches(message), let id = message["id"], !(id is NSNull) else { return nil }
+            return "\(id)"
+        }
     }
 }
 

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An AI agent asks, a person captures, the answer flows back: `tabshell mcp` driven by the
+/// Model Context Protocol's own Python client (scripts/mcp-agent, `mcp` from PyPI), while the
+/// app runs in a real terminal (tmux) on the same database.
+@Suite(.serialized, .tags(.e2e))
+struct AgentEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The agent in a tmux session of its own: it files `title`, waits up to `wait` seconds and
+    /// writes what came back to `out`.
+    static func agent(title: String, kind: String, wait: Int, out: URL, server: String) throws -> TmuxSession {
+        let python = root.appendingPathComponent(".build-venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw HarnessError("\(python) is missing: run scripts/install-deps (make test does) to make the venv with mcp")
+        }
+        let script = root.appendingPathComponent("scripts/mcp-agent").path
+        return try TmuxSession(
+            "\(TmuxSession.quote(python)) \(TmuxSession.quote(script)) --title \(TmuxSession.quote(title)) --kind \(kind) --from stock-agent "
+                + "--wait \(wait) --out \(TmuxSession.quote(out.path)) -- \(server); echo \"[agent exit $?]\"",
+            columns: 100, rows: 10)
+    }
+
+    /// The JSON the agent wrote, once it has.
+    static func answer(at url: URL, within seconds: Double = 60) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                return object
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw HarnessError("the agent wrote no answer to \(url.path) in \(Int(seconds)) s")
+    }
+
+    @Test func anAgentFilesAProductRequestAPersonAnswersItAndTheAgentGetsTheCodeAndThePhoto() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let db = shared.appendingPathComponent("team.sqlite").path
+        let out = shared.appendingPathComponent("answer.json")
+
+        // The person's app, open on the Inbox, before the agent asks.
+        let app = try TabShellEndToEndTests.launch("--db \(TmuxSession.quote(db))")
+        try PhotoCaptureEndToEndTests.png(width: 1600, height: 900).write(to: app.workDirectory.appendingPathComponent("shelf.png"))
+        try app.waitFor(text: "[ Inbox")
+
+        // The agent files a request and waits; the request appears in the open Inbox.
+        let agent = try Self.agent(
+            title: "Photograph the shelf at door 3", kind: "product", wait: 120, out: out,
+            server: "\(TmuxSession.quote(TmuxSession.binary.path)) mcp --db \(TmuxSession.quote(db))")
+        defer { _ = try? agent.press("C-c") }
+        let inbox = try app.waitFor(text: "Photograph the shelf at door 3")
+        #expect(inbox.contains("stock-agent"), "the Inbox shows which agent asked")
+
+        // The person answers: a code, a photo, Done.
+        try app.press("Enter")
+        try app.waitFor(text: "Capture · Product")
+        try app.type("4006381333931")
+        try app.press("Enter")
+        try app.waitFor(text: "Photos (0 of")
+        try app.type("shelf.png")
+        try app.press("Enter")
+        try app.waitFor(text: "1600×900")
+        try app.press("C-d")
+        try app.waitFor(text: "Saved")
+
+        // The agent's wait returned the record as the export writes it, and the photo as an image.
+        let answer = try Self.answer(at: out)
+        #expect(answer["isError"] as? Bool == false)
+        let texts = try #require(answer["texts"] as? [String]).joined(separator: "\n")
+        #expect(texts.contains("was answered by record #1"), "\(texts)")
+        #expect(texts.contains(#""barcode":{"value":"4006381333931","symbology":"ean13"}"#), "\(texts)")
+        #expect(texts.contains(#""from":"stock-agent""#), "\(texts)")
+        #expect(texts.contains("shelf.png, png, 1600×900 px"), "\(texts)")
+        #expect(texts.contains("shown below at 1024×576 px"), "the photo is scaled to 1024 px on its longest side: \(texts)")
+        let images = try #require(answer["images"] as? [[String: Any]])
+        #expect(images.count == 1)
+        #expect(images.first?["mimeType"] as? String == "image/jpeg")
+        #expect(images.first?["jpeg"] as? Bool == true)
+        #expect((images.first?["bytes"] as? Int ?? .max) <= 512 * 1024)
+        try agent.waitFor(text: "[agent exit 0]")
+        try app.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(app)
+    }
+
+    /// A protocol-level attack on the server, with the SDK's own client around it: a 3 MB line,
+    /// bad JSON and an unknown method are answered (or dropped) and the server still serves.
+    @Test func aHugeLineBadJSONAndAnUnknownMethodLeaveTheServerServing() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let db = shared.appendingPathComponent("t.sqlite").path
+        let hugeTitle = String(repeating: "x", count: 3_000_000)
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"request_capture","arguments":{"title":""# + hugeTitle + #""}}}"#,
+            "{not json at all",
+            #"{"jsonrpc":"2.0","id":3,"method":"no/such/method"}"#,
+            #"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"request_capture","arguments":{"title":"Still here"}}}"#,
+        ]
+        let input = shared.appendingPathComponent("in.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
+        let output = shared.appendingPathComponent("out.jsonl")
+        let status = try TmuxSession.spawnAndWait(
+            ["/bin/sh", "-c", "exec \(TmuxSession.quote(TmuxSession.binary.path)) mcp --db \(TmuxSession.quote(db)) < \(TmuxSession.quote(input.path))"],
+            stdout: output.path)
+        #expect(status == 0)
+        let answers = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(answers.contains { $0.contains("A message can be at most 1048576 bytes; this one was dropped.") }, "\(answers)")
+        #expect(answers.contains { $0.contains(#""id":3"#) && $0.contains(#""error""#) }, "\(answers)")
+        #expect(answers.contains { $0.contains(#""id":4"#) && $0.contains("Filed request #1") }, "\(answers)")
+        #expect(!answers.contains { $0.contains(#""id":2"#) }, "the dropped call has no answer")
+    }
+}
