@@ -56,10 +56,45 @@ public struct BatchLines: Codable, Equatable, Hashable, Sendable {
         return undone
     }
 
+    /// Removes the last scan, as Ctrl-X does: its line's count drops, and a line at zero goes.
+    /// Returns what ``restore(_:)`` needs to put it back at its place; nil when the batch is empty.
+    public mutating func removeLast() -> RemovedScan? {
+        guard let index = scans.last, lines.indices.contains(index) else { return nil }
+        let removed = RemovedScan(barcode: lines[index].barcode, lineIndex: index, scanIndex: scans.count - 1, quantityLeft: lines[index].quantity - 1)
+        undoLast()
+        return removed
+    }
+
+    /// Puts a removed scan back at its place: one more of its line, or its line again where it
+    /// was (the scans after it keep their order). A code scanned again since counts on its line.
+    public mutating func restore(_ removed: RemovedScan) {
+        let lineIndex: Int
+        if let existing = lines.firstIndex(where: { $0.barcode == removed.barcode }) {
+            lines[existing].quantity += 1
+            lineIndex = existing
+        } else {
+            lineIndex = min(max(0, removed.lineIndex), lines.count)
+            scans = scans.map { $0 >= lineIndex ? $0 + 1 : $0 }
+            lines.insert(BatchLine(barcode: removed.barcode), at: lineIndex)
+        }
+        scans.insert(lineIndex, at: min(max(0, removed.scanIndex), scans.count))
+    }
+
     /// "5 codes, 12 scans": codes first, as History and `history list` say it.
     public var summary: String {
         let scansText = scanCount == 1 ? "1 scan" : "\(scanCount) scans"
         let codesText = lines.count == 1 ? "1 code" : "\(lines.count) codes"
         return "\(codesText), \(scansText)"
     }
+}
+
+/// A scan Ctrl-X took out of a batch, and where it was, so it can be put back.
+public struct RemovedScan: Codable, Equatable, Hashable, Sendable {
+    public var barcode: Barcode
+    /// Its line's place in the batch.
+    public var lineIndex: Int
+    /// Its place among the scans.
+    public var scanIndex: Int
+    /// How many of its code the batch holds without it (0: its line went too).
+    public var quantityLeft: Int
 }

@@ -26,8 +26,10 @@ public enum CaptureAction: Equatable, Sendable {
     case keysToggled
     /// The front end timed the keystrokes of the code about to be entered.
     case codeSourceMeasured(CodeSource)
-    /// Batch: take back the last scan (also Backspace on the empty field).
-    case undoScanTapped
+    /// Batch: remove the last scan (an explicit key; Backspace only ever edits the field).
+    case scanRemovalRequested
+    /// Batch: put the scan removed last back at its place.
+    case scanRestoreRequested
     /// Barcodes were found on a staged photo (as a scanner would send them).
     case photoCodesRead(storedName: String, codes: [String])
     /// The catalog's answer for an accepted code (nil: not in the catalog).
@@ -41,7 +43,7 @@ public enum CaptureAction: Equatable, Sendable {
     case photoCopyProgressed(copiedBytes: Int64, totalBytes: Int64)
     case photoStaged(StagedPhoto)
     case photoStagingFailed(String)
-    /// Remove the highlighted staged photo.
+    /// Remove the highlighted staged photo (an explicit key; Del only ever edits the field).
     case photoRemovalRequested
     case doneTapped
     case closeTapped

@@ -82,14 +82,3 @@ extension CaptureState {
         return draft
     }
 }
-
-extension CaptureDraft {
-    /// The draft with what is being typed (a code, a photo path) taken from `other`: equal to
-    /// `other` when only typing tells them apart.
-    public func withTyping(of other: CaptureDraft?) -> CaptureDraft {
-        var draft = self
-        draft.typedCode = other?.typedCode
-        draft.typedPath = other?.typedPath
-        return draft
-    }
-}

@@ -174,7 +174,11 @@ extension CaptureState {
         case .enterPressed:
             return barcode == nil ? submitBarcode() : advanceAfterScan()
         case .backspacePressed where kind == .batch && barcodeInput.isEmpty:
-            return undoLastScan()
+            // An editing key never takes a scan: holding Backspace to clear a typo stops here.
+            if !batch.isEmpty, let key = config.keyNames.removeScan {
+                batchMessage = "The field is empty; \(key) removes the last scan."
+            }
+            return []
         case .skipTapped:
             guard kind == .product else { return [] }
             barcodeInput.clear()
@@ -220,7 +224,11 @@ extension CaptureState {
         case .enterPressed:
             return copy == nil ? submitPhotoPath() : []
         case .deletePressed where photoPath.isEmpty:
-            return send(.photoRemovalRequested)
+            // An editing key never removes a photo: Del on the empty field only says which key does.
+            if !photos.isEmpty, copy == nil, let key = config.keyNames.removePhoto {
+                photoMessage = .information("The field is empty; \(key) removes the highlighted photo.")
+            }
+            return []
         case let .cursorMoved(motion) where motion == .up || motion == .down:
             guard !photos.isEmpty else { return [] }
             photoCursor = min(max(0, photoCursor + (motion == .up ? -1 : 1)), photos.count - 1)
@@ -265,7 +273,8 @@ extension CaptureState {
         case .deleteToLineStartPressed: return edit { $0.deleteToLineStart() }
         case .deletePressed: return edit { $0.deleteForward() }
         case let .cursorMoved(motion): return edit { $0.move(motion) }
-        case .undoScanTapped: return undoLastScan()
+        case .scanRemovalRequested: return removeLastScan()
+        case .scanRestoreRequested: return restoreRemovedScan()
         case .doneTapped: return done()
         case .closeTapped:
             guard closeNeedsConfirmation else { return [.dismiss] }
@@ -329,17 +338,32 @@ extension CaptureState {
         return []
     }
 
-    /// Backspace on the empty field of a batch (or Ctrl-Z): the last scan is taken back.
-    private mutating func undoLastScan() -> [CaptureEffect] {
+    /// The removal key in a batch: the last scan goes, and the undo key (named in the message)
+    /// puts it back.
+    private mutating func removeLastScan() -> [CaptureEffect] {
+        guard kind == .batch else { return [] }
         batchScrollOffset = 0
-        guard let undone = batch.undoLast() else {
-            batchMessage = "Nothing to undo."
+        guard let removed = batch.removeLast() else {
+            batchMessage = "No scan to remove."
             return []
         }
-        batchMessage =
-            undone.quantity == 0
-            ? "Took back \(undone.barcode.summary)."
-            : "Took back one \(undone.barcode.summary): now \(undone.quantity)."
+        removedScans.append(removed)
+        let what =
+            removed.quantityLeft == 0
+            ? "Removed \(removed.barcode.summary)."
+            : "Removed one \(removed.barcode.summary): now \(removed.quantityLeft)."
+        batchMessage = what + (config.keyNames.restoreScan.map { " \($0) puts it back." } ?? "")
+        notice = nil
+        return []
+    }
+
+    /// The undo key in a batch: the scan removed last comes back at its place.
+    private mutating func restoreRemovedScan() -> [CaptureEffect] {
+        guard kind == .batch, let removed = removedScans.popLast() else { return [] }
+        batch.restore(removed)
+        batchScrollOffset = 0
+        let quantity = batch.lines.first { $0.barcode == removed.barcode }?.quantity ?? 1
+        batchMessage = quantity == 1 ? "Put back \(removed.barcode.summary)." : "Put back one \(removed.barcode.summary): now \(quantity)."
         notice = nil
         return []
     }
@@ -421,7 +445,8 @@ extension CaptureState {
             return []
         }
         guard photos.count < config.maximumPhotos else {
-            photoMessage = "This capture holds at most \(config.maximumPhotos) photos; remove one first (Del)."
+            photoMessage = .problem(
+                "This capture holds at most \(config.maximumPhotos) photos; remove one first" + (config.keyNames.removePhoto.map { " (\($0))." } ?? "."))
             return []
         }
         photoMessage = nil

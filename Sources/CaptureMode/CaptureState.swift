@@ -24,6 +24,9 @@ public struct CaptureConfig: Equatable, Sendable {
     public var separatorStandIn: Character?
     /// The scanner/computer keyboard-layout pair to undo (Settings › Scanner layout), if any.
     public var scannerLayout: LayoutTranslation?
+    /// The keys in force for what capture's own sentences name ("Ctrl-X removes the last scan"):
+    /// the shell fills them from its key table, so a rebound key is named as it is.
+    public var keyNames = CaptureKeyNames()
 
     /// How codes are read: free text or not, the stand-in separator, the layout to undo.
     public var scanOptions: ScanOptions {
@@ -38,6 +41,23 @@ public struct CaptureConfig: Equatable, Sendable {
         self.allowsFreeText = allowsFreeText
         self.maximumPhotos = max(1, maximumPhotos)
         self.maximumPhotoBytes = maximumPhotoBytes
+    }
+}
+
+/// How the keys capture's sentences name are written, from the key table in force (nil: the
+/// action has no key, and the sentence does not offer it).
+public struct CaptureKeyNames: Equatable, Sendable {
+    /// Takes the last scan out of a batch.
+    public var removeScan: String?
+    /// Puts the scan removed last back.
+    public var restoreScan: String?
+    /// Removes the highlighted staged photo.
+    public var removePhoto: String?
+
+    public init(removeScan: String? = "Ctrl-X", restoreScan: String? = "Ctrl-R", removePhoto: String? = "Ctrl-X") {
+        self.removeScan = removeScan
+        self.restoreScan = restoreScan
+        self.removePhoto = removePhoto
     }
 }
 
@@ -121,6 +141,8 @@ public struct CaptureState: Equatable, Sendable {
     public var photoCodes: [String: [Barcode]] = [:]
     /// A batch's scans so far.
     public var batch = BatchLines()
+    /// The scans Ctrl-X removed, the latest last: the undo key puts them back in turn.
+    public var removedScans: [RemovedScan] = []
     /// What the last batch scan did ("Added …", "… again: 3"), shown under the field.
     public var batchMessage: String?
     /// How many of a batch's latest lines the wheel scrolled past (0: the latest on top).

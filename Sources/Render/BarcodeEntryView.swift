@@ -46,7 +46,8 @@ struct BarcodeEntryView {
     private func drawBatch(in rect: Rect, on canvas: inout Canvas) {
         guard rect.height > 0 else { return }
         let batch = capture.batch
-        let count = batch.isEmpty ? "No scans yet. Scan away; each code is added at once." : batch.summary + "  (Bksp on the empty field takes the last back)"
+        let removal = capture.config.keyNames.removeScan.map { "  (\($0) removes the last)" } ?? ""
+        let count = batch.isEmpty ? "No scans yet. Scan away; each code is added at once." : batch.summary + removal
         canvas.put(count, row: rect.row, column: rect.column, width: rect.width, style: .heading)
         let list = rect.inset(top: 1)
         let quantityWidth = max(3, String(batch.lines.map(\.quantity).max() ?? 0).count + 1)

@@ -6,6 +6,8 @@ import TabShell
 /// kinds scroll with the highlight, marked where more lie above or below.
 struct CapturePickerView {
     let capture: CaptureState
+    /// The key that chooses each kind, from the key table in force (a row without one shows none).
+    let kindKeys: [CaptureKind: String]
     let context: RenderContext
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
@@ -17,12 +19,15 @@ struct CapturePickerView {
         }
         let window = ScrollWindow(highlighted: capture.pickerCursor, total: kinds.count, rows: area.height)
         let kindWidth = kinds.map { TextWidth.of($0.title) }.max() ?? 0
-        let table = Table(columns: [.fixed(kindWidth), .flexible()], gap: 3)
+        let keyWidth = kinds.compactMap { kindKeys[$0].map(TextWidth.of) }.max() ?? 0
+        // Each row leads with the key that chooses it; with no key bound at all, no key column.
+        let table = Table(columns: (keyWidth > 0 ? [.fixed(keyWidth)] : []) + [.fixed(kindWidth), .flexible()], gap: keyWidth > 0 ? 2 : 3)
         let rows = window.rowsRect(in: area, glyphs: context.glyphs)
         for (offset, index) in window.range.enumerated() {
             let kind = kinds[index]
             let line = rows.line(offset)
-            table.drawRow([Span(kind.title), Span(kind.blurb, .dim)], in: line, selected: index == capture.pickerCursor, on: &canvas)
+            let key = keyWidth > 0 ? [Span(kindKeys[kind] ?? "", .heading)] : []
+            table.drawRow(key + [Span(kind.title), Span(kind.blurb, .dim)], in: line, selected: index == capture.pickerCursor, on: &canvas)
             canvas.addHitRegion(row: line.row, columns: line.columns, action: .capture(.pickerRowClicked(index)))
         }
         window.drawMarks(in: area, on: &canvas)

@@ -108,7 +108,7 @@ struct CaptureView {
     private func drawBody(in rect: Rect, on canvas: inout Canvas) {
         switch capture.phase {
         case .picker:
-            CapturePickerView(capture: capture, context: context).draw(in: rect, on: &canvas)
+            CapturePickerView(capture: capture, kindKeys: KeyMap.kindKeys(in: state, unicode: context.symbolKeys), context: context).draw(in: rect, on: &canvas)
         case .barcode:
             BarcodeEntryView(capture: capture, context: context).draw(in: rect, on: &canvas)
         case .photos:

@@ -93,10 +93,10 @@ public final class AppRuntime {
     /// The session ends (quit, signal, hang-up): a capture still open keeps its staging folder
     /// as a draft for the next start.
     public func finish() {
-        // What the screen showed is what the draft keeps: a code typed in the last moment too
-        // (its save waits for typing to pause), however the session ends (a signal, a hang-up).
+        // What the screen showed is what the draft keeps, however the session ends (a signal,
+        // a hang-up), and on the disk before the process goes.
         if let draft = state.unsavedDraft {
-            runner.photoStager.saveDraft(draft, now: Date())
+            runner.photoStager.saveDraft(draft, now: Date(), durably: true)
         }
         stagingIDAtFinish = runner.photoStager.currentSession.map { $0.id.uuidString.lowercased() }
         // A Done on its way is given a moment to land (its session's lock then released

@@ -2,6 +2,7 @@ import CaptureMode
 import Foundation
 import Logging
 import PhotoCodes
+import PhotoPreview
 import Storage
 import Synchronization
 import TabShell
@@ -23,6 +24,8 @@ final class PhotoStager {
     let person: String?
     private var session: StagingSession?
     private var copy: RunningCopy?
+    /// Flushes the drafts saved on each change to the disk, off the loop.
+    private let draftSyncer = DraftSyncer()
 
     /// A copy on its way: the flag asks it to stop; the semaphore says it has.
     private final class RunningCopy: Sendable {
@@ -114,6 +117,13 @@ final class PhotoStager {
             }
             switch result {
             case let .success(photo):
+                // A damaged photo (cut short, undecodable) is refused here, whatever tells it,
+                // so Done never saves one without a word.
+                if let damage = PhotoIntegrity.damage(of: box.session.fileURL(of: photo)) {
+                    try? box.session.remove(photo)
+                    mailbox.post(.capture(.photoStagingFailed("\(name) was not added. \(damage.sentence)")))
+                    break
+                }
                 mailbox.post(.capture(.photoStaged(photo)))
                 Self.readCodes(on: photo, at: box.session.fileURL(of: photo), mailbox: mailbox, wake: wake)
             case .failure(.cancelled): break
@@ -177,9 +187,12 @@ final class PhotoStager {
     }
 
     /// Keeps what the capture has collected in `draft.json`, so a crash or a dropped link can
-    /// offer it back. The model decides when (whenever what it collected changes); a copy under
-    /// way has the folder, and its result brings the next save.
-    func saveDraft(_ draft: CaptureDraft, now: Date) {
+    /// offer it back. The model decides when (whenever what it collected changes, typing too);
+    /// a copy under way has the folder, and its result brings the next save. The file is in
+    /// place when this returns, so a kill right after a key cannot lose it; unless `durably`,
+    /// its fsync runs in the background, coalesced (a write is about a tenth of a millisecond,
+    /// a durable one about ten times that, and a scanner sends a key every few).
+    func saveDraft(_ draft: CaptureDraft, now: Date, durably: Bool = false) {
         // A copy that has ended is reaped first: until the next copy or removal it would
         // otherwise hold every save back (a path typed after a photo was added never reached
         // the draft).
@@ -189,14 +202,22 @@ final class PhotoStager {
         stamped.updatedAt = now
         stamped.owner = person
         do {
-            try openSession().saveDraft(stamped)
+            let session = try openSession()
+            try session.saveDraft(stamped, durably: durably)
+            if !durably { draftSyncer.request(session.draftPath) }
         } catch {
             logger.warning("could not save the draft: \(error.message)")
         }
     }
 
+    /// Waits until every draft saved so far is on the disk.
+    func waitForDraftSyncs() {
+        draftSyncer.waitUntilIdle()
+    }
+
     /// Leaving the app with a capture open: stop the copy, keep the folder as a draft.
     func closeKeepingDraft() {
+        draftSyncer.waitUntilIdle()
         cancelCopy()
         session?.close()
         session = nil

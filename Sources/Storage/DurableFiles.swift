@@ -70,7 +70,9 @@ package enum DurableFiles {
 
     /// Replaces `path` with `data` so that a crash leaves either the old or the new content:
     /// writes a `.tmp-<uuid>` sibling (0600), fsyncs it, renames it over `path`, fsyncs the folder.
-    package static func writeAtomically(_ data: Data, to path: String) throws(StorageError) {
+    /// With `durably` false the file is renamed into place without an fsync: a process that
+    /// dies at once (a kill, a crash) still leaves it, and `syncFile(_:)` makes it durable later.
+    package static func writeAtomically(_ data: Data, to path: String, durably: Bool = true) throws(StorageError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temp = directory + "/" + tempPrefix + UUID().uuidString.lowercased()
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -79,14 +81,28 @@ package enum DurableFiles {
         }
         _ = fchmod(fd, 0o600)
         var failure = data.withUnsafeBytes { writeAll(fd, $0) }
-        if failure == 0, fsyncRetrying(fd) != 0 { failure = errno }
+        if failure == 0, durably, fsyncRetrying(fd) != 0 { failure = errno }
         _ = close(fd)
         if failure == 0, rename(temp, path) != 0 { failure = errno }
         guard failure == 0 else {
             _ = unlink(temp)
             throw .fileSystem("Cannot write \(path): \(DurableFiles.reason(errno: failure)).")
         }
-        try syncDirectory(directory)
+        if durably { try syncDirectory(directory) }
+    }
+
+    /// Flushes the file at `path` and the entry naming it in its folder to the disk.
+    package static func syncFile(_ path: String) throws(StorageError) {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .fileSystem("Cannot open \(path): \(DurableFiles.reason(errno: errno)).")
+        }
+        let failure = fsyncRetrying(fd) == 0 ? 0 : errno
+        _ = close(fd)
+        guard failure == 0 else {
+            throw .fileSystem("Cannot save \(path) to disk: \(DurableFiles.reason(errno: failure)).")
+        }
+        try syncDirectory((path as NSString).deletingLastPathComponent)
     }
 
     /// The prefix of every temporary file tabshell writes; start-up recovery removes them.

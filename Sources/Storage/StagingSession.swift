@@ -226,13 +226,27 @@ public final class StagingSession {
 
     /// Records what the capture has collected in `draft.json` (written atomically), so it can be
     /// offered back after a crash. The saved draft's photos are always this session's ``photos``.
-    public func saveDraft(_ draft: CaptureDraft) throws(StorageError) {
+    ///
+    /// With `durably` false the file is in place for any process once this returns (a kill or a
+    /// crash of this one cannot lose it), and ``syncDraft(at:)`` makes it durable against a power
+    /// loss, from any thread: for drafts saved on every keystroke.
+    public func saveDraft(_ draft: CaptureDraft, durably: Bool = true) throws(StorageError) {
         guard isOpen else { throw .stagingClosed }
         self.draft = draft
-        try writeDraft()
+        try writeDraft(durably: durably)
     }
 
-    private func writeDraft() throws(StorageError) {
+    /// Where this session's `draft.json` is, for ``syncDraft(at:)``.
+    public var draftPath: String { path + "/" + Self.draftFileName }
+
+    /// Flushes a draft saved with `durably: false` to the disk. Touches no session state, so a
+    /// background thread may call it while the session goes on; a folder gone meanwhile (Done,
+    /// Close) throws.
+    public static func syncDraft(at draftPath: String) throws(StorageError) {
+        try DurableFiles.syncFile(draftPath)
+    }
+
+    private func writeDraft(durably: Bool = true) throws(StorageError) {
         var draft =
             self.draft
             ?? CaptureDraft(kind: .photos, phase: "photos", updatedAt: Date())
@@ -244,7 +258,7 @@ public final class StagingSession {
         } catch {
             throw .fileSystem("Cannot save the draft in \(path): \(error.localizedDescription).")
         }
-        try DurableFiles.writeAtomically(data, to: path + "/" + Self.draftFileName)
+        try DurableFiles.writeAtomically(data, to: path + "/" + Self.draftFileName, durably: durably)
     }
 
     // MARK: - Ending

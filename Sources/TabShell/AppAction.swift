@@ -80,8 +80,6 @@ public enum AppAction: Equatable, Sendable {
     /// The server this session runs under (`tabshell serve`) will close it soon: no key for a while.
     case idleSessionClosingSoon
     case storageFailed(String)
-    /// Typing paused: keep the code being typed in the draft.
-    case draftSaveDue
     /// A success message's time is up (the token says which message).
     case statusExpired(token: Int)
     /// Start-up recovery's findings: drafts to offer and a sentence on what was swept.

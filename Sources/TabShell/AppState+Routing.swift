@@ -37,7 +37,6 @@ extension AppState {
         case let .previewTerminalFound(terminal): return previewTerminalFound(terminal)
         case let .viewerPhotoStepped(offset): return stepViewer(by: offset)
         case let .statusExpired(token): return expireStatus(token: token)
-        case .draftSaveDue: return saveDraftAfterTyping()
 
         // Input, to whatever has focus
         case let .listMoved(move): return moveFocusedList(move)
@@ -111,7 +110,7 @@ extension AppAction {
         case let .capture(action): return action.isUserInput
         case .drafts, .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
             .databaseChangedElsewhere, .databaseReachability, .captureCommitted, .commitHookFailed,
-            .idleSessionClosingSoon, .storageFailed, .draftSaveDue, .statusExpired, .recoveryFinished,
+            .idleSessionClosingSoon, .storageFailed, .statusExpired, .recoveryFinished,
             .sessionRestored, .previewLoaded:
             return false
         }
@@ -124,7 +123,7 @@ extension CaptureAction {
         switch self {
         case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .textTyped, .textPasted, .enterPressed,
             .backspacePressed, .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .keysToggled,
-            .undoScanTapped, .retakeTapped, .completionRequested, .photoRemovalRequested, .doneTapped, .closeTapped,
+            .scanRemovalRequested, .scanRestoreRequested, .retakeTapped, .completionRequested, .photoRemovalRequested, .doneTapped, .closeTapped,
             .closeConfirmed, .closeCancelled:
             return true
         case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted,

@@ -14,17 +14,10 @@ extension AppState {
             savedDraft = nil
             return effects
         }
+        // Every change, typing included, is handed to the draft at once: a process killed a
+        // moment after a key still leaves it on disk. The runtime coalesces the writes (a
+        // scanner's burst is a few of them, not one per character) and keeps them off the loop.
         guard let draft = unsavedDraft else { return effects }
-        if draft.withTyping(of: savedDraft) == savedDraft {
-            // Only what is being typed (a code, a photo path) changed: one save a moment after
-            // typing pauses, not a durable write per keystroke (a scanner types a code in a few
-            // milliseconds).
-            if !isDraftSaveScheduled {
-                isDraftSaveScheduled = true
-                effects.append(.schedule(afterMilliseconds: Self.typedCodeSaveDelay, action: .draftSaveDue))
-            }
-            return effects
-        }
         savedDraft = draft
         effects.append(.saveDraft(draft))
         return effects
@@ -40,17 +33,5 @@ extension AppState {
             draft.hasContent, draft != savedDraft
         else { return nil }
         return draft
-    }
-
-    /// How long after the last keystroke a code being typed is kept in the draft.
-    static let typedCodeSaveDelay = 1000
-    /// The pause after typing a code has passed: save the draft if it still differs from disk.
-    mutating func saveDraftAfterTyping() -> [AppEffect] {
-        isDraftSaveScheduled = false
-        if let draft = unsavedDraft {
-            savedDraft = draft
-            return [.saveDraft(draft)]
-        }
-        return []
     }
 }

@@ -102,7 +102,10 @@ extension AppState {
     }
 
     mutating func dismissAlert() -> [AppEffect] {
-        if case let .alert(_, over) = presentation { presentation = over }
+        guard case let .alert(alert, over) = presentation else { return [] }
+        presentation = over
+        // Esc on "Resume the unfinished capture?" keeps the draft: the status line says so.
+        if let kept = DraftOffer.keptMessage(afterCancelling: alert) { status = StatusMessage(kept) }
         return []
     }
 

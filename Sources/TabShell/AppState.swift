@@ -35,8 +35,6 @@ public struct AppState: Equatable, Sendable {
     /// Scrolling down a list minimized the tab bar to one compact line (seed 004's
     /// `.tabBarMinimizeBehavior(.onScrollDown)`); scrolling up, the top, or a tab key restores it.
     public var isTabBarMinimized = false
-    /// A save of the draft is waiting for typing to pause.
-    public var isDraftSaveScheduled = false
     /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
     public var recoverySummary: String?
     /// What the search sheet held when it last closed; `/` opens it with this query again.
@@ -70,6 +68,7 @@ public struct AppState: Equatable, Sendable {
     public var captureConfig: CaptureConfig {
         var config = settings.captureConfig
         config.photosFromUploads = photosFromUploads
+        config.keyNames = KeyMap.captureKeyNames(overrides: keyOverrides)
         return config
     }
 

@@ -344,14 +344,22 @@ public enum KeyMap {
             // Ctrl-S only where it does something: a Product's barcode (every binding in docs).
             let skips = state.map { $0.presentation.capture?.kind == .product } ?? true
             let undoes = state.map { $0.presentation.capture?.kind == .batch } ?? true
+            // The hint offers removing once there is a scan, and putting back once one was removed.
+            let scans = state.map { $0.presentation.capture?.batch.isEmpty == false } ?? true
+            let restores = state.map { $0.presentation.capture?.removedScans.isEmpty == false } ?? true
             return [
                 KeyBinding("barcode_check", [.enter], hint: "check", help: "Check the code (a scanner sends Enter itself)", action: .capture(.enterPressed)),
                 close, done,
             ] + (skips ? [KeyBinding("capture_skip", [.control("s")], hint: "skip", help: "Product: skip the barcode and go to photos", action: .capture(.skipTapped))] : [])
                 + (undoes
                     ? [
+                        // Only these keys take a scan out or put it back: Bksp only edits the field.
                         KeyBinding(
-                            "undo_scan", [.control("x")], hint: "undo", help: "Batch: take back the last scan (also Bksp on the empty field)", action: .capture(.undoScanTapped))
+                            "remove_scan", [.control("x")], hint: scans ? "remove" : nil, help: "Batch: remove the last scan (it can be put back)",
+                            action: .capture(.scanRemovalRequested)),
+                        KeyBinding(
+                            "restore_scan", [.control("r")], hint: restores ? "put back" : nil, help: "Batch: put the scan removed last back at its place",
+                            action: .capture(.scanRestoreRequested)),
                     ] : [])
                 + [
                     captureKeysInField, typing("Type the code"), textEditing,
@@ -363,7 +371,7 @@ public enum KeyMap {
                 KeyBinding("photo_add", [.enter], hint: "add", help: "Add the typed file; with an empty field, go to review", action: .capture(.enterPressed)),
                 KeyBinding("path_complete", [.tab], hint: "complete", help: "Complete the file path", action: .capture(.completionRequested)),
                 KeyBinding(
-                    "photo_remove", [.control("x")], hint: "remove", help: "Remove the highlighted photo (also Del on an empty field)", action: .capture(.photoRemovalRequested)),
+                    "photo_remove", [.control("x")], hint: "remove", help: "Remove the highlighted photo (Del only edits the path)", action: .capture(.photoRemovalRequested)),
                 KeyBinding("photo_highlight", [.up, .down], help: "Highlight a staged photo", edit: .captureField),
                 close, done, captureKeysInField, typing("Type the file path"), textEditing,
                 KeyBinding("capture_paste", [.anyPaste], help: "A pasted or dropped path is added at once", command: .edit(.captureField)),

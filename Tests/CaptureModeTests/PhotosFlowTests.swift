@@ -75,12 +75,13 @@ import Testing
         #expect(capture.photoMessage?.text.contains("at most 1") == true)
     }
 
-    @Test func deleteOnAnEmptyFieldRemovesTheHighlightedPhoto() {
+    @Test func theRemovalKeyRemovesTheHighlightedPhoto() {
         var capture = photosCapture()
         _ = capture.send(.textTyped("a.png"))
         _ = capture.send(.enterPressed)
         _ = capture.send(.photoStaged(photo))
-        #expect(capture.send(.deletePressed) == [.unstagePhoto(photo)])
+        #expect(capture.send(.deletePressed) == [], "Del only edits the path (RemovalKeysTests)")
+        #expect(capture.send(.photoRemovalRequested) == [.unstagePhoto(photo)])
         #expect(capture.photos.isEmpty)
     }
 

@@ -43,22 +43,27 @@ import Testing
         #expect(cached.contains { $0.hasSuffix(".preview") })
     }
 
-    @Test("after Done the record's photo previews from the media folder; a broken file gets its sentence")
+    @Test("after Done the record's photo previews from the media folder; a file damaged since gets its sentence")
     func committedThumbnailAndABrokenOne() throws {
         let app = try RuntimeHarness(previewTerminal: Self.terminal)
         try app.start()
         let good = try Self.writeGradient(app, named: "good.png")
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
-        let brokenURL = app.folder.appendingPathComponent("broken.png")
-        try bytes.prefix(bytes.count / 2).write(to: brokenURL)
+        let later = try Self.writeGradient(app, named: "later.png")
         app.press(.character("2"), .character("p"))
-        for path in [good, brokenURL.path] {
+        for path in [good, later] {
             let count = app.state.presentation.capture?.photos.count ?? 0
             app.runtime.press(.paste(path))
             #expect(app.awaitBackgroundWork { app.state.presentation.capture?.photos.count == count + 1 })
         }
+        // A damaged photo is refused when it is staged (DamagedPhotoStagingTests); one damaged on disk
+        // after it was saved is what a preview can still meet.
+        let damaged = try #require(app.state.presentation.capture?.photos.last)
         app.press(.control("d"))
         #expect(app.state.presentation == .none)
+        #expect(app.awaitBackgroundWork { app.state.history.totalCount == 1 })
+        let stored = app.database.media.url(forStoredName: damaged.storedName)
+        let bytes = try Data(contentsOf: stored)
+        try bytes.prefix(bytes.count / 2).write(to: stored)
         app.press(.character("3"), .enter)
         #expect(
             app.awaitBackgroundWork {

@@ -53,6 +53,13 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
         hasFiles = !draft.photos.isEmpty
     }
 
+    /// What the status line says when the question is closed without an answer (Esc): the
+    /// draft stays on disk and comes back; nil for any other alert.
+    public static func keptMessage(afterCancelling alert: Alert) -> String? {
+        let offersDraft = alert.buttons.contains { if case .resumeDraft = $0.action { true } else { false } }
+        return offersDraft ? "Kept as a draft; it is offered again at the next start." : nil
+    }
+
     public var alert: Alert {
         Alert(
             title: "Resume the unfinished capture?",
