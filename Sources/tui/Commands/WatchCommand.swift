@@ -143,9 +143,10 @@ struct WatchScreen {
                 terminal.draw(Screen.render(state, options: RenderOptions(unicode: terminal.isUnicode, color: terminal.supportsColor, now: Date())))
                 needsDraw = false
             }
+            // The keys the hint line shows (WatcherKey), and no others.
             switch terminal.nextEvent(timeout: 1000) {
-            case .key(.character("q")), .key(.character("Q")): return .left
-            case .key(.character("?")):
+            case let .key(.character(character)) where WatcherKey(character) == .leave: return .left
+            case let .key(.character(character)) where WatcherKey(character) == .help:
                 showsHelp.toggle()
                 needsDraw = true
             case .resized:
