@@ -20,6 +20,17 @@ public struct CastEncoder: Sendable {
     public private(set) var reachedLimit = false
     public private(set) var columns: Int
     public private(set) var rows: Int
+    /// For casts anyone may play (`serve --record`): each event's text passes through it, so what
+    /// is recorded holds no clipboard write, query or mode change a player's terminal would act
+    /// on; and an unfinished sequence is never written, so a cut never halves one.
+    public var filter: ReplayFilter?
+    /// With ``filter``: a cast cut at its limit ends with ``cutText`` (room for it is kept).
+    public var closesCleanly: Bool { filter != nil }
+    /// The last event of a cast cut short: CAN ends any sequence a player is in, then the
+    /// graphic rendition, the scroll margins, the cursor and line wrapping are put back.
+    public static let cutText = "\u{18}\u{1B}[0m\u{1B}[r\u{1B}[?25h\u{1B}[?7h\r\n"
+    /// Room kept under `sizeLimit` for the closing event.
+    static let cutReserve = 64
     private let header: CastHeader
     private var began = false
     /// The start of a UTF-8 sequence whose end has not been read yet (at most 3 bytes).
@@ -49,14 +60,24 @@ public struct CastEncoder: Sendable {
         let cut = Self.incompleteTailLength(all)
         carry = Array(all.suffix(cut))
         all.removeLast(cut)
-        return events(for: all, at: time)
+        return closingIfCut(events(for: all, at: time), at: time)
     }
+
+    /// The closing event after `lines` when this call reached the limit of a cast that closes cleanly.
+    private mutating func closingIfCut(_ lines: [String], at time: Double) -> [String] {
+        guard reachedLimit, closesCleanly, !closed else { return lines }
+        closed = true
+        let line = CastEvent(time: stamp(time), kind: .output(Self.cutText)).line
+        bytesEncoded += line.utf8.count
+        return lines + [line]
+    }
+    private var closed = false
 
     /// A resize event when the size differs from the last one recorded.
     public mutating func resize(columns: Int, rows: Int, at time: Double) -> [String] {
         guard !reachedLimit, columns != self.columns || rows != self.rows else { return [] }
         let line = CastEvent(time: stamp(time), kind: .resize(columns: columns, rows: rows)).line
-        guard admit(line) else { return [] }
+        guard admit(line) else { return closingIfCut([], at: time) }
         self.columns = columns
         self.rows = rows
         return [line]
@@ -85,8 +106,12 @@ public struct CastEncoder: Sendable {
                 back += 1
             }
             if end <= start { end = min(start + Self.maximumEventBytes, bytes.count) }
-            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            var text = String(decoding: bytes[start..<end], as: UTF8.self)
             start = end
+            if filter != nil, let kept = filter?.filter(text) {
+                text = kept
+                if text.isEmpty { continue }
+            }
             let line = CastEvent(time: time, kind: .output(text)).line
             guard admit(line) else { break }
             lines.append(line)
@@ -103,7 +128,7 @@ public struct CastEncoder: Sendable {
     private mutating func admit(_ line: String) -> Bool {
         guard !reachedLimit else { return false }
         let count = line.utf8.count
-        guard bytesEncoded + count <= sizeLimit else {
+        guard bytesEncoded + count <= sizeLimit - (closesCleanly ? Self.cutReserve : 0) else {
             reachedLimit = true
             return false
         }

@@ -45,7 +45,7 @@ public final class CastFileRecorder: Sendable {
     /// `clock` gives seconds since the recording began (a monotonic clock by default).
     public static func create(
         path: String, header: CastHeader, sessionLimit: Int = CastEncoder.defaultSessionLimit, budget: RecordingBudget? = nil,
-        clock: (@Sendable () -> Double)? = nil, onStop: @escaping @Sendable (Stop) -> Void = { _ in }
+        forAnyPlayer: Bool = false, clock: (@Sendable () -> Double)? = nil, onStop: @escaping @Sendable (Stop) -> Void = { _ in }
     ) throws(CreateError) -> CastFileRecorder {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw CreateError(path: path, code: errno) }
@@ -53,6 +53,8 @@ public final class CastFileRecorder: Sendable {
         let recorder = CastFileRecorder(
             path: path, descriptor: descriptor, header: header, sessionLimit: sessionLimit, budget: budget,
             clock: clock ?? { Self.seconds(ContinuousClock.now - started) }, onStop: onStop)
+        // `forAnyPlayer`: filtered as it is recorded, and ended cleanly when cut (CastEncoder.filter).
+        if forAnyPlayer { recorder.state.withLock { $0.encoder.filter = ReplayFilter() } }
         recorder.begin()
         return recorder
     }
@@ -130,14 +132,26 @@ public final class CastFileRecorder: Sendable {
         if let budget {
             let (taken, first) = budget.take(bytes.count)
             guard taken else {
-                let already = state.withLock { state in
+                let (already, closing) = state.withLock { state in
                     defer { state.stopped = true }
-                    return state.stopped
+                    return (state.stopped, state.encoder.closesCleanly)
                 }
-                if !already { onStop(.totalLimit(budget.limit, first: first)) }
+                if !already {
+                    // Cut here: the lines written end between sequences (the filter holds an
+                    // unfinished one back); the closing event puts the player's modes back.
+                    if closing { enqueue(Array(CastEvent(time: clock(), kind: .output(CastEncoder.cutText)).line.utf8)) }
+                    // The budget whose limit was reached: the recording's own share, or the total it is within.
+                    let spent = budget.parent.flatMap { $0.isExhausted ? $0.limit : nil } ?? budget.limit
+                    onStop(.totalLimit(spent, first: first))
+                }
                 return
             }
         }
+        enqueue(bytes)
+    }
+
+    /// Writes `bytes` on the queue, taken from no budget.
+    private func enqueue(_ bytes: [UInt8]) {
         let descriptor = self.descriptor
         queue.async { [self, bytes] in
             var rest = bytes[...]

@@ -9,9 +9,14 @@ public final class RecordingBudget: Sendable {
     public let limit: Int
     private let state: Mutex<(used: Int, exhausted: Bool)>
 
+    /// A budget inside another (one visitor's share of the server's total): bytes are taken
+    /// from both, and either one spent stops the recording.
+    public let parent: RecordingBudget?
+
     /// `alreadyUsed`: what earlier recordings in the same place hold.
-    public init(limit: Int, alreadyUsed: Int = 0) {
+    public init(limit: Int, alreadyUsed: Int = 0, within parent: RecordingBudget? = nil) {
         self.limit = limit
+        self.parent = parent
         self.state = Mutex((alreadyUsed, alreadyUsed >= limit))
     }
 
@@ -26,6 +31,10 @@ public final class RecordingBudget: Sendable {
             guard state.used + count <= limit else {
                 state.exhausted = true
                 return (false, true)
+            }
+            if let parent {
+                let taken = parent.take(count)
+                guard taken.taken else { return taken }
             }
             state.used += count
             return (true, false)

@@ -255,7 +255,8 @@ public final class ServeLauncher: Sendable {
         let limit = memoryLimit
         session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
         if let recordings, ServeRecordings.records(request, demo: isDemo) {
-            session.outputTap = recordings.tap(for: request, person: person, now: now)
+            session.outputTap = recordings.tap(
+                for: request, person: person, visitor: isDemo ? "address " + request.peer.source : "person " + person, now: now)
         }
         return .run(session)
     }

@@ -20,11 +20,18 @@ public final class ServeRecordings: Sendable {
     public let folder: URL
     public let sessionLimit: Int
     public let budget: RecordingBudget
+    /// What one visitor's recordings may hold together, within ``budget`` (`--record-visitor-limit`):
+    /// one visitor spending everyone's budget stops only its own recordings.
+    public let visitorLimit: Int
+    private let visitorBudgets = Mutex<[String: RecordingBudget]>([:])
     private let logger: Logger
     private let sessions = Atomic<Int>(0)
 
+    /// `--record-visitor-limit`'s default: an eighth of the total, as a visitor's share of sessions.
+    public static func defaultVisitorLimit(total: Int) -> Int { max(1, total / 8) }
+
     /// Makes DIR (0700) when it is missing; refuses something that is not a folder.
-    public init(folder path: String, sessionLimit: Int, totalLimit: Int, logger: Logger) throws(FolderError) {
+    public init(folder path: String, sessionLimit: Int, totalLimit: Int, visitorLimit: Int? = nil, logger: Logger) throws(FolderError) {
         let folder = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
@@ -44,6 +51,7 @@ public final class ServeRecordings: Sendable {
         self.folder = folder
         self.sessionLimit = sessionLimit
         self.budget = RecordingBudget(limit: totalLimit, alreadyUsed: Self.castBytes(in: folder))
+        self.visitorLimit = visitorLimit ?? Self.defaultVisitorLimit(total: totalLimit)
         self.logger = logger
     }
 
@@ -54,27 +62,46 @@ public final class ServeRecordings: Sendable {
         return demo || request.commandWords?.first == "present"
     }
 
+    /// The budget of `visitor` (an address in demo mode, a person in team mode), made on first use.
+    func budget(of visitor: String) -> RecordingBudget {
+        visitorBudgets.withLock { budgets in
+            if let budget = budgets[visitor] { return budget }
+            let made = RecordingBudget(limit: visitorLimit, within: budget)
+            budgets[visitor] = made
+            return made
+        }
+    }
+
     /// A tap recording the session into a new file; nil (and a log line) when none can be made.
-    public func tap(for request: SSHSessionRequest, person: String, now: Date = Date()) -> (any SSHSessionTap)? {
+    /// Its bytes count against `visitor`'s share and the total.
+    public func tap(for request: SSHSessionRequest, person: String, visitor: String? = nil, now: Date = Date()) -> (any SSHSessionTap)? {
         guard let terminal = request.pseudoTerminal else { return nil }
-        if budget.isExhausted { return nil }
+        let budget = self.budget(of: visitor ?? person)
+        if budget.isExhausted || self.budget.isExhausted { return nil }
         let number = sessions.add(1, ordering: .relaxed).newValue
         var header = CastHeader(
             width: terminal.columns, height: terminal.rows, timestamp: Int(now.timeIntervalSince1970))
         if !terminal.term.isEmpty { header.environment["TERM"] = terminal.term }
         let logger = self.logger
         let sessionLimit = self.sessionLimit
+        let totalLimit = self.budget.limit
         for attempt in 1...9 {
             let name = Self.fileName(person: person, session: number, at: now, attempt: attempt)
             let path = folder.appendingPathComponent(name).path
             do throws(CastFileRecorder.CreateError) {
                 let recorder = try CastFileRecorder.create(
-                    path: path, header: header, sessionLimit: sessionLimit, budget: budget,
+                    path: path, header: header, sessionLimit: sessionLimit, budget: budget, forAnyPlayer: true,
                     onStop: { stop in
                         switch stop {
                         case .sessionLimit(let limit):
                             logger.notice(
                                 "recording stopped: the session reached its size limit", metadata: ["file": "\(name)", "limit": "\(MemorySize.text(UInt64(limit)))"])
+                        case .totalLimit(let limit, let first) where limit != totalLimit:
+                            if first {
+                                logger.notice(
+                                    "recording stopped: the visitor's share of --record's total is spent; its other sessions are not recorded further",
+                                    metadata: ["file": "\(name)", "limit": "\(MemorySize.text(UInt64(limit)))"])
+                            }
                         case .totalLimit(let limit, let first):
                             if first {
                                 logger.notice(

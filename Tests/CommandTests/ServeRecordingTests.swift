@@ -100,4 +100,80 @@ import Testing
         #expect(recordings.budget.used == 5000 && recordings.budget.isExhausted)
         #expect(recordings.tap(for: ServeTests.request(), person: "ana") == nil, "nothing more is recorded")
     }
+
+    /// The recorded output of a cast file: its events' texts, in order.
+    static func outputs(of path: String) throws -> [String] {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        return try lines.compactMap { line in
+            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any]
+            return event?.count == 3 && event?[1] as? String == "o" ? event?[2] as? String : nil
+        }
+    }
+
+    static func casts(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".cast") }.sorted()
+            .map { folder + "/" + $0 }
+    }
+
+    @Test func oneVisitorSpendsOnlyItsShareAndTheCutCastEndsCleanly() throws {
+        let workspace = try Workspace()
+        let folder = workspace.url.appendingPathComponent("casts").path
+        let recordings = try ServeRecordings(
+            folder: folder, sessionLimit: 1 << 20, totalLimit: 40_000, visitorLimit: 5_000, logger: ServeTests.quiet)
+        // The worst: one visitor in four sessions drawing as fast as it can, colours on and a
+        // sequence cut at every chunk's end.
+        let flooding = (0..<4).compactMap { _ in recordings.tap(for: ServeTests.request(), person: "visitor", visitor: "address 192.0.2.1") }
+        for round in 0..<200 {
+            for tap in flooding {
+                Array("\u{1B}[?25l\u{1B}[31mframe \(round) \u{1B}[4".utf8).withUnsafeBytes { tap.childWrote($0) }
+                Array("1mbold\u{1B}[".utf8).withUnsafeBytes { tap.childWrote($0) }
+            }
+        }
+        // Another visitor is still recorded.
+        let other = try #require(recordings.tap(for: ServeTests.request(), person: "visitor", visitor: "address 192.0.2.2"))
+        Array("hello".utf8).withUnsafeBytes { other.childWrote($0) }
+        for tap in flooding + [other] { tap.sessionEnded() }
+        // The recorders write on their own queues: wait until every cast has its end.
+        let casts = Self.casts(in: folder)
+        #expect(casts.count == 5)
+        var written: [[String]] = []
+        for _ in 0..<500 {
+            written = try casts.map(Self.outputs(of:))
+            if written.prefix(4).allSatisfy({ $0.last == CastEncoder.cutText }) && written.last?.contains("hello") == true { break }
+            usleep(10_000)
+        }
+        let visitorBytes = try casts.prefix(4).reduce(0) { $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0) }
+
+        #expect(recordings.budget(of: "address 192.0.2.1").isExhausted)
+        #expect(!recordings.budget.isExhausted, "one visitor did not spend everyone's budget")
+        #expect(visitorBytes <= 5_000 + 4 * 200, "its share, each cast's header and closing line aside")
+        #expect(written.last?.joined().contains("hello") == true)
+        for outputs in written.prefix(4) {
+            #expect(outputs.last == CastEncoder.cutText, "cut clean: \(outputs.suffix(2))")
+            // Before the closing line nothing ends inside a sequence: every ESC [ is finished.
+            let before = outputs.dropLast().joined()
+            #expect(!before.hasSuffix("\u{1B}") && !before.hasSuffix("\u{1B}["), "\(before.suffix(20).debugDescription)")
+        }
+    }
+
+    @Test func whatIsRecordedHoldsNothingAPlayersTerminalWouldActOn() throws {
+        let workspace = try Workspace()
+        let folder = workspace.url.appendingPathComponent("casts").path
+        let recordings = try Self.recordings(folder)
+        let tap = try #require(recordings.tap(for: ServeTests.request(), person: "ana"))
+        let hostile = [
+            "\u{1B}]52;c;aGVsbG8=\u{07}", "\u{1B}[c", "\u{1B}[6n", "\u{1B}[?1000h", "\u{1B}[?2004h", "\u{1B}]0;title\u{1B}\\",
+            "\u{1B}P+q544e\u{1B}\\", "\u{1B}[21t", "\u{1B}c",
+        ]
+        Array(("\u{1B}[31mred" + hostile.joined() + "\u{1B}[0m done").utf8).withUnsafeBytes { tap.childWrote($0) }
+        tap.sessionEnded()
+        let cast = try #require(Self.casts(in: folder).first)
+        var text = ""
+        for _ in 0..<500 {
+            text = try Self.outputs(of: cast).joined()
+            if text.contains("done") { break }
+            usleep(10_000)
+        }
+        #expect(text == "\u{1B}[31mred\u{1B}[0m done")
+    }
 }

@@ -56,6 +56,13 @@ struct ServeCommand: ParsableCommand {
     var recordTotalLimit = "1G"
 
     @Option(
+        name: .customLong("record-visitor-limit"),
+        help: ArgumentHelp(
+            "The most one visitor's recordings may hold (an address in demo mode, a person in team mode; default: an eighth of --record-total-limit).",
+            valueName: "size"))
+    var recordVisitorLimit: String?
+
+    @Option(
         name: .customLong("max-watchers"),
         help: ArgumentHelp("The most people one presentation (ssh -t host present) may have watching (ssh -t host watch CODE).", valueName: "n"))
     var maxWatchers = ServePresenting.defaultPerPresentation
@@ -69,7 +76,10 @@ struct ServeCommand: ParsableCommand {
         guard (1...100_000).contains(maxWatchers), (1...100_000).contains(maxWatchersTotal) else {
             throw ValidationError("--max-watchers and --max-watchers-total must be between 1 and 100000.")
         }
-        for (name, text) in [("--record-session-limit", recordSessionLimit), ("--record-total-limit", recordTotalLimit)] {
+        for (name, text) in [
+            ("--record-session-limit", recordSessionLimit), ("--record-total-limit", recordTotalLimit),
+            ("--record-visitor-limit", recordVisitorLimit ?? "1"),
+        ] {
             guard let bytes = MemorySize.bytes(text), bytes > 0, bytes <= UInt64(Int.max) else {
                 throw ValidationError("\(name) needs a size such as 32M or 1G.")
             }
@@ -121,7 +131,7 @@ struct ServeCommand: ParsableCommand {
                 recordings = try ServeRecordings(
                     folder: (record as NSString).expandingTildeInPath,
                     sessionLimit: Int(MemorySize.bytes(recordSessionLimit) ?? 0), totalLimit: Int(MemorySize.bytes(recordTotalLimit) ?? 0),
-                    logger: logger)
+                    visitorLimit: recordVisitorLimit.flatMap(MemorySize.bytes).map { Int($0) }, logger: logger)
             } catch {
                 demoSets?.removeAll()
                 throw Failure(error.sentence)
