@@ -90,7 +90,11 @@ struct BatchEndToEndTests {
         let screen = try s.waitFor(text: "500 scans", timeout: 20)
         // ]E04006381333931 is the same EAN-13 as the first code; ]C1(01)… is GS1: 6 codes.
         #expect(screen.contains("6 codes"), "\(screen)")
+        // Backspace on the empty field never takes a scan back; Ctrl-X removes the last one.
         try s.press("BSpace")
+        let kept = try s.waitFor(text: "Ctrl-X removes the last scan")
+        #expect(kept.contains("500 scans"), "\(kept)")
+        try s.press("C-x")
         try s.waitFor(text: "499 scans")
         try s.press("C-d")
         try s.waitFor(text: "[ Inbox")
