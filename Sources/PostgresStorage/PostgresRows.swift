@@ -76,6 +76,11 @@ enum PostgresRows {
         """
     }
 
+    /// The request `id`, locked for the caller's transaction.
+    static func request(id: Int64) -> PostgresQuery {
+        "SELECT id, title, body, kind, status, created_at, done_at, created_by, requester FROM request WHERE id = \(id) FOR UPDATE"
+    }
+
     static func request(_ row: PostgresRow, _ location: PostgresLocation) throws(StorageError) -> InboxRequest {
         let cells = row.makeRandomAccess()
         do {

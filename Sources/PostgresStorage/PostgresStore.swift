@@ -311,6 +311,29 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    public func reopenRequest(id: Int64) throws(StorageError) -> RequestChange {
+        try write { session throws(StorageError) in
+            guard let row = try session.rows(PostgresRows.request(id: id)).first else { return .notFound(id: id) }
+            let request = try PostgresRows.request(row, location)
+            guard request.status == .done else { return .alreadyPending(request) }
+            try session.execute("UPDATE request SET status = 'pending', done_at = NULL WHERE id = \(id)")
+            var reopened = request
+            reopened.status = .pending
+            reopened.doneAt = nil
+            return .reopened(reopened)
+        }
+    }
+
+    public func removeRequest(id: Int64) throws(StorageError) -> RequestChange {
+        try write { session throws(StorageError) in
+            guard let row = try session.rows(PostgresRows.request(id: id)).first else { return .notFound(id: id) }
+            let request = try PostgresRows.request(row, location)
+            let answers = try session.value("SELECT count(*) FROM capture WHERE request_id = \(id)", as: Int.self) ?? 0
+            try session.execute("DELETE FROM request WHERE id = \(id)")
+            return .removed(request, unlinkedRecords: answers)
+        }
+    }
+
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
         try read { session throws(StorageError) in
             try inboxPage(limit: InboxOrder.listingLimit(limit), session).map { row throws(StorageError) in
@@ -389,7 +412,16 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
                     FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
                     WHERE capture_photo.capture_id = \(id)
                     """))
-            let deleted = try session.execute("DELETE FROM capture WHERE id = \(id)") > 0
+            let answered = try session.rows("DELETE FROM capture WHERE id = \(id) RETURNING request_id")
+            let deleted = !answered.isEmpty
+            if let requestID = try? answered.first?.decode(Int64?.self) {
+                // The request it answered is pending again, unless another record answers it.
+                try session.execute(
+                    """
+                    UPDATE request SET status = 'pending', done_at = NULL
+                    WHERE id = \(requestID) AND status = 'done' AND NOT EXISTS (SELECT 1 FROM capture WHERE request_id = \(requestID))
+                    """)
+            }
             return (deleted, try Self.released(photos, session))
         }
         forget(released)
@@ -402,7 +434,12 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     public func deleteAllRecords() throws(StorageError) -> Int {
         let cached = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).photos()
         let (count, released) = try write { session throws(StorageError) in
-            (try session.execute("DELETE FROM capture"), try Self.released(cached, session))
+            try session.execute(
+                """
+                UPDATE request SET status = 'pending', done_at = NULL
+                WHERE status = 'done' AND id IN (SELECT request_id FROM capture WHERE request_id IS NOT NULL)
+                """)
+            return (try session.execute("DELETE FROM capture"), try Self.released(cached, session))
         }
         forget(released)
         return count

@@ -124,12 +124,23 @@ final class EffectRunner {
         case let .deleteRecord(id):
             return storage({ db throws(StorageError) in try db.deleteRecord(id: id) }) { [logger] _ in
                 logger.info("record deleted", metadata: ["id": "\(id)"])
-                return [.history(.recordDeleted(id))]
+                // The request it answered may be pending again.
+                return [.history(.recordDeleted(id)), .inbox(.requestsChanged)]
             }
         case .deleteAllRecords:
             return storage({ db throws(StorageError) in try db.deleteAllRecords() }) { [logger] count in
                 logger.info("all records deleted", metadata: ["count": "\(count)"])
-                return [.history(.allRecordsDeleted(count: count))]
+                return [.history(.allRecordsDeleted(count: count)), .inbox(.requestsChanged)]
+            }
+        case let .reopenRequest(id):
+            return storage({ db throws(StorageError) in try db.reopenRequest(id: id) }) { [logger] change in
+                logger.info("request reopened", metadata: ["id": "\(id)"])
+                return [.inbox(.requestChanged(message: change.sentence(), succeeded: change.succeeded))]
+            }
+        case let .removeRequest(id):
+            return storage({ db throws(StorageError) in try db.removeRequest(id: id) }) { [logger] change in
+                logger.info("request removed", metadata: ["id": "\(id)"])
+                return [.inbox(.requestChanged(message: change.sentence(), succeeded: change.succeeded))]
             }
         case let .search(query, limit):
             return storage({ db throws(StorageError) in try db.search(query, limit: limit) }) {

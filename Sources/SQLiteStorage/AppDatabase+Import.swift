@@ -25,6 +25,29 @@ extension AppDatabase {
         }
     }
 
+    /// `inbox reopen`: request `id` pending again, when it was done.
+    public func reopenRequest(id: Int64) throws(StorageError) -> RequestChange {
+        try write { db in
+            guard var row = try RequestRecord.fetchOne(db, key: id), let request = row.inboxRequest else { return .notFound(id: id) }
+            guard row.status == .done else { return .alreadyPending(request) }
+            row.status = .pending
+            row.doneAt = nil
+            try row.update(db)
+            return .reopened(row.inboxRequest ?? request)
+        }
+    }
+
+    /// `inbox remove`: request `id` deleted; the captures that answered it stay (the schema sets
+    /// their `requestId` to NULL).
+    public func removeRequest(id: Int64) throws(StorageError) -> RequestChange {
+        try write { db in
+            guard let request = try RequestRecord.fetchOne(db, key: id)?.inboxRequest else { return .notFound(id: id) }
+            let answers = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE requestId = ?", arguments: [id]) ?? 0
+            try RequestRecord.deleteOne(db, key: id)
+            return .removed(request, unlinkedRecords: answers)
+        }
+    }
+
     /// Requests for `tabshell inbox list`: pending first, then done, newest first; every one
     /// when `limit` is nil (the Inbox reads the first 1,000).
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {

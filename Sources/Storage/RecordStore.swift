@@ -29,12 +29,20 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     func inbox(limit: Int) throws(StorageError) -> InboxSnapshot
     /// Requests for `tabshell inbox list`: every one when `limit` is nil.
     func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest]
+    /// Makes a done request pending again (`inbox reopen`); the records that answered it keep
+    /// naming it.
+    func reopenRequest(id: Int64) throws(StorageError) -> RequestChange
+    /// Deletes a request (`inbox remove`); the records that answered it stay, answering nothing.
+    func removeRequest(id: Int64) throws(StorageError) -> RequestChange
 
     // MARK: History
     func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage
     func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow]
     func recordDetail(id: Int64) throws(StorageError) -> RecordDetail?
+    /// Deletes a record and its photos; the request it answered is pending again when no other
+    /// record answers it. False when there is no such record.
     @discardableResult func deleteRecord(id: Int64) throws(StorageError) -> Bool
+    /// Deletes every record and photo; the requests they answered are pending again.
     @discardableResult func deleteAllRecords() throws(StorageError) -> Int
     /// What the catalog calls the product with this code, if it has it.
     func product(for barcode: Barcode) throws(StorageError) -> Product?

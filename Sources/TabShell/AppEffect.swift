@@ -36,6 +36,10 @@ public indirect enum AppEffect: Equatable, Sendable {
     case deleteRecord(Int64)
     /// Delete every record and photo, then the files; answer with `.history(.allRecordsDeleted(count:))`.
     case deleteAllRecords
+    /// Make a done request pending again; answer with `.inbox(.requestChanged)`.
+    case reopenRequest(Int64)
+    /// Delete a request (its answers stay, answering nothing); answer with `.inbox(.requestChanged)`.
+    case removeRequest(Int64)
     /// Find records whose code, note or request title matches `query`, newest first, at most
     /// `limit`; answer with `.search(.resultsLoaded(query:rows:))` carrying the same `query`.
     case search(query: String, limit: Int)

@@ -298,6 +298,10 @@ public enum KeyMap {
                 KeyBinding("inbox_capture", [.enter], hint: "capture", help: "Capture for the highlighted request", action: .rowActivated),
                 KeyBinding("inbox_choose", [.character(" ")], hint: "choose", help: "Choose the request + Create captures for", action: .inbox(.choiceToggled)),
                 KeyBinding("inbox_group", [.character("b")], help: "Group the requests by requester, or not", action: .inbox(.groupingToggled)),
+                // Hinted only where it acts: on a done request.
+                KeyBinding(
+                    "inbox_reopen", [.character("o")], hint: state?.inbox.highlightedRequest?.status == .done ? "reopen" : nil, help: "Make the highlighted done request pending again", action: .inbox(.reopenRequested)),
+                KeyBinding("inbox_remove", [.character("d"), .delete], hint: "remove", help: "Remove the highlighted request (asks first; its records stay)", action: .inbox(.removeRequested)),
             ] + listMoves("request")
         case .history:
             let mode = KeyBinding(

@@ -135,3 +135,62 @@ public struct InboxImport: CommandBody {
         }
     }
 }
+
+/// `tabshell inbox reopen ID` and `tabshell inbox remove ID`: one request by its id.
+public protocol RequestChanging: CommandBody {
+    var database: DatabaseOptions { get }
+    var id: Int64 { get }
+    /// The log's name for it: `inbox reopen`, `inbox remove`.
+    static var logName: String { get }
+    func change(_ db: any RecordStore) throws(StorageError) -> RequestChange
+}
+
+extension RequestChanging {
+    public func execute(_ context: CommandContext) throws {
+        umask(0o077)
+        let (logger, db) = try database.open(context, mustExist: true)
+        let change: RequestChange
+        do {
+            change = try self.change(db)
+        } catch {
+            logger.error("\(Self.logName) failed: \(error.message)")
+            throw Failure(error.message)
+        }
+        let sentence = change.sentence { Sanitizer(unicode: context.localeIsUTF8).line($0) }
+        logger.info("\(Self.logName)", metadata: ["id": "\(id)", "found": "\(change != .notFound(id: id))"])
+        if case .notFound = change { throw Failure(sentence) }
+        try finishing(context, writing: sentence + "\n")
+    }
+}
+
+/// `tabshell inbox reopen ID`: a done request pending again.
+public struct InboxReopen: RequestChanging {
+    @OptionGroup public var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The request's id (tabshell inbox list shows them).", valueName: "id"))
+    public var id: Int64
+
+    public static let logName = "inbox reopen"
+
+    public init() {}
+
+    public func change(_ db: any RecordStore) throws(StorageError) -> RequestChange {
+        try db.reopenRequest(id: id)
+    }
+}
+
+/// `tabshell inbox remove ID`: a request deleted; the records that answered it stay.
+public struct InboxRemove: RequestChanging {
+    @OptionGroup public var database: DatabaseOptions
+
+    @Argument(help: ArgumentHelp("The request's id (tabshell inbox list shows them).", valueName: "id"))
+    public var id: Int64
+
+    public static let logName = "inbox remove"
+
+    public init() {}
+
+    public func change(_ db: any RecordStore) throws(StorageError) -> RequestChange {
+        try db.removeRequest(id: id)
+    }
+}

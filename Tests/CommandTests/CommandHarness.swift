@@ -85,6 +85,7 @@ struct CommandRun {
 /// over (the shells add a name and help; HelpTests and the binary's tests hold those).
 let commandBodies: [(words: [String], body: any CommandBody.Type)] = [
     (["inbox", "add"], InboxAdd.self), (["inbox", "list"], InboxList.self), (["inbox", "import"], InboxImport.self),
+    (["inbox", "reopen"], InboxReopen.self), (["inbox", "remove"], InboxRemove.self),
     (["history", "list"], HistoryList.self), (["history", "export"], HistoryExport.self), (["history", "import"], HistoryFileImport.self),
     (["catalog", "import"], CatalogImport.self), (["catalog", "list"], CatalogList.self), (["catalog", "clear"], CatalogClear.self),
     (["photos", "add"], PhotosAdd.self), (["photos", "list"], PhotosList.self), (["photos", "remove"], PhotosRemove.self),

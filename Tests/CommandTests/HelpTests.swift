@@ -6,11 +6,11 @@ import Testing
 @Suite struct HelpTests {
     /// Each command's words after `tabshell`, named as its golden file is (`inbox-add`).
     static let commands: [[String]] = [
-        [], ["inbox"], ["inbox", "add"], ["inbox", "list"], ["inbox", "import"],
+        [], ["inbox"], ["inbox", "add"], ["inbox", "list"], ["inbox", "import"], ["inbox", "reopen"], ["inbox", "remove"],
         ["history"], ["history", "list"], ["history", "export"], ["history", "import"],
         ["catalog"], ["catalog", "import"], ["catalog", "list"], ["catalog", "clear"],
         ["photos"], ["photos", "add"], ["photos", "list"], ["photos", "remove"],
-        ["serve"], ["doctor"], ["db"], ["db", "copy"], ["generate"], ["replay"], ["watch"],
+        ["serve"], ["doctor"], ["db"], ["db", "copy"], ["generate"], ["replay"], ["watch"], ["mcp"],
         ["config"], ["config", "path"], ["config", "check"], ["config", "default"],
     ]
 

@@ -1,3 +1,4 @@
+import CaptureMode
 import Foundation
 import SQLiteStorage
 import Storage
@@ -32,7 +33,7 @@ import Testing
         #expect(table.status == 0 && json.status == 0)
         #expect(!table.output.unicodeScalars.contains { $0.value == 0x1B })
         try Golden.check(table.output, "history-list.txt")
-        try Golden.check(json.output, "history-list.json")
+        try Golden.check(workspace.normalize(json.output), "history-list.json")
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect((parsed["records"] as? [Any])?.count == 3)
     }
@@ -107,6 +108,32 @@ import Testing
 
     @Test func notJSONIsOneProblem() {
         #expect(RequestImport.parse(Data("{nope".utf8)) == .problems([ImportProblem(index: nil, reason: "The file is not valid JSON.")]))
+    }
+
+    @Test func inboxReopenAndRemoveSayWhatTheyDid() throws {
+        let workspace = try Workspace()
+        let db = try workspace.seeded()
+        let path = workspace.databaseURL.path
+        let request = try db.addRequest(title: "Shelf \u{1B}[2J 4", kind: .note, now: testNow)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "a", requestID: request), now: testNow)
+        _ = try db.commitCapture(CaptureSubmission(kind: .note, note: "b", requestID: request), now: testNow)
+
+        let reopen = runCommand(["inbox", "reopen", String(request), "--db", path])
+        #expect(reopen.status == 0, "\(reopen.message)")
+        #expect(reopen.output == "Request #\(request) is pending again: \u{201C}Shelf \u{241B}[2J 4\u{201D}.\n")
+        #expect(runCommand(["inbox", "reopen", String(request), "--db", path]).output.contains("is pending already"))
+
+        let remove = runCommand(["inbox", "remove", String(request), "--db", path])
+        #expect(remove.status == 0, "\(remove.message)")
+        #expect(
+            remove.output
+                == "Removed request #\(request): \u{201C}Shelf \u{241B}[2J 4\u{201D}. The 2 records that answered it stay in History, answering no request now.\n")
+
+        for verb in ["reopen", "remove"] {
+            let unknown = runCommand(["inbox", verb, String(request), "--db", path])
+            #expect(unknown.status == 1)
+            #expect(unknown.message == "Error: There is no request #\(request) (tabshell inbox list shows them).")
+        }
     }
 
     @Test func inboxAddPrintsTheNewID() throws {

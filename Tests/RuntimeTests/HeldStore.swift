@@ -135,6 +135,14 @@ final class HeldStore: RecordStore, @unchecked Sendable {
         pass()
         return try base.lastRecordID()
     }
+    func reopenRequest(id: Int64) throws(StorageError) -> RequestChange {
+        pass()
+        return try base.reopenRequest(id: id)
+    }
+    func removeRequest(id: Int64) throws(StorageError) -> RequestChange {
+        pass()
+        return try base.removeRequest(id: id)
+    }
     func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches {
         pass()
         return try base.importMatches(history)

@@ -11,6 +11,8 @@ public enum AlertAction: Codable, Equatable, Sendable {
     case deleteRecord(Int64)
     /// Delete every History record and their photos.
     case deleteAllRecords
+    /// Delete this Inbox request (its answers stay in History).
+    case removeRequest(Int64)
     /// Reopen the unfinished capture with this staging id.
     case resumeDraft(String)
     /// Delete the unfinished capture with this staging id.
@@ -24,7 +26,7 @@ public enum AlertAction: Codable, Equatable, Sendable {
     public var isDestructive: Bool {
         switch self {
         case .dismiss, .resumeDraft: false
-        case .deleteRecord, .deleteAllRecords, .discardDraft, .discardCapture: true
+        case .deleteRecord, .deleteAllRecords, .removeRequest, .discardDraft, .discardCapture: true
         }
     }
 }
@@ -145,10 +147,23 @@ public struct Alert: Codable, Equatable, Sendable {
         case let count?: photos = " and its \(count) photos"
         case nil: photos = " and its photos"
         }
+        // The request it answered is pending again once its answer is gone.
+        let request = record.requestTitle.map { " The request \"\($0)\" it answered becomes pending again." } ?? ""
         return Alert(
             title: "Delete record #\(record.id)?",
-            message: "\(summary)\(photos) will be deleted. This cannot be undone.",
+            message: "\(summary)\(photos) will be deleted. This cannot be undone.\(request)",
             buttons: [AlertButton("Delete", key: "y", action: .deleteRecord(record.id)), AlertButton("Cancel", key: "n")],
+            defaultButton: 1
+        )
+    }
+
+    /// Asked before an Inbox request is deleted. Enter cancels.
+    public static func confirmRemoval(of request: InboxRequest) -> Alert {
+        Alert(
+            title: "Remove request #\(request.id)?",
+            message: "\"\(request.title)\" will be deleted from the Inbox. Records that answered it stay in History. "
+                + "This cannot be undone.",
+            buttons: [AlertButton("Remove", key: "y", action: .removeRequest(request.id)), AlertButton("Cancel", key: "n")],
             defaultButton: 1
         )
     }
@@ -158,7 +173,7 @@ public struct Alert: Codable, Equatable, Sendable {
         let records = count == 1 ? "the only record and its photos" : "all \(Count.grouped(count)) records and their photos"
         return Alert(
             title: "Clear History?",
-            message: "Delete \(records)? Inbox requests are kept. This cannot be undone.",
+            message: "Delete \(records)? Inbox requests are kept; those they answered become pending again. This cannot be undone.",
             buttons: [AlertButton("Delete all", key: "y", action: .deleteAllRecords), AlertButton("Cancel", key: "n")],
             defaultButton: 1
         )
@@ -176,6 +191,7 @@ extension Alert {
         return [
             .confirmDeletion(of: sample, photoCount: nil),
             .confirmClearAll(count: 2),
+            .confirmRemoval(of: InboxRequest(id: 1, title: "", body: "", kind: .barcode, status: .pending, createdAt: Date(timeIntervalSince1970: 0))),
             DraftOffer(id: "", summary: "", capture: CaptureState()).alert,
         ]
     }
@@ -208,6 +224,7 @@ extension Alert {
         case .dismiss: return []
         case let .deleteRecord(id): return [.deleteRecord(id)]
         case .deleteAllRecords: return [.deleteAllRecords]
+        case let .removeRequest(id): return [.removeRequest(id)]
         case let .resumeDraft(id): return [.resumeDraft(id)]
         case let .discardDraft(id): return [.discardDraft(id)]
         // Capture's own question: its view sends its buttons to the capture reducer.

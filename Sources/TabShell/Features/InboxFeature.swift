@@ -115,12 +115,22 @@ public enum InboxAction: Equatable, Sendable {
     /// The Inbox came on screen: start the timer of a waiting highlight.
     case shown
     case highlightEnded(token: Int)
+    /// `o` on a done request: make it pending again.
+    case reopenRequested
+    /// `d` or Del on a request: delete it (asks first; its answers stay in History).
+    case removeRequested
+    /// Storage reopened or removed a request (or found none): say so in `message`, read the
+    /// Inbox again.
+    case requestChanged(message: String, succeeded: Bool)
+    /// Another part of the app changed requests (a deleted record reopened the one it
+    /// answered): read the Inbox again.
+    case requestsChanged
 
     /// Sent by a key or a click (not storage's answer or a timer's).
     public var isUserInput: Bool {
         switch self {
-        case .input, .choiceToggled, .groupingToggled: true
-        case .loaded, .answered, .shown, .highlightEnded: false
+        case .input, .choiceToggled, .groupingToggled, .reopenRequested, .removeRequested: true
+        case .loaded, .answered, .shown, .highlightEnded, .requestChanged, .requestsChanged: false
         }
     }
 }
@@ -225,6 +235,23 @@ extension InboxState {
         case let .highlightEnded(token):
             if highlight?.token == token { highlight = nil }
             return .none
+
+        case .reopenRequested:
+            guard let request = highlightedRequest else { return .none }
+            guard request.status == .done else {
+                return .request(.status(StatusMessage("That request is pending already.")))
+            }
+            return .effects([.reopenRequest(request.id)])
+
+        case .removeRequested:
+            guard let request = highlightedRequest else { return .none }
+            return .request(.present(.confirmRemoval(of: request)))
+
+        case let .requestChanged(message, succeeded):
+            return Outcome(effects: [loadEffect], requests: [.status(StatusMessage(message, kind: succeeded ? .success : .error))])
+
+        case .requestsChanged:
+            return .effects([loadEffect])
         }
     }
 }

@@ -6,7 +6,9 @@ struct InboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
         abstract: "Work with Inbox requests from the shell.",
-        subcommands: [InboxAddCommand.self, InboxListCommand.self, InboxImportCommand.self]
+        subcommands: [
+            InboxAddCommand.self, InboxListCommand.self, InboxImportCommand.self, InboxReopenCommand.self, InboxRemoveCommand.self,
+        ]
     )
 }
 
@@ -44,4 +46,26 @@ struct InboxImportCommand: ShellCommand {
     )
 
     @OptionGroup var options: InboxImport
+}
+
+/// `tabshell inbox reopen ID`
+struct InboxReopenCommand: ShellCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reopen",
+        abstract: "Make a done request pending again.",
+        discussion: "The records that answered it keep naming it. Deleting the last record that answered a request reopens it too."
+    )
+
+    @OptionGroup var options: InboxReopen
+}
+
+/// `tabshell inbox remove ID`
+struct InboxRemoveCommand: ShellCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete a request from the Inbox.",
+        discussion: "The records that answered it stay in History, answering no request from then on; the command says how many."
+    )
+
+    @OptionGroup var options: InboxRemove
 }
