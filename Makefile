@@ -184,8 +184,11 @@ fuzz: deps
 ## A demo server on loopback under attack, with counts and time bounded: VISITORS legitimate
 ## visitors, HOSTILE clients cycling through the probes, a connection flood from 10 addresses;
 ## prints what was served and what was left (scripts/serve-attack; ATTACK_ARGS for more options).
+## Then the room's run: watch codes guessed, one visitor's sessions, uploads and recordings, a
+## killed server's leftovers, each with its figure.
 VISITORS ?= 200
 HOSTILE ?= 200
 attack: build
 	@./.build-venv/bin/python scripts/serve-attack attack --binary "$$($(SWIFT) build --show-bin-path)/tabshell" \
 		--visitors $(VISITORS) --hostile $(HOSTILE) $(ATTACK_ARGS)
+	@./.build-venv/bin/python scripts/serve-attack room --binary "$$($(SWIFT) build --show-bin-path)/tabshell"
