@@ -142,7 +142,7 @@ struct ConfigReader {
                             owners[key] = binding.name
                             continue
                         }
-                        guard other != binding.name else { continue }
+                        guard other != binding.name, !KeyMap.mayShareKeys(other, binding.name) else { continue }
                         conflict(key, other, binding.name, in: group[0], reported: &reported, rejected: &rejected, clashes: &clashes)
                     }
                 }

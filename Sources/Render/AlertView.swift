@@ -15,18 +15,26 @@ struct AlertView {
         canvas.removeHitRegions()
         canvas.hideCursor()
         canvas.forgetAnchors()
-        let bounds = canvas.bounds
-        let width = min(bounds.width - 2, 56)
+        let full = canvas.bounds
+        let width = min(full.width - 2, 56)
         let textWidth = width - 4
         let message = TextWrap.lines(context.lines(alert.message), width: textWidth)
         let buttonRows = buttonLayout(width: textWidth)
         // Inside the border: title and buttons always; blank rows around the message while they
         // fit; the message cut (with an ellipsis) only when the screen is shorter than it.
-        let room = bounds.height - 2 - (bounds.height >= 12 ? 2 : 0)
         let fixed = 1 + buttonRows.count
-        let spacing = room >= message.count + fixed + 2 ? 1 : 0
-        let messageRows = min(message.count, max(0, room - fixed - 2 * spacing))
+        func rows(height: Int) -> (message: Int, spacing: Int) {
+            let room = height - 2 - (height >= 12 ? 2 : 0)
+            let spacing = room >= message.count + fixed + 2 ? 1 : 0
+            return (min(message.count, max(0, room - fixed - 2 * spacing)), spacing)
+        }
+        // The rows screen-reader mode's announcement wants below: given while the message stays whole.
+        let wanted = min(max(0, canvas.reservedBottomRows), max(0, full.height - 1))
+        let reserved = (0...wanted).reversed().first { rows(height: full.height - $0).message == rows(height: full.height).message } ?? 0
+        let bounds = full.inset(bottom: reserved)
+        let (messageRows, spacing) = rows(height: bounds.height)
         let box = bounds.centered(width: width, height: messageRows + fixed + 2 + 2 * spacing)
+        canvas.overlayBottom = box.row + box.height
         canvas.clearSides(of: box)
         canvas.box(box, fill: .alert)
 

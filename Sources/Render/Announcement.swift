@@ -28,11 +28,11 @@ enum Announcement {
         case let .sheet(.help(help)):
             let count = KeyMap.helpLines(in: state, unicode: false).count
             let first = min(max(0, help.scrollOffset), max(0, count - 1)) + 1
-            return "Keys for this screen, from line \(first) of \(count). Up and Down scroll, Esc closes."
+            return "Keys for this screen, from line \(first) of \(count).\(scrollAndClose(in: state, closing: .escapePressed))"
         case let .sheet(.search(search)):
-            return "Search History. \(searchSummary(search))"
+            return "Search History. \(searchSummary(search, down: key(sending: .listMoved(.down), in: state)))"
         case let .fullScreenCapture(capture):
-            return self.capture(capture, context: context)
+            return self.capture(capture, in: state, context: context)
         case let .viewer(viewer, _):
             let photo = viewer.current
             return "Photo \(viewer.position.replacingOccurrences(of: "/", with: " of ")): \(context.line(photo.name)), \(PhotoFacts.describe(photo, glyphs: context.glyphs))."
@@ -80,11 +80,34 @@ enum Announcement {
             guard history.hasLoaded else { return "History tab, loading." }
             return "History tab, \(Count.noun(history.totalCount, "record")), \(history.browseMode.title)."
         case .settings:
+            // A change is said with its new value; the row under the cursor does not change
+            // place, so a reader would not speak it again.
+            if let row = state.settingsScreen.changedRow { return SettingsView(state: state, context: context).changeSentence(for: row) }
             return "Settings tab; changes apply at once."
         }
     }
 
-    private static func searchSummary(_ search: SearchState) -> String {
+    // MARK: - Keys
+
+    /// The first key that sends `action` now, in words ("Up", "Esc"); nil when none does.
+    private static func key(sending action: AppAction, in state: AppState) -> String? {
+        KeyMap.keys(sending: action, in: state).first?.label(unicode: false)
+    }
+
+    /// " Up and Down scroll, Esc closes.", from the keys in force; what no key does is left out.
+    private static func scrollAndClose(in state: AppState, closing: AppAction) -> String {
+        var clauses: [String] = []
+        switch (key(sending: .listMoved(.up), in: state), key(sending: .listMoved(.down), in: state)) {
+        case let (up?, down?): clauses.append("\(up) and \(down) scroll")
+        case let (up?, nil): clauses.append("\(up) scrolls up")
+        case let (nil, down?): clauses.append("\(down) scrolls down")
+        case (nil, nil): break
+        }
+        if let close = key(sending: closing, in: state) { clauses.append("\(close) closes") }
+        return clauses.isEmpty ? "" : " " + clauses.joined(separator: ", ") + "."
+    }
+
+    private static func searchSummary(_ search: SearchState, down: String?) -> String {
         if search.trimmedQuery.isEmpty { return "Type to find codes, notes and request titles." }
         var text = search.isQuerySelected ? "The query is selected; typing replaces it. " : ""
         if search.isSearching { return text + "Searching..." }
@@ -95,14 +118,14 @@ enum Announcement {
         }
         if search.results.isEmpty { return text }
         if search.resultsHaveFocus { return text + " Result \((search.part?.offset ?? 0) + search.list.cursor + 1) of \(search.resultCount)." }
-        return text + " Down moves into the results."
+        return text + (down.map { " \($0) moves into the results." } ?? "")
     }
 
-    private static func capture(_ capture: CaptureState, context: RenderContext) -> String {
+    private static func capture(_ capture: CaptureState, in state: AppState, context: RenderContext) -> String {
         let kind = capture.kind.map { "Capture \($0.title)" } ?? "Capture"
         if capture.isCommitting { return "\(kind): saving..." }
         if let notice = capture.notice { return "\(kind): \(context.glyphs.error) \(context.line(notice))" }
-        if capture.isShowingKeys { return "\(kind): keys for this step. Up and Down scroll, Esc closes." }
+        if capture.isShowingKeys { return "\(kind): keys for this step.\(scrollAndClose(in: state, closing: .capture(.keysToggled)))" }
         let steps = capture.steps
         let current: CapturePhase = capture.focus == .review ? .review : capture.phase
         let place = steps.count > 1 ? steps.firstIndex(of: current).map { " (step \($0 + 1) of \(steps.count))" } ?? "" : ""
@@ -132,7 +155,11 @@ enum Announcement {
             phase = "write the note"
         case .review:
             let code = capture.barcode.map { " \(context.line($0.summary)), \($0.symbology.title);" } ?? ""
-            phase = "review\(code) Enter saves, Esc offers to discard"
+            let keys = [
+                key(sending: .capture(.enterPressed), in: state).map { "\($0) saves" },
+                key(sending: .capture(.closeTapped), in: state).map { "\($0) offers to discard" },
+            ].compactMap { $0 }
+            phase = "review\(code)" + (keys.isEmpty ? "" : " " + keys.joined(separator: ", "))
         case .keys, .confirmClose:
             phase = ""
         }

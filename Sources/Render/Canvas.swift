@@ -25,6 +25,11 @@ struct Canvas {
     let glyphs: Glyphs
     /// Screen-reader mode: views that mark something by colour or symbol alone say it in words.
     let screenReader: Bool
+    /// Rows at the bottom an alert keeps clear of while its message stays whole: screen-reader
+    /// mode's announcement wants them when its sentence is longer than a row.
+    var reservedBottomRows = 0
+    /// The row under the alert drawn last (its box's bottom edge excluded), nil without one.
+    var overlayBottom: Int?
     private let sanitizer: Sanitizer
 
     init(size: ScreenSize, context: RenderContext) {
@@ -72,7 +77,7 @@ struct Canvas {
         let start = max(0, column)
         let limit = min(grid.width, width.map { column + $0 } ?? grid.width)
         guard start < limit else { return 0 }
-        let safe = sanitizer.scrub(text)
+        let safe = screenReader ? Self.spoken(sanitizer.scrub(text)) : sanitizer.scrub(text)
         let fitted =
             overflow == .ellipsis
             ? TextLayout.truncate(safe, width: limit - column, ellipsis: glyphs.ellipsis)
@@ -90,6 +95,13 @@ struct Canvas {
             x += w
         }
         return x - column
+    }
+
+    /// Screen-reader mode's punctuation: a middle dot, which a reader says as "middle dot" (or
+    /// not at all), is a comma wherever it comes from, the chrome's separators or a summary.
+    static func spoken(_ text: String) -> String {
+        guard text.contains("\u{00B7}") else { return text }
+        return text.replacingOccurrences(of: " \u{00B7} ", with: ", ").replacingOccurrences(of: "\u{00B7}", with: ",")
     }
 
     /// Draws spans one after another; the last one that does not fit is cut.

@@ -2,11 +2,14 @@ import Foundation
 import TabShell
 
 /// The tab bar minimized while scrolling down (seed 004's `.onScrollDown`): one line that still
-/// says where you are — the current tab, bracketed, and the Inbox badge — and how to get the bar
-/// back. A click on it restores the full bar on the same tab.
+/// says where you are — the current tab, bracketed, and the Inbox badge — and the keys that
+/// choose a tab, which bring the full bar back. A click on it restores the full bar on the same tab.
 struct CompactTabBarView {
     let selectedTab: Tab
     let pendingCount: Int
+    /// The keys that choose the tabs now ("1-4"), which also bring the full bar back; nil when
+    /// none acts (under the help sheet), and then no hint is shown.
+    var tabKeys: String? = nil
     let context: RenderContext
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
@@ -23,8 +26,7 @@ struct CompactTabBarView {
                 spans.append(Span("  Inbox (\(count))", .badge))
             }
         }
-        let arrow = context.symbolKeys ? "\u{2191}" : "Up"
-        spans.append(Span("  \(arrow) or 1-\(Tab.allCases.count): tabs", .dim))
+        if let tabKeys { spans.append(Span("  \(tabKeys): tabs", .dim)) }
         canvas.put(spans, row: line.row, column: line.column + 1, width: max(0, line.width - 2))
         canvas.addHitRegion(row: line.row, columns: line.columns, action: .tabChosen(selectedTab))
     }

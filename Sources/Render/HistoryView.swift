@@ -9,6 +9,8 @@ struct HistoryView: TabContent {
     let history: HistoryState
     let layout: Layout
     let context: RenderContext
+    /// The keys that open capture now ("2 or +"), which the empty list names; nil when none does.
+    var createKeys: String? = nil
 
     var heading: Heading {
         guard history.hasLoaded else { return Heading(title: Tab.history.title) }
@@ -26,7 +28,7 @@ struct HistoryView: TabContent {
             return
         }
         guard history.totalCount > 0 else {
-            let message = "Nothing captured yet \(context.glyphs.dash) press 2 or + to capture."
+            let message = "Nothing captured yet" + (createKeys.map { " \(context.glyphs.dash) press \($0) to capture." } ?? ".")
             canvas.putBlocks([TextBlock(message, .dim)], in: rect)
             return
         }

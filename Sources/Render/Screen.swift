@@ -13,6 +13,9 @@ public enum Screen {
             options: options, previews: state.previews, previewStyle: state.previewStyle, thumbnailBox: state.layout.thumbnail
         )
         var canvas = Canvas(size: state.size, context: context)
+        let announcement = options.screenReader ? announcementLines(for: state, context: context) : []
+        // A sentence longer than a row takes rows above the last: an alert stays clear of them.
+        canvas.reservedBottomRows = max(0, announcement.count - 1)
         if state.focus == .tooSmall {
             TooSmallView(size: state.size, announcementRows: options.announcementRows).draw(on: &canvas)
         } else {
@@ -20,7 +23,18 @@ public enum Screen {
         }
         guard options.screenReader else { return canvas.frame }
         canvas.placeCursor(focusCursor(of: state, on: canvas))
-        return withAnnouncementLine(canvas.frame, text: Announcement.text(for: state, context: context), context: context)
+        // Never over the alert: the lines below its box, and the row of its own.
+        let room = canvas.overlayBottom.map { max(1, canvas.bounds.height - $0 + 1) } ?? announcement.count
+        return withAnnouncement(fitted(announcement, rows: room, width: state.size.columns, context: context), on: canvas, context: context)
+    }
+
+    /// `lines` in at most `rows` rows, the last one kept ending in an ellipsis when cut.
+    static func fitted(_ lines: [String], rows: Int, width: Int, context: RenderContext) -> [String] {
+        guard lines.count > rows, rows > 0 else { return lines }
+        var kept = Array(lines.prefix(rows))
+        let rest = lines.dropFirst(rows - 1).joined(separator: " ")
+        kept[rows - 1] = TextLayout.prefix(rest, width: width - TextWidth.of(context.glyphs.ellipsis)) + context.glyphs.ellipsis
+        return kept
     }
 
     // MARK: - Screen-reader mode
@@ -57,6 +71,42 @@ public enum Screen {
         case .inbox, .history, .historyDetail, .settings:
             return anchors[.selectedRow] ?? anchors[.content]
         }
+    }
+
+    /// The announcement's lines. A question's or an alert's sentence is wrapped at spaces,
+    /// never cut while it fits a third of the screen (its buttons come before its message, so
+    /// they are the last to go): the rows it takes are under the alert, whose keys are the only
+    /// ones acting. Any other sentence keeps one row, so the hint line stays.
+    static func announcementLines(for state: AppState, context: RenderContext) -> [String] {
+        let width = state.size.columns
+        guard width > 0 else { return [] }
+        let text = Announcement.text(for: state, context: context)
+        let asks: Bool
+        switch state.focus {
+        case .alert, .question, .capture(.confirmClose): asks = true
+        default: asks = false
+        }
+        guard asks else { return [text] }
+        let lines = TextWrap.lines(text, width: width)
+        return lines.isEmpty ? [""] : fitted(lines, rows: max(1, (state.size.rows + 1) / 3), width: width, context: context)
+    }
+
+    /// The frame with the announcement under it: its last line on a row of its own, the lines
+    /// before it over the app's last rows (the hint line and the tab bar first); the cursor on
+    /// its first line when it has no other place.
+    private static func withAnnouncement(_ lines: [String], on app: Canvas, context: RenderContext) -> Frame {
+        var canvas = app
+        let above = lines.dropLast()
+        let firstRow = canvas.bounds.height - above.count
+        for (offset, text) in above.enumerated() {
+            let row = Rect(row: firstRow + offset, column: 0, width: canvas.bounds.width, height: 1)
+            canvas.removeHitRegions(under: row)
+            canvas.fill(row)
+            canvas.put(text, row: row.row, column: 0, style: .hint)
+        }
+        var frame = withAnnouncementLine(canvas.frame, text: lines.last ?? "", context: context)
+        if app.frame.cursor == nil, !above.isEmpty { frame.cursor = CursorPosition(row: max(0, firstRow), column: 0) }
+        return frame
     }
 
     /// The frame with the announcement line added under it; the cursor on that line when it

@@ -73,7 +73,8 @@ struct SettingsView: TabContent {
         }
     }
 
-    private func value(of row: SettingsRow) -> String {
+    /// The row's value as drawn: "‹ Last tab ›", "[on]"; in screen-reader mode without the arrows.
+    func value(of row: SettingsRow) -> String {
         switch row {
         case .snapBackTarget: choice(settings.snapBackTarget.title)
         case .captureGating: toggle(settings.captureGating)
@@ -106,4 +107,28 @@ struct SettingsView: TabContent {
 
     /// An on/off value, bracketed so it reads as a switch without colour: "[on]", "[off]".
     private func toggle(_ isOn: Bool) -> String { isOn ? "[on]" : "[off]" }
+}
+
+extension SettingsView {
+    /// The Settings tab of `state`.
+    init(state: AppState, context: RenderContext) {
+        self.init(
+            settings: state.settings, screen: state.settingsScreen,
+            databaseLocation: state.databaseLocation,
+            holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.listCount, "request"))",
+            recoverySummary: state.recoverySummary,
+            recordCount: state.history.totalCount,
+            noColor: state.environment.noColor,
+            configTheme: state.environment.theme,
+            previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
+            automaticPreviews: state.previewTerminal?.automaticMethod(usesColor: state.usesColor),
+            layout: state.layout, context: context
+        )
+    }
+
+    /// "Theme: Dark.", said when a setting changes: its name and new value, in words.
+    func changeSentence(for row: SettingsRow) -> String {
+        let value = value(of: row).trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+        return "\(row.title): \(value)."
+    }
 }

@@ -19,8 +19,11 @@ struct ShellView {
         content.draw(in: regions.content, on: &canvas)
         HintLineView(state: state, context: context).draw(in: regions.hints, roomAbove: regions.content.height + 1, on: &canvas)
         if state.isTabBarMinimized {
-            CompactTabBarView(selectedTab: state.selectedTab.tab, pendingCount: state.inbox.pendingCount, context: context)
-                .draw(in: regions.tabBar, on: &canvas)
+            let compact = CompactTabBarView(
+                selectedTab: state.selectedTab.tab, pendingCount: state.inbox.pendingCount,
+                tabKeys: KeyMap.tabKeysLabel(in: state, unicode: context.symbolKeys), context: context
+            )
+            compact.draw(in: regions.tabBar, on: &canvas)
         } else {
             canvas.rule(regions.tabBarRule)
             TabBarView(selectedTab: state.selectedTab.tab, pendingCount: state.inbox.pendingCount, color: context.options.color)
@@ -35,20 +38,12 @@ struct ShellView {
             if let detail = state.history.detail {
                 return HistoryDetailView(detail: detail, layout: state.layout, context: context)
             }
-            return HistoryView(history: state.history, layout: state.layout, context: context)
-        case .settings:
-            return SettingsView(
-                settings: state.settings, screen: state.settingsScreen,
-                databaseLocation: state.databaseLocation,
-                holdings: "\(Count.noun(state.history.totalCount, "record")), \(Count.noun(state.inbox.listCount, "request"))",
-                recoverySummary: state.recoverySummary,
-                recordCount: state.history.totalCount,
-                noColor: state.environment.noColor,
-                configTheme: state.environment.theme,
-                previewSummary: state.previewTerminal?.describe(state.settings.photoPreviews, usesColor: state.usesColor),
-                automaticPreviews: state.previewTerminal?.automaticMethod(usesColor: state.usesColor),
-                layout: state.layout, context: context
+            return HistoryView(
+                history: state.history, layout: state.layout, context: context,
+                createKeys: KeyMap.keyPhrase(sending: .tabChosen(.create), in: state, unicode: context.symbolKeys)
             )
+        case .settings:
+            return SettingsView(state: state, context: context)
         case .inbox:
             return InboxView(inbox: state.inbox, layout: state.layout, context: context)
         }

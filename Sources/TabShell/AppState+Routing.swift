@@ -73,11 +73,13 @@ extension AppState {
     /// The Inbox's keys act while it shows; its answers always arrive.
     private func admits(_ action: InboxAction) -> Bool { !action.isUserInput || isShowing(.inbox) }
 
-    /// A setting's row steps from a click or a key wherever its row shows; other input to
-    /// Settings acts while it shows.
+    /// A setting's row steps from a click wherever its row shows; keys act on Settings while
+    /// it shows.
     private func admits(_ action: SettingsAction) -> Bool {
-        if case .input = action { return isShowing(.settings) }
-        return true
+        switch action {
+        case .input, .highlightedValueStepped: isShowing(.settings)
+        case .rowCycled: true
+        }
     }
 
     /// History's keys act while it shows, `D` (clear all) on any tab with nothing over it; its

@@ -53,6 +53,7 @@ extension AppState {
         case .fullScreenCapture, .alert, .viewer: return []
         }
         status = nil
+        settingsScreen.changedRow = nil
         guard let content = tab.content else { return openCapture() }
         selectedTab = content
         return content == .history ? toHistory(.rowsNeeded) : []
@@ -65,6 +66,7 @@ extension AppState {
         let index = tabs.firstIndex(of: selectedTab) ?? 0
         selectedTab = tabs[(index + step + tabs.count) % tabs.count]
         status = nil
+        settingsScreen.changedRow = nil
         return selectedTab == .history ? toHistory(.rowsNeeded) : []
     }
 

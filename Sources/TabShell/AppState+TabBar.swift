@@ -4,14 +4,10 @@ import Foundation
 /// Seed 004's tab bar that gets out of the way: its size follows the scroll.
 extension AppState {
     /// The first row (or line) the list with focus shows, when the tab bar follows its scroll:
-    /// the Inbox, History's list or a record, Settings, or the help sheet, with nothing else over
-    /// them and the setting on; nil otherwise.
+    /// the Inbox, History's list or a record, or Settings, with nothing over them; nil
+    /// otherwise. A sheet scrolls its own box, not the tab's screen: the bar under it stays.
     var firstVisibleRowOfFocusedList: Int? {
-        switch presentation {
-        case let .sheet(.help(help)): return help.scrollOffset
-        case .none: break
-        default: return nil
-        }
+        guard presentation == .none else { return nil }
         switch selectedTab {
         case .inbox: return inbox.list.scrollOffset
         case .history:
@@ -41,7 +37,6 @@ extension AppState {
 
     /// Whether the list with focus shows its first row at the top.
     var isAtTopOfFocusedList: Bool {
-        if case let .sheet(.help(help)) = presentation { return help.scrollOffset == 0 }
         switch selectedTab {
         case .inbox: return inbox.list.cursor == 0
         case .history: return history.detail.map { $0.scrollOffset == 0 } ?? (history.list.cursor == 0)

@@ -328,8 +328,20 @@ public enum KeyMap {
                     KeyBinding("delete", [.character("d"), .delete], hint: "delete", help: "Delete this record and its photos (asks first)", action: .history(.deleteRequested)),
                 ] + copies + scrollMoves()
         case .settings:
-            return [
-                KeyBinding("settings_change", [.enter, .character(" ")], hint: "change", help: "Change the highlighted setting", action: .rowActivated)
+            // ← and → step a setting's value, as in every settings list; on Clear History,
+            // which has no value, they switch tabs again.
+            let steps = state.map { SettingsRow(rawValue: $0.settingsScreen.list.cursor)?.isSetting ?? false } ?? true
+            let arrows = [
+                KeyBinding(
+                    "setting_previous", [.left], hint: "change", help: "The highlighted setting's previous value",
+                    action: .settings(.highlightedValueStepped(forward: false))),
+                KeyBinding(
+                    "setting_next", [.right], help: "The highlighted setting's next value", action: .settings(.highlightedValueStepped(forward: true))),
+            ]
+            return (steps ? arrows : []) + [
+                KeyBinding(
+                    "settings_change", [.enter, .character(" ")], hint: steps ? nil : "change",
+                    help: "Change the highlighted setting (to its next value); on Clear History, ask to delete every record", action: .rowActivated)
             ] + listMoves("setting")
         case .capturePicker:
             return [
@@ -524,25 +536,50 @@ public enum KeyMap {
 
     // MARK: - Hints and help
 
-    /// The hint line's entries for this state: (keys, word).
+    /// The hint line's entries for this state: (keys, word). A hint names only keys that do
+    /// what it says here (a key a more specific binding takes is not its), and a binding left
+    /// with none is not hinted.
     public static func hints(for state: AppState, unicode: Bool) -> [(keys: String, hint: String)] {
         contexts(for: state).flatMap { context in
             bindings(for: context, in: state).compactMap { binding in
-                binding.hint.map { (hintLabel(binding, overrides: state.keyOverrides, unicode: unicode), $0) }
+                binding.hint.flatMap { hint in hintLabel(binding, in: state, unicode: unicode).map { ($0, hint) } }
             }
         }
     }
 
-    private static func hintLabel(_ binding: KeyBinding, overrides: KeyOverrides, unicode: Bool) -> String {
-        // Both directions in one label only while both keep their arrows.
-        let pairs = ["next_tab": "previous_tab", "previous_photo": "next_photo", "move_up": "move_down"]
-        guard overrides.keys[binding.name] == nil, pairs[binding.name].map({ overrides.keys[$0] == nil }) ?? true else {
-            return binding.patterns.first.map { $0.label(unicode: unicode) } ?? ""
+    /// The patterns of `binding` that reach it in `state`: its keys no earlier binding takes.
+    static func patternsInForce(_ binding: KeyBinding, in state: AppState) -> [KeyPattern] {
+        binding.patterns.filter { pattern in
+            guard case let .key(key) = pattern else { return true }
+            return action(for: key, in: state) == binding.action(for: key)
         }
+    }
+
+    private static func hintLabel(_ binding: KeyBinding, in state: AppState, unicode: Bool) -> String? {
+        guard let first = patternsInForce(binding, in: state).first else { return nil }
+        // Both directions in one label only while both arrows do what the pair does.
+        func both(_ keys: (Key, Key), _ actions: (AppAction, AppAction)) -> Bool {
+            action(for: keys.0, in: state) == actions.0 && action(for: keys.1, in: state) == actions.1
+        }
+        let sideways = unicode ? "←→" : "<>"
+        let upDown = unicode ? "↑↓" : "Up/Dn"
         switch binding.action {
-        case .nextTabRequested?, .viewerPhotoStepped?: return unicode ? "←→" : "<>"
-        case .listMoved(.up)?, .capture(.pickerCursorMoved)?: return unicode ? "↑↓" : "Up/Dn"
-        default: return binding.patterns.first.map { $0.label(unicode: unicode) } ?? ""
+        case .nextTabRequested? where both((.right, .left), (.nextTabRequested, .previousTabRequested)):
+            return sideways
+        case .nextTabRequested? where action(for: .tab, in: state) == .nextTabRequested:
+            // Where the arrows do something else (Settings), Tab, the key everyone knows.
+            return Key.tab.label(unicode: unicode)
+        case .viewerPhotoStepped? where both((.left, .right), (.viewerPhotoStepped(by: -1), .viewerPhotoStepped(by: 1))):
+            return sideways
+        case .settings(.highlightedValueStepped)?
+        where both((.left, .right), (.settings(.highlightedValueStepped(forward: false)), .settings(.highlightedValueStepped(forward: true)))):
+            return sideways
+        case .listMoved(.up)? where both((.up, .down), (.listMoved(.up), .listMoved(.down))):
+            return upDown
+        case .capture(.pickerCursorMoved)? where both((.up, .down), (.capture(.pickerCursorMoved(by: -1)), .capture(.pickerCursorMoved(by: 1)))):
+            return upDown
+        default:
+            return first.label(unicode: unicode)
         }
     }
 
@@ -574,8 +611,14 @@ public enum KeyMap {
         let here = contexts(of: underneath.focusedScreen)
         return KeyContext.allCases.flatMap { context -> [HelpLine] in
             let acting = bindings(for: context, in: here.contains(context) ? state : nil, overrides: state.keyOverrides)
-            guard !acting.isEmpty else { return [] }
-            return [.section(context.title)] + acting.map { .binding(keys: $0.label(unicode: unicode), help: $0.help) }
+            // Under the sheet, a key a more specific binding takes there is not listed twice.
+            let lines = acting.compactMap { binding -> HelpLine? in
+                let patterns = here.contains(context) ? patternsInForce(binding, in: underneath) : binding.patterns
+                guard !patterns.isEmpty else { return nil }
+                return .binding(keys: patterns.map { $0.label(unicode: unicode) }.joined(separator: "/"), help: binding.help)
+            }
+            guard !lines.isEmpty else { return [] }
+            return [.section(context.title)] + lines
         }
     }
 
@@ -629,6 +672,17 @@ extension KeyMap {
     /// the table does not have.
     public static func defaultKeys(of name: String) -> [Key]? {
         allDefaultBindings.first { $0.binding.name == name }.map(\.binding.keys)
+    }
+
+    /// Keys a binding takes from a broader one on its own screen, on purpose: Settings' ← and →
+    /// step a value where elsewhere they switch tabs. Sharing a key with the one it takes over
+    /// is no clash (the more specific context wins, `action(for:in:)`).
+    public static let takesOver: [String: String] = ["setting_previous": "previous_tab", "setting_next": "next_tab"]
+
+    /// Whether `first` and `second` may answer to the same key on one screen: one takes it over
+    /// from the other (`takesOver`).
+    public static func mayShareKeys(_ first: String, _ second: String) -> Bool {
+        takesOver[first] == second || takesOver[second] == first
     }
 
     /// Whether config.toml may rebind `name`.

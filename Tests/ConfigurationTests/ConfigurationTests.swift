@@ -204,7 +204,9 @@ import Testing
             var owners: [Key: String] = [:]
             for binding in group.flatMap({ KeyMap.defaultBindings(for: $0) }) {
                 for key in binding.keys {
-                    #expect(owners[key] == nil || owners[key] == binding.name, "\(key.label()) in \(group): \(owners[key] ?? "") and \(binding.name)")
+                    #expect(
+                        owners[key] == nil || owners[key] == binding.name || KeyMap.mayShareKeys(owners[key] ?? "", binding.name),
+                        "\(key.label()) in \(group): \(owners[key] ?? "") and \(binding.name)")
                     owners[key] = binding.name
                 }
             }

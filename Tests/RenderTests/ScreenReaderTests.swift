@@ -26,6 +26,16 @@ import Testing
         frame.grid.text(ofRow: frame.grid.height - 1).trimmingCharacters(in: .whitespaces)
     }
 
+    /// The announcement as the screen shows it, however many rows it took: its rows, read
+    /// from the frame, joined as one sentence.
+    private func wrappedAnnouncement(of state: AppState) -> String {
+        let frame = render(state)
+        let count = Screen.announcementLines(for: state, context: RenderContext(options: Self.options)).count
+        return ((frame.grid.height - count)..<frame.grid.height)
+            .map { frame.grid.text(ofRow: $0).trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+    }
+
     // MARK: - The frame
 
     @Test func theAppGetsOneRowLessAndTheLastRowAnnounces() {
@@ -142,8 +152,9 @@ import Testing
         let label = text.dropFirst(cursor.column)
         #expect(label.hasPrefix("[ \(focused)"))
         #expect(text.contains("> [ \(focused)"))
-        #expect(announcement(frame).hasPrefix("Alert: \(alert.title)"))
-        #expect(announcement(frame).contains("\(focused) focused"))
+        let said = wrappedAnnouncement(of: Demo.state(.history, rows: 23, presentation: .alert(alert, over: .none)))
+        #expect(said.hasPrefix("Alert: \(alert.title)"))
+        #expect(said.contains("\(focused) focused"))
     }
 
     /// A row read aloud is the alert's alone: its rows are blank across the screen behind it,
@@ -182,8 +193,24 @@ import Testing
         #expect(frame.grid.text(ofRow: cursor.row).dropFirst(cursor.column).hasPrefix("[ Keep editing"))
         let said = "Alert: Discard this capture? Keep editing focused; buttons Keep editing (n), Discard (y). Close throws away the note. Nothing is saved."
         #expect(Announcement.text(for: Demo.state(rows: 23, presentation: presentation), context: RenderContext(options: Self.options)) == said)
-        // One row: what does not fit is cut, the message last.
-        #expect(said.hasPrefix(announcement(frame).replacingOccurrences(of: "...", with: "")))
+        // Longer than a row: wrapped at spaces, never cut, and the question's box stays above it.
+        #expect(wrappedAnnouncement(of: Demo.state(rows: 23, presentation: presentation)) == said)
+        let buttons = try #require(frame.find("Discard (y)"))
+        let lines = Screen.announcementLines(for: Demo.state(rows: 23, presentation: presentation), context: RenderContext(options: Self.options))
+        #expect(buttons.row < frame.grid.height - lines.count)
+    }
+
+    /// At 40 columns too: every word of an alert's sentence is on screen, in order, and its
+    /// buttons stay clear of the rows the sentence takes.
+    @Test(arguments: [40, 80, 120])
+    func anAlertsSentenceIsNeverCut(columns: Int) throws {
+        let alert = Alert.confirmDeletion(of: Demo.historyRows[0], photoCount: 2)
+        let state = Demo.state(.history, columns: columns, rows: 23, presentation: .alert(alert, over: .none))
+        let said = Announcement.text(for: state, context: RenderContext(options: Self.options))
+        #expect(wrappedAnnouncement(of: state) == said)
+        let frame = render(state)
+        let cursor = try #require(frame.cursor)
+        #expect(cursor.row < frame.grid.height - Screen.announcementLines(for: state, context: RenderContext(options: Self.options)).count)
     }
 
     @Test func reviewCursorIsOnDone() throws {
@@ -309,7 +336,7 @@ import Testing
         #expect(bar.contains("Inbox, 3 pending"))
         #expect(!bar.contains("["))
         // Too narrow for words: the brackets, which still say it in text.
-        let narrow = render(Demo.state(.history, columns: 30, rows: 11))
+        let narrow = render(Demo.state(.history, columns: 34, rows: 11))
         #expect(narrow.grid.text(ofRow: 10).contains("[Hist]") || narrow.grid.text(ofRow: 10).contains("[3]"))
     }
 

@@ -447,7 +447,10 @@ enum ShellInvariants {
             if after.selectedTab == .inbox { inbox.highlight?.isShowing = before.inbox.highlight?.isShowing ?? false }
             if inbox != before.inbox { problems.append("tab switch changed the Inbox state") }
             if history != before.history { problems.append("tab switch changed the History state") }
-            if after.settingsScreen != before.settingsScreen { problems.append("tab switch changed the Settings state") }
+            // The setting changed last may be forgotten: screen-reader mode announces the tab again.
+            var settingsScreen = before.settingsScreen
+            if after.settingsScreen.changedRow == nil { settingsScreen.changedRow = nil }
+            if after.settingsScreen != settingsScreen { problems.append("tab switch changed the Settings state") }
         }
 
         // (4) Cursors stay within their lists and visible in the current layout.

@@ -86,7 +86,7 @@ struct KeyMapTests {
         "keys sent by the table do what their help says",
         arguments: [
             (KeyContext.inbox, Key.character("4"), Tab.settings),
-            (.settings, .right, .inbox),
+            (.settings, .character("l"), .inbox),
             (.history, .backTab, .inbox),
             (.inbox, .tab, .history),
         ])

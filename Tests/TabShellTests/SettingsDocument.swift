@@ -13,8 +13,8 @@ enum SettingsDocument {
 
             ## Every setting
 
-            The rows of the Settings tab, in its order (`Enter`/`Space` steps to the next value, a
-            click too). They are stored in the database and apply at once.
+            The rows of the Settings tab, in its order (`→`, `Enter`, `Space` or a click step to the
+            next value, `←` to the previous one). They are stored in the database and apply at once.
 
             | setting | values (the default first) |
             | --- | --- |

@@ -37,6 +37,9 @@ public enum SettingsRow: Int, CaseIterable, Sendable {
 /// The Settings tab's own state.
 public struct SettingsScreenState: Equatable, Sendable {
     public var list = ListPosition()
+    /// The setting changed last, while the highlight stays on it: screen-reader mode announces
+    /// its new value. A move or a tab switch forgets it.
+    public var changedRow: SettingsRow?
     public init() {}
 }
 
@@ -47,6 +50,9 @@ public enum SettingsAction: Equatable, Sendable {
     case input(FocusInput)
     /// A row's value stepped forward (Enter, Space, a click) or backward.
     case rowCycled(SettingsRow, forward: Bool)
+    /// ← or → on the highlighted row: its value stepped backward or forward; nothing on a row
+    /// without a value (Clear History).
+    case highlightedValueStepped(forward: Bool)
 
     /// Sent by a key or a click: every Settings action is.
     public var isUserInput: Bool { true }
@@ -62,6 +68,7 @@ extension SettingsScreenState {
         switch action {
         case let .input(.moved(move)):
             list.move(move, count: rows.count, viewport: viewport)
+            changedRow = nil
             return .none
 
         case .input(.activated):
@@ -71,13 +78,21 @@ extension SettingsScreenState {
         case .input(.clicked), .input(.escape):
             return .none
 
+        case let .highlightedValueStepped(forward):
+            guard let row = SettingsRow(rawValue: list.cursor), row.isSetting else { return .none }
+            return send(.rowCycled(row, forward: forward), settings: &settings, viewport: viewport)
+
         case let .rowCycled(row, forward):
             if let index = rows.firstIndex(of: row) {
                 list.cursor = index
                 list.clamp(count: rows.count, viewport: viewport)
             }
-            guard row.isSetting else { return .request(.clearHistory) }
+            guard row.isSetting else {
+                changedRow = nil
+                return .request(.clearHistory)
+            }
             settings.cycle(row, forward: forward)
+            changedRow = row
             return .effects([.saveSettings(settings)])
         }
     }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Texts that name a key ("press 2 or + to capture", "1-4: tabs", "Esc closes") take it from
+/// here: the keys that act now, with config.toml's `[keys]` in force and every key a more
+/// specific binding takes out, so a text never names a key that does something else or nothing.
+extension KeyMap {
+    /// The keys that send `action` in `state`, in table order: each bound to it and not taken
+    /// by a binding tried before it (`action(for:in:)` answers `action` for every one).
+    public static func keys(sending action: AppAction, in state: AppState) -> [Key] {
+        var seen = Set<Key>()
+        return contexts(for: state).flatMap { context in
+            bindings(for: context, in: state).filter { $0.action == action }.flatMap(\.keys)
+        }
+        .filter { seen.insert($0).inserted && KeyMap.action(for: $0, in: state) == action }
+    }
+
+    /// "2 or +": the keys that send `action` in `state`, for a sentence; nil when none does.
+    public static func keyPhrase(sending action: AppAction, in state: AppState, unicode: Bool) -> String? {
+        let labels = keys(sending: action, in: state).map { $0.label(unicode: unicode) }
+        switch labels.count {
+        case 0: return nil
+        case 1: return labels[0]
+        default: return labels.dropLast().joined(separator: ", ") + " or " + labels[labels.count - 1]
+        }
+    }
+
+    /// The keys that choose each tab in `state`, one per tab, in tab-bar order: "1-4" while they
+    /// are the digits in a row, else each tab's first key ("1/c/3/4"); nil when no tab key acts.
+    public static func tabKeysLabel(in state: AppState, unicode: Bool) -> String? {
+        let firsts = Tab.allCases.compactMap { keys(sending: .tabChosen($0), in: state).first }
+        guard let first = firsts.first, let last = firsts.last else { return nil }
+        let digits = firsts.compactMap { key -> Int? in
+            if case let .character(c) = key { return c.wholeNumberValue } else { return nil }
+        }
+        if firsts.count == Tab.allCases.count, firsts.count > 2, digits.count == firsts.count,
+            zip(digits, digits.dropFirst()).allSatisfy({ $1 == $0 + 1 })
+        {
+            return "\(first.label(unicode: unicode))-\(last.label(unicode: unicode))"
+        }
+        return firsts.map { $0.label(unicode: unicode) }.joined(separator: "/")
+    }
+}
