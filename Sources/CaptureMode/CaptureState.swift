@@ -53,11 +53,14 @@ public struct CaptureKeyNames: Equatable, Sendable {
     public var restoreScan: String?
     /// Removes the highlighted staged photo.
     public var removePhoto: String?
+    /// Shows the highlighted staged photo full screen.
+    public var viewPhoto: String?
 
-    public init(removeScan: String? = "Ctrl-X", restoreScan: String? = "Ctrl-R", removePhoto: String? = "Ctrl-X") {
+    public init(removeScan: String? = "Ctrl-X", restoreScan: String? = "Ctrl-R", removePhoto: String? = "Ctrl-X", viewPhoto: String? = "F3") {
         self.removeScan = removeScan
         self.restoreScan = restoreScan
         self.removePhoto = removePhoto
+        self.viewPhoto = viewPhoto
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import TabShell
 
 /// The photos step: the path field (Tab completes), copy progress or why a file was refused,
-/// and the staged photos with their facts; the highlighted one is what Del removes.
+/// and the staged photos with their facts; the highlighted one is what the removal key removes.
 struct PhotosEntryView {
     let capture: CaptureState
     let context: RenderContext
@@ -42,9 +42,9 @@ struct PhotosEntryView {
 
         let heading = "Photos (\(capture.photos.count) of \(capture.config.maximumPhotos))"
         let used = canvas.put(heading, row: area.row, column: area.column, width: area.width, style: .heading)
-        if context.thumbnailBox != nil, !capture.photos.isEmpty, capture.copy == nil {
-            // The hint line is full on this step; the viewer's key is said here too.
-            canvas.put("  F3 full screen", row: area.row, column: area.column + used, width: area.width - used, style: .dim)
+        if context.thumbnailBox != nil, !capture.photos.isEmpty, capture.copy == nil, let key = capture.config.keyNames.viewPhoto {
+            // The hint line is full on this step; the viewer's key (as the key table has it) is said here too.
+            canvas.put("  \(key) full screen", row: area.row, column: area.column + used, width: area.width - used, style: .dim)
         }
         area = area.inset(top: 1)
         guard !capture.photos.isEmpty else {

@@ -6,15 +6,16 @@ import Foundation
 extension KeyMap {
     /// The names of the keys capture's own sentences mention ("Ctrl-X removes the last scan").
     public static func captureKeyNames(overrides: KeyOverrides, unicode: Bool = true) -> CaptureKeyNames {
-        func name(_ action: CaptureAction, in context: KeyContext) -> String? {
+        func name(_ action: AppAction, in context: KeyContext) -> String? {
             bindings(for: context, in: nil, overrides: overrides)
-                .first { $0.action == .capture(action) }
+                .first { $0.action == action }
                 .flatMap { $0.keys.first?.label(unicode: unicode) }
         }
         return CaptureKeyNames(
-            removeScan: name(.scanRemovalRequested, in: .captureBarcode),
-            restoreScan: name(.scanRestoreRequested, in: .captureBarcode),
-            removePhoto: name(.photoRemovalRequested, in: .capturePhotos)
+            removeScan: name(.capture(.scanRemovalRequested), in: .captureBarcode),
+            restoreScan: name(.capture(.scanRestoreRequested), in: .captureBarcode),
+            removePhoto: name(.capture(.photoRemovalRequested), in: .capturePhotos),
+            viewPhoto: name(.photoViewRequested, in: .capturePhotoView)
         )
     }
 

@@ -49,9 +49,12 @@ import Testing
     }
 
     @Test func reboundRemovalKeysAreNamedAsRebound() throws {
-        let overrides = KeyOverrides(["remove_scan": [.control("k")], "restore_scan": [.function(5)], "photo_remove": [.function(8)]])
+        let overrides = KeyOverrides([
+            "remove_scan": [.control("k")], "restore_scan": [.function(5)], "photo_remove": [.function(8)], "capture_view_photo": [.function(9)],
+        ])
         var state = Self.batch(overrides: overrides)
-        #expect(state.captureConfig.keyNames == CaptureKeyNames(removeScan: "Ctrl-K", restoreScan: "F5", removePhoto: "F8"))
+        #expect(state.captureConfig.keyNames == CaptureKeyNames(removeScan: "Ctrl-K", restoreScan: "F5", removePhoto: "F8", viewPhoto: "F9"))
+        #expect(AppState().captureConfig.keyNames == CaptureKeyNames(), "the defaults are the table's")
         _ = Self.press(.backspace, in: &state)
         #expect(state.presentation.capture?.batchMessage == "The field is empty; Ctrl-K removes the last scan.")
         _ = Self.press(.control("k"), in: &state)
