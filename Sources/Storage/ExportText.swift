@@ -356,7 +356,15 @@ public enum CSVText {
     /// The rows of RFC 4180 CSV (CRLF or LF between rows; a quoted field may hold both, and
     /// `""` for a quote); nil when a quote is never closed. Blank rows are skipped.
     public static func rows(_ bytes: [UInt8]) -> [[String]]? {
-        var rows: [[String]] = []
+        numberedRows(bytes)?.map(\.fields)
+    }
+
+    /// ``rows(_:)`` with the line each row starts on (1 for the first line of the file): a
+    /// quoted field's line breaks are counted, so a problem can name the line a person sees.
+    public static func numberedRows(_ bytes: [UInt8]) -> [(line: Int, fields: [String])]? {
+        var rows: [(line: Int, fields: [String])] = []
+        var line = 1
+        var rowLine = 1
         var row: [String] = []
         var field: [UInt8] = []
         var quoted = false
@@ -367,12 +375,13 @@ public enum CSVText {
         }
         func endRow() {
             endField()
-            if row != [""] { rows.append(row) }
+            if row != [""] { rows.append((rowLine, row)) }
             row = []
         }
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
+            if byte == 0x0A { line += 1 }
             if quoted {
                 if byte == UInt8(ascii: "\"") {
                     if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
@@ -390,7 +399,9 @@ public enum CSVText {
             case UInt8(ascii: "\"") where field.isEmpty: quoted = true
             case UInt8(ascii: ","): endField()
             case 0x0D where index < bytes.count && bytes[index] == 0x0A: break
-            case 0x0A: endRow()
+            case 0x0A:
+                endRow()
+                rowLine = line
             default: field.append(byte)
             }
         }

@@ -405,10 +405,10 @@ extension HistoryImport.Reader {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             return fileProblem("The file is not UTF-8 text.")
         }
-        guard let rows = CSVText.rows(bytes) else {
+        guard let numbered = CSVText.numberedRows(bytes) else {
             return fileProblem("A quoted field is never closed: the file is not whole CSV.")
         }
-        guard let header = rows.first else { return }
+        guard let header = numbered.first?.fields else { return }
         let known = Set(CSVText.columns)
         var columns: [String: Int] = [:]
         for (index, name) in header.enumerated() {
@@ -418,7 +418,12 @@ extension HistoryImport.Reader {
         }
         if columns["kind"] == nil { fileProblem("The header has no \"kind\" column: is this a history export?") }
         guard problems.isEmpty else { return }
-        for (index, row) in rows.dropFirst().enumerated() {
+        // A person finds a row by its line: every problem of a row names it (`line 7: …`).
+        for (index, (line, row)) in numbered.dropFirst().enumerated() {
+            let before = problems.count
+            defer {
+                for problem in problems.indices[before...] where problems[problem].index == index { problems[problem].line = line }
+            }
             guard row.count == header.count else {
                 problems.append(
                     ImportProblem(index: index, list: "records", reason: "the row has \(row.count) fields; the header has \(header.count)."))

@@ -25,17 +25,22 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
     /// What the entries are called: `requests` (`inbox import`), `records` (`history import`).
     public var list: String
     public var reason: String
+    /// The line of the file it is on (1 for the first), for a file read by lines such as CSV,
+    /// where a person finds a row by its line; nil where the index says where.
+    public var line: Int?
 
-    public init(index: Int?, list: String = "requests", reason: String) {
+    public init(index: Int?, list: String = "requests", reason: String, line: Int? = nil) {
         self.index = index
         self.list = list
         self.reason = reason
+        self.line = line
     }
 
     /// `requests[3]: reason`, printable: the reason quotes the file (a key, a value), and
     /// whatever in it a terminal would act on is shown as a placeholder instead.
     public var description: String {
         let reason = Sanitizer(unicode: true).line(self.reason)
+        if let line { return "line \(line): \(reason)" }
         return index.map { "\(list)[\($0)]: \(reason)" } ?? reason
     }
 }
@@ -58,6 +63,10 @@ public enum RequestImport {
         case problems([ImportProblem])
     }
 
+    /// What a file that is not JSON is told: what this import reads.
+    public static let notJSON =
+        "The file is not valid JSON: inbox import reads JSON only (an array of requests, or what tabshell inbox list --json prints)."
+
     /// Checks the whole file and returns every request, or every problem found (never only the first).
     public static func parse(_ data: Data) -> Outcome {
         guard data.count <= maximumBytes else {
@@ -67,7 +76,8 @@ public enum RequestImport {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            return .problems([ImportProblem(index: nil, reason: "The file is not valid JSON.")])
+            // The one format it reads, said plainly (a CSV given here is the likeliest mistake).
+            return .problems([ImportProblem(index: nil, reason: notJSON)])
         }
         let entries: [Any]
         if let array = json as? [Any] {

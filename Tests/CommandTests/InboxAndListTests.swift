@@ -107,7 +107,13 @@ import Testing
     }
 
     @Test func notJSONIsOneProblem() {
-        #expect(RequestImport.parse(Data("{nope".utf8)) == .problems([ImportProblem(index: nil, reason: "The file is not valid JSON.")]))
+        #expect(
+            RequestImport.parse(Data("{nope".utf8))
+                == .problems([
+                    ImportProblem(
+                        index: nil,
+                        reason: "The file is not valid JSON: inbox import reads JSON only (an array of requests, or what tabshell inbox list --json prints).")
+                ]))
     }
 
     @Test func inboxReopenAndRemoveSayWhatTheyDid() throws {
