@@ -2,6 +2,7 @@
 #include "crash_guard.h"
 
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
@@ -20,6 +21,11 @@ static char reset_bytes[256];
 static size_t reset_count = 0;
 
 static int saved_stderr = -1;
+
+// A served session's child (tsg_serve_stderr): its client's standard error, kept apart from
+// descriptor 2, which points at the log; and no crash notice (the server says one sentence).
+static int client_stderr = -1;
+static volatile sig_atomic_t quiet_notice = 0;
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS };
 
@@ -128,8 +134,17 @@ static void restore_and_record(int sig, const siginfo_t *info) {
         int log = open(log_path_buffer, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
         if (log >= 0) {
             write_all(log, line.bytes, line.used);
+            // The frames, for whoever reads the log (never the terminal or a remote client):
+            // backtrace(3) was called once at install, so it allocates nothing here.
+            void *frames[64];
+            int count = backtrace(frames, 64);
+            backtrace_symbols_fd(frames, count, log);
             close(log);
         }
+    }
+    if (quiet_notice) {
+        errno = saved_errno;
+        return;
     }
 
     // Tell the person at the terminal, on the screen they are back on.
@@ -165,6 +180,10 @@ int tsg_install(const char *log_path) {
             have_log_path = 1;
         }
     }
+
+    // backtrace(3) loads libgcc_s on its first call: done now, not in the handler.
+    void *warm[2];
+    (void)backtrace(warm, 2);
 
     static int stack_ready = 0;
     if (!stack_ready) {
@@ -216,5 +235,20 @@ void tsg_release_stderr(void) {
     close(saved_stderr);
     saved_stderr = -1;
 }
+
+int tsg_serve_stderr(void) {
+    if (!have_log_path || client_stderr >= 0) return -1;
+    int log = open(log_path_buffer, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (log < 0) return -1;
+    int client = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (client < 0) { close(log); return -1; }
+    if (dup2(log, STDERR_FILENO) < 0) { close(log); close(client); return -1; }
+    close(log);
+    client_stderr = client;
+    quiet_notice = 1;
+    return 0;
+}
+
+int tsg_client_stderr(void) { return client_stderr >= 0 ? client_stderr : STDERR_FILENO; }
 
 void tsg_simulate_for_testing(int signal_number) { restore_and_record(signal_number, NULL); }

@@ -64,11 +64,11 @@ public struct CommandContext {
     public static func process() -> CommandContext {
         CommandContext(
             output: OutputSink(descriptor: STDOUT_FILENO),
-            errors: OutputSink(descriptor: STDERR_FILENO),
+            errors: OutputSink(descriptor: CrashGuard.clientStandardError),
             environment: ProcessInfo.processInfo.environment,
             now: { Date() },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            errorIsTerminal: isatty(STDERR_FILENO) == 1,
+            errorIsTerminal: isatty(CrashGuard.clientStandardError) == 1,
             readInput: {
                 // At most one byte past the import limit: enough to refuse a too-big input
                 // without holding all of it.

@@ -19,6 +19,21 @@ public enum CrashGuard {
 
     public static func releaseStandardError() { tsg_release_stderr() }
 
+    /// Set in a served session's child by the SSH server (`SSHServer`'s ChildSpawner).
+    public static let servedVariable = "TABSHELL_SERVED"
+
+    /// For a child of `tabshell serve`: the guard installed at once, and standard error to the
+    /// log, so that a crash's details (the runtime's message, the frames) stay on the server
+    /// and the client reads only the server's one sentence. The program's own messages for the
+    /// client go to ``clientStandardError``.
+    public static func serve(logFile: URL) -> Bool {
+        install(logFile: logFile) && tsg_serve_stderr() == 0
+    }
+
+    /// Where messages meant for the person at the other end go: standard error, or in a served
+    /// child the client's, kept apart from the log by ``serve(logFile:)``.
+    public static var clientStandardError: Int32 { tsg_client_stderr() }
+
     /// For testing the crash path from a real terminal: `TABSHELL_TEST_CRASH=trap|segv|abort`
     /// makes F12 crash the app in that way. Unset (always, in normal use), F12 does nothing.
     public enum TestCrash: String {

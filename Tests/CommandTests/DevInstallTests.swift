@@ -55,6 +55,8 @@ import Testing
         #expect(manual.status == 0, "\(manual.output)")
         #expect(manual.output.hasPrefix(home.path + "/.local/share/man/man1/tabshell.1\n"), "\(manual.output.prefix(300))")
         #expect(manual.output.contains("SYNOPSIS") && manual.output.contains("inbox"), "\(manual.output.prefix(600))")
+        // `tabshell` alone runs the app: the synopsis does not ask for a subcommand.
+        #expect(manual.output.contains("tabshell [subcommand]"), "\(manual.output.prefix(600))")
         let rendered = try Self.bash(#"man -l "$HOME/.local/share/man/man1/tabshell.1""#, home: home, path: path)
         #expect(rendered.status == 0 && rendered.output.contains("tabshell"), "\(rendered.output.prefix(300))")
 

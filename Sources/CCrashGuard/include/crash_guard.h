@@ -28,6 +28,16 @@ int tsg_capture_stderr(void);
 /// Gives standard error back to where it pointed before `tsg_capture_stderr`.
 void tsg_release_stderr(void);
 
+/// In a served session's child (`tabshell serve` runs it for a remote client): descriptor 2
+/// points at the log from now on, so that nothing the runtime writes as it dies (a "Fatal
+/// error" line, a stack trace with library paths) reaches the client, and a crash writes no
+/// notice (the server tells the client in one sentence). What the program means the client
+/// to read goes to `tsg_client_stderr()`. Needs `tsg_install` first. Returns 0 or -1.
+int tsg_serve_stderr(void);
+
+/// The client's standard error after `tsg_serve_stderr`, else STDERR_FILENO.
+int tsg_client_stderr(void);
+
 /// Test hook: runs the handler's restore-and-record steps for `signal_number` without dying.
 void tsg_simulate_for_testing(int signal_number);
 

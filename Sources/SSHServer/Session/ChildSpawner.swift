@@ -24,11 +24,17 @@ enum ChildSpawner {
         static let holdsNUL: Int32 = -1
     }
 
+    /// Set in every session child's environment (tabshell's `CrashGuard.servedVariable`).
+    static let sessionEnvironment = ["TABSHELL_SERVED": "1"]
+
     static func spawn(_ command: SSHSessionCommand, terminal: SSHPseudoTerminal?) throws(SpawnError)
         -> (ChildProcess, Streams)
     {
         let argv = [command.executablePath] + command.arguments
-        let envp = command.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // Every child is told it serves a remote client: it keeps its crash details (the
+        // runtime's message, frames, library paths) in its log, off the client's streams.
+        let environment = command.environment.merging(Self.sessionEnvironment) { _, session in session }
+        let envp = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // A NUL would end the C string early: the child would run with other words than these.
         if (argv + envp + [command.workingDirectory ?? ""]).contains(where: ClientText.holdsNUL) {
             throw SpawnError(code: SpawnError.holdsNUL)

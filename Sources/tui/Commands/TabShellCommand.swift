@@ -30,6 +30,7 @@ struct TabShellCommand: ParsableCommand {
             tabshell serve [--listen <addr:port>] [--authorized-keys <file> | --demo]
             tabshell replay <file>
             tabshell --present   |   tabshell watch <code>
+            tabshell mcp [--db <path|url>] [--as <name>]
             tabshell config path|check|default
             tabshell db copy --from <path> --to postgres://…
             tabshell doctor
@@ -52,6 +53,7 @@ struct TabShellCommand: ParsableCommand {
     /// may quote what was typed (`--bogus…`) or, under `tabshell serve`, what a client sent, and
     /// an escape in it must not reach the terminal that reads it. Help and version print as they are.
     static func main() {
+        if ProcessInfo.processInfo.environment[CrashGuard.servedVariable] == "1" { serveStandardError() }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -63,10 +65,23 @@ struct TabShellCommand: ParsableCommand {
             } else {
                 let environment = ProcessInfo.processInfo.environment
                 let printable = printableMessage(message, unicode: CommandContext.localeIsUTF8(environment: environment))
-                if !printable.isEmpty { FileHandle.standardError.write(Data((printable + "\n").utf8)) }
+                if !printable.isEmpty { FileHandle(fileDescriptor: CrashGuard.clientStandardError, closeOnDealloc: false).write(Data((printable + "\n").utf8)) }
             }
             fflush(nil)
             Glibc.exit(code.rawValue)
+        }
+    }
+
+    /// A child of `tabshell serve` (issue #33): from its first instruction, a crash's details —
+    /// the runtime's message, the frames, library paths — go to the log beside its database
+    /// (the server's own in team mode), never to the remote client, who reads the server's one
+    /// sentence. When that log cannot be opened, they go nowhere rather than to the client.
+    static func serveStandardError() {
+        var options = DatabaseOptions()
+        let arguments = CommandLine.arguments
+        if let index = arguments.firstIndex(of: "--db"), arguments.indices.contains(index + 1) { options.path = arguments[index + 1] }
+        if !CrashGuard.serve(logFile: DatabaseOptions.logFile(beside: options.databaseURL())) {
+            _ = CrashGuard.serve(logFile: URL(fileURLWithPath: "/dev/null"))
         }
     }
 
