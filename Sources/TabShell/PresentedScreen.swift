@@ -41,10 +41,13 @@ public struct PresentedScreen: Codable, Equatable, Sendable {
     /// batch's lines (nil until they came, as for the presenter).
     public var detail: Detail?
     public var status: String?
-    public var statusIsError: Bool
+    public var statusKind: StatusKind
     public var settings: Settings
     public var isTabBarMinimized: Bool
     public var photosFromUploads: Bool
+
+    /// How the status line draws `status` (a success has its mark, an error its own).
+    public enum StatusKind: String, Codable, Equatable, Sendable { case info, success, error }
 
     public struct Detail: Codable, Equatable, Sendable {
         public var photos: [RecordPhoto]?
@@ -108,7 +111,7 @@ extension AppState {
             inboxPendingCount: inbox.pendingCount, groupsByRequester: inbox.groupsByRequester,
             history: historyRows, historyStart: historyStart, historyTotal: history.totalCount,
             historyHasSeveralPeople: history.window.hasSeveralPeople, detail: detail,
-            status: status?.text, statusIsError: status?.kind == .error,
+            status: status?.text, statusKind: status.map(PresentedScreen.StatusKind.init) ?? .info,
             settings: settings, isTabBarMinimized: isTabBarMinimized, photosFromUploads: photosFromUploads)
     }
 
@@ -157,7 +160,7 @@ extension AppState {
         // A watcher taller than the presenter starts at the first row it holds, not above it.
         let list = state.history.list
         state.history.list.scrollOffset = max(list.scrollOffset, min(screen.historyStart, list.cursor))
-        state.status = screen.status.map { StatusMessage($0, kind: screen.statusIsError ? .error : .info) }
+        state.status = screen.status.map { StatusMessage($0, kind: screen.statusKind.kind) }
         return state
     }
 }
@@ -238,5 +241,23 @@ extension PresentedScreen {
         navigation.alert = nil
         copy.navigation = navigation
         return copy
+    }
+}
+
+extension PresentedScreen.StatusKind {
+    init(_ message: StatusMessage) {
+        switch message.kind {
+        case .info: self = .info
+        case .success: self = .success
+        case .error: self = .error
+        }
+    }
+
+    var kind: StatusMessage.Kind {
+        switch self {
+        case .info: .info
+        case .success: .success
+        case .error: .error
+        }
     }
 }
