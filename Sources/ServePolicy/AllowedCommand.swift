@@ -15,7 +15,7 @@ struct AllowedCommand: Equatable {
 
     /// One line for refusals and help.
     static let summary =
-        "inbox add|list|import -|reopen ID|remove ID, history list|export --format json|csv, photos add NAME|list|remove NAME, present [--watchers NAME,NAME], watch CODE"
+        "inbox add|list|import -|reopen ID|remove ID, history list|export --format json|csv, photos add NAME|list|remove NAME, present [--watchers NAME,NAME], watch CODE, mcp"
 
     /// What a command may take after its subcommand words.
     private enum Grammar {
@@ -28,6 +28,8 @@ struct AllowedCommand: Equatable {
     private static let table: [(words: [String], grammar: Grammar)] = [
         (["inbox", "add"], .options(valued: ["--title", "--body", "--kind"], flags: [], arguments: 0...0)),
         (["inbox", "list"], .options(valued: ["--limit"], flags: ["--json"], arguments: 0...0)),
+        // The agents' door (docs/agents.md): an MCP server on the channel's pipes, as the key's person.
+        (["mcp"], .options(valued: [], flags: [], arguments: 0...0)),
         (["inbox", "import"], .exactly(["-"])),
         (["inbox", "reopen"], .options(valued: [], flags: [], arguments: 1...1)),
         (["inbox", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
@@ -96,6 +98,8 @@ struct AllowedCommand: Equatable {
     }
 
     var isPhotos: Bool { subcommand.first == "photos" }
+    /// `mcp`: an agent's MCP server, filing as the key's person.
+    var isAgentDoor: Bool { subcommand == ["mcp"] }
     /// `present`: the app, shared with watchers (issue #27).
     var isPresent: Bool { subcommand == ["present"] }
     /// `watch CODE`: following a presentation; the code is checked (Presenting's `WatchCode`).

@@ -149,6 +149,9 @@ public final class ServeLauncher: Sendable {
         } else if request.pseudoTerminal == nil {
             return .refuse("this server needs a terminal: connect with `ssh -t`.")
         }
+        if let command, command.isAgentDoor, isDemo {
+            return .refuse("mcp needs a team server: in the demo an agent cannot reach a visitor's data yet.")
+        }
         if let command, command.isPresent || command.watchCode != nil {
             guard let presenting else { return .refuse("this server does not offer present or watch.") }
             guard request.pseudoTerminal != nil else {

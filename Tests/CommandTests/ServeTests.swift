@@ -77,6 +77,7 @@ import Testing
         ("photos add shelf.jpg", ["photos", "add"], ["shelf.jpg"]),
         ("photos list", ["photos", "list"], []),
         ("photos remove shelf.jpg", ["photos", "remove"], ["shelf.jpg"]),
+        ("mcp", ["mcp"], []),
     ])
     func allowedCommandsRunAsThePersonOnTheServersData(command text: String, subcommand: [String], rest: [String]) throws {
         let workspace = try Workspace()
@@ -109,6 +110,7 @@ import Testing
         // A value the command's own parser would read as an option (found by ServeFuzzTests, #23).
         "inbox add --title --db", "inbox list --limit --json", "history export --format --output=/tmp/x",
         "inbox remove", "inbox remove 1 2", "inbox reopen --db /etc/x 1",
+        "mcp --db /etc/x", "mcp --as eve", "mcp extra", "mcp --longest-wait 3600",
     ])
     func everythingElseIsRefusedWithOneSentence(command text: String) throws {
         let workspace = try Workspace()
@@ -165,6 +167,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: firstFolder), "deleted after the connection's last session")
         #expect(sets.count == 1)
         sets.removeAll()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.url.path).filter { $0.hasPrefix("tabshell-serve-demo") }.isEmpty)
+    }
+
+    @Test func theAgentsDoorIsRefusedInTheDemoWithOneSentence() throws {
+        let root = try Workspace()
+        let sets = DemoDataSets(root: root.url)
+        defer { sets.removeAll() }
+        let decision = Self.launcher(.demo(sets)).decide(Self.request(command: "mcp", terminal: false))
+        guard case let .refuse(sentence, status) = decision else {
+            Issue.record("mcp ran in the demo")
+            return
+        }
+        #expect(status == 1)
+        #expect(sentence == "mcp needs a team server: in the demo an agent cannot reach a visitor's data yet.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.url.path).filter { $0.hasPrefix("tabshell-serve-demo") }.isEmpty)
     }
 

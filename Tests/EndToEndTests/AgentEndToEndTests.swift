@@ -86,6 +86,37 @@ struct AgentEndToEndTests {
         try TabShellEndToEndTests.expectTerminalRestored(app)
     }
 
+    /// `ssh host mcp` on a team server: the agent files as its key's person, a person answers in
+    /// the app over ssh, and the agent's wait returns who asked and who captured.
+    @Test func overOpenSSHTheAgentFilesAsItsKeysPersonAndGetsTheAnswer() throws {
+        let server = try ServeEndToEndTests.Server(people: ["ana", "ben"])
+        let out = server.directory.appendingPathComponent("answer.json")
+        let agent = try Self.agent(
+            title: "Scan the crate by the lift", kind: "barcode", wait: 120, out: out,
+            server: "sh -c \(TmuxSession.quote(server.ssh("ben", "mcp", tty: false)))")
+        defer { _ = try? agent.press("C-c") }
+        try agent.waitFor(text: "filed 1")
+
+        let app = try server.connect("ana")
+        try app.waitFor(text: "Scan the crate by the lift")
+        try app.press("Enter")
+        try app.waitFor(text: "Capture · Barcode")
+        try app.type("4006381333931")
+        try app.press("Enter")
+        try app.waitFor(text: "4006381333931")
+        try app.press("C-d")
+        try app.waitFor(text: "Saved")
+
+        let answer = try Self.answer(at: out)
+        let texts = try #require(answer["texts"] as? [String]).joined(separator: "\n")
+        #expect(answer["isError"] as? Bool == false, "\(texts)")
+        #expect(texts.contains(#""capturedBy":"ana""#), "\(texts)")
+        #expect(texts.contains(#""createdBy":"ben""#), "the request is from the agent's key's person: \(texts)")
+        #expect(texts.contains(#""value":"4006381333931""#), "\(texts)")
+        try agent.waitFor(text: "[agent exit 0]")
+        try app.press("q")
+    }
+
     /// A protocol-level attack on the server, with the SDK's own client around it: a 3 MB line,
     /// bad JSON and an unknown method are answered (or dropped) and the server still serves.
     @Test func aHugeLineBadJSONAndAnUnknownMethodLeaveTheServerServing() throws {
