@@ -179,7 +179,7 @@ public struct CaptureState: Equatable, Sendable {
     public var photoPath: TextBuffer
     /// Photos already copied into staging, in order.
     public var photos: [StagedPhoto]
-    /// The highlighted staged photo (Del on an empty field removes it).
+    /// The highlighted staged photo (the removal key, Ctrl-X by default, removes it).
     public var photoCursor: Int
     /// Inline message under the path field: why a file was refused, or completion candidates.
     public var photoMessage: PhotoMessage?

@@ -130,7 +130,7 @@ struct DraftResumeTests {
         switch moment {
         case .typedCode:
             app.type(ean)
-            app.advance(seconds: 2)  // the typed code is kept once typing pauses
+            app.advance(seconds: 2)  // a pause changes nothing: each key was kept as it was typed
         case .acceptedCode:
             acceptCode()
         case .photoFirst:
