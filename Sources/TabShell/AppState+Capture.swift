@@ -10,7 +10,12 @@ extension AppState {
         if settings.captureGating, target == nil {
             selectedTab = .inbox
             // With no pending request there is none to highlight: say how to add one.
-            presentation = .alert(inbox.requests.contains { $0.status == .pending } ? .requestRequired : .noRequestToCapture, over: .none)
+            presentation = .none
+            // The Inbox's keys in force, as the question names them.
+            let required = Alert.requestRequired(
+                captureKey: KeyMap.keys(sending: .rowActivated, in: self).first?.label(unicode: false),
+                chooseKey: KeyMap.keys(sending: .inbox(.choiceToggled), in: self).first?.label(unicode: false))
+            presentation = .alert(inbox.requests.contains { $0.status == .pending } ? required : .noRequestToCapture, over: .none)
             return []
         }
         if let target, !target.kind.isAvailable {

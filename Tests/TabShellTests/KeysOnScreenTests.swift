@@ -140,6 +140,20 @@ import Testing
         #expect(KeyMap.tabKeysLabel(in: state, unicode: true) == "1/F2/3/4")
     }
 
+    @Test func theRequestRequiredQuestionNamesTheInboxKeysInForce() {
+        var settings = Settings.fixed
+        settings.captureGating = true
+        var state = AppState.loaded(requests: [request(1)], settings: settings)
+        _ = state.send(.tabChosen(.create))
+        #expect(state.presentation.alert?.message.contains("press Enter to capture for it, or Space to choose it") == true)
+        state = AppState.loaded(requests: [request(1)], settings: settings)
+        state.keyOverrides = KeyOverrides(["inbox_capture": [.character("c")], "inbox_choose": []])
+        _ = state.send(.tabChosen(.create))
+        let message = state.presentation.alert?.message ?? ""
+        #expect(message.contains("press c to capture for it."), "\(message)")
+        #expect(!message.contains("Enter") && !message.contains("Space"))
+    }
+
     @Test func everyKeyAPhraseNamesSendsTheActionItNamesItFor() {
         for context in KeyContext.allCases {
             let state = state(yielding: context)

@@ -105,10 +105,20 @@ public struct Alert: Codable, Equatable, Sendable {
         buttons.firstIndex { $0.key == key }
     }
 
-    public static let requestRequired = Alert(
-        title: "Choose a request first",
-        message: "Capture is limited to Inbox requests (see Settings). Highlight a request and press Enter to capture for it, or Space to choose it."
-    )
+    public static let requestRequired = requestRequired(captureKey: "Enter", chooseKey: "Space")
+
+    /// Capture is limited to requests: the keys that capture for the highlighted request and
+    /// choose it are named as they are bound (nil: no key does it, and it is not offered).
+    public static func requestRequired(captureKey: String?, chooseKey: String?) -> Alert {
+        let how: String =
+            switch (captureKey, chooseKey) {
+            case let (capture?, choose?): "Highlight a request and press \(capture) to capture for it, or \(choose) to choose it."
+            case let (capture?, nil): "Highlight a request and press \(capture) to capture for it."
+            case let (nil, choose?): "Highlight a request and press \(choose) to choose it."
+            case (nil, nil): "Choose a request in the Inbox to capture for it."
+            }
+        return Alert(title: "Choose a request first", message: "Capture is limited to Inbox requests (see Settings). " + how)
+    }
 
     /// Capture is limited to requests and the Inbox has no pending one to highlight.
     public static let noRequestToCapture = Alert(
