@@ -9,7 +9,12 @@ extension AppState {
     }
 
     mutating func toHistory(_ action: HistoryAction) -> [AppEffect] {
-        apply(history.send(action, layout: layout))
+        guard case .copyRequested = action else { return apply(history.send(action, layout: layout)) }
+        // What a copy's sentence names: the keys in force.
+        let keys = HistoryCopyKeys(
+            open: KeyMap.keys(sending: .rowActivated, in: self).first?.label(unicode: false),
+            copyJSON: KeyMap.keys(sending: .history(.copyRequested(.exportLine)), in: self).first?.label(unicode: false))
+        return apply(history.send(action, layout: layout, keys: keys))
     }
 
     mutating func toSettings(_ action: SettingsAction) -> [AppEffect] {

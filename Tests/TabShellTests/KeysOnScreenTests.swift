@@ -154,6 +154,21 @@ import Testing
         #expect(!message.contains("Enter") && !message.contains("Space"))
     }
 
+    @Test func aCopyWithNothingToCopyNamesTheKeysInForce() {
+        var state = AppState.loaded(historyTotal: 1)
+        _ = state.send(.tabChosen(.history))
+        let note = HistoryRow(id: 7, kind: .note, barcode: nil, note: " ", requestID: nil, requestTitle: nil, createdAt: Date(timeIntervalSince1970: 0))
+        _ = state.send(.history(.pageLoaded(HistoryPage(start: 0, rows: [note], totalCount: 1, mode: .all))))
+        _ = state.send(.history(.copyRequested(.code)))
+        #expect(state.status?.text == "Record #7 has no code or text to copy; Y copies the record as JSON.")
+        state.keyOverrides = KeyOverrides(["copy_json": [.character("J")]])
+        _ = state.send(.history(.copyRequested(.code)))
+        #expect(state.status?.text == "Record #7 has no code or text to copy; J copies the record as JSON.")
+        state.keyOverrides = KeyOverrides(["copy_json": []])
+        _ = state.send(.history(.copyRequested(.code)))
+        #expect(state.status?.text == "Record #7 has no code or text to copy.")
+    }
+
     @Test func everyKeyAPhraseNamesSendsTheActionItNamesItFor() {
         for context in KeyContext.allCases {
             let state = state(yielding: context)

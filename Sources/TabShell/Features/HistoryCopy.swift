@@ -9,9 +9,22 @@ public enum HistoryCopy: Equatable, Sendable {
     case exportLine
 }
 
+/// The keys a copy's sentence names, as bound now ("Open the batch (Enter)…"); nil: unbound.
+public struct HistoryCopyKeys: Equatable, Sendable {
+    public var open: String?
+    public var copyJSON: String?
+
+    public init(open: String?, copyJSON: String?) {
+        self.open = open
+        self.copyJSON = copyJSON
+    }
+
+    public static let standard = HistoryCopyKeys(open: "Enter", copyJSON: "Y")
+}
+
 extension HistoryState {
     /// `y`/`Y` on the highlighted record, or on the record whose detail shows.
-    func copy(_ what: HistoryCopy) -> Outcome {
+    func copy(_ what: HistoryCopy, keys: HistoryCopyKeys = .standard) -> Outcome {
         let record = detail?.record ?? (stack.isEmpty ? row(at: list.cursor) : nil)
         guard let record else { return .none }
         switch what {
@@ -19,7 +32,7 @@ extension HistoryState {
             // The export's encoding is storage's: the runner reads and encodes the record.
             return .effects([.loadExportLine(record.id)])
         case .code:
-            switch record.copyableText(lines: detail?.record.id == record.id ? detail?.lines : nil) {
+            switch record.copyableText(lines: detail?.record.id == record.id ? detail?.lines : nil, keys: keys) {
             case let .text(text): return ClipboardCopy.copy(text)
             case let .unavailable(sentence): return .request(.status(StatusMessage(sentence)))
             }
@@ -44,15 +57,16 @@ enum CopyableText: Equatable {
 
 extension HistoryRow {
     /// The code, else a batch's codes (from its detail's `lines`), else the note's text.
-    func copyableText(lines: [BatchLine]?) -> CopyableText {
+    func copyableText(lines: [BatchLine]?, keys: HistoryCopyKeys = .standard) -> CopyableText {
+        let json = keys.copyJSON.map { "; \($0) copies the record as JSON." } ?? "."
         if let barcode, !barcode.value.isEmpty { return .text(barcode.value) }
         if kind == .batch {
             guard let lines, !lines.isEmpty else {
-                return .unavailable("Open the batch (Enter) to copy its codes; Y copies the record as JSON.")
+                return .unavailable("Open the batch\(keys.open.map { " (\($0))" } ?? "") to copy its codes" + json)
             }
             return .text(lines.map(\.barcode.value).joined(separator: "\n"))
         }
         if let note, !note.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .text(note) }
-        return .unavailable("Record #\(id) has no code or text to copy; Y copies it as JSON.")
+        return .unavailable("Record #\(id) has no code or text to copy" + json)
     }
 }

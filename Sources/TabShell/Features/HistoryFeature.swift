@@ -82,8 +82,9 @@ public enum HistoryAction: Equatable, Sendable {
 // MARK: - Reducer
 
 extension HistoryState {
-    /// The History reducer; `layout` says how many rows the list and the detail have.
-    public mutating func send(_ action: HistoryAction, layout: Layout) -> Outcome {
+    /// The History reducer; `layout` says how many rows the list and the detail have, `keys`
+    /// the keys in force that its sentences name.
+    public mutating func send(_ action: HistoryAction, layout: Layout, keys: HistoryCopyKeys = .standard) -> Outcome {
         switch action {
         case let .input(.moved(move)):
             if var detail {
@@ -130,7 +131,7 @@ extension HistoryState {
             return .effects(loadIfNeeded(layout: layout))
 
         case let .copyRequested(what):
-            return copy(what)
+            return copy(what, keys: keys)
 
         case let .exportLineLoaded(id, line):
             return exportLineLoaded(id: id, line: line)
