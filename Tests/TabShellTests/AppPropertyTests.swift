@@ -127,7 +127,7 @@ struct SimulatedFrontEnd {
                 // staging folder, and a draft after it would be offered back as a duplicate (#22).
                 #expect(commitInFlight == nil, "a draft was written while Done commits")
             case let .commitCapture(submission): commitInFlight = submission
-            case .loadInbox, .saveSettings, .quit, .lookUpProduct: break
+            case .loadInbox, .saveSettings, .quit, .lookUpProduct, .reopenRequest, .removeRequest: break
             case let .stagePhoto(path, _): stagingInFlight.append(path)
             case let .unstagePhoto(photo): stagedOnDisk.removeAll { $0 == photo }
             case .discardStaging:
