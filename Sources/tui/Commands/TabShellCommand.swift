@@ -76,12 +76,17 @@ struct TabShellCommand: ParsableCommand {
     /// the runtime's message, the frames, library paths — go to the log beside its database
     /// (the server's own in team mode), never to the remote client, who reads the server's one
     /// sentence. When that log cannot be opened, they go nowhere rather than to the client.
+    /// The options are parsed, not built by hand: an option group made with `init()` has no
+    /// value for an option that was not given, and reading it stops the program (`watch`, which
+    /// takes no `--db`, did).
     static func serveStandardError() {
-        var options = DatabaseOptions()
         let arguments = CommandLine.arguments
-        if let index = arguments.firstIndex(of: "--db"), arguments.indices.contains(index + 1) { options.path = arguments[index + 1] }
-        if !CrashGuard.serve(logFile: DatabaseOptions.logFile(beside: options.databaseURL())) {
+        let given: String? = arguments.firstIndex(of: "--db").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        guard let options = try? DatabaseOptions.parse(given.map { ["--db", $0] } ?? []),
+            CrashGuard.serve(logFile: DatabaseOptions.logFile(beside: options.databaseURL()))
+        else {
             _ = CrashGuard.serve(logFile: URL(fileURLWithPath: "/dev/null"))
+            return
         }
     }
 
