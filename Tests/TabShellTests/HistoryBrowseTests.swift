@@ -265,7 +265,10 @@ struct HistoryBrowseTests {
         _ = state.send(.history(.clearAllRequested))
         let alert = try #require(state.presentation.alert)
         #expect(alert.title == "Clear History?")
-        #expect(alert.message == "Delete all 1,234 records and their photos? Inbox requests are kept. This cannot be undone.")
+        #expect(
+            alert.message
+                == "Delete all 1,234 records and their photos? Inbox requests are kept; those they answered become pending again. This cannot be undone."
+        )
         #expect(alert.buttons[alert.defaultButton].action == .dismiss, "Enter must not delete everything")
         #expect(state.send(.alertButtonPressed(alert.defaultButton)) == [])
         #expect(state.presentation == .none)
@@ -300,7 +303,10 @@ struct HistoryBrowseTests {
         #expect(Alert.confirmDeletion(of: row, photoCount: 1).message.contains("and its photo will"))
         row.barcode = nil
         #expect(Alert.confirmDeletion(of: row, photoCount: nil).message == "This barcode and its photos will be deleted. This cannot be undone.")
-        #expect(Alert.confirmClearAll(count: 1).message == "Delete the only record and its photos? Inbox requests are kept. This cannot be undone.")
+        #expect(
+            Alert.confirmClearAll(count: 1).message
+                == "Delete the only record and its photos? Inbox requests are kept; those they answered become pending again. This cannot be undone."
+        )
     }
 
     @Test("a button index that is not there, or a press with no alert, does nothing")
