@@ -300,8 +300,11 @@ public enum KeyMap {
                 KeyBinding("inbox_group", [.character("b")], help: "Group the requests by requester, or not", action: .inbox(.groupingToggled)),
                 // Hinted only where it acts: on a done request.
                 KeyBinding(
-                    "inbox_reopen", [.character("o")], hint: state?.inbox.highlightedRequest?.status == .done ? "reopen" : nil, help: "Make the highlighted done request pending again", action: .inbox(.reopenRequested)),
-                KeyBinding("inbox_remove", [.character("d"), .delete], hint: "remove", help: "Remove the highlighted request (asks first; its records stay)", action: .inbox(.removeRequested)),
+                    "inbox_reopen", [.character("o")], hint: state?.inbox.highlightedRequest?.status == .done ? "reopen" : nil,
+                    help: "Make the highlighted done request pending again", action: .inbox(.reopenRequested)),
+                KeyBinding(
+                    "inbox_remove", [.character("d"), .delete], hint: "remove", help: "Remove the highlighted request (asks first; its records stay)",
+                    action: .inbox(.removeRequested)),
             ] + listMoves("request")
         case .history:
             let mode = KeyBinding(
