@@ -150,10 +150,11 @@ struct Issue22KeysEndToEndTests {
         let s = try TabShellEndToEndTests.launch(columns: 24, rows: 8)
         try s.waitFor(text: "Inbox")
         try s.press("2")
-        let top = try s.waitFor(text: "› Barcode")
+        // Each kind's row leads with its key: "› b  Barcode".
+        let top = try s.waitFor("the highlight on Barcode") { $0.split(separator: "\n").contains { $0.contains("›") && $0.contains("Barcode") } }
         #expect(top.contains("▼"), "more lies below: \(top)")
         try s.press("Down", "Down", "Down", "Down")
-        let bottom = try s.waitFor(text: "› Batch")
+        let bottom = try s.waitFor("the highlight on Batch") { $0.split(separator: "\n").contains { $0.contains("›") && $0.contains("Batch") } }
         #expect(bottom.contains("▲"), "more lies above: \(bottom)")
         #expect(!bottom.contains("Barcode"))
         try s.press("Enter")

@@ -58,9 +58,14 @@ struct TabShellEndToEndTests {
         try s.waitFor("History heading") { $0.contains("[ History") }
         try s.press("4")
         try s.waitFor(text: "[ Settings")
-        try s.press("Right")
+        // On Settings ← and → change the highlighted value; Tab and Shift-Tab still move on.
+        try s.press("Tab")
         try s.waitFor(text: "[ Inbox")
+        try s.press("Right")
+        try s.waitFor(text: "[ History")
         try s.press("Left")
+        try s.waitFor(text: "[ Inbox")
+        try s.press("BTab")
         try s.waitFor(text: "[ Settings")
         try s.press("BTab", "BTab")
         try s.waitFor(text: "[ Inbox")
