@@ -136,8 +136,10 @@ struct WatchScreen {
             if needsDraw, let screen {
                 var state = AppState.watching(screen, size: terminal.size, environment: display)
                 if showsHelp {
-                    // Short enough for a phone-width line: the watcher can only leave.
-                    state.status = StatusMessage("Watching \(code) · q leaves · ? hides")
+                    // Whole on the line or shortened to what fits: a 12-symbol code leaves a
+                    // 40-column phone no room for the keys, which the hint line shows anyway.
+                    let note = "Watching \(code) · q leaves · ? hides"
+                    state.status = StatusMessage(note.count + 2 <= terminal.size.columns ? note : "Watching \(code)")
                 }
                 terminal.setColorEnabled(state.usesColor)
                 terminal.draw(Screen.render(state, options: RenderOptions(unicode: terminal.isUnicode, color: terminal.supportsColor, now: Date())))
