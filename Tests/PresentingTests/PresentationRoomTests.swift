@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct PresentationRoomTests {
+@Suite struct PresentationRoomTests {
     private func folder() throws -> PresentDirectory {
         let path = NSTemporaryDirectory() + "present-\(UUID().uuidString.prefix(8))"
         let directory = PresentDirectory(path: path)
