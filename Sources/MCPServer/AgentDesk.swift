@@ -110,10 +110,14 @@ public final class AgentDesk: @unchecked Sendable {
     func answer(to id: Int64, within seconds: Double) async throws -> WaitOutcome {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         var seen: Int64? = nil
+        var lookedAt = ContinuousClock.now
         while true {
             let counter = try await onStore { try $0.externalChangeCounter() }
-            if counter != seen {
+            // The counter wakes the wait at once; a look every 2 s as well bounds what a missed
+            // change could cost (a change counted before the first look at the request).
+            if counter != seen || ContinuousClock.now - lookedAt >= .seconds(2) {
                 seen = counter
+                lookedAt = ContinuousClock.now
                 let state = try await onStore { store -> WaitOutcome in
                     guard let request = try store.request(id: id) else { return .gone }
                     guard request.status == .done else { return .pending(request) }
