@@ -78,6 +78,10 @@ extension AgentDesk {
         switch try await answer(to: Int64(id), within: seconds) {
         case .gone:
             throw ToolRefusal("There is no request #\(id): request_id must be an id that request_capture or list_requests gave.")
+        case .pending where isClosing:
+            return Self.text(
+                "Request #\(id) is still pending; the wait ended early because the client closed its end.",
+                structured: .object(["request_id": .int(id), "status": "pending"]))
         case .pending:
             return Self.text(
                 "Request #\(id) is still pending after \(Self.seconds(seconds)): nobody has answered it yet. "
