@@ -131,7 +131,7 @@ struct ServeEndToEndTests {
         /// The server-side app of `person`'s session (its command line names their folder).
         func appPIDs(of person: String) -> [Int32] {
             Stress.pids(commandLineContaining: "/people/\(person) ").filter { pid in
-                ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("tabshell")
+                Stress.descends(pid, from: self.pid) && ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("tabshell")
             }
         }
 

@@ -42,7 +42,7 @@ struct ServedCrashEndToEndTests {
         var child: Int32?
         _ = await ServeEndToEndTests.poll(timeout: 20) {
             child = Stress.pids(commandLineContaining: "inbox import -").first { pid in
-                ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("tabshell")
+                Stress.descends(pid, from: server.pid) && ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "").hasPrefix("tabshell")
             }
             return child != nil
         }

@@ -115,6 +115,23 @@ enum Stress {
         }
     }
 
+    /// Whether `pid` is `ancestor` or runs under it (its parent chain in /proc reaches it): tests
+    /// running side by side each start a server, and only their own server's children are theirs.
+    static func descends(_ pid: Int32, from ancestor: Int32) -> Bool {
+        var current = pid
+        for _ in 0..<64 {
+            if current == ancestor { return true }
+            guard current > 1, let stat = try? String(contentsOfFile: "/proc/\(current)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            // After the command's name in parentheses: state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = Int32(fields[1]) else { return false }
+            current = parent
+        }
+        return false
+    }
+
     /// Polls `condition` every 20 ms up to `timeout` seconds.
     static func poll(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
