@@ -21,6 +21,8 @@ extension AgentDesk {
             case .listRequests: return try await listRequests(arguments)
             case .searchRecords: return try await searchRecords(arguments)
             case .getRecord: return try await getRecord(arguments)
+            case .cancelRequest: return try await changeRequest(arguments) { try $0.removeRequest(id: $1) }
+            case .reopenRequest: return try await changeRequest(arguments) { try $0.reopenRequest(id: $1) }
             }
         } catch let refusal as ToolRefusal {
             return Self.refusal(refusal.sentence)
@@ -78,6 +80,10 @@ extension AgentDesk {
         switch try await answer(to: Int64(id), within: seconds) {
         case .gone:
             throw ToolRefusal("There is no request #\(id): request_id must be an id that request_capture or list_requests gave.")
+        case .withdrawn:
+            return Self.text(
+                "Request #\(id) was withdrawn while waiting (cancel_request, or someone removed it from the Inbox); nobody will answer it.",
+                structured: .object(["request_id": .int(id), "status": "cancelled"]))
         case .pending where isClosing:
             return Self.text(
                 "Request #\(id) is still pending; the wait ended early because the client closed its end.",
@@ -139,6 +145,23 @@ extension AgentDesk {
     private func getRecord(_ arguments: ToolArguments) async throws -> CallTool.Result {
         let id = try arguments.integer("record_id", in: 1...Int(Int32.max) * 1024)
         return try await record(Int64(id), answering: nil)
+    }
+
+    /// `cancel_request` and `reopen_request`: the change the Inbox's own keys and `inbox
+    /// remove|reopen` make, said in the same sentence.
+    private func changeRequest(
+        _ arguments: ToolArguments, _ change: @escaping @Sendable (any RecordStore, Int64) throws -> RequestChange
+    ) async throws -> CallTool.Result {
+        let id = try arguments.integer("request_id", in: 1...Int(Int32.max) * 1024)
+        let result = try await onStore { try change($0, Int64(id)) }
+        let status: Value
+        switch result {
+        case .notFound:
+            throw ToolRefusal("There is no request #\(id): request_id must be an id that request_capture or list_requests gave.")
+        case .alreadyPending, .reopened: status = "pending"
+        case .removed: status = "cancelled"
+        }
+        return Self.text(result.sentence(title: Self.printable), structured: .object(["request_id": .int(id), "status": status]))
     }
 
     /// A record as the export writes it, then its photos as images (each with its facts).

@@ -30,6 +30,8 @@ public final class AgentDesk: @unchecked Sendable {
     private let queue = DispatchQueue(label: "tabshell.mcp.store")
     private let gate = NSLock()
     private var waits = 0
+    /// Looks at a waited-for request so far (what a wait has seen is ordered after them).
+    private var looks = 0
     private var closing = false
     private var filingBucket: Double
     private var bucketFilledAt: Date
@@ -99,6 +101,8 @@ public final class AgentDesk: @unchecked Sendable {
         waits += 1
     }
 
+    var requestLooks: Int { gate.withLock { looks } }
+
     func endWait() {
         gate.lock()
         waits -= 1
@@ -111,6 +115,7 @@ public final class AgentDesk: @unchecked Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
         var seen: Int64? = nil
         var lookedAt = ContinuousClock.now
+        var existed = false
         while true {
             let counter = try await onStore { try $0.externalChangeCounter() }
             // The counter wakes the wait at once; a look every 2 s as well bounds what a missed
@@ -124,12 +129,17 @@ public final class AgentDesk: @unchecked Sendable {
                     guard let answer = try store.answerID(toRequest: id) else { return .pending(request) }
                     return .answered(request, recordID: answer)
                 }
-                if case .pending = state {} else { return state }
+                gate.withLock { looks += 1 }
+                switch state {
+                case .pending: existed = true
+                case .gone where existed: return .withdrawn
+                default: return state
+                }
                 if ContinuousClock.now >= deadline { return state }
             }
             guard ContinuousClock.now < deadline, !isClosing else {
                 let request = try await onStore { try $0.request(id: id) }
-                return request.map { .pending($0) } ?? .gone
+                return request.map { .pending($0) } ?? (existed ? .withdrawn : .gone)
             }
             try await Task.sleep(for: min(limits.changePoll, deadline - ContinuousClock.now))
         }
@@ -138,6 +148,9 @@ public final class AgentDesk: @unchecked Sendable {
     enum WaitOutcome: Sendable {
         case answered(InboxRequest, recordID: Int64)
         case pending(InboxRequest)
+        /// There is no such request.
         case gone
+        /// It was there when the wait began and was removed during it (cancelled).
+        case withdrawn
     }
 }

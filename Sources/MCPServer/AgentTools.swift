@@ -12,6 +12,8 @@ enum AgentTool: String, CaseIterable, Sendable {
     case listRequests = "list_requests"
     case searchRecords = "search_records"
     case getRecord = "get_record"
+    case cancelRequest = "cancel_request"
+    case reopenRequest = "reopen_request"
 
     /// The argument names the tool takes (anything else is refused).
     var argumentNames: Set<String> {
@@ -21,6 +23,7 @@ enum AgentTool: String, CaseIterable, Sendable {
         case .listRequests: ["status", "limit"]
         case .searchRecords: ["query", "limit"]
         case .getRecord: ["record_id"]
+        case .cancelRequest, .reopenRequest: ["request_id"]
         }
     }
 
@@ -136,6 +139,34 @@ enum AgentTool: String, CaseIterable, Sendable {
                 ]),
                 annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)
             )
+        case .cancelRequest:
+            return Tool(
+                name: rawValue,
+                description: """
+                    Withdraw a request you no longer need: it leaves every tabshell Inbox at once, so nobody captures it. \
+                    Records that already answered it stay in History (answering no request). A wait on it ends saying \
+                    it is gone.
+                    """,
+                inputSchema: Self.requestIDSchema,
+                annotations: .init(readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true)
+            )
+        case .reopenRequest:
+            return Tool(
+                name: rawValue,
+                description: """
+                    Ask again: an answered request becomes pending in the Inbox, so a person captures it anew (the \
+                    record that answered it stays in History). Then call wait_for_answer for the new answer.
+                    """,
+                inputSchema: Self.requestIDSchema,
+                annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true)
+            )
         }
     }
+
+    private static let requestIDSchema: Value = .object([
+        "type": "object",
+        "properties": .object(["request_id": .object(["type": "integer", "minimum": 1, "description": "The id request_capture returned."])]),
+        "required": .array(["request_id"]),
+        "additionalProperties": false,
+    ])
 }

@@ -15,7 +15,7 @@ struct AllowedCommand: Equatable {
 
     /// One line for refusals and help.
     static let summary =
-        "inbox add|list|import -|reopen ID|remove ID, history list|export --format json|csv, photos add NAME|list|remove NAME, present [--watchers NAME,NAME], watch CODE, mcp"
+        "inbox add|list|import -|reopen ID|remove ID, history list|export --format json|csv, photos add NAME|list|remove NAME, present [--watchers NAME,NAME], watch CODE, mcp [CODE]"
 
     /// What a command may take after its subcommand words.
     private enum Grammar {
@@ -28,8 +28,9 @@ struct AllowedCommand: Equatable {
     private static let table: [(words: [String], grammar: Grammar)] = [
         (["inbox", "add"], .options(valued: ["--title", "--body", "--kind"], flags: [], arguments: 0...0)),
         (["inbox", "list"], .options(valued: ["--limit"], flags: ["--json"], arguments: 0...0)),
-        // The agents' door (docs/agents.md): an MCP server on the channel's pipes, as the key's person.
-        (["mcp"], .options(valued: [], flags: [], arguments: 0...0)),
+        // The agents' door (docs/agents.md): an MCP server on the channel's pipes, as the key's
+        // person; in the demo onto the visitor's data whose session shows the agent code given.
+        (["mcp"], .options(valued: [], flags: [], arguments: 0...1)),
         (["inbox", "import"], .exactly(["-"])),
         (["inbox", "reopen"], .options(valued: [], flags: [], arguments: 1...1)),
         (["inbox", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
@@ -94,12 +95,18 @@ struct AllowedCommand: Equatable {
             return .failure(
                 Refusal("`\(cut(code))` is not a watch code: it is three groups of four letters and digits, as the presenter's screen shows it."))
         }
+        if entry.words == ["mcp"], let code = rest.first, !isWatchCode(code) {
+            return .failure(
+                Refusal("`\(cut(code))` is not an agent code: it is three groups of four letters and digits, as the heading of a demo session shows it."))
+        }
         return .success(AllowedCommand(subcommand: entry.words, arguments: rest))
     }
 
     var isPhotos: Bool { subcommand.first == "photos" }
     /// `mcp`: an agent's MCP server, filing as the key's person.
     var isAgentDoor: Bool { subcommand == ["mcp"] }
+    /// `mcp CODE` in the demo: the agent code a visitor's session shows (Presenting's `WatchCode` shape).
+    var agentCode: String? { isAgentDoor ? arguments.first : nil }
     /// `present`: the app, shared with watchers (issue #27).
     var isPresent: Bool { subcommand == ["present"] }
     /// `watch CODE`: following a presentation; the code is checked (Presenting's `WatchCode`).

@@ -1,4 +1,5 @@
 import Foundation
+import Presenting
 import SQLiteStorage
 import Storage
 import Synchronization
@@ -17,7 +18,13 @@ public final class DemoDataSets: Sendable {
         var sessions: Int
         /// The visitor's address (`SSHPeer.source`), whose uploads across connections share one quota.
         var source = ""
+        /// The code the visitor's sessions show in their heading, which lets an agent in
+        /// (`ssh host mcp CODE`) onto this data set only.
+        var agentCode: WatchCode
     }
+
+    /// Where a demo session finds its data set's agent code, to show it in its heading.
+    public static let agentCodeKey = "TABSHELL_AGENT_CODE"
 
     private let entries = Mutex<[Int: Entry]>([:])
     private let root: URL
@@ -113,7 +120,10 @@ public final class DemoDataSets: Sendable {
                     entries[connectionID] = other
                     return other.directory
                 }
-                entries[connectionID] = Entry(directory: made, sessions: 1, source: source)
+                var generator = SystemRandomNumberGenerator()
+                var code = WatchCode.random(using: &generator)
+                while entries.values.contains(where: { $0.agentCode == code }) { code = WatchCode.random(using: &generator) }
+                entries[connectionID] = Entry(directory: made, sessions: 1, source: source, agentCode: code)
                 return made
             }
             if directory != made { try? FileManager.default.removeItem(at: made) }
@@ -123,6 +133,23 @@ public final class DemoDataSets: Sendable {
         try folder.prepare()
         if folder.uploads.names().isEmpty { try folder.uploads.addDemoPhotos() }
         return (database, folder)
+    }
+
+    /// The agent code of connection `connectionID`'s data set (nil once it is gone).
+    public func agentCode(connectionID: Int) -> WatchCode? {
+        entries.withLock { $0[connectionID]?.agentCode }
+    }
+
+    /// The data set whose sessions show the agent code `typed`, counted as used by one more
+    /// session (the agent's) until ``release(connectionID:)`` with the connection returned; nil
+    /// when no live data set has that code (a wrong guess, said the same way whatever the reason).
+    public func joinByAgentCode(_ typed: String) -> (connectionID: Int, database: URL)? {
+        guard let code = WatchCode(typed) else { return nil }
+        return entries.withLock { entries in
+            guard let (connection, entry) = entries.first(where: { $0.value.agentCode == code }) else { return nil }
+            entries[connection]?.sessions += 1
+            return (connection, entry.directory.appendingPathComponent("tabshell.sqlite"))
+        }
     }
 
     /// The upload folders of the visitor at `source` in its other connections' data sets (its

@@ -90,6 +90,33 @@ public final class ServeLauncher: Sendable {
         return .run(session)
     }
 
+    /// `mcp CODE` in the demo: an agent's MCP server onto the data set whose sessions show the
+    /// agent code `CODE` in their heading (the visitor let the agent in by giving it), held open
+    /// for as long as the agent stays. A code that names no live data set is a wrong guess,
+    /// counted against the connection and the address like a wrong watch code.
+    private func agentDoor(code: String?, person: String, request: SSHSessionRequest, sets: DemoDataSets) -> SSHSessionDecision {
+        guard let code else {
+            return .refuse("in the demo, mcp needs the agent code your tabshell session shows in its heading: ssh HOST mcp CODE.")
+        }
+        guard let (connection, database) = sets.joinByAgentCode(code) else {
+            let shown = WatchCode(code)?.text ?? code
+            return .wrongGuess("no demo session shows the agent code \(shown); check the code in the heading of your tabshell session.")
+        }
+        var environment = request.localeEnvironment
+        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
+        let folder = database.deletingLastPathComponent().path
+        environment["HOME"] = folder
+        logger.info("agent door opened", metadata: ["person": "\(person)", "connection": "\(request.peer.connectionID)"])
+        var session = SSHSessionCommand(
+            executablePath: executable,
+            arguments: ["mcp", "--db", database.path, "--as", person, "--log-level", "\(logLevel)"],
+            environment: environment, workingDirectory: folder, onExit: { _ in sets.release(connectionID: connection) })
+        session.memoryLimit = memoryLimit
+        let limit = memoryLimit
+        session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
+        return .run(session)
+    }
+
     /// What is left of the visitor's quota for `folder`: the quota less what its uploads in
     /// other data sets hold (demo mode; the demo's own sample photos not counted), or the one
     /// sentence when nothing is.
@@ -149,8 +176,11 @@ public final class ServeLauncher: Sendable {
         } else if request.pseudoTerminal == nil {
             return .refuse("this server needs a terminal: connect with `ssh -t`.")
         }
-        if let command, command.isAgentDoor, isDemo {
-            return .refuse("mcp needs a team server: in the demo an agent cannot reach a visitor's data yet.")
+        if let command, command.isAgentDoor, case .demo(let sets) = data {
+            return agentDoor(code: command.agentCode, person: person, request: request, sets: sets)
+        }
+        if let command, command.agentCode != nil {
+            return .refuse("on a team server mcp takes no code: run `mcp` alone and the agent files as your key's person.")
         }
         if let command, command.isPresent || command.watchCode != nil {
             guard let presenting else { return .refuse("this server does not offer present or watch.") }
@@ -235,6 +265,12 @@ public final class ServeLauncher: Sendable {
         }
         environment["HOME"] = folder.path
         environment.merge(storeEnvironment) { _, store in store }
+        // A demo session shows its data set's agent code, so the visitor can let an agent in.
+        if command == nil || command?.isPresent == true, case .demo(let sets) = data,
+            let code = sets.agentCode(connectionID: request.peer.connectionID)
+        {
+            environment[DemoDataSets.agentCodeKey] = code.text
+        }
         var presentation: WatchCode?
         if let command, command.isPresent, let presenting {
             environment.merge(presenting.environment) { _, given in given }

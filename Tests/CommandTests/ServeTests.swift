@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Presenting
 import SSHServer
 import TabShell
 import Testing
@@ -170,18 +171,74 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.url.path).filter { $0.hasPrefix("tabshell-serve-demo") }.isEmpty)
     }
 
-    @Test func theAgentsDoorIsRefusedInTheDemoWithOneSentence() throws {
+    /// The demo's agents' door: a visitor's session shows its data set's agent code; `mcp CODE`
+    /// opens an MCP server onto that data set only, holding it while the agent stays; no code, a
+    /// wrong code and a code in team mode each get one sentence.
+    @Test func inTheDemoAnAgentReachesOnlyTheDataSetWhoseSessionShowsItsCode() throws {
         let root = try Workspace()
         let sets = DemoDataSets(root: root.url)
         defer { sets.removeAll() }
-        let decision = Self.launcher(.demo(sets)).decide(Self.request(command: "mcp", terminal: false))
-        guard case let .refuse(sentence, status) = decision else {
-            Issue.record("mcp ran in the demo")
+        let launcher = Self.launcher(.demo(sets))
+        guard case let .run(visitor) = launcher.decide(Self.request(connection: 7)),
+            case let .run(other) = launcher.decide(Self.request("bo", connection: 8))
+        else {
+            Issue.record("the visitors' sessions were refused")
             return
         }
-        #expect(status == 1)
-        #expect(sentence == "mcp needs a team server: in the demo an agent cannot reach a visitor's data yet.")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.url.path).filter { $0.hasPrefix("tabshell-serve-demo") }.isEmpty)
+        let code = try #require(visitor.environment[DemoDataSets.agentCodeKey], "the session is handed its agent code")
+        let otherCode = try #require(other.environment[DemoDataSets.agentCodeKey])
+        #expect(code != otherCode, "each data set has its own code")
+        #expect(WatchCode(code)?.text == code)
+        let visitorDatabase = try #require(visitor.arguments.firstIndex(of: "--db").map { visitor.arguments[$0 + 1] })
+
+        guard case let .run(agent) = launcher.decide(Self.request("helper", command: "mcp \(code.uppercased())", terminal: false, connection: 9))
+        else {
+            Issue.record("the agent with the right code was refused")
+            return
+        }
+        #expect(agent.arguments == ["mcp", "--db", visitorDatabase, "--as", "helper", "--log-level", "info"])
+        #expect(agent.environment[DemoDataSets.agentCodeKey] == nil)
+
+        // The visitor leaves; the data set stays while the agent is in, and goes after.
+        let end = SSHSessionEnd(termination: .exited(status: 0), wasHungUp: false)
+        visitor.onExit?(end)
+        #expect(FileManager.default.fileExists(atPath: visitorDatabase), "the agent still holds the visitor's data set")
+        agent.onExit?(end)
+        #expect(!FileManager.default.fileExists(atPath: visitorDatabase), "gone with the last one holding it")
+        other.onExit?(end)
+
+        // Its code now names nothing: a wrong guess, in the same sentence as one never given.
+        let after = launcher.decide(Self.request(command: "mcp \(code)", terminal: false, connection: 10))
+        let never = launcher.decide(Self.request(command: "mcp 2345-6789-abcd", terminal: false, connection: 11))
+        guard case let .wrongGuess(sentence) = after, case let .wrongGuess(neverSentence) = never else {
+            Issue.record("a dead code was not a wrong guess: \(after), \(never)")
+            return
+        }
+        #expect(sentence == "no demo session shows the agent code \(code); check the code in the heading of your tabshell session.")
+        #expect(neverSentence == "no demo session shows the agent code 2345-6789-abcd; check the code in the heading of your tabshell session.")
+
+        guard case let .refuse(noCode, _) = launcher.decide(Self.request(command: "mcp", terminal: false, connection: 12)) else {
+            Issue.record("mcp without a code ran in the demo")
+            return
+        }
+        #expect(noCode == "in the demo, mcp needs the agent code your tabshell session shows in its heading: ssh HOST mcp CODE.")
+        guard case let .refuse(notACode, _) = launcher.decide(Self.request(command: "mcp ../etc", terminal: false, connection: 13)) else {
+            Issue.record("a word that is no code was taken")
+            return
+        }
+        #expect(notACode.hasPrefix("`../etc` is not an agent code"))
+        #expect(sets.count == 0, "no data set is made for an agent")
+    }
+
+    @Test func aTeamServersAgentDoorTakesNoCode() throws {
+        let workspace = try Workspace()
+        let decision = Self.launcher(.team(database: workspace.databaseURL)).decide(
+            Self.request(command: "mcp 2345-6789-abcd", terminal: false))
+        guard case let .refuse(sentence, _) = decision else {
+            Issue.record("ran: \(decision)")
+            return
+        }
+        #expect(sentence == "on a team server mcp takes no code: run `mcp` alone and the agent files as your key's person.")
     }
 
     @Test func demoNamesThatAreNoNamesBecomeVisitor() throws {

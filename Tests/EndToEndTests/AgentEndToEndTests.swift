@@ -117,6 +117,51 @@ struct AgentEndToEndTests {
         try app.press("q")
     }
 
+    /// The demo's agents' door: a visitor's session shows an agent code in its heading; an agent
+    /// given it (`ssh host mcp CODE`) files a request that arrives in that visitor's Inbox live —
+    /// and in no other visitor's — and gets the visitor's answer back. A wrong code is refused.
+    @Test func inTheDemoAVisitorLetsAnAgentAskThemByTheCodeTheirSessionShows() async throws {
+        let server = try ServeEndToEndTests.Server(people: [], demo: true)
+        let visitor = try await server.session(nil)
+        let other = try await server.session(nil)
+        let heading = try await visitor.waitUntil("the agent code in the heading") {
+            $0.range(of: #"agent code [2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4}"#, options: .regularExpression) != nil
+        }
+        let found = try #require(heading.range(of: #"[2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{4}"#, options: .regularExpression))
+        let code = String(heading[found])
+
+        let wrong = try Stress.shell(server.ssh(nil, "mcp 2345-6789-abcd", tty: false) + " </dev/null")
+        #expect(wrong.status != 0)
+        #expect(wrong.output.contains("no demo session shows the agent code 2345-6789-abcd"), "\(wrong.output)")
+
+        let out = server.directory.appendingPathComponent("answer.json")
+        let agent = try Self.agent(
+            title: "Scan the mug on your desk", kind: "barcode", wait: 120, out: out,
+            server: "sh -c \(TmuxSession.quote(server.ssh(nil, "mcp \(code)", tty: false)))")
+        defer { _ = try? agent.press("C-c") }
+        try await visitor.waitUntil("the request, live") { $0.contains("Scan the mug on your desk") }
+        // The newest pending request is the first row (the demo's own requests are below it).
+        try visitor.press("g")
+        try visitor.press("Enter")
+        try await visitor.waitUntil("capture") { $0.contains("Capture · Barcode") }
+        try visitor.type("4006381333931")
+        try visitor.press("Enter")
+        try await visitor.waitUntil("the scan") { $0.contains("4006381333931") }
+        try visitor.press("C-d")
+        try await visitor.waitUntil("saved") { $0.contains("Saved") }
+
+        let answer = try Self.answer(at: out)
+        let texts = try #require(answer["texts"] as? [String]).joined(separator: "\n")
+        #expect(answer["isError"] as? Bool == false, "\(texts)")
+        #expect(texts.contains(#""value":"4006381333931""#), "\(texts)")
+        try agent.waitFor(text: "[agent exit 0]")
+        let elsewhere = try other.screen()
+        #expect(!elsewhere.contains("Scan the mug"), "another visitor's Inbox never shows it:\n\(elsewhere)")
+        #expect(!elsewhere.contains(code), "nor their code")
+        try visitor.press("q")
+        try other.press("q")
+    }
+
     /// A protocol-level attack on the server, with the SDK's own client around it: a 3 MB line,
     /// bad JSON and an unknown method are answered (or dropped) and the server still serves.
     @Test func aHugeLineBadJSONAndAnUnknownMethodLeaveTheServerServing() throws {

@@ -75,6 +75,54 @@ struct AgentDeskTests {
         #expect(text.hasPrefix("Request #\(id) was answered by record #\(record.row.id)"))
     }
 
+    /// `cancel_request` takes a request out of the Inbox (a record that answered it stays);
+    /// `reopen_request` makes an answered one pending again; both say so in the Inbox's sentence.
+    @Test func anAgentCancelsAndReopensItsRequests() async throws {
+        let desk = desk()
+        let asked = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
+        let answered = try store.addRequest(title: "Shoot it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
+        _ = try store.commitCapture(
+            CaptureSubmission(kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13), requestID: answered),
+            staging: nil, now: Date(), capturedBy: "bo")
+
+        let reopened = await desk.call("reopen_request", arguments: ["request_id": .int(Int(answered))])
+        #expect(reopened.isError == false)
+        #expect(Self.text(reopened) == "Request #\(answered) is pending again: \u{201C}Shoot it\u{201D}.")
+        #expect(reopened.structuredContent == .object(["request_id": .int(Int(answered)), "status": "pending"]))
+        #expect(try store.request(id: answered)?.status == .pending)
+
+        let cancelled = await desk.call("cancel_request", arguments: ["request_id": .int(Int(asked))])
+        #expect(cancelled.isError == false)
+        #expect(Self.text(cancelled) == "Removed request #\(asked): \u{201C}Scan it\u{201D}.")
+        #expect(cancelled.structuredContent == .object(["request_id": .int(Int(asked)), "status": "cancelled"]))
+        #expect(try store.request(id: asked) == nil)
+
+        let again = await desk.call("cancel_request", arguments: ["request_id": .int(Int(asked))])
+        #expect(again.isError == true)
+        #expect(Self.text(again) == "There is no request #\(asked): request_id must be an id that request_capture or list_requests gave.")
+        let wrong = await desk.call("reopen_request", arguments: ["request_id": "7"])
+        #expect(wrong.isError == true)
+        #expect(Self.text(wrong).contains("request_id"), "\(Self.text(wrong))")
+    }
+
+    /// A request cancelled while an agent waits on it ends the wait at its next look, saying so,
+    /// not at the timeout.
+    @Test func aWaitOnARequestCancelledMeanwhileSaysItWasWithdrawn() async throws {
+        let desk = desk()
+        let id = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
+        let other = try AppDatabase.open(at: folder.file("tabshell.sqlite"))
+        // Removed once the wait has seen it pending (its first look), however slow the run.
+        let remove = Thread {
+            while desk.requestLooks == 0 { Thread.sleep(forTimeInterval: 0.01) }
+            _ = try? other.removeRequest(id: id)
+        }
+        remove.start()
+        let result = await desk.call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 120])
+        #expect(result.isError == false)
+        #expect(Self.text(result).hasPrefix("Request #\(id) was withdrawn while waiting"), "\(Self.text(result))")
+        #expect(result.structuredContent == .object(["request_id": .int(Int(id)), "status": "cancelled"]))
+    }
+
     @Test func aWaitThatRunsOutSaysTheRequestIsStillPending() async throws {
         let id = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
         let result = await desk().call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 0.2])

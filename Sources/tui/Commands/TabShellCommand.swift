@@ -3,6 +3,7 @@ import CaptureMode
 import Configuration
 import Foundation
 import Logging
+import Presenting
 import Render
 import Runtime
 import SQLiteStorage
@@ -237,8 +238,10 @@ struct TabShellCommand: ParsableCommand {
                 terminal.restore()
                 throw Failure(error.sentence)
             }
-            runtime.setPresenting(app.presenter?.badge)
         }
+        // A demo session's agent code, which the visitor gives an agent (`ssh host mcp CODE`).
+        app.agentBadge = environment[DemoDataSets.agentCodeKey].flatMap(WatchCode.init).map { "agent code \($0.text)" }
+        runtime.setPresenting(app.badge)
         // Watchers are told the presentation ended however this session ends.
         defer { app.presenter?.end() }
         let recovery: RecoveryReport?

@@ -28,6 +28,14 @@ final class App {
     private let screenReader: Bool
     /// `--present` (issue #27): told of each frame drawn, and asked after each wake for its count.
     var presenter: Presenter?
+    /// A demo session's agent code as its heading shows it ("agent code k7mq-3fzp-x9hd"), nil elsewhere.
+    var agentBadge: String?
+
+    /// The heading's badge: the room's line when presenting, then the agent code when there is one.
+    var badge: String? {
+        let parts = [presenter?.badge, agentBadge].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 
     init(
         runtime: AppRuntime, terminal: Terminal, logger: Logger, previewTerminal: @escaping (TerminalAnswers?) -> PreviewTerminal,
@@ -79,7 +87,7 @@ final class App {
                 runtime.deliverMail()
                 if let presenter {
                     presenter.watchersChanged()
-                    runtime.setPresenting(presenter.badge)
+                    runtime.setPresenting(badge)
                 }
             }
             runtime.fireDueTimers()
