@@ -39,7 +39,32 @@ struct AgentEndToEndTests {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: shared) }
-        let db = shared.appendingPathComponent("team.sqlite").path
+        try Self.productJourney(db: shared.appendingPathComponent("team.sqlite").path, in: shared)
+    }
+
+    /// The same journey with the app and the agent on a PostgreSQL server (one of this test's own).
+    @Test(.tags(.postgres)) func onPostgreSQLTheAgentGetsTheCodeAndThePhotoToo() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer {
+            _ = try? PostgresEndToEndTests.server("stop", in: shared)
+            try? FileManager.default.removeItem(at: shared)
+        }
+        try Self.productJourney(db: try Self.postgres(in: shared), in: shared)
+    }
+
+    /// A PostgreSQL server of the test's own, stopped when `folder` is: its URL.
+    static func postgres(in folder: URL) throws -> String {
+        let started = try PostgresEndToEndTests.server("start", in: folder)
+        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
+            throw HarnessError("no URL from pg-test-server: \(started)")
+        }
+        return url
+    }
+
+    /// An agent files a product request on `db`, the app open on it shows it, keys capture a code
+    /// and a 1600×900 photo and press Done, and the agent's wait returns both.
+    static func productJourney(db: String, in shared: URL) throws {
         let out = shared.appendingPathComponent("answer.json")
 
         // The person's app, open on the Inbox, before the agent asks.
@@ -89,7 +114,21 @@ struct AgentEndToEndTests {
     /// `ssh host mcp` on a team server: the agent files as its key's person, a person answers in
     /// the app over ssh, and the agent's wait returns who asked and who captured.
     @Test func overOpenSSHTheAgentFilesAsItsKeysPersonAndGetsTheAnswer() throws {
-        let server = try ServeEndToEndTests.Server(people: ["ana", "ben"])
+        try Self.teamJourney(on: try ServeEndToEndTests.Server(people: ["ana", "ben"]))
+    }
+
+    /// The team server's store on PostgreSQL: the same journey.
+    @Test(.tags(.postgres)) func overOpenSSHOnPostgreSQLTheAgentGetsTheAnswerToo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("agent-serve-pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            _ = try? PostgresEndToEndTests.server("stop", in: folder)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        try Self.teamJourney(on: try ServeEndToEndTests.Server(people: ["ana", "ben"], store: try Self.postgres(in: folder)))
+    }
+
+    static func teamJourney(on server: ServeEndToEndTests.Server) throws {
         let out = server.directory.appendingPathComponent("answer.json")
         let agent = try Self.agent(
             title: "Scan the crate by the lift", kind: "barcode", wait: 120, out: out,
