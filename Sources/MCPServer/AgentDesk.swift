@@ -5,7 +5,8 @@ import TabShell
 
 /// What the MCP tools do, over a `RecordStore`: every store call runs in order on one serial
 /// queue of the desk's own (the store's calls are synchronous and must not hold the
-/// cooperative threads), and a wait sleeps between looks at the store's change counter.
+/// cooperative threads), and a wait sleeps between looks at the store's change counter, woken
+/// early by the store's news of another process's commit.
 public final class AgentDesk: @unchecked Sendable {
     /// The limits an agent meets. Each is said in the sentence that refuses it.
     public struct Limits: Sendable {
@@ -32,6 +33,9 @@ public final class AgentDesk: @unchecked Sendable {
     private var waits = 0
     /// Looks at a waited-for request so far (what a wait has seen is ordered after them).
     private var looks = 0
+    /// The store's news of other processes' commits, asked for at the first wait.
+    private var hints: ChangeHints?
+    private let hinted = ChangeHint()
     private var closing = false
     private var filingBucket: Double
     private var bucketFilledAt: Date
@@ -141,7 +145,19 @@ public final class AgentDesk: @unchecked Sendable {
                 let request = try await onStore { try $0.request(id: id) }
                 return request.map { .pending($0) } ?? (existed ? .withdrawn : .gone)
             }
-            try await Task.sleep(for: min(limits.changePoll, deadline - ContinuousClock.now))
+            try await pause(until: min(ContinuousClock.now + limits.changePoll, deadline))
+        }
+    }
+
+    /// Sleeps until `end`, or until the store's news of another process's commit (looked at
+    /// every 10 ms: a flag, not the store), whichever is first.
+    private func pause(until end: ContinuousClock.Instant) async throws {
+        gate.withLock {
+            if hints == nil { hints = store.changeHints { [hinted] in hinted.raise() } }
+        }
+        while ContinuousClock.now < end {
+            if hinted.take() { return }
+            try await Task.sleep(for: min(.milliseconds(10), end - ContinuousClock.now))
         }
     }
 

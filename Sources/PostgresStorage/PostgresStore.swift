@@ -37,6 +37,9 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         var counter: Int64 = 0
         var ownBackends: Set<Int32> = []
         var problem: String?
+        /// Who hears of each change at once (``changeHints(_:)``), by a number of their own.
+        var hints: [Int: @Sendable () -> Void] = [:]
+        var nextHint = 0
     }
 
     private enum ListenerState {
@@ -135,9 +138,23 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     private func heard(_ change: PostgresChangeListener.Change) {
-        changes.withLock { changes in
-            if !changes.ownBackends.contains(change.backendPID) { changes.counter += 1 }
+        let hints = changes.withLock { changes -> [@Sendable () -> Void] in
+            guard !changes.ownBackends.contains(change.backendPID) else { return [] }
+            changes.counter += 1
+            return Array(changes.hints.values)
         }
+        for hint in hints { hint() }
+    }
+
+    /// The listener's news of another session's commit, passed on as it arrives (on an event
+    /// loop thread: `hint` must only hand it on).
+    public func changeHints(_ hint: @escaping @Sendable () -> Void) -> ChangeHints? {
+        let number = changes.withLock { changes in
+            defer { changes.nextHint += 1 }
+            changes.hints[changes.nextHint] = hint
+            return changes.nextHint
+        }
+        return ChangeHints { [weak self] in _ = self?.changes.withLock { $0.hints.removeValue(forKey: number) } }
     }
 
     /// The listener's connection ended: say so, and try again every second on a thread of its

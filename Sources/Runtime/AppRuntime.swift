@@ -32,6 +32,11 @@ public final class AppRuntime {
     private var unreachable: String?
     /// A change check has been asked for and not answered: at most one is in flight.
     private var changeCheckInFlight = false
+    /// The store's news that another process may have committed (``listenForChanges()``): the
+    /// next check is made at once instead of at its interval.
+    private let hinted = ChangeHint()
+    private let startHints: () -> ChangeHints?
+    private var changeHints: ChangeHints?
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
     /// `person` is who captures (kept with each record and draft); `uploads`, under `tabshell
@@ -48,6 +53,13 @@ public final class AppRuntime {
     ) {
         self.state = state
         self.logger = logger
+        let hinted = hinted
+        startHints = {
+            database.changeHints {
+                hinted.raise()
+                wake()
+            }
+        }
         runner = EffectRunner(
             database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
             uploads: uploads, person: person, onCommit: onCommit, executor: storage)
@@ -211,7 +223,9 @@ public final class AppRuntime {
     /// and what is on screen is read again. A failed read is logged once per failure streak
     /// and retried at the next interval.
     public func checkForChangesElsewhere(now: ContinuousClock.Instant = .now, force: Bool = false) {
-        guard force || now >= nextChangeCheck, !changeCheckInFlight else { return }
+        guard !changeCheckInFlight else { return }
+        let hint = hinted.take()
+        guard force || hint || now >= nextChangeCheck else { return }
         nextChangeCheck = now.advanced(by: Self.changeCheckInterval)
         changeCheckInFlight = true
         let actions = runner.readChangeCounter { [weak self] outcome in
@@ -220,6 +234,13 @@ public final class AppRuntime {
             return changeCounterRead(outcome)
         }
         for action in actions { dispatch(action) }
+    }
+
+    /// Asks the store for news of other processes' commits (a kernel file event for SQLite, the
+    /// listener's NOTIFY for PostgreSQL), each waking the loop for a check at once, so what
+    /// another session or an agent writes is on screen within a frame; the interval's poll stays.
+    public func listenForChanges() {
+        if changeHints == nil { changeHints = startHints() }
     }
 
     /// What a change-counter read means for the screen.

@@ -90,6 +90,10 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     /// A counter that moves when another session or host commits (never for this process's
     /// own commits): cheap enough to read several times a second.
     func externalChangeCounter() throws(StorageError) -> Int64
+    /// Calls `hint` (on a thread of the store's) soon after another session may have committed,
+    /// so the change counter is read then instead of at the next poll; nil when the engine
+    /// has no such news. Hints stop when the result is released.
+    func changeHints(_ hint: @escaping @Sendable () -> Void) -> ChangeHints?
 
     // MARK: Answers (what an agent that asked waits for)
     /// The request with this id, or nil when there is none.

@@ -75,12 +75,16 @@ extension ListPosition {
 
     /// After a reload: puts the cursor on the first id of `preference` still in `ids` (the same
     /// item, else its nearest neighbour), keeping it on the same screen row where the list
-    /// allows, so the item does not jump. With none of them there, the cursor keeps its index.
+    /// allows, so the item does not jump. A list shown from its top stays at its top while the
+    /// item is still on screen there, so what arrived above it (a new request, a new record) is
+    /// seen, as a feed scrolled to its top shows what comes in. With none of them there, the
+    /// cursor keeps its index.
     public mutating func follow<ID: Equatable>(_ preference: [ID], in ids: [ID], startingAt start: Int = 0, count: Int, viewport: Int) {
         let screenRow = cursor - scrollOffset
+        let atTop = scrollOffset == 0
         if let found = preference.lazy.compactMap({ id in ids.firstIndex(of: id) }).first {
             cursor = start + found
-            scrollOffset = cursor - screenRow
+            scrollOffset = atTop && cursor < max(1, viewport) ? 0 : cursor - screenRow
         }
         clamp(count: count, viewport: viewport)
     }

@@ -230,4 +230,43 @@ struct AgentEndToEndTests {
         #expect(answers.contains { $0.contains(#""id":4"#) && $0.contains("Filed request #1") }, "\(answers)")
         #expect(!answers.contains { $0.contains(#""id":2"#) }, "the dropped call has no answer")
     }
+    /// A client that files 1,000 requests at once, then waits 600 s and hangs up mid-wait: 60
+    /// are filed (the minute's bucket, plus its refill while they run), every other is refused saying so, and the wait ends when
+    /// the client's end closes, saying why, its answer written before the server exits.
+    @Test func aThousandRequestsAtOnceThenAHangUpMidWait() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let db = shared.appendingPathComponent("t.sqlite").path
+        var lines = [
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        ]
+        for index in 1...1000 {
+            lines.append(
+                #"{"jsonrpc":"2.0","id":\#(index),"method":"tools/call","params":{"name":"request_capture","arguments":{"title":"Flood \#(index)"}}}"#)
+        }
+        lines.append(
+            #"{"jsonrpc":"2.0","id":5000,"method":"tools/call","params":{"name":"wait_for_answer","arguments":{"request_id":1,"timeout_seconds":600}}}"#)
+        let input = shared.appendingPathComponent("in.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: input)
+        let output = shared.appendingPathComponent("out.jsonl")
+        // The input ends after the wait's call: the client has hung up while it waits.
+        let began = Date()
+        let status = try TmuxSession.spawnAndWait(
+            ["/bin/sh", "-c", "exec \(TmuxSession.quote(TmuxSession.binary.path)) mcp --db \(TmuxSession.quote(db)) < \(TmuxSession.quote(input.path))"],
+            stdout: output.path)
+        // The bucket refills one filing a second: a slow run may file one more for each second.
+        let refilled = Int(Date().timeIntervalSince(began).rounded(.up))
+        #expect(status == 0)
+        let answers = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        let filed = answers.filter { $0.contains("Filed request #") }
+        let refused = answers.filter { $0.contains("Too many requests: an agent may file at most 60 a minute") }
+        #expect((60...60 + refilled).contains(filed.count), "\(filed.count) filed in \(refilled) s")
+        #expect(filed.count + refused.count == 1000, "every call is answered: \(filed.count) filed, \(refused.count) refused")
+        let wait = answers.first { $0.contains(#""id":5000"#) } ?? ""
+        #expect(wait.contains("the wait ended early because the client closed its end"), "\(wait)")
+        let listed = try Stress.shell("\(TmuxSession.quote(TmuxSession.binary.path)) inbox list --db \(TmuxSession.quote(db)) </dev/null")
+        #expect(listed.output.split(separator: "\n").filter { $0.contains("Flood ") }.count == filed.count, "\(listed.output)")
+    }
 }

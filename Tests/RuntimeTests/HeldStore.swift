@@ -176,6 +176,10 @@ final class HeldStore: RecordStore, @unchecked Sendable {
         return try base.externalChangeCounter()
     }
 
+    func changeHints(_ hint: @escaping @Sendable () -> Void) -> ChangeHints? {
+        base.changeHints(hint)
+    }
+
     func request(id: Int64) throws(StorageError) -> InboxRequest? {
         pass()
         return try base.request(id: id)

@@ -42,6 +42,23 @@ struct RuntimeLoopTests {
         #expect(app.state.inbox.requests.map(\.title) == ["Scan the shelf"])
     }
 
+    @Test("another process's commit wakes the loop, and the check runs then, not at the next interval")
+    func aCommitElsewhereWakesTheLoopForACheckAtOnce() throws {
+        let app = try RuntimeHarness()
+        try app.start()
+        let checked = ContinuousClock.now
+        app.runtime.checkForChangesElsewhere(now: checked, force: true)
+        app.runtime.listenForChanges()
+        let other = try AppDatabase.open(at: app.folder.appendingPathComponent("tabshell.sqlite"))
+        _ = try other.addRequest(title: "Asked by an agent", kind: .barcode, now: Date())
+        // At `checked` the interval's next check is not due: only the store's news makes one.
+        let shown = app.awaitBackgroundWork {
+            app.runtime.checkForChangesElsewhere(now: checked)
+            return app.state.inbox.requests.map(\.title) == ["Asked by an agent"]
+        }
+        #expect(shown)
+    }
+
     @Test("a photo is copied in the background, staged on disk, and Close deletes it")
     func photoStagedThenClosed() throws {
         let app = try RuntimeHarness()

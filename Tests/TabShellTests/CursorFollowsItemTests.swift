@@ -71,6 +71,32 @@ import Testing
         }
     }
 
+    /// An Inbox shown from its top shows what arrives above the selected request (an agent's
+    /// request, another host's), as long as the selection stays on screen; scrolled down, the
+    /// selected request keeps its screen row instead.
+    @Test func anInboxAtItsTopShowsARequestThatArrivesAbove() {
+        var ids = Array(Int64(1)...40).reversed().map { $0 }
+        var state = AppState.loaded(requests: ids.map { request($0) })
+        let rows = state.layout.inboxListRows
+        for _ in 0..<(rows / 2) { _ = state.send(.listMoved(.down)) }
+        let selected = state.inbox.highlightedRequest?.id
+        #expect(state.inbox.list.scrollOffset == 0)
+
+        ids.insert(41, at: 0)
+        _ = state.send(.inbox(.loaded(snapshot(ids.map { request($0) }))))
+        #expect(state.inbox.list.scrollOffset == 0, "the new request is on screen")
+        #expect(state.inbox.highlightedRequest?.id == selected)
+
+        // At the bottom of the screen, the selection would leave it: the row is kept.
+        for _ in 0..<rows { _ = state.send(.listMoved(.down)) }
+        let offset = state.inbox.list.scrollOffset
+        let screenRow = state.inbox.list.cursor - offset
+        #expect(offset > 0)
+        ids.insert(42, at: 0)
+        _ = state.send(.inbox(.loaded(snapshot(ids.map { request($0) }))))
+        #expect(state.inbox.list.cursor - state.inbox.list.scrollOffset == screenRow)
+    }
+
     /// History holds a window of pages; each change elsewhere re-reads the rows on screen.
     @Test func historyCursorStaysOnItsRecordInEveryBrowseMode() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...200), Self.step.array(of: 1...30), Gen.int(in: 0...2)) { initial, steps, modeIndex in

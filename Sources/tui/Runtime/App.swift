@@ -52,6 +52,7 @@ final class App {
         // However the loop ends, a capture still open keeps its staging folder as a draft.
         defer { runtime.finish() }
         runtime.start(recovery: recovery, resuming: snapshot, message: message)
+        runtime.listenForChanges()
         while !runtime.state.isQuitting {
             for text in runtime.takeClipboard() { terminal.copyToClipboard(text) }
             if runtime.needsRepaint { terminal.repaint() }
