@@ -28,7 +28,7 @@ public struct PostgresMigration: Sendable, Equatable {
 
 enum PostgresMigrations {
     /// Every migration, in order.
-    static let all: [PostgresMigration] = [v1, v2, v3]
+    static let all: [PostgresMigration] = [v1, v2, v3, v4]
 
     /// Every record and request gets an identity that export writes and import recognises
     /// (`uid`, a random UUID; existing rows get theirs here), so importing the same history twice

@@ -157,12 +157,21 @@ public enum PostgresQueries {
     static func words(_ text: String) -> [String] { SearchWords.of(text) }
 
     /// `text` as a `tsquery` for the `tabshell_search` configuration: each word (at most
-    /// ``maximumSearchWords``) quoted and marked as a prefix, all of them required
-    /// (`'pal':* & 'she':*`). Words hold only letters and digits, so nothing the user types is
-    /// read as tsquery syntax. Nil when `text` has no word.
+    /// ``maximumSearchWords``, counting each character of a script written without spaces as
+    /// one) quoted and marked as a prefix, all of them required (`'pal':* & 'she':*`). A word
+    /// with characters of a script written without spaces is a phrase of its units, as on
+    /// SQLite (`('東' <-> '京')` for `東京`; its last unit a prefix only when it is a word).
+    /// Units hold only letters and digits, so nothing the user types is read as tsquery syntax.
+    /// Nil when `text` has no word.
     public static func tsquery(_ text: String) -> String? {
-        let words = words(text).prefix(maximumSearchWords)
-        guard !words.isEmpty else { return nil }
-        return words.map { "'" + $0 + "':*" }.joined(separator: " & ")
+        let phrases = SearchText.phrases(of: text, maximumUnits: maximumSearchWords)
+        guard !phrases.isEmpty else { return nil }
+        return phrases.map { units in
+            let terms = units.enumerated().map { index, unit in
+                "'" + unit.text + "'" + (index == units.count - 1 && !unit.isUnspaced ? ":*" : "")
+            }
+            return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " <-> ") + ")"
+        }
+        .joined(separator: " & ")
     }
 }

@@ -72,13 +72,8 @@ extension PostgresStore {
                     """)
             }
         }
-        for (position, line) in submission.lines.enumerated() {
-            try session.execute(
-                """
-                INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
-                VALUES (\(captureID), \(Int32(position)), \(line.barcode.value), \(line.barcode.symbology.rawValue),
-                        \(Int32(clamping: line.quantity)))
-                """)
+        if let lines = PostgresQueries.insertLines(submission.lines, captureID: captureID) {
+            try session.execute(lines)
         }
         return captureID
     }

@@ -150,12 +150,8 @@ public enum StoreCopy {
         for element in record.elements {
             try session.execute("INSERT INTO capture_element (capture_id, ai, value) VALUES (\(row.id), \(element.ai), \(element.value))")
         }
-        for (position, line) in record.lines.enumerated() {
-            try session.execute(
-                """
-                INSERT INTO capture_line (capture_id, position, barcode, symbology, quantity)
-                VALUES (\(row.id), \(Int32(position)), \(line.barcode.value), \(line.barcode.symbology.rawValue), \(Int32(clamping: line.quantity)))
-                """)
+        if let lines = PostgresQueries.insertLines(record.lines, captureID: row.id) {
+            try session.execute(lines)
         }
         return hashes
     }

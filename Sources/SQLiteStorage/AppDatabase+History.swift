@@ -45,12 +45,14 @@ extension AppDatabase {
 
     // MARK: - Search
 
-    /// Up to `limit` captures with a word in their code, note or request title that starts
-    /// with each word of `query` (case- and accent-insensitively), newest first. A query without
-    /// a letter or digit matches nothing.
+    /// Up to `limit` captures with a word in their code, note, request title, person, product
+    /// or batch line codes that starts with each word of `query` (case- and
+    /// accent-insensitively), newest first; in a script written without spaces (Han, kana,
+    /// Hangul, Thai…) any part of a run matches (``SearchText``). A query without a letter or
+    /// digit matches nothing.
     ///
-    /// The words go to the `captureSearch` full-text index as quoted prefix terms, never as
-    /// FTS syntax of their own; the index hands back the newest `limit` matches by id.
+    /// The words go to the `captureSearch` full-text index as quoted prefix terms and phrases,
+    /// never as FTS syntax of their own; the index hands back the newest `limit` matches by id.
     public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
         let text = try StorageLimits.searchText(query)
         guard limit > 0, let statement = HistoryQueries.search(text, limit: limit) else { return [] }

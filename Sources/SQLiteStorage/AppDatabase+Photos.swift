@@ -17,8 +17,8 @@ import Darwin
 extension AppDatabase {
     // MARK: - Done
 
-    /// A code's GS1 fields as rows (searchable and exportable by AI), and a batch's lines, in
-    /// the capture's transaction.
+    /// A code's GS1 fields as rows (searchable and exportable by AI), in the capture's
+    /// transaction.
     static func insertScanData(of submission: CaptureSubmission, captureID: Int64, _ db: Database) throws {
         if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
             for element in barcode.reading.elements {
@@ -28,12 +28,31 @@ extension AppDatabase {
                 )
             }
         }
+    }
+
+    /// A batch's lines, in the capture's transaction, before the capture itself: its search row
+    /// is then written once, with every code, when the capture goes in. A line added after its
+    /// capture rewrites that row, and each rewrite of a full-text row cost about a millisecond at
+    /// a million records (2.4 s for a batch of 1,000 codes; docs/performance.md). The lines'
+    /// foreign key is checked at commit (`defer_foreign_keys`, which the commit turns off), when
+    /// their capture is there. Returns the id the capture must be inserted with.
+    static func insertLinesAhead(of submission: CaptureSubmission, _ db: Database) throws -> Int64 {
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        // The id AUTOINCREMENT would give: above every id the table has had.
+        let captureID =
+            try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'capture'), 0),
+                               coalesce((SELECT max(id) FROM capture), 0)) + 1
+                    """) ?? 1
         for (position, line) in submission.lines.enumerated() {
             try db.execute(
                 sql: "INSERT INTO captureLine (captureId, position, barcode, symbology, quantity) VALUES (?, ?, ?, ?, ?)",
                 arguments: [captureID, position, line.barcode.value, line.barcode.symbology.rawValue, line.quantity]
             )
         }
+        return captureID
     }
 
     /// Done: stores a finished capture, its photos and the answered request's new status, and
@@ -122,6 +141,9 @@ extension AppDatabase {
         if let uid { record.uid = uid }
         record.productName = product?.name
         record.productBrand = product?.brand
+        if !submission.lines.isEmpty {
+            record.id = try Self.insertLinesAhead(of: submission, db)
+        }
         try record.insert(db)
         let captureID = db.lastInsertedRowID
         for (position, photo) in photos.enumerated() {

@@ -33,9 +33,12 @@ public final class AppDatabase: RecordStore {
     /// test can hand in `DatabaseQueue()` (in memory) where the file is not the point. `url`
     /// names it in sentences and places its media folders (`<url>.files/`, made on first use).
     /// Opening a file for the app is ``open(at:busyTimeout:)``, which checks and locks the file
-    /// first. GRDB's default configuration enforces foreign keys, as the schema expects.
+    /// first. GRDB's default configuration enforces foreign keys, as the schema expects. The
+    /// functions the schema's triggers call (``addSchemaFunctions(_:)``) are added to the
+    /// writer's connection; a pool's readers do not need them.
     public init(writer: some DatabaseWriter, url: URL) throws(StorageError) {
         do {
+            writer.writeWithoutTransaction { db in Self.addSchemaFunctions(db) }
             try Migrations.migrator.migrate(writer)
         } catch {
             throw .opening(error, path: url.path)
@@ -101,6 +104,7 @@ public final class AppDatabase: RecordStore {
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(busyTimeout)
             config.journalMode = .wal
+            config.prepareDatabase { db in Self.addSchemaFunctions(db) }
             let pool = try DatabasePool(path: path, configuration: config)
             try migrator.migrate(pool)
             return AppDatabase(url: url, pool: pool)

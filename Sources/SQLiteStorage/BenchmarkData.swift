@@ -99,9 +99,7 @@ extension AppDatabase {
             try db.execute(
                 sql: """
                     DELETE FROM captureSearch;
-                    INSERT INTO captureSearch (rowid, barcode, note, requestTitle)
-                        SELECT capture.id, capture.barcode, capture.note, request.title
-                        FROM capture LEFT JOIN request ON request.id = capture.requestId;
+                    INSERT INTO captureSearch (rowid, text) SELECT id, text FROM captureSearchText;
                     INSERT INTO captureSearch (captureSearch) VALUES ('optimize');
                     UPDATE captureCount SET count = (SELECT COUNT(*) FROM capture) WHERE id = 1;
                     """)

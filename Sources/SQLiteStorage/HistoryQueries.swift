@@ -185,19 +185,24 @@ enum HistoryQueries {
 
     // MARK: - Search
 
-    /// The most words of a query that go to the index; more only slow the search down.
+    /// The most words of a query (counting each character of a script written without spaces
+    /// as one) that go to the index; more only slow the search down.
     static let maximumSearchWords = 16
 
     /// `text` as an FTS5 query: each word (a run of letters and digits, the unicode61
     /// tokenizer's idea of one) quoted, with `"` doubled, and marked as a prefix, so whatever
-    /// the user typed is matched as text and never read as FTS syntax. Nil when `text` has no
-    /// word.
+    /// the user typed is matched as text and never read as FTS syntax. A word with characters
+    /// of a script written without spaces is a phrase of its units (``SearchText/phrases(of:maximumUnits:)``),
+    /// `"東 京"` for `東京`, marked as a prefix only when its last unit is a word. Nil when
+    /// `text` has no word.
     static func ftsQuery(_ text: String) -> String? {
-        let words = SearchWords.of(text)
-        guard !words.isEmpty else { return nil }
-        return words.prefix(maximumSearchWords)
-            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            .joined(separator: " ")
+        let phrases = SearchText.phrases(of: text, maximumUnits: maximumSearchWords)
+        guard !phrases.isEmpty else { return nil }
+        return phrases.map { units in
+            let phrase = units.map { $0.text.replacingOccurrences(of: "\"", with: "\"\"") }.joined(separator: " ")
+            return "\"" + phrase + "\"" + (units.last?.isUnspaced == true ? "" : "*")
+        }
+        .joined(separator: " ")
     }
 
     /// The newest `limit` captures matching `text` (see ``ftsQuery(_:)``), newest first; nil

@@ -19,6 +19,7 @@ enum Migrations {
         migrator.registerMigration("v8-inbox", migrate: inbox)
         migrator.registerMigration("v9-theme", migrate: theme)
         migrator.registerMigration("v10-uids", migrate: uids)
+        migrator.registerMigration("v11-search", migrate: search)
         return migrator
     }
 

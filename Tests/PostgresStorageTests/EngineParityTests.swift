@@ -102,6 +102,10 @@ struct EngineParityTests {
             try store.commitCapture(
                 CaptureSubmission(kind: .note, note: "for \(name)", requestID: asked), staging: nil, now: at(minute), capturedBy: nil)
         }
+        // Text in scripts written without spaces: any part of a run is found.
+        try store.commitCapture(
+            CaptureSubmission(kind: .note, note: "東京の市場で検品 Pallet東京"), staging: nil, now: at(48), capturedBy: "ana")
+        try store.commitCapture(CaptureSubmission(kind: .note, note: "서울시장 ทดสอบกันน้ำ"), staging: nil, now: at(49), capturedBy: "bo")
         note(
             "answered a request that is gone",
             Result { () throws(StorageError) in try store.commitCapture(CaptureSubmission(kind: .note, note: "x", requestID: 999), staging: nil, now: at(50), capturedBy: nil) })
@@ -131,7 +135,10 @@ struct EngineParityTests {
                 }
             }
         }
-        for query in ["pallet", "PALL", "shelf 12", "4006", "09506000134352", "chef", "zzz", "!!", "ana"] {
+        let codesAndScripts = [
+            "96385074", "9638", "市場", "京の", "場", "東京の市場", "市東", "pallet東", "pallet 市場", "検品 7", "시장", "กัน", "น้ำ",
+        ]
+        for query in ["pallet", "PALL", "shelf 12", "4006", "09506000134352", "chef", "zzz", "!!", "ana"] + codesAndScripts {
             note("search \(query)", try store.search(query, limit: 10).map(\.id))
         }
         note("search too long", Result { () throws(StorageError) in try store.search(String(repeating: "a", count: 1001), limit: 5) })
@@ -240,6 +247,9 @@ struct EngineParityTests {
         // The script reaches what it means to.
         #expect(expected.contains { $0.hasPrefix("drafts: [\"photos half done 1\"]") })
         #expect(expected.contains { $0.hasPrefix("search pallet: [") && !$0.hasSuffix("[]") })
+        #expect(expected.contains("search 96385074: [6]"))
+        #expect(expected.contains { $0.hasPrefix("search 京の: [") && !$0.hasSuffix("[]") })
+        #expect(expected.contains("search 市東: []"))
         #expect(expected.contains { $0.hasPrefix("catalog import: success") })
         #expect(expected.contains { $0.hasPrefix("record keeps its name: Optional(CaptureMode.Product(name: \"Stabilo pen\"") })
         #expect(expected.contains { $0.hasPrefix("export: [\"count ") && $0.contains("back.png") })

@@ -61,7 +61,7 @@ struct QueryPlanTests {
         defer { pool.close() }
         try PostgresMigrator().migrate(pool)
         try SeededStore.seed(pool, captures: 30_000)
-        for search in SeededStore.searches(captures: 30_000) + [("nothing", "zzz"), ("a note's start", "no")] {
+        for search in SeededStore.searches(captures: 30_000) + [("nothing", "zzz"), ("a note's start", "no"), ("a batch's code", "4006381333931")] {
             let (found, expected) = try pool.withConnection { session throws(StorageError) in
                 let found = try PostgresQueries.search(search.text, limit: 50, in: session).map { row throws(StorageError) in
                     do { return try row.decode(Int64.self) } catch { throw StorageError.sql("\(error)") }
@@ -71,8 +71,10 @@ struct QueryPlanTests {
                     .bound(
                         """
                         SELECT id FROM capture
-                        WHERE to_tsvector('tabshell_search', tabshell_search_words(concat_ws(' ', barcode, note,
-                            (SELECT title FROM request WHERE id = request_id), captured_by))) @@ to_tsquery('tabshell_search', $1)
+                        WHERE to_tsvector('tabshell_search', tabshell_search_units(tabshell_search_words(concat_ws(' ', barcode, note,
+                            (SELECT title FROM request WHERE id = request_id), captured_by, product_name, product_brand,
+                            (SELECT string_agg(barcode, ' ' ORDER BY position) FROM capture_line WHERE capture_id = capture.id)))))
+                            @@ to_tsquery('tabshell_search', $1)
                         ORDER BY created_at DESC, id DESC LIMIT 50
                         """, PostgresQueries.tsquery(search.text) ?? "")
                 ).map { row throws(StorageError) in
@@ -123,6 +125,10 @@ struct QueryPlanTests {
         #expect(PostgresQueries.tsquery("  réc-12/ab ") == "'réc':* & '12':* & 'ab':*")
         #expect(PostgresQueries.tsquery("a' | !b & (c) <-> d:*") == "'a':* & 'b':* & 'c':* & 'd':*")
         #expect(PostgresQueries.tsquery("— “ ” !") == nil)
+        #expect(PostgresQueries.tsquery("東京") == "('東' <-> '京')")
+        #expect(PostgresQueries.tsquery("Pallet東京 市場 op") == "('Pallet' <-> '東' <-> '京') & ('市' <-> '場') & 'op':*")
+        #expect(PostgresQueries.tsquery("東京op 場") == "('東' <-> '京' <-> 'op':*) & '場'")
+        #expect(PostgresQueries.tsquery("กัน") == "('ก' <-> 'น')")
         #expect(PostgresQueries.searchRecent("", limit: 10) == nil)
         #expect(PostgresQueries.searchAll(" - ", limit: 10) == nil)
         let many = (1...40).map { "w\($0)" }.joined(separator: " ")

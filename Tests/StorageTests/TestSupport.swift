@@ -41,9 +41,12 @@ func permissions(_ path: String) -> mode_t? {
     return info.st_mode & 0o777
 }
 
-/// A plain GRDB connection to the same file, for what the public API does not expose.
+/// A plain GRDB connection to the same file, for what the public API does not expose, with the
+/// functions the schema's triggers call (a write that fires one needs them).
 func rawQueue(_ url: URL) throws -> DatabaseQueue {
-    try DatabaseQueue(path: url.path)
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in AppDatabase.addSchemaFunctions(db) }
+    return try DatabaseQueue(path: url.path, configuration: configuration)
 }
 
 /// Opens the database in `directory`, failing the test with the storage sentence otherwise.
