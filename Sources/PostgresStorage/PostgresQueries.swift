@@ -43,7 +43,12 @@ public enum PostgresQueries {
                    (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
                        ORDER BY position LIMIT 1) AS first_photo_name,
                    (SELECT count(*) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_codes,
-                   (SELECT coalesce(sum(quantity), 0) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_scans\(extra)
+                   (SELECT coalesce(sum(quantity), 0) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_scans,
+                   CASE WHEN request.id IS NULL THEN NULL
+                        WHEN request.status <> 'done' THEN 'pendingAlready'
+                        WHEN EXISTS (SELECT 1 FROM capture AS other WHERE other.request_id = capture.request_id AND other.id <> capture.id)
+                            THEN 'answeredByAnother'
+                        ELSE 'pendingAgain' END AS request_after_deletion\(extra)
             FROM capture LEFT JOIN request ON request.id = capture.request_id
             """
     }

@@ -132,7 +132,8 @@ enum PostgresRows {
                 requester: try cells["requester"].decode(String?.self),
                 product: productName.map { Product(name: $0, brand: productBrand) },
                 photoCount: try cells["photo_count"].decode(Int.self), firstPhotoName: try cells["first_photo_name"].decode(String?.self),
-                batchCodes: try cells["batch_codes"].decode(Int.self), batchScans: try cells["batch_scans"].decode(Int.self))
+                batchCodes: try cells["batch_codes"].decode(Int.self), batchScans: try cells["batch_scans"].decode(Int.self),
+                requestAfterDeletion: try cells["request_after_deletion"].decode(String?.self).flatMap(RequestAfterDeletion.init(rawValue:)))
         } catch let error as StorageError {
             throw error
         } catch {

@@ -39,13 +39,21 @@ enum HistoryQueries {
         """
 
     /// A record's photo count and first photo's name, for the list: two lookups on the
-    /// UNIQUE(captureId, position) index per row shown.
+    /// UNIQUE(captureId, position) index per row shown; a batch's figures, on `captureLine`'s
+    /// key; and what deleting it does to the request it answered (`RequestAfterDeletion`), one
+    /// seek on `capture_on_requestId_createdAt_id` for a record that answers one. The selection
+    /// must join `request`.
     // sql-fragment
     static let photoColumns = """
         (SELECT COUNT(*) FROM photo WHERE photo.captureId = capture.id) AS photoCount,
                (SELECT originalName FROM photo WHERE photo.captureId = capture.id ORDER BY position LIMIT 1) AS firstPhotoName,
                (SELECT COUNT(*) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchCodes,
-               (SELECT TOTAL(quantity) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchScans
+               (SELECT TOTAL(quantity) FROM captureLine WHERE captureLine.captureId = capture.id) AS batchScans,
+               CASE WHEN request.id IS NULL THEN NULL
+                    WHEN request.status <> 'done' THEN 'pendingAlready'
+                    WHEN EXISTS (SELECT 1 FROM capture AS other WHERE other.requestId = capture.requestId AND other.id <> capture.id)
+                        THEN 'answeredByAnother'
+                    ELSE 'pendingAgain' END AS requestAfterDeletion
         """
 
     // MARK: - Count

@@ -58,14 +58,19 @@ public struct HistoryRow: Codable, Equatable, Sendable, Identifiable {
     /// A batch's distinct codes and its scans (repeats included).
     public var batchCodes: Int
     public var batchScans: Int
+    /// What deleting this record does to the request it answered; nil when it answers none, or
+    /// when the store did not say.
+    public var requestAfterDeletion: RequestAfterDeletion?
 
     public init(
         id: Int64, kind: CaptureKind, barcode: Barcode?, note: String?,
         requestID: Int64?, requestTitle: String?, createdAt: Date, capturedBy: String? = nil, requester: String? = nil,
-        product: Product? = nil, photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0
+        product: Product? = nil, photoCount: Int = 0, firstPhotoName: String? = nil, batchCodes: Int = 0, batchScans: Int = 0,
+        requestAfterDeletion: RequestAfterDeletion? = nil
     ) {
         self.batchCodes = batchCodes
         self.batchScans = batchScans
+        self.requestAfterDeletion = requestAfterDeletion
         self.id = id
         self.kind = kind
         self.barcode = barcode

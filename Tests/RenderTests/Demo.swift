@@ -75,7 +75,7 @@ enum Demo {
             return HistoryRow(
                 id: Int64(1_234 - index), kind: kind, barcode: barcode, note: note,
                 requestID: request == nil ? nil : Int64(12 - index % 5), requestTitle: request,
-                createdAt: ago(minutes: Double(index * index * 37))
+                createdAt: ago(minutes: Double(index * index * 37)), requestAfterDeletion: request == nil ? nil : .pendingAgain
             )
         }
     }()

@@ -33,6 +33,34 @@ struct RequestReopeningTests {
         #expect(inbox.pendingCount == 2)
     }
 
+    @Test(arguments: StoreEngine.allCases) func aRecordSaysWhatDeletingItDoesToItsRequest(engine: StoreEngine) throws {
+        // Given a request answered once, one answered twice, and a record answering none
+        let temp = try TemporaryDirectory()
+        let db = try temp.store(engine)
+        let once = try db.add(title: "Once", kind: .note, now: Clock.minutesAgo(30))
+        let twice = try db.add(title: "Twice", kind: .note, now: Clock.minutesAgo(29))
+        let only = try db.commit(CaptureSubmission(kind: .note, note: "a", requestID: once), now: Clock.minutesAgo(10))
+        let first = try db.commit(CaptureSubmission(kind: .note, note: "b", requestID: twice), now: Clock.minutesAgo(9))
+        let second = try db.commit(CaptureSubmission(kind: .note, note: "c", requestID: twice), now: Clock.minutesAgo(8))
+        let loose = try db.commit(CaptureSubmission(kind: .note, note: "d"), now: Clock.minutesAgo(7))
+        func fate(_ id: Int64) throws -> RequestAfterDeletion? { try db.storedRecord(id)?.requestAfterDeletion }
+
+        // Then only the sole answer would make its request pending again
+        #expect(try fate(only) == .pendingAgain)
+        #expect(try fate(first) == .answeredByAnother)
+        #expect(try fate(second) == .answeredByAnother)
+        #expect(try fate(loose) == nil)
+        let page = try db.historyPage(HistoryPageRequest(start: 0, count: 10))
+        #expect(page.rows.map(\.requestAfterDeletion) == [nil, .answeredByAnother, .answeredByAnother, .pendingAgain])
+        #expect(try db.search("b", limit: 5).map(\.requestAfterDeletion) == [.answeredByAnother])
+
+        // When one of the two answers goes, the other is the only one; reopened, it stays pending
+        #expect(try db.deleteRecord(id: first))
+        #expect(try fate(second) == .pendingAgain)
+        _ = try db.reopenRequest(id: twice)
+        #expect(try fate(second) == .pendingAlready)
+    }
+
     @Test(arguments: StoreEngine.allCases) func clearingHistoryMakesTheAnsweredRequestsPendingAgain(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
         let db = try temp.store(engine)

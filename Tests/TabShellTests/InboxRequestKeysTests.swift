@@ -51,8 +51,23 @@ struct InboxRequestKeysTests {
         var row = historyRow(at: 0, total: 1)
         row.requestID = 4
         row.requestTitle = "Shelf 4"
+        row.requestAfterDeletion = .pendingAgain
         let alert = Alert.confirmDeletion(of: row, photoCount: 0)
         #expect(alert.message.hasSuffix("The request \"Shelf 4\" it answered becomes pending again."))
         #expect(alert.defaultButton == 1 && !alert.buttons[1].action.isDestructive)
+    }
+
+    @Test(arguments: [
+        (RequestAfterDeletion.answeredByAnother, "The request \"Shelf 4\" it answered stays done: another record answers it too."),
+        (.pendingAlready, "The request \"Shelf 4\" it answered stays pending."),
+    ])
+    func deletingOneOfSeveralAnswersSaysTheRequestStaysAsItIs(fate: RequestAfterDeletion, sentence: String) {
+        var row = historyRow(at: 0, total: 1)
+        row.requestID = 4
+        row.requestTitle = "Shelf 4"
+        row.requestAfterDeletion = fate
+        let alert = Alert.confirmDeletion(of: row, photoCount: 0)
+        #expect(alert.message.hasSuffix(sentence), "\(alert.message)")
+        #expect(!alert.message.contains("becomes pending again"))
     }
 }

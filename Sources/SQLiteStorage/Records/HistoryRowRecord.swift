@@ -22,6 +22,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
     var firstPhotoName: String?
     var batchCodes = 0
     var batchScans = 0
+    var requestAfterDeletion: RequestAfterDeletion?
 
     /// All History rows, newest first (served by the `capture_on_createdAt_id` index).
     static func all() -> QueryInterfaceRequest<HistoryRowRecord> {
@@ -65,6 +66,7 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
             batchCodes = row["batchCodes"] ?? 0
             batchScans = Int((row["batchScans"] as Double?) ?? 0)
         }
+        requestAfterDeletion = (row["requestAfterDeletion"] as String?).flatMap(RequestAfterDeletion.init(rawValue:))
     }
 
     init(
@@ -91,7 +93,8 @@ struct HistoryRowRecord: Decodable, FetchableRecord {
             id: id, kind: kind, barcode: code, note: note,
             requestID: requestId, requestTitle: requestTitle, createdAt: createdAt,
             capturedBy: capturedBy, requester: requester, product: productName.map { Product(name: $0, brand: productBrand) },
-            photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans
+            photoCount: photoCount, firstPhotoName: firstPhotoName, batchCodes: batchCodes, batchScans: batchScans,
+            requestAfterDeletion: requestAfterDeletion
         )
     }
 }

@@ -157,14 +157,24 @@ public struct Alert: Codable, Equatable, Sendable {
         case let count?: photos = " and its \(count) photos"
         case nil: photos = " and its photos"
         }
-        // The request it answered is pending again once its answer is gone.
-        let request = record.requestTitle.map { " The request \"\($0)\" it answered becomes pending again." } ?? ""
+        let request = record.requestTitle.map { " " + requestSentence(title: $0, after: record.requestAfterDeletion) } ?? ""
         return Alert(
             title: "Delete record #\(record.id)?",
             message: "\(summary)\(photos) will be deleted. This cannot be undone.\(request)",
             buttons: [AlertButton("Delete", key: "y", action: .deleteRecord(record.id)), AlertButton("Cancel", key: "n")],
             defaultButton: 1
         )
+    }
+
+    /// What becomes of the request a deleted record answered, as the store said when it read the
+    /// record; without its word, both outcomes.
+    private static func requestSentence(title: String, after deletion: RequestAfterDeletion?) -> String {
+        switch deletion {
+        case .pendingAgain?: "The request \"\(title)\" it answered becomes pending again."
+        case .answeredByAnother?: "The request \"\(title)\" it answered stays done: another record answers it too."
+        case .pendingAlready?: "The request \"\(title)\" it answered stays pending."
+        case nil: "The request \"\(title)\" it answered becomes pending again unless another record answers it too."
+        }
     }
 
     /// Asked before an Inbox request is deleted. Enter cancels.
