@@ -62,41 +62,47 @@ public enum ConfigFile {
 
     /// The configuration `data` holds; every problem keeps its entry's default.
     public static func parse(_ data: Data) -> Configuration {
-        guard data.count <= maximumBytes else {
-            return Configuration(problems: [
-                ConfigProblem(line: 0, "the file is larger than \(maximumBytes / 1024) KiB; every setting keeps its default.")
-            ])
+        switch table(data, consequence: "every setting keeps its default") {
+        case .failure(let problem): return Configuration(problems: [problem])
+        case .success(let (table, lines)):
+            var reader = ConfigReader(lines: lines)
+            return reader.read(table)
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            let line = firstInvalidLine(data)
-            return Configuration(problems: [ConfigProblem(line: line, "the file is not UTF-8 text; every setting keeps its default.")])
-        }
-        return parse(text)
     }
 
     public static func parse(_ text: String) -> Configuration {
-        // Depth and line length first: the parser recurses once per level (ConfigShape).
-        if let problem = ConfigShape.problem(in: text) { return Configuration(problems: [problem]) }
+        parse(Data(text.utf8))
+    }
+
+    /// The TOML table `data` holds and where each of its keys is written, or the one problem
+    /// that stops the whole file (said with `consequence`): its size, its encoding, its shape
+    /// (depth and line length, before the parser sees it: the parser recurses once per level), a
+    /// NUL byte, its line count, or its syntax.
+    static func table(_ data: Data, consequence: String) -> Result<(TOMLTable, SourceLines), ConfigProblem> {
+        guard data.count <= maximumBytes else {
+            return .failure(ConfigProblem(line: 0, "the file is larger than \(maximumBytes / 1024) KiB; \(consequence)."))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(ConfigProblem(line: firstInvalidLine(data), "the file is not UTF-8 text; \(consequence)."))
+        }
+        if let problem = ConfigShape.problem(in: text) {
+            return .failure(ConfigProblem(line: problem.line, problem.message.replacingOccurrences(of: "every setting keeps its default", with: consequence)))
+        }
         let lines = SourceLines(text)
         if let nul = lines.firstLine(containing: "\u{0}") {
-            return Configuration(problems: [ConfigProblem(line: nul, "a NUL byte is not allowed in TOML; every setting keeps its default.")])
+            return .failure(ConfigProblem(line: nul, "a NUL byte is not allowed in TOML; \(consequence)."))
         }
         guard lines.count <= maximumLines else {
-            return Configuration(problems: [
-                ConfigProblem(line: 0, "the file has more than \(maximumLines) lines; every setting keeps its default.")
-            ])
+            return .failure(ConfigProblem(line: 0, "the file has more than \(maximumLines) lines; \(consequence)."))
         }
-        let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
+            return .success((try TOMLTable(string: text), lines))
         } catch let error as TOMLParseError {
             let sentence = Printable.sentence(error.description)
-            return Configuration(problems: [ConfigProblem(line: error.source.begin.line, "not valid TOML: \(sentence); every setting keeps its default.")])
+            return .failure(ConfigProblem(line: error.source.begin.line, "not valid TOML: \(sentence); \(consequence)."))
         } catch {
-            return Configuration(problems: [ConfigProblem(line: 0, "not valid TOML; every setting keeps its default.")])
+            return .failure(ConfigProblem(line: 0, "not valid TOML; \(consequence)."))
         }
-        var reader = ConfigReader(lines: lines)
-        return reader.read(table)
     }
 
     /// The line of the first byte that is not part of valid UTF-8.
@@ -131,3 +137,6 @@ enum Printable {
         return line.isEmpty ? "the parser gave no reason" : line
     }
 }
+
+/// A problem that stops a whole file, as a failure.
+extension ConfigProblem: Error {}

@@ -38,6 +38,17 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var options: ServeOptions
 
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "Read serve's options from this TOML file (each by its long name: max-sessions = 64, demo = true); options on the command line win. Read again on SIGHUP: a file with problems keeps the running configuration.",
+            valueName: "file"),
+        completion: .file())
+    var config: String?
+
+    @Flag(name: .customLong("check"), help: "Check the options and the --config file, say every problem, and start nothing.")
+    var check = false
+
     /// `--record DIR`: terminal sessions as asciicast v2 files (*.cast, 0600) in DIR, made 0700
     /// if missing: in demo mode every session, in team mode only sessions started with present.
     @OptionGroup var recordOption: RecordOption
@@ -87,6 +98,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if check {
+            try checkOnly()
+            return
+        }
         umask(0o077)
         let url = options.database.databaseURL()
         let dataFolder = url.deletingLastPathComponent()
@@ -184,10 +199,13 @@ struct ServeCommand: ParsableCommand {
         configuration.idleNoticeSignal = SIGUSR1
         let server = SSHServer(configuration: configuration)
 
+        // What the file said at start, to tell what a SIGHUP's reading changed.
+        let running = config.map { Self.readConfig(($0 as NSString).expandingTildeInPath).entries } ?? []
         // Signals first, so a SIGTERM during start-up is not lost.
         let stopping = SignalLatch()
         let signals = ServeSignals(
-            reload: {
+            reload: { [config] in
+                if let config { Self.reread(config, running: running, logger: logger) }
                 if case .failure(let error)? = server.reloadAuthorizedKeys() {
                     logger.error("authorized keys unreadable on SIGHUP", metadata: ["error": "\(error)"])
                 }

@@ -56,7 +56,7 @@ struct TabShellCommand: ParsableCommand {
     static func main() {
         if ProcessInfo.processInfo.environment[CrashGuard.servedVariable] == "1" { serveStandardError() }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(try ServeCommand.expanding(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)
