@@ -62,6 +62,18 @@ public struct Frame: Equatable, Sendable {
         self.images = images
     }
 
+    /// The rows of a list this frame shows (absolute indices; each is a click target, and one a
+    /// status sentence wrapped over it is not), nil when no list row is on screen. What a
+    /// presenter's watchers are sent of the list.
+    public var listRowsShown: Range<Int>? {
+        let rows = hitRegions.compactMap { region -> Int? in
+            if case .rowClicked(let index) = region.action { return index }
+            return nil
+        }
+        guard let first = rows.min(), let last = rows.max() else { return nil }
+        return first..<(last + 1)
+    }
+
     /// The action of the region under a click, if any (the last-drawn region wins).
     public func action(atRow row: Int, column: Int) -> AppAction? {
         hitRegions.last { $0.row == row && $0.columns.contains(column) }?.action

@@ -58,7 +58,13 @@ public struct PresentedScreen: Codable, Equatable, Sendable {
 
 extension AppState {
     /// What a watcher is sent of this state: only what its screen shows.
-    public var presentedScreen: PresentedScreen {
+    public var presentedScreen: PresentedScreen { presentedScreen(listRowsOnScreen: nil) }
+
+    /// The same, with the rows of the tab's list the presenter's drawn screen still shows
+    /// (`listRowsOnScreen`, absolute indices; nil: every row the layout gives the list): a
+    /// status sentence wrapped over the list's last row leaves it off the presenter's screen,
+    /// and so off the watchers'.
+    public func presentedScreen(listRowsOnScreen: Range<Int>?) -> PresentedScreen {
         let layout = self.layout
         let layers = PresentedLayer.layers(of: presentation, layout: layout)
         // Capture and the viewer cover the tab whole: none of its rows is on screen then (a
@@ -81,7 +87,8 @@ extension AppState {
         var inboxPart = ListPart(offset: 0, total: inbox.requests.count, namesPeople: inbox.hasRequesters)
         if tabsShow, selectedTab == .inbox {
             let shown = PresentedScreen.shownRange(
-                count: inbox.requests.count, cursor: inbox.list.cursor, scrollOffset: inbox.list.scrollOffset, rows: layout.inboxListRows)
+                count: inbox.requests.count, cursor: inbox.list.cursor, scrollOffset: inbox.list.scrollOffset, rows: layout.inboxListRows
+            ).clamped(to: listRowsOnScreen ?? 0..<Int.max)
             inboxRows = Array(inbox.requests[shown])
             inboxPart.offset = shown.lowerBound
         }
@@ -100,7 +107,8 @@ extension AppState {
             } else {
                 let shown = PresentedScreen.shownRange(
                     count: history.totalCount, cursor: history.list.cursor, scrollOffset: history.list.scrollOffset,
-                    rows: layout.historyListRows)
+                    rows: layout.historyListRows
+                ).clamped(to: listRowsOnScreen ?? 0..<Int.max)
                 historyRows = shown.compactMap { history.row(at: $0) }
                 historyStart = shown.first { history.row(at: $0) != nil } ?? shown.lowerBound
             }

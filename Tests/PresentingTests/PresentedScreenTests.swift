@@ -145,6 +145,21 @@ import Testing
         }
     }
 
+    /// A status sentence wrapped over the presenter's last list row (a notice at start) takes
+    /// that row off the presenter's screen: it is not sent to a tall watcher either.
+    @Test(arguments: [ScreenSize(rows: 12, columns: 80), ScreenSize(rows: 12, columns: 40)])
+    func aRowAStatusSentenceCoversIsNotSent(size: ScreenSize) throws {
+        var stage = PresenterStage(size: size)
+        stage.state.status = StatusMessage("You are connected in another session too: this one starts fresh and is not kept if it drops.")
+        let shown = Self.dataRows(in: stage.ownText())
+        let sent = try stage.sent()
+        #expect(shown > 0)
+        #expect(shown < stage.state.layout.inboxListRows, "the sentence covers a row at \(size.columns) columns")
+        #expect(sent.inbox.count == shown, "\(sent.inbox.count) requests sent, \(shown) on the presenter's screen")
+        let drawn = Self.dataRows(in: try stage.watcherText(size: ScreenSize(rows: 200, columns: 200)))
+        #expect(drawn == shown, "the watcher at 200x200 shows \(drawn)")
+    }
+
     @Test func theSelectedRowStaysInAShortWatchersView() throws {
         var stage = PresenterStage(size: ScreenSize(rows: 48, columns: 80))
         stage.press(Array(repeating: .down, count: 30))

@@ -93,9 +93,12 @@ struct PresenterStage {
         return Screen.render(state, options: Self.options).grid.text
     }
 
-    /// What the presenter sends, over the wire and back.
+    /// What the presenter sends, over the wire and back: as the app's presenter does, with the
+    /// list rows its own drawn frame shows.
     func sent() throws -> PresentedScreen {
-        let bytes = try JSONEncoder().encode(state.presentedScreen)
+        let frame = Screen.render(state, options: Self.options)
+        let screen = state.presentation == .none ? state.presentedScreen(listRowsOnScreen: frame.listRowsShown) : state.presentedScreen
+        let bytes = try JSONEncoder().encode(screen)
         return try JSONDecoder().decode(PresentedScreen.self, from: bytes)
     }
 

@@ -108,6 +108,6 @@ final class App {
         terminal.draw(frame)
         lastFrame = frame
         runtime.drawn()
-        presenter?.drawn(runtime.state)
+        presenter?.drawn(runtime.state, frame: frame)
     }
 }

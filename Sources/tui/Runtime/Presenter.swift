@@ -1,5 +1,6 @@
 import Foundation
 import Presenting
+import Render
 import TabShell
 
 /// `--present` (issue #27): the session's room, fed the presented state after each frame the
@@ -27,10 +28,13 @@ final class Presenter {
 
     /// The app drew `state`: watchers get it (a newcomer's first frame comes from here too, as
     /// its arrival wakes the loop, which calls this again).
-    func drawn(_ state: AppState) {
+    func drawn(_ state: AppState, frame: Frame) {
         lastState = state
+        lastRows = frame.listRowsShown
         publishIfWatched(force: false)
     }
+
+    private var lastRows: Range<Int>?
 
     /// After a wake: a watcher who just came needs the current screen now.
     func watchersChanged() {
@@ -45,7 +49,7 @@ final class Presenter {
             lastSent = nil
             return
         }
-        let screen = state.presentedScreen
+        let screen = state.presentation == .none ? state.presentedScreen(listRowsOnScreen: lastRows) : state.presentedScreen
         guard force || screen != lastSent, let data = try? encoder.encode(screen) else { return }
         lastSent = screen
         room.publish(data)
