@@ -35,7 +35,7 @@ public final class AppRuntime {
     /// The store's news that another process may have committed (``listenForChanges()``): the
     /// next check is made at once instead of at its interval.
     private let hinted = ChangeHint()
-    private let startHints: () -> ChangeHints?
+    private let wake: @Sendable () -> Void
     private var changeHints: ChangeHints?
 
     /// `wake` is called from background threads when results are waiting (see `deliverMail`).
@@ -53,13 +53,7 @@ public final class AppRuntime {
     ) {
         self.state = state
         self.logger = logger
-        let hinted = hinted
-        startHints = {
-            database.changeHints {
-                hinted.raise()
-                wake()
-            }
-        }
+        self.wake = wake
         runner = EffectRunner(
             database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
             uploads: uploads, person: person, onCommit: onCommit, executor: storage)
@@ -240,7 +234,12 @@ public final class AppRuntime {
     /// listener's NOTIFY for PostgreSQL), each waking the loop for a check at once, so what
     /// another session or an agent writes is on screen within a frame; the interval's poll stays.
     public func listenForChanges() {
-        if changeHints == nil { changeHints = startHints() }
+        guard changeHints == nil else { return }
+        let (hinted, wake) = (hinted, wake)
+        changeHints = runner.changeHints {
+            hinted.raise()
+            wake()
+        }
     }
 
     /// What a change-counter read means for the screen.

@@ -209,6 +209,12 @@ final class EffectRunner {
         }
     }
 
+    /// The store's news of other processes' commits, `hint` called on a thread of the store's
+    /// (not a round trip: a watch of its own, made once).
+    func changeHints(_ hint: @escaping @Sendable () -> Void) -> ChangeHints? {
+        database.changeHints(hint)
+    }
+
     /// Reads the database's change counter off the loop; `then` gets the outcome on the main
     /// thread (at once when inline).
     func readChangeCounter(then: @escaping (Swift.Result<Int64, StorageError>) -> [AppAction]) -> [AppAction] {
