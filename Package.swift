@@ -11,8 +11,8 @@ import PackageDescription
 //          previews and codes from photos made off the loop)
 //   tui -> SSHServer
 //   tui -> TabShellCommands -> Storage, SQLiteStorage, PostgresStorage, TerminalScreen, ServePolicy,
-//          ArgumentParser, Logging   (each command's arguments and work, `CommandBody`; tui's commands
-//          are shells that add a name and help)
+//          PhotoPreview, ArgumentParser, Logging   (each command's arguments and work, `CommandBody`;
+//          tui's commands are shells that add a name and help; `photos add` refuses a damaged photo)
 //   tui -> ServePolicy -> SSHServer, SQLiteStorage, Storage, TabShell, Logging   (`tabshell serve`'s
 //          policy: allowed commands, person names and folders, the launcher, demo data sets)
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
@@ -175,7 +175,7 @@ let package = Package(
             name: "TabShellCommands",
             dependencies: [
                 "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen", "ServePolicy", "MCPServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PhotoPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -125,9 +125,13 @@ public struct UploadFolder: Equatable, Sendable {
     /// Reads an image from `descriptor` (to its end) and keeps it as `name`, replacing an upload
     /// of that name. Refused, and nothing written, when the name is not one, the data is larger
     /// than `maxBytes`, the folder would go over `quota` (the upload it replaces not counted),
-    /// or it is not a PNG, JPEG, GIF, WebP, BMP or HEIC image.
+    /// or it is not a PNG, JPEG, GIF, WebP, BMP or HEIC image. `refusal` is asked about the
+    /// received file before it is kept: a sentence refuses it (the caller's check, such as a
+    /// damaged photo's, which Storage cannot decode to tell).
     @discardableResult
-    public func add(_ name: String, from descriptor: Int32, maxBytes: Int64, quota: UploadQuota? = nil) throws(StorageError) -> InspectedImage {
+    public func add(
+        _ name: String, from descriptor: Int32, maxBytes: Int64, quota: UploadQuota? = nil, refusal: ((URL) -> String?)? = nil
+    ) throws(StorageError) -> InspectedImage {
         if let problem = Self.problem(with: name) { throw .invalidInput(problem) }
         try prepare()
         var quotaBytesLeft = Int64.max
@@ -181,6 +185,9 @@ public struct UploadFolder: Equatable, Sendable {
             failure = .fileSystem("Cannot save \(temp): \(DurableFiles.reason(errno: errno)).")
         }
         DurableFiles.closeDescriptor(target)
+        if failure == nil, let sentence = refusal?(URL(fileURLWithPath: temp)) {
+            failure = .fileRefused(sentence)
+        }
         guard failure == nil, let image else {
             _ = unlink(temp)
             throw failure ?? .fileSystem("Cannot keep the photo.")

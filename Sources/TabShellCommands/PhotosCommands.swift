@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PhotoPreview
 import ServePolicy
 import Storage
 import TabShell
@@ -60,7 +61,10 @@ public struct PhotosAdd: CommandBody {
             maximum = settings.maximumPhotoBytes
         }
         do {
-            let image = try uploads.add(name, from: context.inputDescriptor, maxBytes: maximum, quota: quota)
+            // A damaged photo is refused here as capture refuses it when it stages one.
+            let image = try uploads.add(name, from: context.inputDescriptor, maxBytes: maximum, quota: quota) { file in
+                PhotoIntegrity.damage(of: file).map { "\(name) was not added. \($0.sentence)" }
+            }
             let bytes = uploads.byteSize(of: name) ?? 0
             logger.info("photos add", metadata: ["name": "\(name)", "bytes": "\(bytes)", "by": "\(options.identity.person)"])
             try finishing(context, writing: "Kept \(name): \(image.format.title) \(image.pixelWidth)x\(image.pixelHeight), \(bytes) bytes.\n")

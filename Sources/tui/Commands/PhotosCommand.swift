@@ -22,7 +22,7 @@ struct PhotosAddCommand: ShellCommand {
         commandName: "add",
         abstract: "Keep the image on standard input as one of your uploads, named NAME.",
         discussion:
-            "The same checks as capture: at most the Largest photo file setting (50 MiB by default), and a PNG, JPEG, GIF, WebP, BMP or HEIC image by its bytes. An upload of the same name is replaced."
+            "The same checks as capture: at most the Largest photo file setting (50 MiB by default), a PNG, JPEG, GIF, WebP, BMP or HEIC image by its bytes, and not damaged (cut short, or data that cannot be decoded). An upload of the same name is replaced."
     )
 
     @OptionGroup var options: PhotosAdd
