@@ -26,7 +26,7 @@ struct CaptureTests {
             row
                 == HistoryRow(
                     id: captureID, kind: .barcode, barcode: code, note: nil,
-                    requestID: requestID, requestTitle: "Scan aisle 4", createdAt: Clock.now))
+                    requestID: requestID, requestTitle: "Scan aisle 4", createdAt: Clock.now, requestAfterDeletion: .pendingAgain))
         let inbox = try db.inbox()
         #expect(inbox.requests.map(\.status) == [.done])
         #expect(inbox.pendingCount == 0)
