@@ -143,6 +143,18 @@ install: release man completions
 uninstall:
 	rm -f "$(BINDIR)/tabshell" "$(MAN1DIR)/tabshell.1" "$(BASHDIR)/tabshell" "$(ZSHDIR)/_tabshell" "$(FISHDIR)/tabshell.fish"
 
+# --- The Debian package (docs/operating.md) ---
+.PHONY: deb
+
+## tabshell_VERSION_ARCH.deb and tabshell-dbgsym_VERSION_ARCH.deb in DEB_OUT (scripts/make-deb):
+## the release binary stripped (its debug information in the -dbgsym package), the man page, the
+## completions, tabshell.service. DEB_BINARY=PATH packages that binary instead of building release.
+DEB_OUT ?= .build/deb
+DEB_BINARY ?=
+deb: $(if $(DEB_BINARY),,release) man
+	./scripts/make-deb --binary "$(or $(DEB_BINARY),$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/tabshell)" \
+		--man $(GENERATED)/tabshell.1 --out "$(DEB_OUT)"
+
 ## The long fault runs of issue #4 (the same tests `make test` runs with CI-sized counts):
 ##   TABSHELL_STRESS_RESIZES      random resizes per screen        (CI 150, here 1000)
 ##   TABSHELL_STRESS_KEYS_SECONDS random-key run of the binary, s  (CI 30,  here 240)
