@@ -257,7 +257,8 @@ let package = Package(
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Recording", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer", "Presenting", "TestSupport",
+                "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Recording", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer",
+                "Presenting", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
