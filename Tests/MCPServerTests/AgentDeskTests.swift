@@ -58,10 +58,14 @@ struct AgentDeskTests {
         let app = try AppDatabase.open(at: folder.file("tabshell.sqlite"))
         // On a thread of its own, not the cooperative pool a loaded test run may hold: the wait
         // must be waiting on the store, not on this test, when the Done lands.
+        // A commit refused for a moment (a loaded run's busy file) is tried again, not lost.
         let done = Thread {
             Thread.sleep(forTimeInterval: 0.1)
-            _ = try? app.commitCapture(
-                CaptureSubmission(kind: .barcode, barcode: code, requestID: id), staging: nil, now: Date(), capturedBy: "bo")
+            for _ in 0..<200 {
+                let submission = CaptureSubmission(kind: .barcode, barcode: code, requestID: id)
+                if (try? app.commitCapture(submission, staging: nil, now: Date(), capturedBy: "bo")) != nil { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
         }
         done.start()
         // The wait returns as soon as the answer is there; the timeout only bounds a failure.
@@ -112,9 +116,13 @@ struct AgentDeskTests {
         let id = try store.addRequest(title: "Scan it", body: "", kind: .barcode, now: Date(), createdBy: "ada", requester: nil)
         let other = try AppDatabase.open(at: folder.file("tabshell.sqlite"))
         // Removed once the wait has seen it pending (its first look), however slow the run.
+        // A removal refused for a moment (a loaded run's busy file) is tried again, not lost.
         let remove = Thread {
             while desk.requestLooks == 0 { Thread.sleep(forTimeInterval: 0.01) }
-            _ = try? other.removeRequest(id: id)
+            for _ in 0..<200 {
+                if (try? other.removeRequest(id: id)) != nil { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
         }
         remove.start()
         let result = await desk.call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 120])

@@ -229,7 +229,9 @@ private func keys(_ text: String) -> [Key] {
             let sequence = "\u{1B}[" + body + String(Unicode.Scalar(UInt8(final)))
             // X10 mouse (ESC [ M) reads three more bytes by design; skip it.
             // ESC [ M and ESC [ [ read more bytes by design; CSI u reports stand for any key.
-            guard !(body.isEmpty && final == 0x4D), !(body.isEmpty && final == 0x5B), final != 0x75 else { return }
+            // ESC [ 200 ~ starts a bracketed paste: what follows is pasted text, not keys.
+            guard !(body.isEmpty && final == 0x4D), !(body.isEmpty && final == 0x5B), final != 0x75, !(body == "200" && final == 0x7E)
+            else { return }
             let events = decoder.feed(sequence + "ok")
             let texts = events.compactMap { if case let .key(.character(c)) = $0 { c } else { nil } }
             #expect(Array(texts.suffix(2)) == ["o", "k"], "\(sequence.debugDescription) -> \(events)")
