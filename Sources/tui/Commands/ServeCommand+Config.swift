@@ -81,17 +81,16 @@ extension ServeCommand {
     /// is what only the files can say: the authorized keys readable, the host key's folder there.
     func checkOnly() throws {
         var problems: [String] = []
+        var notes: [String] = []
         if let keys = options.authorizedKeys.map({ ($0 as NSString).expandingTildeInPath }), !FileManager.default.isReadableFile(atPath: keys) {
             problems.append("--authorized-keys: \(keys) cannot be read.")
         }
-        if let record, FileManager.default.fileExists(atPath: (record as NSString).expandingTildeInPath) == false {
-            problems.append("--record: \(record) does not exist yet; it is made (0700) at start.")
+        if let record, !FileManager.default.fileExists(atPath: (record as NSString).expandingTildeInPath) {
+            notes.append("--record: \(record) does not exist yet; it is made (0700) at start.")
         }
+        guard problems.isEmpty else { throw Failure((problems + notes).joined(separator: "\n")) }
         let source = config.map { " and \(($0 as NSString).lastPathComponent)" } ?? ""
-        guard problems.filter({ !$0.contains("is made (0700)") }).isEmpty else {
-            throw Failure(problems.joined(separator: "\n"))
-        }
-        print(([" tabshell serve's options\(source): no problems; nothing was started."] + problems).joined(separator: "\n").trimmingCharacters(in: .whitespaces))
+        print((["tabshell serve's options\(source): no problems; nothing was started."] + notes).joined(separator: "\n"))
     }
 
     /// SIGHUP with `--config`: the file read again. A file with problems changes nothing (the log
