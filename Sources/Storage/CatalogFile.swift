@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import TabShell
 
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,9 @@ public enum CatalogImportError: Error, Equatable, Sendable {
 
 /// A catalog file's rows, whatever the engine they go into: its form found from the first row,
 /// each product handed to `upsert` by its catalog key, rows without a code or name (or too long)
-/// skipped and counted in `report`. Streamed: memory does not grow with the file.
+/// skipped and counted in `report`. Streamed: memory does not grow with the file, whatever its
+/// rows hold (``DelimitedReader``'s bounds: a row's kept fields at most
+/// ``ImportLimits/maximumEntryBytes``, at most ``ImportLimits/maximumFields`` fields).
 public enum CatalogFile {
     /// A LIKE pattern (escape `!`) matching names that contain `search` as it is typed: LIKE's own
     /// `%` and `_` (and the escape) escaped. Nil for an empty search.
@@ -88,6 +91,14 @@ public enum CatalogFile {
             switch error {
             case let .unclosedQuote(line): throw CatalogImportError.malformed(line: line, reason: "a quoted field is not closed before the end of the file")
             case let .unreadable(reason): throw CatalogImportError.unreadable(reason)
+            case let .rowTooLong(line):
+                throw CatalogImportError.malformed(
+                    line: line,
+                    reason: "the fields read from the row hold more than \(ImportLimits.mebibytes(ImportLimits.maximumEntryBytes)) "
+                        + "(a product's name is at most 500 characters)")
+            case let .tooManyFields(line):
+                throw CatalogImportError.malformed(line: line, reason: "the row has more than \(Count.grouped(ImportLimits.maximumFields)) fields")
+            case let .notUTF8(line): throw CatalogImportError.malformed(line: line, reason: "the row is not UTF-8 text")
             }
         }
     }

@@ -8,7 +8,9 @@ extension HistoryImport {
     struct Reader {
         let now: Date
         var history = ImportedHistory()
-        var problems: [ImportProblem] = []
+        var problems = ProblemList()
+        /// Whether the file has more records than ``ImportLimits/maximumRecords`` (read no further).
+        var tooMany = false
         /// The requests added so far, by the id the file gives them.
         private var requestIndex: [Int64: Int] = [:]
         /// The record that first named each request, for the sentence when another differs.
@@ -33,47 +35,98 @@ extension HistoryImport {
 
         // MARK: - JSON and JSON lines
 
-        /// `history export --format json`: the object with `records`, or an array of records.
+        /// `history export --format json`: the object with `records`, or an array of records,
+        /// read a record at a time (``JSONEntries``).
         mutating func readJSON(_ data: Data) {
-            guard let json = try? JSONSerialization.jsonObject(with: data, options: []) else {
-                return fileProblem("The file is not valid JSON.")
+            // What the top-level object says of itself, checked once its records are counted.
+            var fileProblems: [String] = []
+            var recordCount: Any?
+            var recordsTwice = false
+            var count = 0
+            func given(_ value: JSONEntries.Value) -> Any {
+                if case let .parsed(value) = value { return value }
+                return "(longer than \(ImportLimits.mebibytes(ImportLimits.maximumEntryBytes)))"
             }
-            let entries: [Any]
-            if let array = json as? [Any] {
-                entries = array
-            } else if let object = json as? [String: Any] {
-                if let format = object["format"], (format as? String) != "tabshell-history" {
-                    fileProblem("\"format\" is \(Self.quoted(format)); history export writes \"tabshell-history\".")
+            let read = JSONEntries.read(
+                data, list: "records",
+                member: { key, value in
+                    guard Self.topLevelKeys.contains(key) else {
+                        fileProblems.append("Unknown top-level key \"\(key)\".")
+                        return
+                    }
+                    switch key {
+                    case "format":
+                        if (given(value) as? String) != "tabshell-history" {
+                            fileProblems.append("\"format\" is \(Self.quoted(given(value))); history export writes \"tabshell-history\".")
+                        }
+                    case "version":
+                        if (given(value) as? Int) != ExportedRecord.formatVersion {
+                            fileProblems.append(
+                                "Unknown \"version\" \(Self.quoted(given(value))); this tabshell reads version \(ExportedRecord.formatVersion).")
+                        }
+                    case "recordCount": recordCount = given(value)
+                    case "records": recordsTwice = true
+                    default: break  // exportedAt: what the file says of itself, not checked
+                    }
+                },
+                entry: { index, value in
+                    guard index < ImportLimits.maximumRecords else {
+                        tooMany = true
+                        return false
+                    }
+                    count = index + 1
+                    switch value {
+                    case .tooLong:
+                        problems.append(ImportProblem(index: index, list: "records", reason: ImportLimits.entryTooLong("The record")))
+                    case let .parsed(entry):
+                        add(entry, index: index)
+                    }
+                    return !problems.isFull
+                })
+            switch read {
+            case .failure(.notJSON):
+                return replaceProblems("The file is not valid JSON.")
+            case .failure(.notAContainer):
+                return replaceProblems("Expected the object history export --format json writes, or an array of records.")
+            case .success(.object(listFound: false)):
+                fileProblems.append("The object has no \"records\" array.")
+            case .success(.object(listFound: true)):
+                if recordsTwice { fileProblems.append("The object has \"records\" twice.") }
+                if let recordCount, !tooMany, !problems.isFull, (recordCount as? Int) != count {
+                    fileProblems.append("\"recordCount\" is \(Self.quoted(recordCount)) but the file has \(count) records: it is not whole.")
                 }
-                if let version = object["version"], (version as? Int) != ExportedRecord.formatVersion {
-                    fileProblem("Unknown \"version\" \(Self.quoted(version)); this tabshell reads version \(ExportedRecord.formatVersion).")
-                }
-                for key in object.keys.sorted() where !Self.topLevelKeys.contains(key) {
-                    fileProblem("Unknown top-level key \"\(key)\".")
-                }
-                guard let array = object["records"] as? [Any] else {
-                    return fileProblem("The object has no \"records\" array.")
-                }
-                if let count = object["recordCount"], (count as? Int) != array.count {
-                    fileProblem("\"recordCount\" is \(Self.quoted(count)) but the file has \(array.count) records: it is not whole.")
-                }
-                guard problems.isEmpty else { return }
-                entries = array
-            } else {
-                return fileProblem("Expected the object history export --format json writes, or an array of records.")
+            case .success(.array): break
             }
-            for (index, entry) in entries.enumerated() {
-                add(entry, index: index)
+            // A file that is not an export is told that, not what its records lack.
+            if !fileProblems.isEmpty {
+                problems = ProblemList()
+                for reason in fileProblems { fileProblem(reason) }
             }
+        }
+
+        /// Every problem so far replaced by one of the file as a whole.
+        private mutating func replaceProblems(_ reason: String) {
+            problems = ProblemList()
+            fileProblem(reason)
         }
 
         /// `--format jsonl` and `--follow`: one record object a line; blank lines are skipped.
         mutating func readJSONLines(_ data: Data) {
             var index = 0
-            for var line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            var start = data.startIndex
+            while start < data.endIndex, !problems.isFull {
+                let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+                var line = data[start..<end]
+                start = end < data.endIndex ? end + 1 : end
                 if line.last == 0x0D { line = line.dropLast() }
-                guard line.contains(where: { ![0x20, 0x09].contains($0) }) else { continue }
-                if let object = try? JSONSerialization.jsonObject(with: Data(line), options: []) {
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+                guard index < ImportLimits.maximumRecords else {
+                    tooMany = true
+                    return
+                }
+                if line.count > ImportLimits.maximumEntryBytes {
+                    problems.append(ImportProblem(index: index, list: "records", reason: ImportLimits.entryTooLong("The line")))
+                } else if let object = try? JSONSerialization.jsonObject(with: Data(line), options: []) {
                     add(object, index: index)
                 } else {
                     problems.append(ImportProblem(index: index, list: "records", reason: "the line is not valid JSON."))
@@ -92,7 +145,7 @@ extension HistoryImport {
             let checked = check(object, reasons: &reasons)
             if let (record, _, _) = checked { reasons += more(record) }
             guard reasons.isEmpty, var (record, request, requestUID) = checked else {
-                problems += reasons.map { ImportProblem(index: index, list: "records", reason: $0) }
+                for reason in reasons { problems.append(ImportProblem(index: index, list: "records", reason: reason)) }
                 return
             }
             if let request {
@@ -398,31 +451,66 @@ extension HistoryImport.Reader {
 
     /// `--format csv`: the header names the columns (any the export writes, in any order; one
     /// left out reads as empty); each row becomes the object its JSON export would be, and the
-    /// columns derived from others (the GS1 columns, `photo_count`) must agree with them.
+    /// columns derived from others (the GS1 columns, `photo_count`) must agree with them. Read a
+    /// row at a time (``DelimitedReader``, a row at most ``ImportLimits/maximumEntryBytes``).
     mutating func readCSV(_ data: Data) {
-        var bytes = Array(data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            return fileProblem("The file is not UTF-8 text.")
-        }
-        guard let numbered = CSVText.numberedRows(bytes) else {
-            return fileProblem("A quoted field is never closed: the file is not whole CSV.")
-        }
-        guard let header = numbered.first?.fields else { return }
-        let known = Set(CSVText.columns)
+        var reader = DelimitedReader(data: data, delimiter: UInt8(ascii: ","))
+        reader.requiresUTF8 = true
+        var header: [String]?
         var columns: [String: Int] = [:]
-        for (index, name) in header.enumerated() {
-            if !known.contains(name) { fileProblem("Unknown column \(Self.quoted(name)).") }
-            if columns[name] != nil { fileProblem("The column \(Self.quoted(name)) comes twice.") }
-            columns[name] = index
-        }
-        if columns["kind"] == nil { fileProblem("The header has no \"kind\" column: is this a history export?") }
-        guard problems.isEmpty else { return }
-        // A person finds a row by its line: every problem of a row names it (`line 7: …`).
-        for (index, (line, row)) in numbered.dropFirst().enumerated() {
-            let before = problems.count
+        var index = 0
+        while !problems.isFull {
+            let line: Int
+            let row: [String]
+            do throws(DelimitedReader.Failure) {
+                guard let next = try reader.nextRow() else { return }
+                (line, row) = next
+            } catch {
+                switch error {
+                case .unclosedQuote: return replaceProblems("A quoted field is never closed: the file is not whole CSV.")
+                case .notUTF8: return replaceProblems("The file is not UTF-8 text.")
+                case let .unreadable(reason): return replaceProblems("The file cannot be read: \(reason).")
+                case let .rowTooLong(line), let .tooManyFields(line):
+                    let reason =
+                        if case .rowTooLong = error { ImportLimits.entryTooLong("The row") } else {
+                            "the row has more than \(Count.grouped(ImportLimits.maximumFields)) fields."
+                        }
+                    guard header != nil else {
+                        return replaceProblems("The header is not one history export writes: \(reason.prefix(1).lowercased())\(reason.dropFirst())")
+                    }
+                    guard index < ImportLimits.maximumRecords else {
+                        tooMany = true
+                        return
+                    }
+                    problems.append(ImportProblem(index: index, list: "records", reason: reason, line: line))
+                    index += 1
+                    continue
+                }
+            }
+            if row == [""] { continue }  // a blank line
+            guard let header else {
+                let known = Set(CSVText.columns)
+                for (column, name) in row.enumerated() {
+                    if !known.contains(name) { fileProblem("Unknown column \(Self.quoted(name)).") }
+                    if columns[name] != nil { fileProblem("The column \(Self.quoted(name)) comes twice.") }
+                    columns[name] = column
+                }
+                if columns["kind"] == nil { fileProblem("The header has no \"kind\" column: is this a history export?") }
+                guard problems.isEmpty else { return }
+                header = row
+                continue
+            }
+            guard index < ImportLimits.maximumRecords else {
+                tooMany = true
+                return
+            }
+            // A person finds a row by its line: every problem of a row names it (`line 7: …`).
+            let before = problems.list.count
             defer {
-                for problem in problems.indices[before...] where problems[problem].index == index { problems[problem].line = line }
+                for problem in problems.list.indices[before...] where problems.list[problem].index == index {
+                    problems.list[problem].line = line
+                }
+                index += 1
             }
             guard row.count == header.count else {
                 problems.append(
@@ -432,7 +520,7 @@ extension HistoryImport.Reader {
             var cells = CSVCells(row: row, columns: columns)
             let object = cells.object()
             guard cells.reasons.isEmpty else {
-                problems += cells.reasons.map { ImportProblem(index: index, list: "records", reason: $0) }
+                for reason in cells.reasons { problems.append(ImportProblem(index: index, list: "records", reason: reason)) }
                 continue
             }
             add(object, index: index) { record in cells.derivedColumnProblems(record) }

@@ -96,6 +96,7 @@ public struct ImportedHistory {
     /// Checks every request and record as Done checks a capture, before anything is written;
     /// returns each record's photos as staged.
     public func validated() throws(StorageError) -> [[StagedPhoto]] {
+        guard records.count <= ImportLimits.maximumRecords else { throw .invalidInput(HistoryImport.tooManyRecords) }
         for request in requests {
             _ = try RequestLimits.validate(title: request.title, body: request.body, requester: request.requester)
         }
@@ -128,10 +129,12 @@ public struct ImportedHistory {
 
 /// `tabshell history import`: reads what `history export` writes — JSON, JSON lines or CSV —
 /// back into records (docs/export.md). The whole file is checked first, every problem found
-/// (never only the first), each as `records[INDEX]: reason`.
+/// (never only the first, up to ``ImportLimits/maximumProblems``), each as `records[INDEX]: reason`.
 public enum HistoryImport {
-    /// The largest file accepted, as for `inbox import`.
-    public static let maximumBytes = RequestImport.maximumBytes
+    /// The largest file accepted, as for `inbox import` (``ImportLimits/maximumFileBytes``).
+    public static let maximumBytes = ImportLimits.maximumFileBytes
+    /// What a file with more records than one import adds is told.
+    public static let tooManyRecords = ImportLimits.tooManyEntries("records", maximum: ImportLimits.maximumRecords)
     /// Photos a staging session holds at most: a large import is staged in several, so that
     /// each session's draft stays small.
     static let photosPerStaging = 64
@@ -148,24 +151,35 @@ public enum HistoryImport {
     }
 
     /// The format of `data`, from its content: JSON lines when its first line is a record object
-    /// (one with a `kind`), JSON when it starts with `{` or `[` otherwise, else CSV.
+    /// (one with a `kind`, or one too long to be read followed by more lines), JSON when it starts
+    /// with `{` or `[` otherwise, else CSV.
     public static func format(of data: Data) -> Format {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .json }
         if bytes[start] == UInt8(ascii: "[") { return .json }
         guard bytes[start] == UInt8(ascii: "{") else { return .csv }
-        let firstLine = bytes[start...].prefix { $0 != 0x0A }
+        // The first line is parsed only when it can be one record. One longer than that is a
+        // whole JSON file on one line (`jq -c`) when nothing follows it, else a JSON line too long
+        // to import, which the JSON lines reader names.
+        let firstLine = bytes[start...].prefix(ImportLimits.maximumEntryBytes + 1).prefix { $0 != 0x0A }
+        guard firstLine.count <= ImportLimits.maximumEntryBytes else {
+            let rest = bytes[start...].drop { $0 != 0x0A }
+            return rest.contains { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ? .jsonl : .json
+        }
         if let object = try? JSONSerialization.jsonObject(with: Data(firstLine)) as? [String: Any], object["kind"] != nil {
             return .jsonl
         }
         return .json
     }
 
-    /// Checks the whole file and returns every record, or every problem found.
+    /// Checks the whole file and returns every record, or the problems found (every one, up to
+    /// ``ImportLimits/maximumProblems``). The file is read one record at a time, so memory
+    /// grows with the records it adds, at most ``ImportLimits/maximumRecords``, not with what
+    /// the file holds.
     public static func parse(_ data: Data, format: Format? = nil, now: Date) -> Outcome {
         guard data.count <= maximumBytes else {
-            return .problems([ImportProblem(index: nil, reason: "The file is larger than \(maximumBytes >> 20) MiB.")])
+            return .problems([ImportProblem(index: nil, reason: "The file is larger than \(ImportLimits.mebibytes(maximumBytes)).")])
         }
         var reader = Reader(now: now)
         switch format ?? Self.format(of: data) {
@@ -173,10 +187,13 @@ public enum HistoryImport {
         case .jsonl: reader.readJSONLines(data)
         case .csv: reader.readCSV(data)
         }
+        if reader.tooMany {
+            return .problems([ImportProblem(index: nil, list: "records", reason: tooManyRecords)])
+        }
         if reader.problems.isEmpty, reader.history.records.isEmpty {
             reader.problems.append(ImportProblem(index: nil, reason: "The file has no records."))
         }
-        return reader.problems.isEmpty ? .history(reader.history) : .problems(reader.problems)
+        return reader.problems.isEmpty ? .history(reader.history) : .problems(reader.problems.list)
     }
 
     /// Copies every record's photos from the files the export names into staging sessions of

@@ -146,6 +146,7 @@ public enum RequestLimits {
 
     /// Checks every request of an import before anything is written.
     public static func validate(_ requests: [NewRequest]) throws(StorageError) {
+        guard requests.count <= ImportLimits.maximumRequests else { throw .invalidInput(RequestImport.tooManyRequests) }
         for request in requests {
             let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty, title.count <= StorageLimits.maximumTitleLength, request.body.count <= StorageLimits.maximumBodyLength

@@ -45,6 +45,20 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The problems of an import file, kept up to ``ImportLimits/maximumProblems`` and one more: a
+/// list that long says there are more, and the file is read no further.
+struct ProblemList {
+    var list: [ImportProblem] = []
+
+    var isEmpty: Bool { list.isEmpty }
+    /// Past the bound: what follows is not kept.
+    var isFull: Bool { list.count > ImportLimits.maximumProblems }
+
+    mutating func append(_ problem: ImportProblem) {
+        if !isFull { list.append(problem) }
+    }
+}
+
 /// The file `tabshell inbox import` reads (docs/export.md): either a JSON array of request
 /// objects, or an object `{"version": 1, "requests": [...]}` such as `tabshell inbox list --json`
 /// prints. Each request has `title` (required), `body`, `kind` (default `barcode`) and `from` (who
@@ -52,8 +66,8 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
 /// `status`, `createdAt`, `doneAt` and `createdBy` are accepted and ignored (an import always adds new,
 /// pending requests); any other key is an error, so a typo never loses a field silently.
 public enum RequestImport {
-    /// The largest file accepted, so a wrong file cannot exhaust memory.
-    public static let maximumBytes = 64 << 20
+    /// The largest file accepted (``ImportLimits/maximumFileBytes``).
+    public static let maximumBytes = ImportLimits.maximumFileBytes
     static let knownKeys: Set<String> = ["title", "body", "kind", "from"]
     static let ignoredKeys: Set<String> = ["id", "status", "createdAt", "doneAt", "createdBy"]
 
@@ -67,47 +81,66 @@ public enum RequestImport {
     public static let notJSON =
         "The file is not valid JSON: inbox import reads JSON only (an array of requests, or what tabshell inbox list --json prints)."
 
-    /// Checks the whole file and returns every request, or every problem found (never only the first).
+    /// What a file with more requests than one import adds is told.
+    public static let tooManyRequests = ImportLimits.tooManyEntries("requests", maximum: ImportLimits.maximumRequests)
+
+    /// Checks the whole file and returns every request, or the problems found (every one, up to
+    /// ``ImportLimits/maximumProblems``). The file is read one request at a time (``JSONEntries``),
+    /// so memory grows with the requests it adds, at most ``ImportLimits/maximumRequests``, not
+    /// with what the file holds.
     public static func parse(_ data: Data) -> Outcome {
         guard data.count <= maximumBytes else {
-            return .problems([ImportProblem(index: nil, reason: "The file is larger than \(maximumBytes >> 20) MiB.")])
+            return .problems([ImportProblem(index: nil, reason: "The file is larger than \(ImportLimits.mebibytes(maximumBytes)).")])
         }
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
+        var requests: [NewRequest] = []
+        var fileProblems: [ImportProblem] = []
+        var problems = ProblemList()
+        var tooMany = false
+        var listTwice = false
+        let read = JSONEntries.read(
+            data, list: "requests",
+            member: { key, value in
+                switch (key, value) {
+                case ("version", .parsed(let version)) where (version as? Int) == 1: break
+                case ("version", .parsed(let version)):
+                    fileProblems.append(ImportProblem(index: nil, reason: "Unknown \"version\" \(version); this tabshell reads version 1."))
+                case ("version", .tooLong):
+                    fileProblems.append(ImportProblem(index: nil, reason: "Unknown \"version\"; this tabshell reads version 1."))
+                case ("requests", _): listTwice = true
+                default:
+                    fileProblems.append(ImportProblem(index: nil, reason: "Unknown top-level key \"\(key)\"."))
+                }
+            },
+            entry: { index, value in
+                guard index < ImportLimits.maximumRequests else {
+                    tooMany = true
+                    return false
+                }
+                switch value {
+                case .tooLong:
+                    problems.append(ImportProblem(index: index, reason: ImportLimits.entryTooLong("The request")))
+                case let .parsed(entry):
+                    let (request, reasons) = check(entry)
+                    if let request, problems.isEmpty { requests.append(request) }
+                    for reason in reasons { problems.append(ImportProblem(index: index, reason: reason)) }
+                }
+                return !problems.isFull
+            })
+        if tooMany { return .problems([ImportProblem(index: nil, reason: tooManyRequests)]) }
+        switch read {
+        case .failure(.notJSON):
             // The one format it reads, said plainly (a CSV given here is the likeliest mistake).
             return .problems([ImportProblem(index: nil, reason: notJSON)])
-        }
-        let entries: [Any]
-        if let array = json as? [Any] {
-            entries = array
-        } else if let object = json as? [String: Any] {
-            var problems: [ImportProblem] = []
-            if let version = object["version"], (version as? Int) != 1 {
-                problems.append(ImportProblem(index: nil, reason: "Unknown \"version\" \(version); this tabshell reads version 1."))
-            }
-            for key in object.keys.sorted() where key != "version" && key != "requests" {
-                problems.append(ImportProblem(index: nil, reason: "Unknown top-level key \"\(key)\"."))
-            }
-            guard let array = object["requests"] as? [Any] else {
-                problems.append(ImportProblem(index: nil, reason: "The object has no \"requests\" array."))
-                return .problems(problems)
-            }
-            guard problems.isEmpty else { return .problems(problems) }
-            entries = array
-        } else {
+        case .failure(.notAContainer):
             return .problems([ImportProblem(index: nil, reason: "Expected an array of requests or an object with \"requests\".")])
+        case .success(.object(listFound: false)):
+            fileProblems.append(ImportProblem(index: nil, reason: "The object has no \"requests\" array."))
+        case .success:
+            if listTwice { fileProblems.append(ImportProblem(index: nil, reason: "The object has \"requests\" twice.")) }
         }
-
-        var requests: [NewRequest] = []
-        var problems: [ImportProblem] = []
-        for (index, entry) in entries.enumerated() {
-            let (request, reasons) = check(entry)
-            if let request { requests.append(request) }
-            problems += reasons.map { ImportProblem(index: index, reason: $0) }
-        }
-        return problems.isEmpty ? .requests(requests) : .problems(problems)
+        // A file that is not what the import reads at all is told that, not what its entries lack.
+        if !fileProblems.isEmpty { return .problems(fileProblems) }
+        return problems.isEmpty ? .requests(requests) : .problems(problems.list)
     }
 
     private static func check(_ entry: Any) -> (NewRequest?, [String]) {

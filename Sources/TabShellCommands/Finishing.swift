@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Storage
+import TabShell
 
 #if canImport(Glibc)
 import Glibc
@@ -54,9 +55,20 @@ func readImportFile(_ file: String, source: String, maximumBytes: Int, context: 
 /// wrong in every entry) and a count of the rest, on standard error.
 func warnProblems(_ problems: [ImportProblem], source: String, context: CommandContext) {
     for problem in problems.prefix(importProblemsShown) { context.warn("\(source): \(problem)") }
-    if problems.count > importProblemsShown {
+    if ImportLimits.isCut(problems) {
+        context.warn("\(source): … and more: the file was read no further.")
+    } else if problems.count > importProblemsShown {
         context.warn("\(source): … and \(problems.count - importProblemsShown) more.")
     }
+}
+
+/// The sentence a refused import ends with: "3 problems in FILE; nothing was imported.", or
+/// "More than 1,000 problems in FILE; …" when the list was cut.
+func refusedImport(_ problems: [ImportProblem], source: String) -> String {
+    let count =
+        ImportLimits.isCut(problems)
+        ? "More than \(Count.noun(ImportLimits.maximumProblems, "problem"))" : Count.noun(problems.count, "problem")
+    return "\(count) in \(source); nothing was imported."
 }
 
 /// How many problems of a refused import file are listed (all are counted).

@@ -201,10 +201,12 @@ public struct HistoryFileImport: CommandBody {
         umask(0o077)
         let logger = database.logger(context)
         let source = file == "-" ? "standard input" : Sanitizer(unicode: context.localeIsUTF8).line(file)
-        let data = try readImportFile(file, source: source, maximumBytes: HistoryImport.maximumBytes, context: context)
-
-        let parsed: ImportedHistory
-        switch HistoryImport.parse(data, format: format, now: context.now()) {
+        // The file's text is let go once it is read: what is imported is kept, not the text too.
+        var parsed: ImportedHistory
+        switch HistoryImport.parse(
+            try readImportFile(file, source: source, maximumBytes: HistoryImport.maximumBytes, context: context), format: format,
+            now: context.now())
+        {
         case let .problems(problems):
             throw refusal(problems, source: source, context: context, logger: logger)
         case let .history(history):
@@ -226,7 +228,9 @@ public struct HistoryFileImport: CommandBody {
             try finishing(context, writing: sentence + "\n")
             return
         }
+        // One copy of the records, not the file's and the new ones both.
         var history = parsed.removing(present: matches)
+        parsed = ImportedHistory()
         let photoProblems = HistoryImport.stagePhotos(of: &history, store: db)
         guard photoProblems.isEmpty else {
             throw refusal(photoProblems, source: source, context: context, logger: logger)
@@ -252,6 +256,6 @@ public struct HistoryFileImport: CommandBody {
     private func refusal(_ problems: [ImportProblem], source: String, context: CommandContext, logger: Logger) -> Failure {
         warnProblems(problems, source: source, context: context)
         logger.warning("history import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
-        return Failure("\(Count.noun(problems.count, "problem")) in \(source); nothing was imported.")
+        return Failure(refusedImport(problems, source: source))
     }
 }

@@ -115,13 +115,12 @@ public struct InboxImport: CommandBody {
         umask(0o077)
         let logger = database.logger(context)
         let source = file == "-" ? "standard input" : file
-        let data = try readImportFile(file, source: source, maximumBytes: RequestImport.maximumBytes, context: context)
-
-        switch RequestImport.parse(data) {
+        // The file's text is let go once it is read: what is imported is kept, not the text too.
+        switch RequestImport.parse(try readImportFile(file, source: source, maximumBytes: RequestImport.maximumBytes, context: context)) {
         case let .problems(problems):
             warnProblems(problems, source: source, context: context)
             logger.warning("inbox import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
-            throw Failure("\(problems.count) problem\(problems.count == 1 ? "" : "s") in \(source); nothing was imported.")
+            throw Failure(refusedImport(problems, source: source))
         case let .requests(requests):
             let db = try database.openStore(environment: context.environment, logger: logger)
             do {

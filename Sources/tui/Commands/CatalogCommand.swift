@@ -20,7 +20,8 @@ struct CatalogImportCommand: ShellCommand {
             energy-kcal_100g or energy_100g when present; other columns are ignored; tab-separated as Open Food Facts \
             publishes it), or rows of barcode,name[,brand,quantity] with or without a header. A product already in the \
             catalog is replaced; rows without a code or a name are skipped and counted. The file is read as a stream \
-            in one transaction: a malformed line stops it with nothing imported. EAN-13, EAN-8, UPC-A and GTIN-14 \
+            in one transaction: a malformed line stops it with nothing imported, and so does a row of more than \
+            10,000 fields or whose fields read hold more than 1 MiB. EAN-13, EAN-8, UPC-A and GTIN-14 \
             codes match whichever of these forms a scanner sends; other codes match exactly.
             """
     )

@@ -56,7 +56,8 @@ struct HistoryImportCommand: ShellCommand {
             is skipped, so importing a file twice adds nothing; --dry-run says what would be added and skipped. \
             Photos are copied from the paths the export names, and must be there as the export describes them. \
             Every record is checked first; if any is wrong, each problem is printed with its place and nothing \
-            is imported. Otherwise all are added in one transaction. See docs/export.md.
+            is imported. Otherwise all are added in one transaction. A file holds at most 250,000 records of at \
+            most 1 MiB each, in at most 64 MiB. See docs/export.md.
             """
     )
 

@@ -41,7 +41,8 @@ struct InboxImportCommand: ShellCommand {
         discussion: """
             The file is a JSON array of {"title", "body", "kind"} objects, or the object tabshell inbox list --json \
             prints. Every entry is checked first; if any is wrong, each problem is printed with its index and \
-            nothing is imported. Otherwise all are added as pending requests in one transaction. See docs/export.md.
+            nothing is imported. Otherwise all are added as pending requests in one transaction. A file holds at \
+            most 100,000 requests of at most 1 MiB each, in at most 64 MiB. See docs/export.md.
             """
     )
 
