@@ -22,10 +22,11 @@ struct ServeEndToEndTests {
         private var stopped = false
 
         /// `store`: a PostgreSQL URL the server is given in TABSHELL_DATABASE_URL instead of --db.
-        /// `extra`: more of serve's options (`--idle-timeout 8s`).
+        /// `extra`: more of serve's options (`--idle-timeout 8s`). `binary`: the path the server is
+        /// started by (default the built binary); `environment`: more `NAME=value` for it.
         init(
             people: [String] = ["ana", "ben"], demo: Bool = false, resumeWindow: String = "10m", store: String? = nil,
-            extra: [String] = []
+            extra: [String] = [], binary: String? = nil, environment: [String] = []
         ) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-serve-\(UUID().uuidString.prefix(8))")
             database = directory.appendingPathComponent("data/tabshell.sqlite")
@@ -44,11 +45,13 @@ struct ServeEndToEndTests {
             try authorized.write(to: authorizedKeys, atomically: true, encoding: .utf8)
 
             // The server's temporary folder (demo data sets) and data folder are its own.
-            var argv = [
-                "/usr/bin/env", "TMPDIR=\(directory.path)/tmp", "XDG_DATA_HOME=\(directory.path)/xdg",
-                TmuxSession.binary.path, "serve", "--listen", "127.0.0.1:0", "--host-key", directory.path + "/host_key",
-                "--resume-window", resumeWindow,
-            ]
+            var argv =
+                [
+                    "/usr/bin/env", "TMPDIR=\(directory.path)/tmp", "XDG_DATA_HOME=\(directory.path)/xdg",
+                ] + environment + [
+                    binary ?? TmuxSession.binary.path, "serve", "--listen", "127.0.0.1:0", "--host-key", directory.path + "/host_key",
+                    "--resume-window", resumeWindow,
+                ]
             if let store { argv.insert("TABSHELL_DATABASE_URL=\(store)", at: 1) }
             argv += demo ? ["--demo"] : (store == nil ? ["--db", database.path] : []) + ["--authorized-keys", authorizedKeys.path]
             argv += extra

@@ -6,7 +6,7 @@ import Testing
 
 /// Starting and stopping.
 @Suite(.tags(.e2e)) struct LifecycleTests {
-    @Test func stopHangsUpEverySessionAndReturnsWithinTwoSeconds() async throws {
+    @Test func stopHangsUpEverySessionAndKillsWhatIgnoresTheHangUp() async throws {
         let folder = try TemporaryFolder()
         let mark = folder.path("draft-kept")
         let server = try await TestServer.start(in: folder, authorization: .open)
@@ -24,7 +24,10 @@ import Testing
         await server.server.stop()
         let took = ContinuousClock.now - started
 
-        #expect(took < .seconds(2))
+        // The stop grace, then SIGKILL: a bound on waiting, not a speed (a loaded machine takes
+        // longer to reap); a child that ignores SIGHUP does not hold the stop for ever.
+        print("serve: stop with 2 sessions, one ignoring SIGHUP, returned after \(took)")
+        #expect(took < server.server.configuration.limits.stopGrace + .seconds(10))
         #expect(FileManager.default.fileExists(atPath: mark))
         #expect(try await polite.waitForExit() == 0)
         _ = try await stubborn.waitForExit()

@@ -34,9 +34,13 @@ public final class SSHServer: Sendable {
         let context: ServerContext
         let keysWatcher: DispatchSourceBox?
         let port: Int
+        /// The listening socket's descriptor, which ``listener`` owns and closes.
+        let listenerDescriptor: CInt
     }
 
     private let lifecycle = NIOLockedValueBox(Lifecycle.idle)
+    /// False once ``stopAccepting()`` closed the listener (a successor serves new connections).
+    private let accepting = NIOLockedValueBox(false)
 
     public init(configuration: SSHServerConfiguration) {
         self.configuration = configuration
@@ -47,6 +51,23 @@ public final class SSHServer: Sendable {
         lifecycle.withLockedValue {
             if case .running(let running) = $0 { return running.port }
             return nil
+        }
+    }
+
+    /// The listening socket while this server accepts connections: what an upgrade hands to the
+    /// process that follows (which must get its own copy: this one is closed on exec).
+    public var listenerDescriptor: CInt? {
+        lifecycle.withLockedValue {
+            if case .running(let running) = $0, accepting.withLockedValue({ $0 }) { return running.listenerDescriptor }
+            return nil
+        }
+    }
+
+    /// Connections open now, with or without sessions.
+    public var openConnections: Int {
+        lifecycle.withLockedValue {
+            if case .running(let running) = $0 { return running.context.connections.withLockedValue { $0.count } }
+            return 0
         }
     }
 
@@ -102,6 +123,23 @@ public final class SSHServer: Sendable {
 
         let context = ServerContext(configuration: configuration, hostKey: hostKey, authorizedKeys: store)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
+        let descriptor: CInt
+        if let inherited = configuration.inheritedListener {
+            guard ListeningSocket.isListening(inherited) else {
+                try? await group.shutdownGracefully()
+                throw .cannotListen(address: "descriptor \(inherited)", reason: "it is not a listening socket")
+            }
+            // Never passed on to a session's child.
+            _ = fcntl(inherited, F_SETFD, FD_CLOEXEC)
+            descriptor = inherited
+        } else {
+            do {
+                descriptor = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
+            } catch {
+                try? await group.shutdownGracefully()
+                throw error
+            }
+        }
         let listener: Channel
         do {
             listener = try await ServerBootstrap(group: group)
@@ -113,9 +151,10 @@ public final class SSHServer: Sendable {
                         try ConnectionInitializer.initialize(channel, context: context)
                     }
                 }
-                .bind(host: configuration.host, port: configuration.port)
+                .withBoundSocket(descriptor)
                 .get()
         } catch {
+            if configuration.inheritedListener == nil { close(descriptor) }
             try? await group.shutdownGracefully()
             throw .cannotListen(address: "\(configuration.host):\(configuration.port)", reason: "\(error)")
         }
@@ -129,7 +168,11 @@ public final class SSHServer: Sendable {
             ])
         let report = SSHServerStartReport(
             host: configuration.host, port: port, hostKey: hostKey, hostKeyCreated: created, authorizedKeys: keysReport)
-        return (Running(group: group, listener: listener, context: context, keysWatcher: watcher, port: port), report)
+        accepting.withLockedValue { $0 = true }
+        return (
+            Running(group: group, listener: listener, context: context, keysWatcher: watcher, port: port, listenerDescriptor: descriptor),
+            report
+        )
     }
 
     /// Re-reads the authorized keys file now (the app calls this on SIGHUP). Later
@@ -177,10 +220,28 @@ public final class SSHServer: Sendable {
         }
     }
 
-    /// Stops listening, tells every session the server is stopping, hangs every child up
-    /// (SIGHUP, then SIGKILL after ``SSHServerLimits/stopGrace``), closes every connection.
-    /// Returns within stopGrace plus about half a second.
-    public func stop() async {
+    /// Closes the listener and keeps everything else: the connections open now and their sessions
+    /// go on, no new connection comes here (the process an upgrade started serves them, on its
+    /// copy of the same socket). False when the server was not accepting.
+    @discardableResult
+    public func stopAccepting() async -> Bool {
+        let listener: Channel? = lifecycle.withLockedValue {
+            guard case .running(let running) = $0 else { return nil }
+            return accepting.withLockedValue { open in
+                defer { open = false }
+                return open ? running.listener : nil
+            }
+        }
+        guard let listener else { return false }
+        try? await listener.close()
+        configuration.logger.notice("no longer accepting connections", metadata: ["connections": "\(openConnections)"])
+        return true
+    }
+
+    /// Stops listening, tells every session `sentence` (the server is stopping), hangs every
+    /// child up (SIGHUP, then SIGKILL after ``SSHServerLimits/stopGrace``), closes every
+    /// connection. Returns within stopGrace plus about half a second.
+    public func stop(saying sentence: String = "the server is stopping.") async {
         let running: Running? = lifecycle.withLockedValue { state in
             defer { state = .stopped }
             if case .running(let running) = state { return running }
@@ -190,12 +251,13 @@ public final class SSHServer: Sendable {
         let logger = configuration.logger
         let sessions = running.context.sessions
         running.keysWatcher?.source.cancel()
-        try? await running.listener.close()
+        if accepting.withLockedValue({ $0 }) { try? await running.listener.close() }
+        accepting.withLockedValue { $0 = false }
 
         let children = sessions.running
         logger.notice("stopping", metadata: ["sessions": "\(children.count)"])
         for child in children {
-            child.announceEnd("the server is stopping.")
+            child.announceEnd(sentence)
             child.process.hangUp(killAfter: nil)
         }
         await waitUntil(deadline: ContinuousClock.now + configuration.limits.stopGrace) { sessions.running.isEmpty }

@@ -7,6 +7,9 @@ public struct SSHServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// Port to listen on; 0 picks a free port (read it from ``SSHServer/boundPort``).
     public var port = 2222
+    /// A listening socket handed over by the server this one follows (an upgrade): the server
+    /// takes it instead of binding ``host`` and ``port``, which then only name it in messages.
+    public var inheritedListener: Int32?
     /// The Ed25519 host key file, created (0600) on first start and re-read on every start.
     public var hostKeyPath: String
     /// The comment written into a newly created host key.
