@@ -127,7 +127,9 @@ struct PackageEndToEndTests {
         let unit = try String(contentsOfFile: root + "/usr/lib/systemd/system/tabshell.service", encoding: .utf8)
         for setting in [
             "User=tabshell", "StateDirectory=tabshell", "ProtectSystem=strict", "NoNewPrivileges=yes", "PrivateTmp=yes", "MemoryMax=",
-            "TasksMax=", "OOMPolicy=continue", "EnvironmentFile=-/etc/default/tabshell", "ExecStart=/usr/bin/tabshell serve $TABSHELL_SERVE_OPTIONS",
+            "TasksMax=", "OOMPolicy=continue", "EnvironmentFile=-/etc/default/tabshell",
+            "ExecStart=/usr/bin/tabshell serve --config /etc/tabshell/serve.toml $TABSHELL_SERVE_OPTIONS", "Type=notify", "NotifyAccess=all",
+            "ExecReload=/bin/kill -USR2 $MAINPID",
             "Environment=HOME=/var/lib/tabshell XDG_DATA_HOME=/var/lib",
         ] {
             #expect(unit.contains("\n\(setting)"), "the unit lacks \(setting)")
@@ -141,16 +143,21 @@ struct PackageEndToEndTests {
         let verified = try Self.sh("MANPATH=\(Self.q(root + "/usr/share/man")) systemd-analyze verify \(Self.q(folder.path("unit/tabshell.service")))")
         #expect(verified.status == 0 && verified.output.isEmpty, "systemd-analyze verify:\n\(verified.output)")
 
-        // --- Served as the unit serves it: its ExecStart, environment and options file --------------
+        // --- Served as the unit serves it: its ExecStart, environment, serve.toml and options file ---
         let options = try Self.sh(". \(Self.q(root + "/etc/default/tabshell")) && printf %s \"$TABSHELL_SERVE_OPTIONS\"").output
-        #expect(options.contains("--demo"), "the options file serves the demo: \(options)")
+        let settings = root + "/etc/tabshell/serve.toml"
+        let checked = try Self.sh("\(Self.q(installedBinary)) serve --check --config \(Self.q(settings))")
+        #expect(checked.status == 0, "the shipped serve.toml has no problem:\n\(checked.output)")
         let state = root + "/var/lib/tabshell"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path("tmp"), withIntermediateDirectories: true)
         let started = Date()
         let output = folder.path("serve.out")
         let server = try Stress.spawn(
-            ["/usr/bin/env", "-i", "HOME=\(state)", "XDG_DATA_HOME=\(root)/var/lib", "LANG=C.UTF-8", "TMPDIR=\(folder.path("tmp"))", installedBinary, "serve"]
+            [
+                "/usr/bin/env", "-i", "HOME=\(state)", "XDG_DATA_HOME=\(root)/var/lib", "LANG=C.UTF-8", "TMPDIR=\(folder.path("tmp"))", installedBinary,
+                "serve", "--config", settings,
+            ]
                 + options.split(separator: " ").map(String.init) + ["--listen", "127.0.0.1:0"],
             log: output)
         var port: String?
