@@ -3,7 +3,7 @@
 program (bench/reference.c) in a pseudo-terminal of a fixed size, sends the same keys to
 both, and measures what a user over a slow link feels.
 
-Definitions (the numbers in README's table mean exactly this):
+Definitions (the numbers in docs/performance.md's table mean exactly this):
 
 - settled: a key's output has settled at the last output byte that is followed by QUIET_MS
   (default 80 ms) without output. Latency = that byte's arrival - the moment the key was

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints .build-bench/bench.json (or the file given) as the Markdown table in README's
+"""Prints .build-bench/bench.json (or the file given) as the Markdown table in docs/performance.md's
 "Performance" section: per data set and size, tabshell's medians, the reference's, and the
 ratio or difference the issue #5 targets are stated in."""
 

@@ -1,5 +1,5 @@
-/// The colour theme the configuration asks for (`theme = "…"`; docs/keys.md's neighbour README
-/// "Configuration"). `auto` asks the terminal's background and picks dark or light.
+/// The colour theme the configuration asks for (`theme = "…"`; docs/configuration.md, "Themes").
+/// `auto` asks the terminal's background and picks dark or light.
 public enum ThemeChoice: String, CaseIterable, Sendable {
     case dark
     case light

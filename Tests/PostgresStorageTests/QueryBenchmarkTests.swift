@@ -7,7 +7,7 @@ import Testing
 @testable import PostgresStorage
 
 /// How long the PostgreSQL engine's paged reads take at growing sizes: printed, not asserted
-/// (the numbers depend on the machine and its load; README keeps the measured ones). Runs only
+/// (the numbers depend on the machine and its load; docs/performance.md keeps the measured ones). Runs only
 /// when `TABSHELL_PG_BENCH_SIZES` lists the sizes (`scripts/bench-postgres` sets it); each size
 /// also checks that every read answers, and from 50,000 captures that it reads no table whole.
 @Suite("PostgreSQL query timings", .serialized, .tags(.postgres, .stress))

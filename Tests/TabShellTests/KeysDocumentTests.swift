@@ -32,7 +32,7 @@ import Testing
         and capture's list of keys then show those. Key names are written as in the keys column
         below (`Up` for `↑`, and so on; `tabshell config default` prints every action with its
         keys). An action named in several tables is one action: its keys change in all of them.
-        Actions marked (fixed) cannot be rebound. README.md, "Configuration", says the rules.
+        Actions marked (fixed) cannot be rebound. docs/configuration.md says the rules.
 
         """
 
