@@ -159,6 +159,40 @@ struct ServeUpgradeEndToEndTests {
         #expect(notes.contains { $0.contains("after the old server left") }, "\(notes)")
     }
 
+    @Test func aConnectionDroppedAfterTheUpgradeComesBackOnTheNewServer() async throws {
+        let installation = try Installation()
+        let server = try Server(binary: installation.path)
+        let first = try await server.session("ana")
+        try first.press("2")
+        try await first.waitUntil("the picker") { $0.contains("What do you want to capture?") }
+        try first.press("n")
+        try await first.waitUntil("the note") { $0.contains("Capture · Note") }
+        try first.type("half a note")
+        try await first.waitUntil(text: "half a note")
+        kill(server.pid, SIGUSR2)
+        let successor = try await Self.successor(of: server)
+        defer { kill(successor, SIGTERM) }
+
+        // ana's connection to the old server drops (her ssh is killed): her app there ends,
+        // keeping what it had, and she comes back — to the new server — within the window.
+        let appBefore = try #require(Self.apps(of: "ana", under: server.pid).first, "no app for ana on the old server")
+        kill(try TabShellEndToEndTests.appPID(first), SIGKILL)
+        #expect(Stress.waitGone(appBefore, timeout: 30).elapsed != nil, "the app of a dropped connection ends")
+        let second = try server.connect("ana")
+        let back = try await second.waitUntil("the note as it was", timeout: 30) { $0.contains("Capture · Note") && $0.contains("half a note") }
+        #expect(back.contains("Welcome back"), "\(back)")
+        #expect(!Self.apps(of: "ana", under: successor).isEmpty, "the session came back on the new server")
+        try second.press("C-d")
+        try await second.waitUntil("back on the tabs") { $0.contains("[ Inbox") }
+        try second.press("q")
+        #expect(try await ServeEndToEndTests.exitCode(second) == 0)
+        // The old server had nothing left once ana's connection was gone.
+        #expect(await ServeEndToEndTests.poll(timeout: 60) { !Stress.isAlive(server.pid) })
+        await Self.stop(successor)
+        let notes = try AppDatabase.open(at: server.database).historyPage(.init(start: 0, count: 5)).rows.map(\.summary)
+        #expect(notes.contains { $0.contains("half a note") }, "\(notes)")
+    }
+
     @Test func aBuildThatCannotStartChangesNothing() async throws {
         let installation = try Installation()
         let server = try Server(binary: installation.path)
