@@ -37,12 +37,16 @@ public final class ServeLauncher: Sendable {
     /// take what is left of the quota.
     private let uploading = Mutex<Set<String>>([])
     private let logger: Logger
+    /// What a session's environment carries to write its log lines as the server does
+    /// (`TABSHELL_LOG_FORMAT=json` with `serve --log-format json`; team mode, where they share a file).
+    public let logEnvironment: [String: String]
 
     public init(
         executable: String, data: Data, resumeWindowSeconds: Int, logLevel: Logger.Level, logger: Logger,
         memoryLimit: UInt64? = nil, recordings: ServeRecordings? = nil, presenting: ServePresenting? = nil,
-        uploadQuota: UploadQuota = .servedDefault
+        uploadQuota: UploadQuota = .servedDefault, logEnvironment: [String: String] = [:]
     ) {
+        self.logEnvironment = logEnvironment
         self.presenting = presenting
         self.uploadQuota = uploadQuota
         self.executable = executable
@@ -265,6 +269,7 @@ public final class ServeLauncher: Sendable {
         }
         environment["HOME"] = folder.path
         environment.merge(storeEnvironment) { _, store in store }
+        environment.merge(logEnvironment) { _, log in log }
         // A demo session shows its data set's agent code, so the visitor can let an agent in.
         if command == nil || command?.isPresent == true, case .demo(let sets) = data,
             let code = sets.agentCode(connectionID: request.peer.connectionID)

@@ -113,7 +113,7 @@ public final class ServeRecordings: Sendable {
                         }
                     })
                 logger.info("recording the session", metadata: ["file": "\(name)"])
-                return RecordingTap(recorder: recorder)
+                return RecordingTap(recorder: recorder, name: name, logger: logger)
             } catch {
                 if error.code == EEXIST { continue }
                 logger.error("cannot make the recording", metadata: ["file": "\(name)", "error": "\(error.reason)"])
@@ -156,8 +156,22 @@ public final class ServeRecordings: Sendable {
 /// The server's tap onto a recorder.
 struct RecordingTap: SSHSessionTap {
     let recorder: CastFileRecorder
+    /// The file's name in the folder, and the log that says when it is complete.
+    let name: String
+    let logger: Logger
 
     func childWrote(_ bytes: UnsafeRawBufferPointer) { recorder.output(bytes) }
     func terminalResized(columns: Int, rows: Int) { recorder.resized(columns: columns, rows: rows) }
-    func sessionEnded() { recorder.finish() }
+
+    /// Finishes the file and, once its queue has written it (off the session's event loop),
+    /// logs `recording written` with its size.
+    func sessionEnded() {
+        recorder.finish()
+        let (recorder, name, logger) = (self.recorder, self.name, self.logger)
+        DispatchQueue.global().async {
+            recorder.waitUntilWritten()
+            let size = (try? FileManager.default.attributesOfItem(atPath: recorder.path)[.size] as? NSNumber)?.intValue ?? 0
+            logger.info("recording written", metadata: ["file": "\(name)", "bytes": "\(size)"])
+        }
+    }
 }

@@ -11,15 +11,23 @@ import TabShell
 /// minute and the rest counted in one line; and security events (authentication, revocation,
 /// limits: ``LogFloodGate/isSecurityEvent(_:)``) are written to a second file as well,
 /// `<name>-security.log`, which nothing else fills and which rotates on its own.
+///
+/// `format`: `.text` lines, or `.json`, one object a line (``JSONLogLine``), the flood gate's
+/// summaries included.
 public struct FileLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
     private let sink: Sink
+    private let format: LogFormat
 
     /// `clock` gives seconds since 1970 (the tests' own, for the flood's windows).
-    public init(url: URL, level: Logger.Level, maxBytes: Int = 1 << 20, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    public init(
+        url: URL, level: Logger.Level, format: LogFormat = .text, maxBytes: Int = 1 << 20,
+        clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
         self.logLevel = level
-        self.sink = Sink(url: url, maxBytes: maxBytes, clock: clock)
+        self.format = format
+        self.sink = Sink(url: url, maxBytes: maxBytes, format: format, clock: clock)
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -29,13 +37,21 @@ public struct FileLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        if format == .json {
+            let message = "\(event.message)"
+            sink.log(message: message, level: event.level) { now in
+                JSONLogLine.line(time: Date(timeIntervalSince1970: now), level: event.level, message: message, metadata: merged) + "\n"
+            }
+            return
+        }
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let message = "\(event.message)"
         // Messages and fields can quote what others typed or sent (a login name, a refused
         // command, a file name): one printable line, so nothing reaches whoever reads the log
         // in a terminal raw, and no line can be forged.
-        sink.log(message: message, level: event.level) { stamp in
-            Sanitizer(unicode: true).line("\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(message)\(fields)") + "\n"
+        sink.log(message: message, level: event.level) { now in
+            let stamp = Sink.stamp(now)
+            return Sanitizer(unicode: true).line("\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(message)\(fields)") + "\n"
         }
     }
 
@@ -50,14 +66,18 @@ public struct FileLogHandler: LogHandler {
         private let url: URL
         private let securityURL: URL
         private let maxBytes: Int
+        private let format: LogFormat
         private let clock: @Sendable () -> Double
         private let lock = NSLock()
         private var gate = LogFloodGate()
 
-        public init(url: URL, maxBytes: Int, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        public init(
+            url: URL, maxBytes: Int, format: LogFormat = .text, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        ) {
             self.url = url
             self.securityURL = FileLogHandler.securityLog(beside: url)
             self.maxBytes = maxBytes
+            self.format = format
             self.clock = clock
         }
 
@@ -65,8 +85,8 @@ public struct FileLogHandler: LogHandler {
             for summary in gate.drain() { write(summary) }
         }
 
-        /// Through the flood gate: the line `format` makes from the time stamp, or nothing.
-        func log(message: String, level: Logger.Level, format: (String) -> String) {
+        /// Through the flood gate: the line `format` makes from the time (seconds since 1970), or nothing.
+        func log(message: String, level: Logger.Level, format: (Double) -> String) {
             lock.lock()
             defer { lock.unlock() }
             let now = clock()
@@ -74,7 +94,7 @@ public struct FileLogHandler: LogHandler {
             let (admitted, summaries) = gate.admit(message, isSecurityEvent: isSecurityEvent, at: now)
             for summary in summaries { write(summary) }
             guard admitted else { return }
-            let line = format(Self.stamp(now))
+            let line = format(now)
             append(line, to: url)
             if isSecurityEvent { append(line, to: securityURL) }
         }
@@ -88,6 +108,15 @@ public struct FileLogHandler: LogHandler {
 
         /// `… "refused: launcher" and 8,801 more like it in the 60 s from 2026-…Z`.
         private func write(_ summary: LogFloodGate.Summary) {
+            if format == .json {
+                let line =
+                    JSONLogLine.floodSummary(
+                        time: Date(timeIntervalSince1970: clock()), message: summary.message, omitted: summary.omitted,
+                        windowSeconds: Int(LogFloodGate.windowSeconds), since: Date(timeIntervalSince1970: summary.since)) + "\n"
+                append(line, to: url)
+                if summary.isSecurityEvent { append(line, to: securityURL) }
+                return
+            }
             let quoted = Sanitizer(unicode: true).line(summary.message)
             let line =
                 "\(Self.stamp(clock())) notice [\(ProcessInfo.processInfo.processIdentifier)] \"\(quoted)\" and "
@@ -96,7 +125,7 @@ public struct FileLogHandler: LogHandler {
             if summary.isSecurityEvent { append(line, to: securityURL) }
         }
 
-        private static func stamp(_ seconds: Double) -> String {
+        static func stamp(_ seconds: Double) -> String {
             ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: seconds))
         }
 

@@ -125,6 +125,13 @@ public struct ServeOptions: ParsableArguments {
             valueName: "size"))
     public var sessionMemoryLimit = "512M"
 
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "How the server writes tabshell.log: text (lines to read) or json (one object a line, for a log shipper); fail2ban's filter reads both.",
+            valueName: "format"))
+    public var logFormat: LogFormat = .text
+
     public init() {}
 
     public func validate() throws {

@@ -11,10 +11,12 @@ public enum CommandLog {
         database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
     }
 
-    /// A logger at `level` writing to the log file beside `database`.
+    /// A logger at `level` writing to the log file beside `database`, in the format the
+    /// environment asks for (``LogFormat/environmentVariable``: a served session follows its server).
     public static func logger(beside database: URL, level: Logger.Level) -> Logger {
         let file = Self.file(beside: database)
-        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level) }
+        let format = LogFormat()
+        var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level, format: format) }
         logger.logLevel = level
         return logger
     }

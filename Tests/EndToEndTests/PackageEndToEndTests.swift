@@ -64,13 +64,17 @@ struct PackageEndToEndTests {
             #expect(info.contains(" \(member) ") || info.contains(" \(member)\n"), "no \(member) in the control archive:\n\(info)")
         }
         let conffiles = try Self.sh("dpkg-deb --info \(Self.q(main)) conffiles").output
-        #expect(conffiles.split(separator: "\n").sorted() == ["/etc/default/tabshell", "/etc/tabshell/serve.toml"], "conffiles:\n\(conffiles)")
+        #expect(
+            conffiles.split(separator: "\n").sorted() == [
+                "/etc/default/tabshell", "/etc/fail2ban/filter.d/tabshell.conf", "/etc/fail2ban/jail.d/tabshell.conf", "/etc/tabshell/serve.toml",
+            ], "conffiles:\n\(conffiles)")
         let contents = try Self.sh("dpkg-deb --contents \(Self.q(main))").output
         for path in [
             "./usr/bin/tabshell", "./usr/share/man/man1/tabshell.1.gz", "./usr/share/bash-completion/completions/tabshell",
             "./usr/share/zsh/vendor-completions/_tabshell", "./usr/share/fish/vendor_completions.d/tabshell.fish",
             "./usr/lib/systemd/system/tabshell.service", "./usr/lib/sysusers.d/tabshell.conf", "./etc/tabshell/serve.toml",
-            "./etc/default/tabshell", "./usr/share/doc/tabshell/operating.md.gz",
+            "./etc/default/tabshell", "./usr/share/doc/tabshell/operating.md.gz", "./etc/fail2ban/filter.d/tabshell.conf",
+            "./etc/fail2ban/jail.d/tabshell.conf",
         ] {
             #expect(contents.contains(" \(path)\n"), "the package lacks \(path):\n\(contents)")
         }
@@ -180,6 +184,10 @@ struct PackageEndToEndTests {
         let hostKey = state + "/ssh_host_ed25519_key"
         #expect(FileManager.default.fileExists(atPath: hostKey) && FileManager.default.fileExists(atPath: state + "/tabshell.log"), "the data folder")
         let key = FileManager.default.contents(atPath: hostKey)
+        // The installed fail2ban filter reads the log and finds no failed login in a demo visit.
+        let filtered = try Self.sh(
+            "fail2ban-regex \(Self.q(state + "/tabshell.log")) \(Self.q(root + "/etc/fail2ban/filter.d/tabshell.conf")) | grep '^Lines:'")
+        #expect(filtered.output.contains(" 0 matched"), "fail2ban-regex on the demo visit's log:\n\(filtered.output)")
 
         // --- A crash's frames named with the installed debug file --------------------------------
         try checkCrashFrames(binary: installedBinary, root: root, debugFile: debugFile, folder: folder)

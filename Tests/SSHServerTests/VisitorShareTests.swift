@@ -150,4 +150,14 @@ import Testing
         #expect(SourceAddress.group("::ffff:192.0.2.7") == "192.0.2.7")
         #expect(SourceAddress.group("192.0.2.7") == "192.0.2.7")
     }
+
+    /// The log's `address`: the port after the last colon, never read as part of an IPv6
+    /// address (fail2ban's <HOST>); a dual-stack listener's IPv4 client as IPv4.
+    @Test func theLoggedAddressKeepsTheAddressApartFromThePort() {
+        #expect(SourceAddress.withPort("203.0.113.7", 53122) == "203.0.113.7:53122")
+        #expect(SourceAddress.withPort("2001:db8::7", 2222) == "[2001:db8::7]:2222")
+        #expect(SourceAddress.withPort("::1", 53122) == "[::1]:53122")
+        #expect(SourceAddress.withPort("::ffff:192.0.2.7", 53122) == "192.0.2.7:53122")
+        #expect(SourceAddress.withPort("::FFFF:192.0.2.7", 1) == "192.0.2.7:1")
+    }
 }

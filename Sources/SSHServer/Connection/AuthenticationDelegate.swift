@@ -44,8 +44,10 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
             }
         case (_, .none):
             // Every OpenSSH client asks "none" first; not worth an info line.
+            connection.askedToLogIn(as: loginName)
             responsePromise.succeed(.failure)
         case (_, .password), (_, .hostBased):
+            connection.authenticationRefused(loginName: loginName)
             connection.logger.info("authentication refused: only public keys are accepted", metadata: ["login": "\(loginName)"])
             responsePromise.succeed(.failure)
         }
@@ -72,6 +74,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
     }
 
     private func refuse(key: NIOSSHPublicKey, loginName: String, _ promise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>) {
+        connection.authenticationRefused(loginName: loginName)
         connection.logger.info(
             "key refused: not authorized",
             metadata: [

@@ -7,7 +7,8 @@ enum ConnectionInitializer {
     static func initialize(_ channel: Channel, context: ServerContext) throws {
         let address = channel.remoteAddress
         let source = address?.ipAddress.map(SourceAddress.group) ?? "unknown"
-        let remote = address.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "unknown"
+        // `[::1]:53122` for IPv6, so the address and the port cannot be read as one (fail2ban's <HOST>).
+        let remote = address.map { SourceAddress.withPort($0.ipAddress ?? "?", $0.port ?? 0) } ?? "unknown"
 
         if let refusal = context.admission.admit(source: source) {
             context.logger.notice("refused connection", metadata: ["address": "\(remote)", "reason": "\(refusal)"])
@@ -30,6 +31,7 @@ enum ConnectionInitializer {
             if let peer = connection.peer {
                 connection.logger.info("disconnected", metadata: ["person": "\(peer.name)"])
             } else {
+                connection.endedBeforeAuthenticating()
                 connection.logger.info(
                     "disconnected before authenticating",
                     metadata: ["hint": "RSA and DSA keys are not supported: use an Ed25519 or ECDSA key"])

@@ -29,6 +29,11 @@ final class ConnectionState {
     /// Set once the TCP connection closed: sessions closing after it arm no timer.
     private var isClosed = false
 
+    /// The login name of the client's first authentication request, and how many of its tries
+    /// were refused: what ``endedBeforeAuthenticating()`` says of a client that never got in.
+    private var loginAsked: String?
+    private var refusedTries = 0
+
     /// Wrong guesses of a secret made on this connection (``SSHServerLimits/maxWrongGuesses``).
     private var wrongGuesses = 0
 
@@ -58,6 +63,34 @@ final class ConnectionState {
         self.peer = peer
         self.authorizedKey = key
         logger[metadataKey: "person"] = "\(peer.name)"
+    }
+
+    /// The client asked to log in as `loginName` (its "none" request, before any method).
+    func askedToLogIn(as loginName: String) {
+        if loginAsked == nil { loginAsked = loginName }
+    }
+
+    /// A key or a password was refused.
+    func authenticationRefused(loginName: String) {
+        askedToLogIn(as: loginName)
+        refusedTries += 1
+    }
+
+    /// The connection closed before authenticating. A client that asked to log in and was
+    /// refused at every try it had (swift-nio-ssh ends it at the next), or that offered nothing
+    /// the server takes (a password, an RSA key), failed to log in: one line says so (each key
+    /// refused said so already). A client that never asked (a port probe) says nothing here.
+    func endedBeforeAuthenticating() {
+        guard let loginAsked else { return }
+        if refusedTries >= limits.maxAuthTries {
+            logger.notice(
+                "authentication refused: too many tries",
+                metadata: ["login": "\(loginAsked)", "tries": "\(refusedTries)", "reason": "every try the server allows (--max-auth-tries) was refused"])
+        } else if refusedTries == 0 {
+            logger.notice(
+                "authentication refused: nothing the server accepts was offered",
+                metadata: ["login": "\(loginAsked)", "reason": "no Ed25519 or ECDSA key was offered (a password, an RSA key or none)"])
+        }
     }
 
     /// Starts the timers: the login grace, and the idle timeout when there is one.

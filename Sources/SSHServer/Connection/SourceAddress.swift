@@ -18,4 +18,15 @@ enum SourceAddress {
         let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(octets[$0]) << 8 | UInt16(octets[$0 + 1]), radix: 16) }
         return groups.joined(separator: ":") + "::/64"
     }
+
+    /// The address and port as the log writes them: `203.0.113.7:53122`, `[2001:db8::7]:53122`,
+    /// and an IPv4-mapped IPv6 address (a dual-stack listener's IPv4 client) as IPv4, so the
+    /// address alone is what a reader (or fail2ban's <HOST>) takes before the last colon.
+    static func withPort(_ ip: String, _ port: Int) -> String {
+        let mapped = "::ffff:"
+        if ip.lowercased().hasPrefix(mapped), !ip.dropFirst(mapped.count).contains(":") {
+            return "\(ip.dropFirst(mapped.count)):\(port)"
+        }
+        return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+    }
 }

@@ -338,13 +338,19 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let onExit = command.onExit
         let sentenceAtEnd = command.sentenceAtEnd
         let logger = self.logger
+        let began = ContinuousClock.now
         registry.attach(slot, .init(process: process, announceEnd: { line in loop.execute { bound.value.announceEnd(line) } }))
         connection.receiveIdleNotices(from: ObjectIdentifier(self)) { secondsLeft in
             bound.value.giveIdleNotice(secondsLeft: secondsLeft)
         }
         process.whenEnded { end in
             registry.release(slot)
-            logger.info("session ended", metadata: ["pid": "\(process.pid)", "end": "\(end.termination)", "hungUp": "\(end.wasHungUp)"])
+            logger.info(
+                "session ended",
+                metadata: [
+                    "pid": "\(process.pid)", "end": "\(end.termination)", "hungUp": "\(end.wasHungUp)",
+                    "duration": "\(Self.seconds(since: began))",
+                ])
             onExit?(end)
             let sentence = sentenceAtEnd?(end)
             loop.execute { bound.value.childEnded(end, sentence: sentence) }
@@ -591,5 +597,12 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private static func logged(_ command: String?) -> String {
         guard let command else { return "(shell)" }
         return ClientText.printable(command, limit: 200)
+    }
+
+    /// A session's duration for the log: seconds with milliseconds, `83.412`.
+    static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(format: "%03d", Int(milliseconds % 1000)))"
     }
 }

@@ -180,7 +180,7 @@ struct ServeCommand: ParsableCommand {
             executable: executable,
             data: demoSets.map { .demo($0) } ?? .team(database: url, environment: storeEnvironment),
             resumeWindowSeconds: window, logLevel: options.database.logLevel, logger: logger, memoryLimit: memoryLimit,
-            recordings: recordings, presenting: presenting, uploadQuota: options.uploadQuota)
+            recordings: recordings, presenting: presenting, uploadQuota: options.uploadQuota, logEnvironment: options.logFormat.sessionEnvironment)
         var configuration = SSHServerConfiguration(
             hostKeyPath: options.hostKey.map { ($0 as NSString).expandingTildeInPath }
                 ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,
@@ -253,21 +253,6 @@ struct ServeCommand: ParsableCommand {
     }
 
     // MARK: - Helpers
-
-    /// The log file beside the database, plus a one-line-per-event summary on standard error
-    /// when it is a terminal.
-    private func serverLogger(beside url: URL) -> Logger {
-        let file = DatabaseOptions.logFile(beside: url)
-        let level = options.database.logLevel
-        let summary = isatty(STDERR_FILENO) == 1
-        var logger = Logger(label: "tabshell.serve") { _ in
-            var handlers: [any LogHandler] = [FileLogHandler(url: file, level: level)]
-            if summary { handlers.append(SummaryLogHandler()) }
-            return MultiplexLogHandler(handlers)
-        }
-        logger.logLevel = level
-        return logger
-    }
 
     /// The absolute path of the binary running now: sessions run exactly it.
     static func runningExecutable() -> String? {
