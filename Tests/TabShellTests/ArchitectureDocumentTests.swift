@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// docs/architecture.md names files a newcomer goes to read: every one of them must exist, so the
-/// document cannot keep pointing at files that were renamed or folded away (issue #25).
+/// document cannot keep pointing at files that were renamed or folded away.
 @Suite struct ArchitectureDocumentTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -68,5 +68,80 @@ import Testing
         #expect(Self.namedFiles(in: old) == ["AppReducer.swift"])
         let tree = Self.filesInTree()
         #expect(!tree.contains("AppReducer.swift") && !tree.contains("TabStates.swift"))
+    }
+}
+
+/// The module table's imports column against the code: a module importing another of the
+/// project's modules the table does not name, or the table naming one it does not import, fails,
+/// so the table a newcomer reads is the graph the code has. Outside libraries in the column
+/// (GRDB, swift-log, …) are the prose's business; only the project's own modules are checked.
+extension ArchitectureDocumentTests {
+    /// The project's modules: every folder of Sources/.
+    static func modules() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The project's modules each module's Swift files import (itself left out).
+    static func imports(of module: String, among modules: Set<String>) throws -> Set<String> {
+        let folder = root.appendingPathComponent("Sources/\(module)")
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: Set<String> = []
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
+                // `import X`, `@testable import X`, `public import X`, `import struct X.Y`, …
+                guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                    words[..<at].allSatisfy({ $0.hasPrefix("@") || ["public", "internal", "package"].contains($0) })
+                else { continue }
+                var name = words[at + 1]
+                if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name), at + 2 < words.count {
+                    name = words[at + 2]
+                }
+                let top = String(name.split(separator: ".").first ?? "")
+                if modules.contains(top), top != module { found.insert(top) }
+            }
+        }
+        return found
+    }
+
+    /// The table's rows: module → the project's modules its imports column names.
+    static func table(among modules: Set<String>) throws -> [String: Set<String>] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        var rows: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3 else { continue }
+            let module = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let named = cells[2].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { String($0.split(separator: " ").first ?? "") }
+            rows[module] = Set(named.filter { modules.contains($0) })
+        }
+        return rows
+    }
+
+    @Test func theModuleTableSaysWhatEachModuleImports() throws {
+        let modules = try Self.modules()
+        let known = Set(modules)
+        let rows = try Self.table(among: known)
+        // The reading finds imports and rows at all (a walk that found nothing would pass).
+        #expect(try Self.imports(of: "Render", among: known).contains("TabShell") && rows.count == modules.count)
+        for module in modules {
+            guard let said = rows[module] else {
+                Issue.record("docs/architecture.md's module table has no row for \(module)")
+                continue
+            }
+            let imported = try Self.imports(of: module, among: known)
+            // The executable's row says "all of the above": it may import any of them.
+            if module == "tui" { continue }
+            #expect(
+                imported == said,
+                "\(module): imports \(imported.sorted()), the table says \(said.sorted()) (missing \(imported.subtracting(said).sorted()), not imported \(said.subtracting(imported).sorted()))"
+            )
+        }
+        for row in rows.keys where !known.contains(row) {
+            Issue.record("docs/architecture.md's module table has a row for \(row), which is not in Sources/")
+        }
     }
 }
