@@ -53,6 +53,8 @@ public enum CaptureAction: Equatable, Sendable {
     case closeCancelled
     /// The shell's report that Done's commit failed; capture stays open with the message.
     case commitFailed(String)
+    /// Done's save `token` has waited `seconds` for the store (a timer's tick, each second).
+    case saveWaited(token: Int, seconds: Int)
 }
 
 extension CaptureAction {
@@ -77,6 +79,8 @@ public enum CaptureEffect: Equatable, Sendable {
     /// List the directory of the typed path and answer with `.pathCompleted`.
     case completePath(String)
     case commit(CaptureSubmission)
+    /// Count the wait of Done's save `token`: `.saveWaited(token:seconds:)` after `milliseconds`.
+    case scheduleSaveTick(milliseconds: Int, token: Int, seconds: Int)
     /// Leave capture mode: cancel any copy and delete the staging directory.
     case dismiss
 }

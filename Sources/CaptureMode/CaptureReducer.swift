@@ -5,6 +5,7 @@ extension CaptureState {
     /// over the phase takes the action first; then a result of work goes where it belongs
     /// whatever the phase, and input goes to the phase on screen, then to what every phase shares.
     public mutating func send(_ action: CaptureAction) -> [CaptureEffect] {
+        if saving != nil, let effects = sendWhileSaving(action) { return effects }
         if let effects = sendToOverlay(action) { return effects }
         if let effects = receive(action) { return effects }
         switch action {
@@ -25,18 +26,63 @@ extension CaptureState {
         return effects
     }
 
+    // MARK: - Saving
+
+    /// While Done's save waits for the store, what does not change the capture acts (its keys,
+    /// the wheel, the photo highlighted); Esc explains that the save goes on and the work is
+    /// safe; every other key is refused with a sentence. Nil: the action goes on.
+    private mutating func sendWhileSaving(_ action: CaptureAction) -> [CaptureEffect]? {
+        switch action {
+        case let .commitFailed(message):
+            saving = nil
+            hideKeys()
+            notice = message
+            return []
+        case let .saveWaited(token, seconds):
+            guard saving?.token == token else { return [] }
+            saving?.waitedSeconds = seconds
+            return [.scheduleSaveTick(milliseconds: PendingSave.tickMilliseconds, token: token, seconds: seconds + 1)]
+        case .keysToggled, .bodyScrolled:
+            return nil
+        case .textTyped("?") where !isShowingKeys:
+            // Nothing is typed while saving: `?` shows the keys as it does outside a field.
+            return send(.keysToggled)
+        case let .cursorMoved(motion) where phase == .photos && (motion == .up || motion == .down):
+            // The highlight only says which photo the viewer shows.
+            return nil
+        case .closeTapped, .closeConfirmed, .closeCancelled:
+            return reply(.closeWaits)
+        case .doneTapped:
+            return reply(.alreadySaving)
+        case .enterPressed where phase == .review:
+            return reply(.alreadySaving)
+        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .textTyped, .textPasted, .enterPressed, .backspacePressed,
+            .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .scanRemovalRequested, .scanRestoreRequested, .retakeTapped,
+            .completionRequested, .photoRemovalRequested:
+            return reply(.captureLocked)
+        case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted, .photoCopyProgressed, .photoStaged,
+            .photoStagingFailed:
+            // The submission is on its way; an answer to earlier work changes nothing now.
+            return []
+        }
+    }
+
+    /// A refused or explained key: its sentence on the message line for a few seconds.
+    private mutating func reply(_ reply: PendingSave.Reply) -> [CaptureEffect] {
+        hideKeys()
+        guard var pending = saving else { return [] }
+        pending.reply = reply
+        pending.repliedAt = pending.waitedSeconds
+        saving = pending
+        return []
+    }
+
     // MARK: - Overlays
 
-    /// Saving takes nothing but its outcome; the list of keys closes on any key (Esc only
-    /// closes it); the question before discarding takes only its answers. Nil: the action goes on.
+    /// The list of keys closes on any key (Esc only closes it); the question before discarding
+    /// takes only its answers. Nil: the action goes on.
     private mutating func sendToOverlay(_ action: CaptureAction) -> [CaptureEffect]? {
         switch overlay {
-        case .committing:
-            if case let .commitFailed(message) = action {
-                overlay = .none
-                notice = message
-            }
-            return []
         case .keys where action == .keysToggled:
             overlay = .none
             return []
@@ -105,7 +151,7 @@ extension CaptureState {
             copy = nil
             photoMessage = .problem(message)
             return []
-        case .commitFailed:
+        case .commitFailed, .saveWaited:
             return []
         default:
             return nil
@@ -282,7 +328,7 @@ extension CaptureState {
             return []
         case .closeConfirmed: return [.dismiss]
         case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .enterPressed, .skipTapped, .retakeTapped,
-            .completionRequested, .photoRemovalRequested, .closeCancelled, .keysToggled, .commitFailed, .autoAdvanceElapsed,
+            .completionRequested, .photoRemovalRequested, .closeCancelled, .keysToggled, .commitFailed, .saveWaited, .autoAdvanceElapsed,
             .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted, .photoCopyProgressed, .photoStaged,
             .photoStagingFailed:
             return []
@@ -295,8 +341,12 @@ extension CaptureState {
         switch submission {
         case let .success(submission):
             notice = nil
-            overlay = .committing
-            return [.commit(submission)]
+            hideKeys()
+            saveToken += 1
+            saving = PendingSave(token: saveToken)
+            return [
+                .commit(submission), .scheduleSaveTick(milliseconds: PendingSave.tickMilliseconds, token: saveToken, seconds: 1),
+            ]
         case let .failure(reason):
             notice = reason.message
             return []

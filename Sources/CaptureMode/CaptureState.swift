@@ -120,15 +120,14 @@ public struct ProductLookup: Equatable, Sendable {
 }
 
 /// What shows over capture's phase; at most one thing does, and while it shows the phase's own
-/// keys wait (storage's and the copy's answers still land).
+/// keys wait (storage's and the copy's answers still land). Done's save is not one of them:
+/// the keys can show while it waits (`CaptureState.saving`).
 public enum CaptureOverlay: Equatable, Sendable {
     case none
     /// `?`/F1: the keys of the phase, from this line (the list scrolls when the screen is short).
     case keys(scrollOffset: Int)
     /// Close was asked for while the capture holds something: discard it (y) or keep editing.
     case confirmingClose
-    /// From Done until the shell reports the commit's outcome ("Saving…"); input is ignored.
-    case committing
 }
 
 /// The state of one capture-mode session, from the kind picker to Done or Close.
@@ -185,9 +184,13 @@ public struct CaptureState: Equatable, Sendable {
     public var photoMessage: PhotoMessage?
     /// The copy in progress, if any; input waits and Close cancels it.
     public var copy: PhotoCopy?
-    /// What shows over the phase, if anything: its list of keys, the question before
-    /// discarding, or Done's "Saving…".
+    /// What shows over the phase, if anything: its list of keys or the question before discarding.
     public var overlay = CaptureOverlay.none
+    /// Done's save, from Done until the shell reports its outcome ("Saving…"): keys that would
+    /// change the capture are refused with a sentence, the others act.
+    public var saving: PendingSave?
+    /// Identifies the latest save, so a stale tick cannot count for a later Done.
+    public var saveToken = 0
     /// Why Done did not commit, shown until the next edit.
     public var notice: String?
 
@@ -203,8 +206,8 @@ public struct CaptureState: Equatable, Sendable {
         if case let .keys(scrollOffset) = overlay { return scrollOffset }
         return 0
     }
-    /// True from Done until the shell reports the commit's outcome; input is ignored meanwhile.
-    public var isCommitting: Bool { overlay == .committing }
+    /// True from Done until the shell reports the commit's outcome; the capture cannot change meanwhile.
+    public var isCommitting: Bool { saving != nil }
 
     /// Closes the list of keys, if it shows.
     public mutating func hideKeys() {

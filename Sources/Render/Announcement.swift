@@ -123,7 +123,11 @@ enum Announcement {
 
     private static func capture(_ capture: CaptureState, in state: AppState, context: RenderContext) -> String {
         let kind = capture.kind.map { "Capture \($0.title)" } ?? "Capture"
-        if capture.isCommitting { return "\(kind): saving..." }
+        if let saving = capture.saving, !capture.isShowingKeys {
+            // "saving..." at first; then how long, and the answer to a key pressed meanwhile.
+            let line = saving.line(ellipsis: "...")
+            return "\(kind): " + (line == "Saving..." ? "saving..." : line)
+        }
         if let notice = capture.notice { return "\(kind): \(context.glyphs.error) \(context.line(notice))" }
         if capture.isShowingKeys { return "\(kind): keys for this step.\(scrollAndClose(in: state, closing: .capture(.keysToggled)))" }
         let steps = capture.steps

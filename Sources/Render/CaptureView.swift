@@ -37,7 +37,7 @@ struct CaptureView {
         switch capture.overlay {
         case .confirmingClose: ConfirmCloseView(capture: capture, context: context).draw(on: &canvas)
         case .keys: drawKeys(on: &canvas)
-        case .none, .committing: break
+        case .none: break
         }
     }
 
@@ -123,8 +123,8 @@ struct CaptureView {
 
     /// Saving progress, or why Done did not go through.
     private func drawMessage(in rect: Rect, on canvas: inout Canvas) {
-        if capture.overlay == .committing {
-            canvas.put("Saving\(context.glyphs.ellipsis)", row: rect.row, column: rect.column, width: rect.width, style: .hint)
+        if let saving = capture.saving {
+            canvas.put(saving.line(ellipsis: context.glyphs.ellipsis), row: rect.row, column: rect.column, width: rect.width, style: .hint)
         } else if let notice = capture.notice {
             canvas.put("\(context.glyphs.error) \(context.line(notice))", row: rect.row, column: rect.column, width: rect.width, style: .error)
         }

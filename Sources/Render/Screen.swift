@@ -60,7 +60,7 @@ public enum Screen {
             return canvas.cursor
         case let .capture(focus):
             // Saving: nothing to press until it is done; the announcement line says so.
-            if case let .fullScreenCapture(capture) = state.presentation, capture.isCommitting { return nil }
+            if case let .fullScreenCapture(capture) = state.presentation, capture.isCommitting, !capture.isShowingKeys { return nil }
             switch focus {
             case .keys: return anchors[.overlayText]
             case .confirmClose: return anchors[.defaultButton]

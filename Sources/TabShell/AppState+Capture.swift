@@ -33,9 +33,25 @@ extension AppState {
         return []
     }
 
-    /// Sends an action to the capture on screen and turns its effects into the shell's.
+    /// Sends an action to the capture on screen and turns its effects into the shell's. Done's
+    /// outcome and the save's ticks reach it under the photo viewer or an alert too (a photo
+    /// looked at while saving); everything else only while it is on top.
     mutating func toCapture(_ action: CaptureAction) -> [AppEffect] {
-        guard case var .fullScreenCapture(capture) = presentation else { return [] }
+        guard var capture = presentation.capture else { return [] }
+        guard case .fullScreenCapture = presentation else {
+            switch action {
+            case .commitFailed, .saveWaited: break
+            default: return []
+            }
+            let effects = capture.send(action)
+            presentation = presentation.replacingCapture(with: capture)
+            return effects.compactMap { effect in
+                if case let .scheduleSaveTick(milliseconds, token, seconds) = effect {
+                    return .schedule(afterMilliseconds: milliseconds, action: .capture(.saveWaited(token: token, seconds: seconds)))
+                }
+                return nil
+            }
+        }
         let before = capture.barcode
         let effects = capture.send(action)
         presentation = .fullScreenCapture(capture)
@@ -47,6 +63,8 @@ extension AppState {
                 case let .scheduleAutoAdvance(milliseconds, token):
                     return [.schedule(afterMilliseconds: milliseconds, action: .capture(.autoAdvanceElapsed(token: token)))]
                 case let .commit(submission): return [.commitCapture(submission)]
+                case let .scheduleSaveTick(milliseconds, token, seconds):
+                    return [.schedule(afterMilliseconds: milliseconds, action: .capture(.saveWaited(token: token, seconds: seconds)))]
                 case let .stagePhoto(path): return [.stagePhoto(path: path, draft: capture.draft)]
                 case let .unstagePhoto(photo): return [.unstagePhoto(photo)]
                 case let .completePath(text): return [.completePath(text)]

@@ -63,8 +63,8 @@ extension AppState {
         let viewer: PhotoViewerState?
         switch presentation {
         case let .fullScreenCapture(capture):
-            guard capture.phase == .photos || capture.phase == .review, capture.copy == nil,
-                !capture.isConfirmingClose, !capture.isCommitting
+            // While Done saves too: looking at a photo changes nothing of the capture.
+            guard capture.phase == .photos || capture.phase == .review, capture.copy == nil, !capture.isConfirmingClose
             else { return [] }
             viewer = PhotoViewerState(photos: capture.photos.map(ViewerPhoto.init), index: capture.photoCursor)
         case .none:

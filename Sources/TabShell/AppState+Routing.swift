@@ -129,7 +129,7 @@ extension CaptureAction {
             .closeConfirmed, .closeCancelled:
             return true
         case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted,
-            .photoCopyProgressed, .photoStaged, .photoStagingFailed, .commitFailed:
+            .photoCopyProgressed, .photoStaged, .photoStagingFailed, .commitFailed, .saveWaited:
             return false
         }
     }

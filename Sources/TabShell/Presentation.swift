@@ -27,6 +27,17 @@ public indirect enum Presentation: Equatable, Sendable {
         }
     }
 
+    /// The same presentation with `capture` in place of the capture it shows (under an alert or
+    /// the photo viewer too); unchanged when it shows none.
+    func replacingCapture(with capture: CaptureState) -> Presentation {
+        switch self {
+        case .fullScreenCapture: .fullScreenCapture(capture)
+        case let .alert(alert, over): .alert(alert, over: over.replacingCapture(with: capture))
+        case let .viewer(viewer, over): .viewer(viewer, over: over.replacingCapture(with: capture))
+        case .none, .sheet: self
+        }
+    }
+
     public var alert: Alert? {
         if case let .alert(alert, _) = self { return alert }
         return nil

@@ -149,10 +149,9 @@ public struct PresentedCapture: Codable, Equatable, Sendable {
         snapshot = SessionSnapshot.CaptureSnapshot(capture, stagingID: nil)
         overlay =
             switch capture.overlay {
-            case .none: .none
+            case .none: capture.isCommitting ? .committing : .none
             case let .keys(scrollOffset): .keys(scrollOffset: scrollOffset)
             case .confirmingClose: .confirmingClose
-            case .committing: .committing
             }
         batchLines = capture.batch.lines
         batchMessage = capture.batchMessage
@@ -179,11 +178,11 @@ public struct PresentedCapture: Codable, Equatable, Sendable {
         var capture = snapshot.captureState(config: config, photos: snapshot.photos)
         capture.overlay =
             switch overlay {
-            case .none: .none
+            case .none, .committing: .none
             case let .keys(scrollOffset): .keys(scrollOffset: max(0, scrollOffset))
             case .confirmingClose: .confirmingClose
-            case .committing: .committing
             }
+        if overlay == .committing { capture.saving = PendingSave(token: 0) }
         capture.batch = BatchLines(lines: batchLines)
         capture.batchMessage = batchMessage
         capture.batchScrollOffset = max(0, batchScrollOffset)

@@ -286,7 +286,7 @@ struct CaptureNoteTests {
     func doneCommitsNote() {
         var state = started(.note)
         _ = state.send(.textTyped("milk"))
-        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .note, note: "milk"))])
+        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .note, note: "milk")), .firstSaveTick()])
         #expect(state.isCommitting)
     }
 
@@ -326,7 +326,7 @@ struct CaptureDoneCloseTests {
         var state = reviewing(request: CaptureRequestLink(id: 12, title: "Pallet", kind: .barcode))
         #expect(state.phase == .review)
         let effects = state.send(.doneTapped)
-        #expect(effects == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, requestID: 12, codeSource: .paste))])
+        #expect(effects == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, requestID: 12, codeSource: .paste)), .firstSaveTick()])
         #expect(state.isCommitting)
         #expect(!state.isEditingText)
     }
@@ -334,17 +334,17 @@ struct CaptureDoneCloseTests {
     @Test("Enter on review is Done")
     func enterOnReviewIsDone() {
         var state = reviewing()
-        #expect(state.send(.enterPressed) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste))])
+        #expect(state.send(.enterPressed) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste)), .firstSaveTick()])
     }
 
     @Test("Done during the toast commits the accepted code")
     func doneDuringToast() {
         var state = started(.barcode)
         _ = state.send(.textPasted(ean13.value))
-        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste))])
+        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: ean13, codeSource: .paste)), .firstSaveTick()])
     }
 
-    @Test("input is ignored while committing, Close and Done included")
+    @Test("input changes nothing while committing, Close and Done included")
     func inputIgnoredWhileCommitting() {
         var state = started(.note)
         _ = state.send(.textTyped("milk"))
@@ -357,6 +357,9 @@ struct CaptureDoneCloseTests {
         ] {
             #expect(state.send(action) == [])
         }
+        // Nothing changed but the sentence each key was answered with (SavingCaptureTests).
+        #expect(state.saving?.currentReply != nil)
+        state.saving = before.saving
         #expect(state == before)
     }
 
@@ -371,7 +374,7 @@ struct CaptureDoneCloseTests {
         #expect(state.isEditingText)
         _ = state.send(.textTyped("!"))
         #expect(state.note.text == "milk!")
-        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .note, note: "milk!"))])
+        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .note, note: "milk!")), .firstSaveTick(of: 2)])
     }
 
     @Test("commitFailed outside a commit changes nothing")

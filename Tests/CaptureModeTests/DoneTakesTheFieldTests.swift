@@ -23,7 +23,8 @@ struct DoneTakesTheFieldTests {
         _ = state.send(.textPasted(Self.ean8.value))
         _ = state.send(.textTyped(Self.ean13.value))
         let effects = state.send(.doneTapped)
-        #expect(effects == [.commit(CaptureSubmission(kind: .batch, lines: [BatchLine(barcode: Self.ean8), BatchLine(barcode: Self.ean13)], codeSource: .paste))])
+        let lines = [BatchLine(barcode: Self.ean8), BatchLine(barcode: Self.ean13)]
+        #expect(effects == [.commit(CaptureSubmission(kind: .batch, lines: lines, codeSource: .paste)), .firstSaveTick()])
         #expect(state.barcodeInput.isEmpty)
     }
 
@@ -51,7 +52,7 @@ struct DoneTakesTheFieldTests {
     func barcodeTakesTheTypedCode() {
         var state = Self.started(.barcode)
         _ = state.send(.textTyped(Self.ean13.value))
-        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: Self.ean13))])
+        #expect(state.send(.doneTapped) == [.commit(CaptureSubmission(kind: .barcode, barcode: Self.ean13)), .firstSaveTick()])
     }
 
     @Test("Product: a valid code typed at its barcode step is kept, and Done asks for a photo")

@@ -54,7 +54,7 @@ import Testing
         _ = capture.send(.textTyped("a.png"))
         _ = capture.send(.enterPressed)
         _ = capture.send(.photoStaged(photo))
-        #expect(capture.send(.doneTapped) == [.commit(CaptureSubmission(kind: .photos, requestID: 1, photos: [photo]))])
+        #expect(capture.send(.doneTapped) == [.commit(CaptureSubmission(kind: .photos, requestID: 1, photos: [photo])), .firstSaveTick()])
     }
 
     @Test func doneWhileCopyingIsRefused() {

@@ -49,4 +49,23 @@ import Testing
         // commits elsewhere, asked for once (a watch, not a round trip).
         #expect(Set(direct).isSubset(of: ["beginStaging", "photoFile", "resumeDraft", "discardDraft", "changeHints"]), "\(direct)")
     }
+
+    /// No key waits on a pending save: a key reaches the model through `press` (the key table,
+    /// then `dispatch`) and nothing else, and Done's commit is the storage queue's, so a key
+    /// pressed while it waits has no store call of its own in front of it.
+    @Test func theKeyPathNeverWaitsOnTheStore() throws {
+        let files = try swiftFiles(in: "Runtime")
+        let runtime = try #require(files.first { $0.name == "AppRuntime.swift" })
+        let press = try #require(runtime.text.range(of: "public func press("))
+        let body = runtime.text[press.upperBound...].prefix { $0 != "}" }
+        #expect(body.contains("KeyMap.action(for: key, in: state)") && body.contains("dispatch(action)"), "\(body)")
+        #expect(!body.contains("runner.") && !body.contains("drain"), "press reaches the runner or waits: \(body)")
+        let runner = try #require(files.first { $0.name == "EffectRunner.swift" })
+        let lines = runner.text.split(separator: "\n").map(String.init)
+        let commits = lines.indices.filter { lines[$0].contains("db.commitCapture(") }
+        #expect(commits.count == 1, "one commit call")
+        for line in commits {
+            #expect(lines[max(0, line - 2)..<line].contains { $0.contains("storage.run(") }, "Done's commit runs on the storage queue")
+        }
+    }
 }

@@ -89,7 +89,7 @@ struct CaptureFlowTests {
         #expect(scanned.dropFirst(2).map(\.savedDraft?.barcode) == [validEAN13], "the scan is kept as a draft at once")
 
         let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, codeSource: .paste)
-        #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
+        #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission), .firstSaveTick()])
         #expect(state.presentation.capture?.isCommitting == true)
 
         let effects = state.send(.captureCommitted(recordID: 101, submission: submission))
@@ -110,7 +110,7 @@ struct CaptureFlowTests {
         var state = AppState.loaded(settings: settings)
         _ = state.send([.tabChosen(.inbox), .tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("milk"))])
         let submission = CaptureSubmission(kind: .note, note: "milk")
-        #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
+        #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission), .firstSaveTick()])
         _ = state.send(.captureCommitted(recordID: 1, submission: submission))
         #expect(state.selectedTab == .history)
     }
@@ -134,13 +134,16 @@ struct CaptureFlowTests {
         #expect(capture.note.text == "milk")
     }
 
-    @Test("Close is ignored while the commit is in flight")
+    @Test("Close discards nothing while the commit is in flight: it says why")
     func closeIgnoredWhileCommitting() {
         var state = AppState.loaded()
         _ = state.send([.tabChosen(.create), .capture(.kindChosen(.note)), .capture(.textTyped("milk")), .capture(.doneTapped)])
-        let before = state
+        let before = state.presentation.capture
         #expect(state.send(.escapePressed) == [])
-        #expect(state == before)
+        #expect(state.presentation.capture?.saving?.currentReply == .closeWaits)
+        var capture = state.presentation.capture
+        capture?.saving = before?.saving
+        #expect(capture == before)
     }
 
     // MARK: - Gating
@@ -192,7 +195,7 @@ struct CaptureFlowTests {
         var state = AppState.loaded(requests: [request(4)])
         _ = state.send([.inbox(.choiceToggled), .tabChosen(.create), .capture(.textPasted(validEAN13.value))])
         let submission = CaptureSubmission(kind: .barcode, barcode: validEAN13, requestID: 4, codeSource: .paste)
-        #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission)])
+        #expect(state.send(.capture(.doneTapped)) == [.commitCapture(submission), .firstSaveTick()])
         _ = state.send(.captureCommitted(recordID: 9, submission: submission))
         #expect(state.inbox.chosenRequestID == nil)
     }
