@@ -246,7 +246,9 @@ def start_server(binary, folder, sessions, rate):
     startups = max(64, int(rate * 4))
     flags = ["--max-connections", str(sessions + 16), "--max-sessions", str(sessions + 16),
              "--max-startups", str(startups), "--per-source-max-startups", str(startups),
-             "--per-source-connections", str(sessions + 100)]
+             "--per-source-connections", str(sessions + 100),
+             # Every client is 127.0.0.1: the per-address share (an eighth of --max-sessions) would cap them.
+             "--max-sessions-per-source", str(sessions + 16)]
     log = open(os.path.join(folder, "serve.log"), "wb")
     server = subprocess.Popen(
         [binary, "serve", "--demo", "--listen", "127.0.0.1:0", "--host-key", os.path.join(folder, "host_key")] + flags,

@@ -86,6 +86,12 @@ enum UnixSocket {
         return fd
     }
 
+    /// Makes `fd` non-blocking (and closed in children): the room's writes never wait on a peer.
+    static func makeNonBlocking(_ fd: Int32, closeOnExec: Bool) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        if closeOnExec { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    }
+
     /// Writes all of `data` (blocking this thread only); false when the peer is gone.
     static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
