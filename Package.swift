@@ -10,6 +10,9 @@ import PackageDescription
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
 //   tui -> SSHServer
+//   tui -> ServeMetrics -> Prometheus, CoreMetrics, NIOHTTP1   (`serve --metrics`: the Prometheus
+//          backend, /metrics, /healthz and /readyz, the store's readiness loop; no UI, no engine)
+//   SSHServer, ServePolicy -> CoreMetrics   (they count through swift-metrics' API only)
 //   tui -> TabShellCommands -> Storage, SQLiteStorage, PostgresStorage, TerminalScreen, ServePolicy,
 //          PhotoPreview, ArgumentParser, Logging   (each command's arguments and work, `CommandBody`;
 //          tui's commands are shells that add a name and help; `photos add` refuses a damaged photo)
@@ -77,6 +80,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", exact: "0.6.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
     ],
     targets: [
         .target(name: "CaptureMode", dependencies: ["Scanning"]),
@@ -157,6 +162,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // Counts refusals and authentications (swift-metrics' API only; serve --metrics
+                // boots the Prometheus backend in ServeMetrics).
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // The serve policy (issue #25): which commands a served key may run, who a person is and
@@ -165,6 +173,22 @@ let package = Package(
             name: "ServePolicy",
             dependencies: [
                 "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ]
+        ),
+        // `serve --metrics ADDR`: the Prometheus backend of swift-metrics, the HTTP endpoint
+        // (/metrics, /healthz, /readyz over NIOHTTP1) and the store's readiness probe loop. No UI,
+        // no curses, no engine: the probe is a closure the serve command hands it.
+        .target(
+            name: "ServeMetrics",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What the commands do, apart from their arguments (issue #25): the context they run in,
@@ -183,7 +207,7 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration", "Presenting",
+                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration", "Presenting", "ServeMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -244,6 +268,7 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "Recording", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
+        .testTarget(name: "ServeMetricsTests", dependencies: ["ServeMetrics", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TabShell", "TestSupport"]),
         .testTarget(name: "PresentingTests", dependencies: ["Presenting", "TabShell", "Render", "TestSupport"]),
         .testTarget(

@@ -65,6 +65,12 @@ struct PostgresConnector: Sendable {
         }
     }
 
+    /// Opens one connection without blocking, with the first TLS setting only: the readiness
+    /// probe's (``PostgresProbe``), which must never hold a thread while a server is silent.
+    func connecting(id: Int) async throws -> PostgresConnection {
+        try await PostgresConnection.connect(on: group.next(), configuration: configuration(tls: tls), id: id, logger: logger)
+    }
+
     /// Closes `connection` without waiting, keeping it alive until it is closed (postgres-nio
     /// asserts that a connection is closed before it goes).
     static func close(_ connection: PostgresConnection) {

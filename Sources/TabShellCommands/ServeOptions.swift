@@ -126,6 +126,20 @@ public struct ServeOptions: ParsableArguments {
     public var sessionMemoryLimit = "512M"
 
     @Option(
+        name: .customLong("metrics"),
+        help: ArgumentHelp(
+            "Serve Prometheus metrics (/metrics), /healthz and /readyz over HTTP: a port on 127.0.0.1, or host:port (0: a free port). Off by default.",
+            valueName: "[host:]port"))
+    public var metrics: String?
+
+    /// `--metrics` as an address: a bare port is on loopback.
+    public var metricsAddress: ListenAddress? {
+        guard let metrics else { return nil }
+        if let port = Int(metrics), (0...65535).contains(port) { return ListenAddress("127.0.0.1:\(port)") }
+        return ListenAddress(metrics)
+    }
+
+    @Option(
         name: .customLong("log-format"),
         help: ArgumentHelp(
             "How the server writes tabshell.log: text (lines to read) or json (one object a line, for a log shipper); fail2ban's filter reads both.",
@@ -140,6 +154,9 @@ public struct ServeOptions: ParsableArguments {
         }
         if demo, database.path != nil {
             throw ValidationError("--demo gives each connection its own throw-away data; leave out --db.")
+        }
+        if metrics != nil, metricsAddress == nil {
+            throw ValidationError("--metrics needs a port such as 9464, or an address and a port such as 127.0.0.1:9464 or [::1]:9464.")
         }
         guard ListenAddress(listen) != nil else {
             throw ValidationError("--listen needs an address and a port, such as 127.0.0.1:2222 or [::1]:2222.")

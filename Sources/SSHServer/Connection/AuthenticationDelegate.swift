@@ -49,6 +49,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
         case (_, .password), (_, .hostBased):
             connection.authenticationRefused(loginName: loginName)
             connection.logger.info("authentication refused: only public keys are accepted", metadata: ["login": "\(loginName)"])
+            SSHServerMetrics.authenticated(.refused)
             responsePromise.succeed(.failure)
         }
     }
@@ -70,6 +71,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
             metadata: [
                 "fingerprint": "\(fingerprint ?? "none")", "login": "\(loginName)",
             ])
+        SSHServerMetrics.authenticated(.accepted)
         promise.succeed(.success)
     }
 
@@ -80,6 +82,7 @@ final class AuthenticationDelegate: NIOSSHServerUserAuthenticationDelegate {
             metadata: [
                 "fingerprint": "\(SSHKeyFingerprint(key).sha256)", "login": "\(loginName)",
             ])
+        SSHServerMetrics.authenticated(.refused)
         promise.succeed(.failure)
     }
 }

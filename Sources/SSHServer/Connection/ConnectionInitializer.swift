@@ -12,6 +12,7 @@ enum ConnectionInitializer {
 
         if let refusal = context.admission.admit(source: source) {
             context.logger.notice("refused connection", metadata: ["address": "\(remote)", "reason": "\(refusal)"])
+            SSHServerMetrics.refused(SSHServerMetrics.ConnectionRefusal(refusal))
             channel.close(promise: nil)
             return
         }
@@ -20,6 +21,7 @@ enum ConnectionInitializer {
             id: context.nextConnectionID(), remoteAddress: remote, source: source, logger: context.logger,
             admission: context.admission, channel: channel, limits: context.limits)
         connection.logger.info("connected")
+        SSHServerMetrics.accepted()
         context.connections.withLockedValue {
             $0[connection.id] = ServerContext.Connection(
                 channel: channel, state: NIOLoopBound(connection, eventLoop: channel.eventLoop))

@@ -27,6 +27,7 @@ final class ServerContext: Sendable {
         self.authorizedKeys = authorizedKeys
         self.admission = ConnectionAdmission(limits: configuration.limits, random: configuration.startupDropRandom)
         self.sessions = SessionRegistry(limits: configuration.limits)
+        SSHServerMetrics.declareAll()
     }
 
     /// After a successful reload of the authorized keys: connections whose key is gone can

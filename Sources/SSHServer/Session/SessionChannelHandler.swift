@@ -174,6 +174,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             connection.sessionBegan()
             let name = ClientText.printable(request.subsystem, limit: 64)
             logger.notice("refused: subsystem", metadata: ["subsystem": "\(name)"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.subsystem)
             end(saying: "subsystems such as \(name) (sftp, scp) are not offered by this server.", exitStatus: 1)
         case let event as ChannelEvent where event == .inputClosed:
             clientInputEnded = true
@@ -231,16 +232,19 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             || connection.authorizedKey.map({ server.authorizedKeys?.person(for: $0) == nil }) ?? false
         {
             logger.notice("refused: the key is no longer authorized")
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.keyRevoked)
             return end(saying: "your key is no longer authorized on this server: no new session can start.", exitStatus: 1)
         }
 
         if let command, ClientText.holdsNUL(command) {
             // C strings end at a NUL: the child would be given a shorter word than the one checked.
             logger.notice("refused: a NUL byte in the command", metadata: ["command": "\(Self.logged(command))"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.nulInCommand)
             return end(saying: "the command holds a NUL byte, which no program can be given; nothing was run.", exitStatus: 1)
         }
         if command == nil, terminal == nil {
             logger.notice("refused: shell without a terminal")
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.noTerminal)
             return end(saying: "this server needs a terminal: connect with `ssh -t`.", exitStatus: 1)
         }
         let reserved: (SessionRegistry.Slot, otherSessionsOfSamePerson: Int)
@@ -249,16 +253,20 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             reserved = reservation
         case .failure(.serverFull(let limit)):
             logger.notice("refused: session limit reached", metadata: ["limit": "\(limit)"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.maxSessions)
             return end(saying: "the server is full (\(limit) session\(limit == 1 ? "" : "s") running); try again later.", exitStatus: 1)
         case .failure(.connectionFull(let limit)):
             logger.notice("refused: per-connection session limit reached", metadata: ["limit": "\(limit)"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.perConnection)
             return end(saying: "this connection already runs \(limit) sessions.", exitStatus: 1)
         case .failure(.sourceFull(let limit)):
             logger.notice("refused: per-address session limit reached", metadata: ["limit": "\(limit)"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.perSource)
             return end(
                 saying: "your address already runs \(Self.sessions(limit)), the most one address may; end one and try again.", exitStatus: 1)
         case .failure(.keyFull(let limit)):
             logger.notice("refused: per-key session limit reached", metadata: ["limit": "\(limit)"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.perKey)
             return end(saying: "your key already runs \(Self.sessions(limit)), the most one key may; end one and try again.", exitStatus: 1)
         }
         slot = reserved.0
@@ -287,6 +295,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case .refuse(let sentence, let exitStatus):
             server.sessions.release(slot)
             self.slot = nil
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.launcher)
             logger.notice(
                 "refused: launcher",
                 metadata: ["command": "\(Self.logged(request.command))", "reason": "\(ClientText.printable(sentence))"])
@@ -295,6 +304,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             server.sessions.release(slot)
             self.slot = nil
             let closing = connection.guessedWrong()
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.wrongGuess)
             logger.notice(
                 "refused: wrong guess",
                 metadata: ["command": "\(Self.logged(request.command))", "closing": "\(closing)"])
@@ -324,6 +334,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             server.sessions.release(slot)
             self.slot = nil
             logger.error("could not start the session", metadata: ["path": "\(command.executablePath)", "error": "\(error.reason)"])
+            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.spawnFailed)
             Self.neverStarted(command)
             return end(saying: "the session could not be started (\(error.reason)).", exitStatus: 127)
         }

@@ -23,7 +23,9 @@ extension ServeCommand {
     /// stop does: their work is kept for when they connect again). A successor that cannot
     /// start, or is not ready in time, changes nothing: this server goes on. A server started by
     /// an upgrade stops its predecessor when it stops.
-    func serveUntilStopped(_ server: SSHServer, events: ServeEvents, upgrade: UpgradePlan, predecessor: pid_t?, logger: Logger) {
+    func serveUntilStopped(
+        _ server: SSHServer, events: ServeEvents, upgrade: UpgradePlan, predecessor: pid_t?, logger: Logger, handedOver: () -> Void = {}
+    ) {
         var drainingUntil: ContinuousClock.Instant?
         while true {
             let event = events.next(timeout: drainingUntil == nil ? nil : .milliseconds(200))
@@ -40,7 +42,10 @@ extension ServeCommand {
                     logger.notice("upgrade asked again: this server has handed over already and only drains")
                     continue
                 }
-                if handOver(server, to: upgrade, logger: logger) { drainingUntil = .now + upgrade.drainLimit }
+                if handOver(server, to: upgrade, logger: logger) {
+                    drainingUntil = .now + upgrade.drainLimit
+                    handedOver()
+                }
             case nil:
                 guard let until = drainingUntil else { continue }
                 if server.runningSessions == 0 && server.openConnections == 0 {

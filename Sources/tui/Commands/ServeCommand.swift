@@ -114,6 +114,7 @@ struct ServeCommand: ParsableCommand {
         // variables that say so are gone from the environment before any session starts.
         let handed = ServeUpgrade.handed()
         umask(0o077)
+        let metrics = bootMetrics()
         let url = options.database.databaseURL()
         let dataFolder = url.deletingLastPathComponent()
         guard let address = ListenAddress(options.listen), let window = TimeText.seconds(options.resumeWindow),
@@ -186,7 +187,7 @@ struct ServeCommand: ParsableCommand {
                 ?? dataFolder.appendingPathComponent("ssh_host_ed25519_key").path,
             authorization: options.authorizedKeys.map { .authorizedKeysFile(($0 as NSString).expandingTildeInPath) } ?? .open,
             logger: logger,
-            launcher: launcher.launcher)
+            launcher: ServeSessionMetrics.counting(launcher.launcher))
         configuration.host = address.host
         configuration.port = address.port
         configuration.inheritedListener = handed?.listener
@@ -232,6 +233,16 @@ struct ServeCommand: ParsableCommand {
             throw Failure(sentence(for: error))
         }
         for line in report.lines { print(line) }
+        if let metrics {
+            do {
+                try startMetrics(metrics, recordings: recordings, presenting: presenting, demoSets: demoSets, upgraded: handed != nil, logger: logger)
+            } catch {
+                _ = Self.wait { await server.stop() }
+                signals.cancel()
+                demoSets?.removeAll()
+                throw error
+            }
+        }
         let target = address.host == "0.0.0.0" || address.host == "::" ? "HOST" : address.hostForSSH
         let portPart = report.port == 22 ? "" : "-p \(report.port) "
         print(
@@ -247,7 +258,11 @@ struct ServeCommand: ParsableCommand {
         fflush(nil)
 
         let upgrade = UpgradePlan(path: Self.startedPath() ?? executable, arguments: Array(CommandLine.arguments.dropFirst()), drainLimit: .seconds(drain))
-        serveUntilStopped(server, events: events, upgrade: upgrade, predecessor: handed?.predecessor, logger: logger)
+        // After a hand-over the new server takes the metrics port (it waits for it).
+        serveUntilStopped(server, events: events, upgrade: upgrade, predecessor: handed?.predecessor, logger: logger) {
+            if let metrics { _ = Self.wait { await metrics.stop() } }
+        }
+        if let metrics { _ = Self.wait { await metrics.stop() } }
         signals.cancel()
         demoSets?.removeAll()
     }
