@@ -121,13 +121,21 @@ enum Announcement {
         return text + (down.map { " \($0) moves into the results." } ?? "")
     }
 
+    /// Done's save in a line's words (the message line's sentence is longer than the line): how
+    /// long it has waited, and the answer to a key pressed meanwhile.
+    private static func savingWords(_ saving: PendingSave) -> String {
+        let waited = saving.waitedSeconds >= PendingSave.patienceSeconds ? ", \(saving.waitedSeconds) s" : ""
+        switch saving.currentReply {
+        case .closeWaits?: return "saving\(waited); Esc waits, the capture is safe as a draft."
+        case .captureLocked?: return "saving\(waited); the capture cannot change now."
+        case .alreadySaving?: return "saving\(waited); Done is already saving."
+        case nil: return waited.isEmpty ? "saving..." : "saving\(waited), no answer yet; kept as a draft."
+        }
+    }
+
     private static func capture(_ capture: CaptureState, in state: AppState, context: RenderContext) -> String {
         let kind = capture.kind.map { "Capture \($0.title)" } ?? "Capture"
-        if let saving = capture.saving, !capture.isShowingKeys {
-            // "saving..." at first; then how long, and the answer to a key pressed meanwhile.
-            let line = saving.line(ellipsis: "...")
-            return "\(kind): " + (line == "Saving..." ? "saving..." : line)
-        }
+        if let saving = capture.saving, !capture.isShowingKeys { return "\(kind): \(savingWords(saving))" }
         if let notice = capture.notice { return "\(kind): \(context.glyphs.error) \(context.line(notice))" }
         if capture.isShowingKeys { return "\(kind): keys for this step.\(scrollAndClose(in: state, closing: .capture(.keysToggled)))" }
         let steps = capture.steps
