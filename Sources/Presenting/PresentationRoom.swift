@@ -257,7 +257,13 @@ public final class PresentationRoom: @unchecked Sendable {
                 senderGate.unlock()
                 break
             }
+            // A watcher that has just finished a frame may owe a newer one: take it now, as
+            // nothing else would wake the sender for it.
+            lock.lock()
+            let owed = watchers.contains { $0.outbox == nil && $0.sentGeneration < generation && ($0.sentGeneration < releasedGeneration || $0.sentGeneration == 0) }
+            lock.unlock()
             senderGate.unlock()
+            if owed { continue }
             let wakeAt = [deadline, nextRelease].compactMap { $0 }.min()
             waitForWork(ended: ended, deadline: wakeAt, scratch: &scratch)
         }

@@ -68,6 +68,9 @@ import Glibc
         // Its socket is full: the sender is part-way through one frame and owes the newest.
         #expect(waitUntil { room.heldFrames.first.map { $0.sending == 1 } ?? false })
         #expect(room.heldFrames.allSatisfy { $0.sending <= 1 && $0.owed <= 1 })
+        // Past the fan-out delay, so the newest is let out while the socket is still full: what
+        // sends it then is the socket draining, not a later publish (none comes).
+        usleep(UInt32(PresentationRoom.defaultFanOutDelay.components.attoseconds / 1_000_000_000_000) * 5)
 
         let newest = Self.frame(999)
         let seen = try #require(Self.states(until: newest, on: stopped))
