@@ -32,7 +32,8 @@ import PackageDescription
 //   TabShellCommands -> MCPServer -> Storage, TabShell, PhotoPreview, MCP (swift-sdk)   (`tabshell mcp`: the
 //          Model Context Protocol door for agents over RecordStore; no curses; docs/agents.md)
 //   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding, issue #26)
-//   ServePolicy -> Recording, Presenting   (`serve --record DIR`; who may watch which code);  tui -> Recording, CPty   (`--record FILE`, `replay`)
+//   ServePolicy -> Recording, Presenting, CPty   (`serve --record DIR`; who may watch which code; an
+//          upgrade's new server started with the listening socket handed on);  tui -> Recording, CPty   (`--record FILE`, `replay`)
 //   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
 //          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
@@ -172,7 +173,7 @@ let package = Package(
         .target(
             name: "ServePolicy",
             dependencies: [
-                "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", .product(name: "Logging", package: "swift-log"),
+                "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", "CPty", .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),

@@ -26,11 +26,11 @@
 
 // MARK: - In the child (async-signal-safe calls only)
 
-/// Every descriptor above stderr is marked close-on-exec, so nothing of the server (sockets,
+/// Every descriptor from `first` up is marked close-on-exec, so nothing of the server (sockets,
 /// other sessions' terminals) leaks into the child, while the error pipe stays open until exec.
-static void child_mark_descriptors_cloexec(void) {
+static void child_mark_descriptors_cloexec(int first) {
 #if defined(__linux__)
-    if (syscall(SYS_close_range, 3U, ~0U, CPTY_CLOSE_RANGE_CLOEXEC) == 0) {
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, CPTY_CLOSE_RANGE_CLOEXEC) == 0) {
         return;
     }
 #endif
@@ -42,7 +42,7 @@ static void child_mark_descriptors_cloexec(void) {
     if (max > 65536) {
         max = 65536;
     }
-    for (long fd = 3; fd < max; fd++) {
+    for (long fd = first; fd < max; fd++) {
         int flags = fcntl((int)fd, F_GETFD);
         if (flags >= 0) {
             fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
@@ -66,11 +66,11 @@ static void child_reset_signals(void) {
     sigprocmask(SIG_SETMASK, &empty, NULL);
 }
 
-static void child_exec(int error_pipe, const char *path, char *const argv[], char *const envp[], const char *cwd,
-                       unsigned long long memory_limit) {
+static void child_exec_keeping(int kept, int error_pipe, const char *path, char *const argv[], char *const envp[],
+                               const char *cwd, unsigned long long memory_limit) {
     int error = 0;
     child_reset_signals();
-    child_mark_descriptors_cloexec();
+    child_mark_descriptors_cloexec(3 + kept);
     if (memory_limit > 0) {
         struct rlimit limit;
         limit.rlim_cur = (rlim_t)memory_limit;
@@ -90,6 +90,11 @@ static void child_exec(int error_pipe, const char *path, char *const argv[], cha
     ssize_t ignored = write(error_pipe, &error, sizeof(error));
     (void)ignored;
     _exit(127);
+}
+
+static void child_exec(int error_pipe, const char *path, char *const argv[], char *const envp[], const char *cwd,
+                       unsigned long long memory_limit) {
+    child_exec_keeping(0, error_pipe, path, argv, envp, cwd, memory_limit);
 }
 
 /// dup2 that also works when `fd` already is `target` (dup2 then keeps close-on-exec set).
@@ -323,5 +328,56 @@ int cpty_wait_nohang(pid_t pid, cpty_wait_result *result) {
         result->core_dumped = WCOREDUMP(status) ? 1 : 0;
 #endif
     }
+    return 0;
+}
+
+int cpty_spawn_handing(const char *path, char *const argv[], char *const envp[], const int *handed, int count,
+                       pid_t *pid) {
+    if (count < 0 || count > 16) {
+        return EINVAL;
+    }
+    int error_pipe[2] = {-1, -1};
+    int error = make_pipe(error_pipe);
+    if (error != 0) {
+        return error;
+    }
+    pid_t child = fork();
+    if (child < 0) {
+        error = errno;
+        close(error_pipe[0]);
+        close(error_pipe[1]);
+        return error;
+    }
+    if (child == 0) {
+        close(error_pipe[0]);
+        // First everything out of the way, above every target (3 … 3+count-1), so that no
+        // dup2 overwrites a descriptor still to be handed, nor the error pipe.
+        int report = fcntl(error_pipe[1], F_DUPFD_CLOEXEC, 3 + count);
+        int moved[16];
+        for (int i = 0; i < count && report >= 0; i++) {
+            moved[i] = fcntl(handed[i], F_DUPFD_CLOEXEC, 3 + count);
+            if (moved[i] < 0) {
+                report = -1;
+            }
+        }
+        for (int i = 0; i < count && report >= 0; i++) {
+            if (dup2(moved[i], 3 + i) < 0) {
+                report = -1;
+            }
+        }
+        if (report < 0) {
+            int setup_error = errno;
+            ssize_t ignored = write(error_pipe[1], &setup_error, sizeof(setup_error));
+            (void)ignored;
+            _exit(127);
+        }
+        child_exec_keeping(count, report, path, argv, envp, NULL, 0);
+    }
+    close(error_pipe[1]);
+    error = await_exec(error_pipe[0], child);
+    if (error != 0) {
+        return error;
+    }
+    *pid = child;
     return 0;
 }

@@ -1,3 +1,4 @@
+import CPty
 import Foundation
 import Glibc
 
@@ -95,31 +96,15 @@ public enum ServeUpgrade {
     }
 
     /// Starts `executable` with `arguments` (argv[1...]) and this process's environment, the
-    /// listening socket as descriptor 3 and the ready pipe's writing end as descriptor 4; every
-    /// signal at its default and none blocked, as a freshly started server has them.
+    /// listening socket as descriptor 3 and the ready pipe's writing end as descriptor 4, every
+    /// other descriptor of this process closed (its connections, terminals and the metrics socket
+    /// stay this process's alone) and every signal at its default, as a freshly started server
+    /// has them (CPty's `cpty_spawn_handing`).
     public static func start(executable: String, arguments: [String], listener: CInt) throws(SpawnError) -> Successor {
         var pipeEnds: [CInt] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw SpawnError(reason: String(cString: strerror(errno))) }
         // Sessions' children close every descriptor above 2 themselves; these close on exec too.
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 onto another number clears close-on-exec there; the originals close on exec.
-        posix_spawn_file_actions_adddup2(&actions, listener, listenerDescriptor)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], readyDescriptor)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2] { sigaddset(&defaults, number) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var environment = ProcessInfo.processInfo.environment
         environment[listenerVariable] = String(listenerDescriptor)
         environment[readyVariable] = String(readyDescriptor)
@@ -132,7 +117,8 @@ public enum ServeUpgrade {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &argv, &envp)
+        let handed: [CInt] = [listener, pipeEnds[1]]
+        let spawned = cpty_spawn_handing(executable, &argv, &envp, handed, CInt(handed.count), &pid)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])

@@ -100,6 +100,13 @@ struct ServeUpgradeEndToEndTests {
         return found
     }
 
+    /// What each open descriptor of `pid` is (`socket:[123]`, `/dev/pts/4`, …), from /proc.
+    static func descriptors(of pid: pid_t) -> Set<String> {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") })
+    }
+
     static func stop(_ pid: pid_t) async {
         kill(pid, SIGTERM)
         _ = await ServeEndToEndTests.poll(timeout: 30) { kill(pid, 0) != 0 }
@@ -131,6 +138,11 @@ struct ServeUpgradeEndToEndTests {
         defer { kill(successor, SIGTERM) }
         let marks = (try? String(contentsOfFile: installation.mark, encoding: .utf8)) ?? ""
         #expect(marks.split(separator: "\n").contains("\(successor)"), "the build installed now runs as the new server")
+        // The new server got the listening socket and nothing else of the old one's: not ana's
+        // connection (which would then outlive her session), not her terminal, not any socket.
+        let shared = Self.descriptors(of: server.pid).intersection(Self.descriptors(of: successor)).filter { $0.hasPrefix("socket:") }
+        #expect(shared.isEmpty, "sockets both servers hold after the hand-over: \(shared)")
+        #expect(!Self.descriptors(of: successor).contains { $0.hasPrefix("/dev/pts") || $0 == "/dev/ptmx" })
         let told = await notify.waitFor { $0.contains("MAINPID=\(successor)") }
         #expect(told?.contains("READY=1") == true, "the new server tells the manager it is the service now: \(notify.received)")
 

@@ -33,6 +33,13 @@ int cpty_spawn_pipes_limited(const char *path, char *const argv[], char *const e
                              unsigned long long memory_limit, int *stdin_fd, int *stdout_fd, int *stderr_fd,
                              pid_t *pid);
 
+/// Starts `path` with the same stdin, stdout and stderr as this process and `handed[i]` as
+/// descriptor 3 + i (at most 16), every other descriptor closed at exec and every signal at its
+/// default: a server handing its listening socket to the server that follows it. Same process
+/// group and session as this one. 0 or an errno (the exec's own when it failed).
+int cpty_spawn_handing(const char *path, char *const argv[], char *const envp[], const int *handed, int count,
+                       pid_t *pid);
+
 /// TIOCSWINSZ on a terminal descriptor; the kernel sends SIGWINCH to its foreground group.
 int cpty_set_window_size(int fd, unsigned short cols, unsigned short rows);
 
