@@ -186,22 +186,25 @@ struct ScreenReaderEndToEndTests {
             "/bin/bash", arguments: [root.appendingPathComponent("scripts/speak-screen").path, "-L", s.socket, "--silent"],
             environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], outputPath: transcript.path)
         defer { _ = reader.killAndWait() }
-        func waitForSpoken(_ line: String) throws -> [String] {
+        // Each line is waited for: the script says the announcement and the row under the
+        // cursor in turn, so one may be written a moment after the other.
+        func waitForSpoken(_ what: String, _ said: ([String]) -> Bool) throws -> [String] {
             let deadline = Date().addingTimeInterval(10)
             var spoken: [String] = []
             while Date() < deadline {
                 spoken = ((try? String(contentsOf: transcript, encoding: .utf8)) ?? "").components(separatedBy: "\n")
-                if spoken.contains(line) { return spoken }
+                if said(spoken) { return spoken }
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            throw HarnessError("never said \"\(line)\"; said:\n\(spoken.joined(separator: "\n"))")
+            throw HarnessError("never said \(what); said:\n\(spoken.joined(separator: "\n"))")
         }
-        var spoken = try waitForSpoken("announce: Inbox tab, 6 requests, 6 pending.")
-        #expect(spoken.contains { $0.hasPrefix("cursor: selected: pending Request") })
+        func waitForSpoken(_ line: String) throws -> [String] { try waitForSpoken("\"\(line)\"") { $0.contains(line) } }
+        _ = try waitForSpoken("announce: Inbox tab, 6 requests, 6 pending.")
+        _ = try waitForSpoken("the selected request") { $0.contains { $0.hasPrefix("cursor: selected: pending Request") } }
         try s.press("3")
         try waitForSpoken("announce: History tab, 6 records, All.")
         try s.press("Down")
-        spoken = try waitForSpoken("cursor: selected: Barcode CODE-5 (Text) - now")
+        let spoken = try waitForSpoken("cursor: selected: Barcode CODE-5 (Text) - now")
         #expect(spoken.contains("cursor: selected: Barcode CODE-6 (Text) - now"))
     }
 

@@ -32,7 +32,7 @@ struct ServeCommand: ParsableCommand {
             (made 0700): in demo mode every session, in team mode only sessions started with present — \
             never another person's; tabshell replay FILE plays one. ssh -t host present shares a session under a \
             watch code and ssh -t host watch CODE follows it at the watcher's own size (--max-watchers, --max-watchers-total). Runs in the foreground; logs to tabshell.log beside the database, and one line per \
-            event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds.
+            event on standard error when it is a terminal. SIGTERM or Ctrl-C stops it within 2 seconds. SIGUSR2 upgrades without dropping anyone: the binary installed now at the same path starts on the same listening socket and serves every new connection, while this server keeps its sessions until they end (at most --drain-limit).
             """
     )
 
