@@ -229,12 +229,23 @@ struct PackageEndToEndTests {
         let log = data + "/tabshell.log"
         let ready = Stress.poll(timeout: 20) { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/2")) == log }
         try #require(ready, "the command never pointed its standard error at \(log)")
-        // To the main thread (whose id is the process's), which is reading standard input from
-        // Swift code: a signal to the process goes to any thread, and one parked in the runtime's
-        // pool has no frame of the app's own to name.
+        // To the thread blocked reading standard input (read(0, …) in /proc/PID/task/TID/syscall:
+        // system call 0 on x86-64, 63 on arm64), which Swift code called: a signal to the process
+        // goes to any thread, and one parked in the runtime's pool, or one still starting, has no
+        // frame of the app's own to name.
+        var reader: pid_t?
+        let reading = Stress.poll(timeout: 20) {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            reader = tasks.compactMap { pid_t($0) }.first { tid in
+                let call = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/syscall", encoding: .utf8)) ?? ""
+                return call.hasPrefix("0 0x0 ") || call.hasPrefix("63 0x0 ")
+            }
+            return reader != nil
+        }
+        let thread = try #require(reader, "no thread of the command is reading its input (\(reading))")
         typealias ThreadKill = @convention(c) (pid_t, pid_t, Int32) -> Int32
         let tgkill = try #require(dlsym(nil, "tgkill").map { unsafeBitCast($0, to: ThreadKill.self) }, "no tgkill in the C library")
-        #expect(tgkill(pid, pid, SIGSEGV) == 0)
+        #expect(tgkill(pid, thread, SIGSEGV) == 0)
         var ending: Int32 = 0
         let ended = Stress.poll(timeout: 20) { waitpid(pid, &ending, WNOHANG) == pid }
         #expect(ended && ending & 0x7F == SIGSEGV, "the command died of SIGSEGV (wait status \(ending))")
