@@ -123,30 +123,35 @@ public final class AgentDesk: @unchecked Sendable {
         while true {
             let counter = try await onStore { try $0.externalChangeCounter() }
             // The counter wakes the wait at once; a look every 2 s as well bounds what a missed
-            // change could cost (a change counted before the first look at the request).
-            if counter != seen || ContinuousClock.now - lookedAt >= .seconds(2) {
+            // change could cost (a change counted before the first look at the request). Past
+            // the deadline one last look is taken all the same: a wait whose task was held up
+            // (a busy machine) answers with what the store holds then, never with an old look.
+            let late = ContinuousClock.now >= deadline || isClosing
+            if counter != seen || ContinuousClock.now - lookedAt >= .seconds(2) || late {
                 seen = counter
                 lookedAt = ContinuousClock.now
-                let state = try await onStore { store -> WaitOutcome in
-                    guard let request = try store.request(id: id) else { return .gone }
-                    guard request.status == .done else { return .pending(request) }
-                    guard let answer = try store.answerID(toRequest: id) else { return .pending(request) }
-                    return .answered(request, recordID: answer)
-                }
-                gate.withLock { looks += 1 }
+                let state = try await look(at: id)
                 switch state {
                 case .pending: existed = true
                 case .gone where existed: return .withdrawn
                 default: return state
                 }
-                if ContinuousClock.now >= deadline { return state }
-            }
-            guard ContinuousClock.now < deadline, !isClosing else {
-                let request = try await onStore { try $0.request(id: id) }
-                return request.map { .pending($0) } ?? (existed ? .withdrawn : .gone)
+                if late { return state }
             }
             try await pause(until: min(ContinuousClock.now + limits.changePoll, deadline))
         }
+    }
+
+    /// The request `id` as the store holds it now: answered (with the record), pending or gone.
+    private func look(at id: Int64) async throws -> WaitOutcome {
+        let state = try await onStore { store -> WaitOutcome in
+            guard let request = try store.request(id: id) else { return .gone }
+            guard request.status == .done else { return .pending(request) }
+            guard let answer = try store.answerID(toRequest: id) else { return .pending(request) }
+            return .answered(request, recordID: answer)
+        }
+        gate.withLock { looks += 1 }
+        return state
     }
 
     /// Sleeps until `end`, or until the store's news of another process's commit (looked at
