@@ -13,9 +13,7 @@ struct CaptureView {
         let bounds = canvas.bounds
         drawTitleBar(in: bounds.line(0), on: &canvas)
         canvas.rule(bounds.line(1))
-        if let sentence = state.unreachableDatabase {
-            UnreachableDatabaseNotice(sentence: sentence, context: context).draw(inRule: bounds.line(1), on: &canvas)
-        }
+        UnreachableDatabaseNotice.of(state, context: context)?.draw(inRule: bounds.line(1), on: &canvas)
         var body = bounds.inset(top: 2, left: 1, bottom: 2, right: 1)
         if let request = capture.request {
             canvas.put(

@@ -15,7 +15,7 @@ struct HeadingView {
         if let unreachable {
             // The notice wins: the title gives up its end to it when both do not fit.
             let notice = unreachable.text(fitting: titleRow.width - TextWidth.of(heading.title) - 2)
-            let noticeColumns = canvas.putRightAligned([Span(notice, .error)], in: titleRow)
+            let noticeColumns = canvas.putRightAligned([Span(notice, unreachable.style)], in: titleRow)
             let titleWidth = max(0, noticeColumns.lowerBound - titleRow.column - 2)
             canvas.put(heading.title, row: titleRow.row, column: titleRow.column, width: titleWidth, style: .heading)
         } else {

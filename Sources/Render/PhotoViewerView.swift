@@ -30,10 +30,9 @@ struct PhotoViewerView {
             drawSentence(sentence, in: area, style: .dim, on: &canvas)
         }
         var factsLine = bounds.line(bounds.height - 2).inset(left: 1, right: 1)
-        if let sentence = state.unreachableDatabase {
+        if let notice = UnreachableDatabaseNotice.of(state, context: context) {
             // The viewer has no heading: the database's notice takes the right of the facts' line.
-            let notice = UnreachableDatabaseNotice(sentence: sentence, context: context).text(fitting: factsLine.width / 2)
-            let columns = canvas.putRightAligned([Span(notice, .error)], in: factsLine)
+            let columns = canvas.putRightAligned([Span(notice.text(fitting: factsLine.width / 2), notice.style)], in: factsLine)
             factsLine = factsLine.inset(right: factsLine.right - columns.lowerBound + 2)
         }
         drawFacts(of: photo, in: factsLine, on: &canvas)

@@ -10,7 +10,7 @@ struct ShellView {
     func draw(on canvas: inout Canvas) {
         let regions = ShellLayout(state: state)
         let content = self.content
-        let unreachable = state.unreachableDatabase.map { UnreachableDatabaseNotice(sentence: $0, context: context) }
+        let unreachable = UnreachableDatabaseNotice.of(state, context: context)
         var heading = content.heading
         // Presenting or watching (issue #27): the watch code and its watchers in every heading.
         heading.badge = state.environment.presenting.map(context.line)

@@ -45,8 +45,21 @@ public final class AppRuntime {
     /// `storage` is where the store is called: the app's `.background` (a queue of the
     /// session's own; answers come back after a `wake`), or `.inline` for tests that read
     /// every result as soon as the action is dispatched. Nothing else here calls `database`.
-    public init(
+    public convenience init(
         database: any RecordStore, state: AppState, logger: Logger, home: String,
+        previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
+        person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil,
+        storage: StorageExecutor = .background
+    ) {
+        self.init(
+            store: OpeningStore(database), state: state, logger: logger, home: home, previewCache: previewCache, wake: wake,
+            person: person, uploads: uploads, onCommit: onCommit, storage: storage)
+    }
+
+    /// As above, with a store that may still be opening: ``open(resuming:message:)`` opens it
+    /// off the loop and starts the session when it answers.
+    public init(
+        store: OpeningStore, state: AppState, logger: Logger, home: String,
         previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
         person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil,
         storage: StorageExecutor = .background
@@ -55,7 +68,7 @@ public final class AppRuntime {
         self.logger = logger
         self.wake = wake
         runner = EffectRunner(
-            database: database, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
+            database: store, logger: logger, home: home, mailbox: mailbox, previewCache: previewCache, wake: wake,
             uploads: uploads, person: person, onCommit: onCommit, executor: storage)
     }
 
@@ -63,6 +76,108 @@ public final class AppRuntime {
     /// absolute path, else `~/.cache/tabshell/previews`.
     public static func previewCacheDirectory(environment: [String: String], home: String) -> URL {
         PreviewLoader.cacheDirectory(environment: environment, home: home)
+    }
+
+    // MARK: - Opening the store
+
+    /// How long the first frame waits for the store's first answer (a local file answers well
+    /// within it, so its first frame already shows the data); a store slower than this gets
+    /// the shell at once with "Connecting…" in the heading, and its answer arrives as an event.
+    public static let firstFrameHold: Duration = .milliseconds(100)
+    /// How long after a failed open the next try starts.
+    public static let openRetryInterval: Duration = .seconds(3)
+
+    private enum StoreState: Equatable {
+        case opening(since: ContinuousClock.Instant)
+        case failed(retryAt: ContinuousClock.Instant, sentence: String)
+        case open
+    }
+
+    private var storeState: StoreState = .open
+    private var resumeOnOpen: (snapshot: SessionSnapshot?, message: String?)
+    private var hasDrawn = false
+
+    /// Opens the store off the loop (its settings read and the recovery sweep run with it), then
+    /// starts the session as ``start(recovery:resuming:message:)`` does. Until it answers the
+    /// keys work on what the shell holds; a failure is said in the heading and on the status
+    /// line, and the open is tried again every ``openRetryInterval``.
+    public func open(resuming snapshot: SessionSnapshot? = nil, message: String? = nil, now: ContinuousClock.Instant = .now) {
+        resumeOnOpen = (snapshot, message)
+        storeState = .opening(since: now)
+        for action in runner.openStore(now: Date(), then: { [weak self] outcome in self?.storeAnswered(outcome) ?? [] }) {
+            dispatch(action)
+        }
+    }
+
+    /// The store's first answer, or its failure to open.
+    private func storeAnswered(_ outcome: Result<EffectRunner.Opened, StorageError>) -> [AppAction] {
+        switch outcome {
+        case let .success(opened):
+            storeState = .open
+            var recovery: RecoveryReport?
+            switch opened.recovery {
+            case let .success(report):
+                recovery = report
+                if let report, !report.summary.isEmpty { logger.info("recovery: \(report.summary)") }
+                for problem in report?.problems ?? [] { logger.warning("recovery: \(problem)") }
+            case let .failure(error):
+                logger.error("recovery failed: \(error.message)")
+            }
+            dispatch(.storeOpened(opened.settings))
+            start(recovery: recovery, resuming: resumeOnOpen.snapshot, message: resumeOnOpen.message)
+            resumeOnOpen = (nil, nil)
+            listenForChanges()
+            nextChangeCheck = .now.advanced(by: Self.changeCheckInterval)
+            return []
+        case let .failure(error):
+            let sentence = error.message
+            if case let .failed(_, last) = storeState, last == sentence {
+                logger.debug("open failed again: \(sentence)")
+            } else {
+                logger.error("open failed: \(sentence)")
+            }
+            storeState = .failed(retryAt: .now.advanced(by: Self.openRetryInterval), sentence: sentence)
+            return [.databaseReachability(problem: sentence)]
+        }
+    }
+
+    /// A failed open is tried again when its time has come (one open at a time).
+    private func retryOpenIfDue(now: ContinuousClock.Instant) {
+        guard case let .failed(retryAt, _) = storeState, now >= retryAt else { return }
+        storeState = .opening(since: now)
+        for action in runner.openStore(now: Date(), then: { [weak self] outcome in self?.storeAnswered(outcome) ?? [] }) {
+            dispatch(action)
+        }
+    }
+
+    /// How long a frame waits for the storage reads the change before it asked for (a History
+    /// page, a search's rows): a read that answers within it is drawn in the same frame as the
+    /// change, instead of a frame of placeholders and then another of rows.
+    public static let frameHold: Duration = .milliseconds(30)
+    /// When the storage queue last went from idle to busy, while it is busy (main thread).
+    private var storageBusySince: ContinuousClock.Instant?
+
+    /// Whether the frame due now waits a moment: the first frame for the store's first answer
+    /// (at most ``firstFrameHold``), a later one for the reads its change asked for (at most
+    /// ``frameHold`` from when the queue became busy, so a slow call — a Done on a silent server
+    /// — holds no key's frame for longer, and the frames after it not at all).
+    public func holdsFrame(now: ContinuousClock.Instant = .now) -> Bool {
+        guard let end = frameHoldEnd else { return false }
+        return now < end
+    }
+
+    private var frameHoldEnd: ContinuousClock.Instant? {
+        if !hasDrawn, case let .opening(since) = storeState { return since.advanced(by: Self.firstFrameHold) }
+        return storageBusySince?.advanced(by: Self.frameHold)
+    }
+
+    /// Notes when the storage queue became busy (after a dispatch, and after answers arrive).
+    private func noteStorageBusy(now: ContinuousClock.Instant = .now) {
+        if runner.storageCallsPending == 0 {
+            storageBusySince = nil
+        } else if storageBusySince == nil {
+            storageBusySince = now
+        }
     }
 
     /// Starts the session: loads what the tabs show and offers what recovery found. With a
@@ -187,19 +302,32 @@ public final class AppRuntime {
                 }
             }
         }
+        noteStorageBusy()
     }
 
     /// Results background work posted (storage answers, photo copies), after a wake.
     public func deliverMail() {
-        for action in runner.takeFinishedStorageWork() { dispatch(action) }
+        let answers = runner.takeFinishedStorageWork()
+        // Every call answered: reads the answers lead to are held for afresh.
+        if runner.storageCallsPending == 0 { storageBusySince = nil }
+        for action in answers { dispatch(action) }
         for action in mailbox.takeAll() { dispatch(action) }
+        noteStorageBusy()
     }
 
     // MARK: - Time
 
     /// Milliseconds until the next timer or change check is due; the loop sleeps at most this long.
     public func millisecondsToNextDeadline(now: ContinuousClock.Instant = .now) -> Int {
-        let next = (timers.map(\.deadline) + [nextChangeCheck]).min() ?? nextChangeCheck
+        var deadlines = timers.map(\.deadline)
+        switch storeState {
+        case .open: deadlines.append(nextChangeCheck)
+        case let .failed(retryAt, _): deadlines.append(retryAt)
+        case .opening: break
+        }
+        if needsDraw, let end = frameHoldEnd, end > now { deadlines.append(end) }
+        // Nothing due: the loop wakes for the terminal, a wake, or this.
+        let next = deadlines.min() ?? now.advanced(by: .seconds(1))
         let remaining = now.duration(to: next)
         let ms = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
         return max(0, Int(ms) + 1)
@@ -217,6 +345,7 @@ public final class AppRuntime {
     /// and what is on screen is read again. A failed read is logged once per failure streak
     /// and retried at the next interval.
     public func checkForChangesElsewhere(now: ContinuousClock.Instant = .now, force: Bool = false) {
+        guard storeState == .open else { return retryOpenIfDue(now: now) }
         guard !changeCheckInFlight else { return }
         let hint = hinted.take()
         guard force || hint || now >= nextChangeCheck else { return }
@@ -285,6 +414,7 @@ public final class AppRuntime {
 
     /// The front end drew `state`: clears the draw and repaint requests.
     public func drawn() {
+        hasDrawn = true
         needsDraw = false
         needsRepaint = false
     }

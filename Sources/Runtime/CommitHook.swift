@@ -31,8 +31,14 @@ public struct CommitHook: Sendable {
     /// The on-commit command as the app runs it: the record read back from `store` and written
     /// as `history export --follow` writes it (every field, a batch's lines included).
     public init(command: String, timeout: Duration = .seconds(10), store: any RecordStore) {
+        self.init(command: command, timeout: timeout, store: OpeningStore(store))
+    }
+
+    /// As above, for a session's store that may still be opening (a record is committed only
+    /// once it has opened).
+    public init(command: String, timeout: Duration = .seconds(10), store: OpeningStore) {
         self.init(command: command, timeout: timeout) { id in
-            (try? store.exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
+            (try? store.store().exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
         }
     }
 }

@@ -13,7 +13,7 @@ import TabShell
 /// wake. The change counter has a queue of its own (`changes`), so the check every 400 ms never
 /// queues behind a slow Done, nor a Done behind it.
 final class EffectRunner {
-    private let database: any RecordStore
+    private let database: OpeningStore
     private let storage: StorageQueue
     private let changes: StorageQueue
     private let logger: Logger
@@ -37,7 +37,7 @@ final class EffectRunner {
     }
 
     init(
-        database: any RecordStore, logger: Logger, home: String, mailbox: Mailbox,
+        database: OpeningStore, logger: Logger, home: String, mailbox: Mailbox,
         previewCache: URL?, wake: @escaping @Sendable () -> Void,
         uploads: UploadFolder? = nil, person: String? = nil, onCommit: CommitHook? = nil, executor: StorageExecutor = .background
     ) {
@@ -51,10 +51,10 @@ final class EffectRunner {
         self.commitHook = onCommit.map { CommitHookRunner(hook: $0, mailbox: mailbox, wake: wake, logger: logger) }
         // A staging folder is a folder of this host's (no database call): made on the loop.
         self.photoStager = PhotoStager(
-            beginStaging: { [database] () throws(StorageError) in try database.beginStaging() }, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads,
+            beginStaging: { [database] () throws(StorageError) in try database.store().beginStaging() }, mailbox: mailbox, wake: wake, logger: logger, home: home, uploads: uploads,
             person: person)
         self.previewLoader = PreviewLoader(
-            photoFile: { [database] name throws(StorageError) in try database.photoFile(storedName: name) }, cacheDirectory: previewCache, mailbox: mailbox, wake: wake,
+            photoFile: { [database] name throws(StorageError) in try database.store().photoFile(storedName: name) }, cacheDirectory: previewCache, mailbox: mailbox, wake: wake,
             logger: logger)
     }
 
@@ -70,7 +70,7 @@ final class EffectRunner {
     /// Takes a draft's staging folder back for the capture on screen (a session restored);
     /// returns the photos it holds.
     func adoptDraft(_ found: RecoveryReport.Draft) throws(StorageError) -> [StagedPhoto] {
-        let session = try database.resumeDraft(found)
+        let session = try database.store().resumeDraft(found)
         photoStager.adopt(session)
         logger.info("draft taken back", metadata: ["staging": "\(found.id)"])
         return session.photos
@@ -104,7 +104,7 @@ final class EffectRunner {
         case let .resumeDraft(id):
             guard let draft = recoveredDrafts[id] else { return .actions([.drafts(.dropped(id))]) }
             do {
-                photoStager.adopt(try database.resumeDraft(draft))
+                photoStager.adopt(try database.store().resumeDraft(draft))
                 logger.info("draft resumed", metadata: ["staging": "\(id)"])
                 return .actions([.drafts(.resumed(id))])
             } catch {
@@ -112,7 +112,7 @@ final class EffectRunner {
             }
         case let .discardDraft(id):
             if let draft = recoveredDrafts[id] {
-                do { try database.discardDraft(draft) } catch { logger.warning("discarding a draft: \(error.message)") }
+                do { try database.store().discardDraft(draft) } catch { logger.warning("discarding a draft: \(error.message)") }
                 logger.info("draft discarded", metadata: ["staging": "\(id)"])
             }
             return .actions([.drafts(.dropped(id))])
@@ -212,7 +212,23 @@ final class EffectRunner {
     /// The store's news of other processes' commits, `hint` called on a thread of the store's
     /// (not a round trip: a watch of its own, made once).
     func changeHints(_ hint: @escaping @Sendable () -> Void) -> ChangeHints? {
-        database.changeHints(hint)
+        database.opened?.changeHints(hint)
+    }
+
+    /// What the store says when the session opens it: its settings and what recovery found.
+    struct Opened {
+        let settings: Settings
+        let recovery: Swift.Result<RecoveryReport?, StorageError>
+    }
+
+    /// Opens the store off the loop (the session's first storage call), reads its settings and
+    /// runs the recovery sweep; `then` gets the outcome on the main thread.
+    func openStore(now: Date, then: @escaping (Swift.Result<Opened, StorageError>) -> [AppAction]) -> [AppAction] {
+        storage.open(
+            { db throws(StorageError) in
+                let settings = try db.settings()
+                return Opened(settings: settings, recovery: Swift.Result { () throws(StorageError) in try db.recover(now: now) })
+            }, then: then)
     }
 
     /// Reads the database's change counter off the loop; `then` gets the outcome on the main

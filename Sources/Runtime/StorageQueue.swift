@@ -31,7 +31,7 @@ struct Handed<Value>: @unchecked Sendable {
 /// rules and turns its outcome into actions on the main thread (`then` always runs there: in
 /// `run` itself when inline, else in `takeFinished` after a wake).
 final class StorageQueue {
-    private let database: any RecordStore
+    private let database: OpeningStore
     private let queue: DispatchQueue?
     private let wake: @Sendable () -> Void
     private let outbox = Outbox()
@@ -43,7 +43,7 @@ final class StorageQueue {
         let pending = Atomic<Int>(0)
     }
 
-    init(database: any RecordStore, executor: StorageExecutor, label: String, wake: @escaping @Sendable () -> Void) {
+    init(database: OpeningStore, executor: StorageExecutor, label: String, wake: @escaping @Sendable () -> Void) {
         self.database = database
         self.wake = wake
         queue = executor.runsInline ? nil : DispatchQueue(label: label, qos: .userInitiated)
@@ -53,9 +53,26 @@ final class StorageQueue {
     var pendingCount: Int { outbox.pending.load(ordering: .acquiring) }
 
     /// Runs `work` against the store; `then` turns its outcome into actions on the main thread.
-    /// Returns those actions when inline, else nothing (they come from `takeFinished`).
+    /// Returns those actions when inline, else nothing (they come from `takeFinished`). Before
+    /// the store has opened, `work` is not run and `then` gets the connecting sentence.
     func run<T>(
         _ work: @escaping @Sendable (any RecordStore) throws(StorageError) -> T,
+        then: @escaping (Result<T, StorageError>) -> [AppAction]
+    ) -> [AppAction] {
+        perform({ database throws(StorageError) in try work(database.store()) }, then: then)
+    }
+
+    /// Opens the store (the first call a session queues, so every call after it finds it open)
+    /// and runs `work` on it; `then` as for ``run(_:then:)``.
+    func open<T>(
+        _ work: @escaping @Sendable (any RecordStore) throws(StorageError) -> T,
+        then: @escaping (Result<T, StorageError>) -> [AppAction]
+    ) -> [AppAction] {
+        perform({ database throws(StorageError) in try work(database.open()) }, then: then)
+    }
+
+    private func perform<T>(
+        _ work: @escaping @Sendable (OpeningStore) throws(StorageError) -> T,
         then: @escaping (Result<T, StorageError>) -> [AppAction]
     ) -> [AppAction] {
         guard let queue else {

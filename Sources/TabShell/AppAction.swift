@@ -74,6 +74,9 @@ public enum AppAction: Equatable, Sendable {
     /// The database server went away (the sentence saying so) or, with nil, is back: then
     /// everything shown is read again.
     case databaseReachability(problem: String?)
+    /// The session's store opened (off the loop, after the first frame when it was slow): its
+    /// settings take over from the defaults the shell started with.
+    case storeOpened(Settings)
     case captureCommitted(recordID: Int64, submission: CaptureSubmission)
     /// The on-commit command failed for a record (it is saved all the same): one notice.
     case commitHookFailed(String)

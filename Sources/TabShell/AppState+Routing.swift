@@ -57,6 +57,7 @@ extension AppState {
         // Results the shell handles
         case .databaseChangedElsewhere: return [inbox.loadEffect] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
         case let .databaseReachability(problem): return databaseReachability(problem)
+        case let .storeOpened(settings): return storeOpened(settings)
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .storageFailed(message): return storageFailed(message)
         case let .commitHookFailed(message): return notice(message)
@@ -111,7 +112,7 @@ extension AppAction {
         case let .search(action): return action.isUserInput
         case let .capture(action): return action.isUserInput
         case .drafts, .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
-            .databaseChangedElsewhere, .databaseReachability, .captureCommitted, .commitHookFailed,
+            .databaseChangedElsewhere, .databaseReachability, .storeOpened, .captureCommitted, .commitHookFailed,
             .idleSessionClosingSoon, .storageFailed, .statusExpired, .recoveryFinished,
             .sessionRestored, .previewLoaded:
             return false

@@ -135,6 +135,18 @@ extension AppState {
         return [inbox.loadEffect] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
     }
 
+    /// The store opened: its settings replace the defaults, and a failure said while it was
+    /// opening gives way to the news that it answers now (the session then starts: `.started`).
+    mutating func storeOpened(_ settings: Settings) -> [AppEffect] {
+        self.settings = settings
+        connectingTo = nil
+        if unreachableDatabase != nil {
+            unreachableDatabase = nil
+            status = StatusMessage("The database answers now.")
+        }
+        return []
+    }
+
     /// Shows the next unfinished capture's Resume / Discard question, when nothing else is up.
     mutating func offerNextDraft() -> [AppEffect] {
         guard presentation == .none else { return [] }

@@ -20,6 +20,9 @@ public struct AppState: Equatable, Sendable {
     /// Why the database server cannot be reached, from the moment that is known until it is
     /// back: the heading says so on every screen, so nothing shown passes for current meanwhile.
     public var unreachableDatabase: String?
+    /// The store's name while the session's store is still opening (a server slow to answer at
+    /// start): the heading says "Connecting to …" until it answers.
+    public var connectingTo: String?
     /// Counts the timers handed out for success messages, so an old timer cannot clear a newer one.
     public var statusToken = 0
     /// config.toml's `[keys]`: the keys in place of the table's defaults (issue #26).

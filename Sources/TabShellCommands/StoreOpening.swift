@@ -35,12 +35,9 @@ public enum StoreOpening {
         longStatements: Bool = false
     ) throws -> any RecordStore {
         if let text = postgresURL {
+            let server = try postgres(url: text, environment: environment, logger: logger, listen: listen, longStatements: longStatements)
             do {
-                let location = try PostgresLocation(url: text, environment: environment)
-                // This host's folder for the store (the log, staging, the photo cache).
-                return try PostgresStore.open(
-                    location, folder: AppDatabase.defaultDirectory(environment: environment), listen: listen, answerTimeout: longStatements ? nil : PostgresStore.answerTimeout,
-                    logger: logger)
+                return try server.open()
             } catch {
                 logger.error("open failed: \(error.message)")
                 throw Failure(error.message)
@@ -53,6 +50,32 @@ public enum StoreOpening {
             logger.error("open failed: \(error.message)")
             throw Failure(error.message)
         }
+    }
+}
+
+extension StoreOpening {
+    /// The PostgreSQL store `url` names, not yet connected: its name, and how to open it (the
+    /// app opens it off its loop, so a server slow to answer never holds the first frame). A URL
+    /// that cannot be read is one sentence at once.
+    public static func postgres(
+        url text: String, environment: [String: String], logger: Logger, listen: Bool = false, longStatements: Bool = false
+    ) throws -> (name: String, open: @Sendable () throws(StorageError) -> any RecordStore) {
+        let location: PostgresLocation
+        do {
+            location = try PostgresLocation(url: text, environment: environment)
+        } catch {
+            logger.error("open failed: \(error.message)")
+            throw Failure(error.message)
+        }
+        // This host's folder for the store (the log, staging, the photo cache).
+        let folder = AppDatabase.defaultDirectory(environment: environment)
+        let answerTimeout = longStatements ? nil : PostgresStore.answerTimeout
+        return (
+            location.address,
+            { () throws(StorageError) in
+                try PostgresStore.open(location, folder: folder, listen: listen, answerTimeout: answerTimeout, logger: logger)
+            }
+        )
     }
 }
 

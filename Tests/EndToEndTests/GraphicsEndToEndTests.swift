@@ -58,6 +58,22 @@ struct GraphicsEndToEndTests {
     /// A sixel picture's start (DCS … q) or a kitty picture's (APC G with a=T).
     static func hasPicture(_ bytes: [UInt8]) -> Bool { !placements(in: bytes).isEmpty }
 
+    /// Makes the app draw a frame that leaves the picture's cells as they are, and waits for it:
+    /// another process adds a request, and the app, noticing the commit, draws the tab bar's new
+    /// count. What the idle loop (its timers, its change checks) and that frame sent is then in
+    /// the output since `mark`: a picture sent again on any of them would be there.
+    static func frameElsewhere(_ t: FakeTerminal, since mark: Int) throws {
+        let data = t.workDirectory.appendingPathComponent("data").path
+        let added = try TmuxSession.spawnAndWait(
+            [
+                "/bin/sh", "-c",
+                "XDG_DATA_HOME=\(TmuxSession.quote(data)) \(TmuxSession.quote(TmuxSession.binary.path)) inbox add --title 'Count the pallets' >/dev/null 2>&1",
+            ], stdout: "/dev/null")
+        #expect(added == 0, "inbox add from another process")
+        try t.waitFor("the frame telling of the new request", since: mark) { !$0.isEmpty }
+        t.settle()
+    }
+
     /// Captures `shelf.png` as a Photos record, opens History and the record's detail, and waits
     /// for its thumbnail; returns the mark before the detail opened.
     static func openRecordWithAPhoto(_ t: FakeTerminal, waitingFor kind: String) throws -> Int {
@@ -100,9 +116,9 @@ struct GraphicsEndToEndTests {
         let afterPicture = Array(shown[(shown.firstRange(of: Array("\u{1B}7\u{1B}[\(picture.row + 1);\(picture.column + 1)H".utf8))?.upperBound ?? 0)...])
         #expect(!Self.hasPicture(afterPicture), "the picture written once")
 
-        // Idle: nothing is sent again.
+        // Idle, then a frame that changes only the tab bar: nothing is sent again.
         let idle = t.mark
-        Thread.sleep(forTimeInterval: 1.5)
+        try Self.frameElsewhere(t, since: idle)
         #expect(!Self.hasPicture(t.output(since: idle)), "a picture sent again while idle")
 
         // A tab switch: every cell the picture covered is painted again, and no picture comes back.
@@ -144,7 +160,7 @@ struct GraphicsEndToEndTests {
         #expect(Self.contains(t.output(since: opened), "\u{1B}_Ga=T,q=2,f=32"))
 
         let idle = t.mark
-        Thread.sleep(forTimeInterval: 1.5)
+        try Self.frameElsewhere(t, since: idle)
         #expect(!Self.hasPicture(t.output(since: idle)), "a picture sent again while idle")
 
         // The help sheet covers part of it: the placement is deleted where it was.

@@ -10,7 +10,7 @@ import Testing
 struct KilledDraftEndToEndTests {
     @Test(arguments: [("p", "/tmp/x/shelf-three.png", "a typed photo path"), ("n", "milk and eggs", "milk and eggs")])
     func textTypedJustBeforeAKillIsOfferedBack(kindKey: String, text: String, summary: String) throws {
-        let home = Issue22DraftsEndToEndTests.dataHome()
+        let home = DraftsKeptEndToEndTests.dataHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let s = try TabShellEndToEndTests.launch(environment: ["XDG_DATA_HOME": home.path])
         try s.waitFor(text: "[ Inbox")

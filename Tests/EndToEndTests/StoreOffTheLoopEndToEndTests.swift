@@ -67,4 +67,49 @@ import Testing
         try app.press("q")
         try TabShellEndToEndTests.expectTerminalRestored(app)
     }
+
+    /// A server that has stopped answering when the app starts: the shell is drawn at once with
+    /// "Connecting to …" in its heading, the keys work, the failure is said when the connection
+    /// times out, and once the server answers again the Inbox shows what it holds.
+    @Test func theShellIsDrawnAtOnceWhenTheServerIsStoppedAtStart() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-offloop-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let started = try PostgresEndToEndTests.server("start", in: shared)
+        defer { _ = try? PostgresEndToEndTests.server("stop", in: shared) }
+        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
+            throw HarnessError("no URL from pg-test-server: \(started)")
+        }
+        let added = try TmuxSession.spawnAndWait(
+            [
+                "/bin/sh", "-c",
+                "XDG_DATA_HOME=\(TmuxSession.quote(shared.path)) \(TmuxSession.quote(TmuxSession.binary.path)) inbox add --db \(TmuxSession.quote(url)) --title 'Count the pallets' >/dev/null 2>&1",
+            ],
+            stdout: shared.appendingPathComponent("add.out").path)
+        #expect(added == 0)
+        try PostgresEndToEndTests.server("freeze", in: shared)
+        var thawed = false
+        defer { if !thawed { _ = try? PostgresEndToEndTests.server("thaw", in: shared) } }
+
+        let launched = Date()
+        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
+        // Well inside the 10 s a connection waits for its answer.
+        let first = try app.waitFor("the shell, connecting", timeout: 5) { $0.contains("[ Inbox") && $0.contains("Connecting to") }
+        print(String(format: "Start with PostgreSQL stopped: the shell on screen %.0f ms after launch", Date().timeIntervalSince(launched) * 1000))
+        #expect(!first.contains("Count the pallets"))
+        try app.press("3")
+        try app.waitFor(text: "[ History", timeout: 5)
+        try app.press("1")
+        try app.waitFor(text: "[ Inbox", timeout: 5)
+        // The connection's answer timeout passes: said, and tried again.
+        try app.waitFor(text: "Cannot reach PostgreSQL", timeout: 40)
+
+        try PostgresEndToEndTests.server("thaw", in: shared)
+        thawed = true
+        let opened = try app.waitFor(text: "Count the pallets", timeout: 40)
+        let heading = opened.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(separator: "\n")
+        #expect(!heading.contains("Connecting to") && !heading.contains("Cannot reach"), "\(opened)")
+        try app.press("q")
+        try TabShellEndToEndTests.expectTerminalRestored(app)
+    }
 }

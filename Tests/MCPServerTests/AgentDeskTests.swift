@@ -3,6 +3,7 @@ import Foundation
 import MCP
 import SQLiteStorage
 import Storage
+import Synchronization
 import TabShell
 import TestSupport
 import Testing
@@ -59,17 +60,26 @@ struct AgentDeskTests {
         // On a thread of its own, not the cooperative pool a loaded test run may hold: the wait
         // must be waiting on the store, not on this test, when the Done lands.
         // A commit refused for a moment (a loaded run's busy file) is tried again, not lost.
+        // Tried until it lands or the wait has ended; each refusal is kept for the failure's message.
+        let refusals = Refusals()
         let done = Thread {
             Thread.sleep(forTimeInterval: 0.1)
-            for _ in 0..<200 {
-                let submission = CaptureSubmission(kind: .barcode, barcode: code, requestID: id)
-                if (try? app.commitCapture(submission, staging: nil, now: Date(), capturedBy: "bo")) != nil { return }
-                Thread.sleep(forTimeInterval: 0.05)
+            while !refusals.waitEnded {
+                do {
+                    let submission = CaptureSubmission(kind: .barcode, barcode: code, requestID: id)
+                    _ = try app.commitCapture(submission, staging: nil, now: Date(), capturedBy: "bo")
+                    return
+                } catch {
+                    refusals.add("\(error)")
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
             }
         }
         done.start()
         // The wait returns as soon as the answer is there; the timeout only bounds a failure.
         let result = await desk.call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 120])
+        refusals.endWait()
+        #expect(refusals.all.isEmpty, "the Done was refused: \(refusals.all.prefix(3))")
         #expect(result.isError == false)
         let text = Self.text(result)
         let lastID = try #require(try store.lastRecordID())
@@ -117,15 +127,23 @@ struct AgentDeskTests {
         let other = try AppDatabase.open(at: folder.file("tabshell.sqlite"))
         // Removed once the wait has seen it pending (its first look), however slow the run.
         // A removal refused for a moment (a loaded run's busy file) is tried again, not lost.
+        let refusals = Refusals()
         let remove = Thread {
-            while desk.requestLooks == 0 { Thread.sleep(forTimeInterval: 0.01) }
-            for _ in 0..<200 {
-                if (try? other.removeRequest(id: id)) != nil { return }
-                Thread.sleep(forTimeInterval: 0.05)
+            while desk.requestLooks == 0, !refusals.waitEnded { Thread.sleep(forTimeInterval: 0.01) }
+            while !refusals.waitEnded {
+                do {
+                    _ = try other.removeRequest(id: id)
+                    return
+                } catch {
+                    refusals.add("\(error)")
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
             }
         }
         remove.start()
         let result = await desk.call("wait_for_answer", arguments: ["request_id": .int(Int(id)), "timeout_seconds": 120])
+        refusals.endWait()
+        #expect(refusals.all.isEmpty, "the removal was refused: \(refusals.all.prefix(3))")
         #expect(result.isError == false)
         #expect(Self.text(result).hasPrefix("Request #\(id) was withdrawn while waiting"), "\(Self.text(result))")
         #expect(result.structuredContent == .object(["request_id": .int(Int(id)), "status": "cancelled"]))
@@ -213,4 +231,14 @@ struct AgentDeskTests {
         let answered = await desk().call("list_requests", arguments: ["status": "answered"])
         #expect(Self.text(answered) == "No answered requests.")
     }
+}
+
+/// What another connection's write met while a wait ran (a loaded run's busy file), and whether
+/// the wait has ended (the writer stops trying then).
+final class Refusals: Sendable {
+    private let state = Mutex<(messages: [String], ended: Bool)>(([], false))
+    func add(_ message: String) { state.withLock { $0.messages.append(message) } }
+    func endWait() { state.withLock { $0.ended = true } }
+    var waitEnded: Bool { state.withLock { $0.ended } }
+    var all: [String] { state.withLock { $0.messages } }
 }

@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// How long a phone-sized photo takes. Printed, not asserted: the numbers depend on the
-/// machine and its load (docs/scanning.md keeps the measured ones).
-@Suite(.serialized, .tags(.stress)) struct ScanTimeBenchmarkTests {
+/// machine and its load (docs/scanning.md keeps the measured ones). A benchmark, not a test:
+/// `make bench` runs it (TABSHELL_MICRO_BENCH=1); `make test` does not.
+@Suite(.serialized, .tags(.stress), .enabled(if: Benchmarks.enabled, Benchmarks.reason)) struct ScanTimeBenchmarkTests {
     @Test func twelveMegapixelPhotosWithAndWithoutACode() throws {
         let folder = try TemporaryFolder()
         var photo = Canvas.photoLike(width: 4000, height: 3000, seed: 12)
@@ -18,7 +19,6 @@ import Testing
         noise.pixels = random.bytes(noise.pixels.count)
         let staticNoise = try noise.save(as: "12mp-noise.png", in: folder.url)
 
-        // Kept short (about 10 s here): it runs inside `make test`, beside the other suites.
         func measure(_ name: String, _ file: URL, limits: PhotoCodeLimits = .standard, runs: Int = 2) throws -> [FoundCode] {
             let started = ContinuousClock.now
             var codes: [FoundCode] = []

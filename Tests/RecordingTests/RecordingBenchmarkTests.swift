@@ -5,8 +5,9 @@ import Testing
 @testable import Recording
 
 /// What recording costs, printed (not asserted): bytes of terminal output per second through
-/// the encoder and through a file recorder, and the replay filter's speed.
-@Suite(.tags(.stress)) struct RecordingBenchmarkTests {
+/// the encoder and through a file recorder, and the replay filter's speed. A benchmark, not a
+/// test: `make bench` runs it (TABSHELL_MICRO_BENCH=1); `make test` does not.
+@Suite(.tags(.stress), .enabled(if: Benchmarks.enabled, Benchmarks.reason)) struct RecordingBenchmarkTests {
     /// A frame like the app's: cursor moves, colours, box drawing and text.
     static let frame = Array(
         String(repeating: "\u{1B}[5;10H\u{1B}[0;1m\u{0F}\u{1B}[36mInbox ─┼─ café ✓ Scan the shelf label in aisle 4\u{1B}[0m\r\n", count: 40).utf8)

@@ -26,7 +26,8 @@ final class RuntimeHarness {
     init(
         settings: Settings = .default, size: ScreenSize = ScreenSize(rows: 24, columns: 80), folder: Folder? = nil,
         person: String? = nil, uploads: UploadFolder? = nil, previewTerminal: PreviewTerminal? = nil,
-        onCommit: CommitHook? = nil, storage: StorageExecutor = .inline, store: ((AppDatabase) -> any RecordStore)? = nil
+        onCommit: CommitHook? = nil, storage: StorageExecutor = .inline, store: ((AppDatabase) -> any RecordStore)? = nil,
+        opening: ((AppDatabase) -> OpeningStore)? = nil
     ) throws {
         owner = try folder ?? Folder()
         database = try AppDatabase.open(at: owner.url.appendingPathComponent("tabshell.sqlite"))
@@ -38,7 +39,7 @@ final class RuntimeHarness {
         state.photosFromUploads = uploads != nil
         state.previewTerminal = previewTerminal
         runtime = AppRuntime(
-            database: store?(database) ?? database, state: state, logger: logger, home: owner.url.path,
+            store: opening?(database) ?? OpeningStore(store?(database) ?? database), state: state, logger: logger, home: owner.url.path,
             previewCache: owner.url.appendingPathComponent("cache/previews", isDirectory: true), wake: { woken.signal() },
             person: person, uploads: uploads, onCommit: onCommit, storage: storage
         )

@@ -34,15 +34,24 @@ import Testing
         let files = try swiftFiles(in: "Runtime")
         let naming = Set(files.filter { $0.text.contains("RecordStore") }.map(\.name))
         // AppRuntime hands the store to the runner; CommitHook reads a record on its own
-        // queue, after a Done; StorageQueue is where every other call runs.
-        #expect(naming.isSubset(of: ["AppRuntime.swift", "EffectRunner.swift", "StorageQueue.swift", "CommitHook.swift"]), "\(naming)")
+        // queue, after a Done; StorageQueue is where every other call runs; OpeningStore holds
+        // the session's store while it opens.
+        #expect(
+            naming.isSubset(of: ["AppRuntime.swift", "EffectRunner.swift", "StorageQueue.swift", "CommitHook.swift", "OpeningStore.swift"]),
+            "\(naming)")
+        // The store is opened on the storage queue only (its first call), never on the loop.
+        let opening = files.filter { $0.text.contains(".open()") }.map(\.name)
+        #expect(opening == ["StorageQueue.swift"], "\(opening)")
         let runtime = try #require(files.first { $0.name == "AppRuntime.swift" })
         #expect(!runtime.text.contains("database."), "AppRuntime calls the store itself")
         // The runner's own calls outside its queues: none of them is a database round trip.
         let runner = try #require(files.first { $0.name == "EffectRunner.swift" })
         let direct = runner.text.split(separator: "\n").compactMap { line -> String? in
             guard let call = line.range(of: "database.") else { return nil }
-            return String(line[call.upperBound...].prefix { $0.isLetter })
+            // Through the store once open (`store()`, which never waits for it, or `opened?`).
+            var rest = line[call.upperBound...]
+            for way in ["store().", "opened?."] where rest.hasPrefix(way) { rest = rest.dropFirst(way.count) }
+            return String(rest.prefix { $0.isLetter })
         }
         // A staging folder, a draft's folder (resume, discard), the photo file for a preview
         // (called on the previewer's own threads): files of this host; the store's news of

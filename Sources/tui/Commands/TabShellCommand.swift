@@ -141,9 +141,9 @@ struct TabShellCommand: ParsableCommand {
     }
 
     /// The on-commit command with the JSON of a record read from `db`.
-    private func commitHook(_ db: any RecordStore) -> CommitHook? {
+    private func commitHook(_ store: OpeningStore) -> CommitHook? {
         onCommit.map { command in
-            CommitHook(command: command, timeout: .seconds(onCommitTimeout), store: db)
+            CommitHook(command: command, timeout: .seconds(onCommitTimeout), store: store)
         }
     }
 
@@ -169,26 +169,32 @@ struct TabShellCommand: ParsableCommand {
 
         let environment = ProcessInfo.processInfo.environment
         let logger = database.logger(beside: url)
-        let db: any RecordStore
-        let settings: Settings
+        // A PostgreSQL server is opened off the loop, so one slow to answer (or stopped) never
+        // holds the first frame; a local file is opened here, where a file that cannot be used is
+        // one sentence before the terminal is taken. Settings and recovery come with the store's
+        // first answer either way.
+        let store: OpeningStore
         do {
             if demo {
                 let file = try AppDatabase.open(at: url)
                 try AppDatabase.seedDemo(file, now: Date())
-                db = file
+                store = OpeningStore(file)
+            } else if let server = database.postgresURL(environment: environment) {
+                let opening = try StoreOpening.postgres(url: server, environment: environment, logger: logger, listen: true)
+                store = OpeningStore(displayName: opening.name, open: opening.open)
             } else {
-                db = try database.openStore(environment: environment, logger: logger, listen: true)
+                store = OpeningStore(try database.openStore(environment: environment, logger: logger, listen: true))
             }
-            settings = try db.settings()
         } catch {
             throw Failure(sentence(for: error))
         }
-        logger.info("starting", metadata: ["db": "\(db.displayName)", "version": "\(Self.configuration.version)"])
+        logger.info("starting", metadata: ["db": "\(store.displayName)", "version": "\(Self.configuration.version)"])
         if !CrashGuard.install(logFile: DatabaseOptions.logFile(beside: url)) {
             logger.warning("could not install the crash guard: \(String(cString: strerror(errno)))")
         }
 
-        var state = AppState(settings: settings, databaseLocation: db.displayName, environment: DisplayEnvironment(environment))
+        var state = AppState(databaseLocation: store.displayName, environment: DisplayEnvironment(environment))
+        if store.opened == nil { state.connectingTo = store.displayName }
         // config.toml (issue #26): its keys in force; each problem shown once on the status line.
         let configuration = ConfigFile.load(environment: environment).configuration
         state.keyOverrides = configuration.keyOverrides
@@ -199,7 +205,7 @@ struct TabShellCommand: ParsableCommand {
         state.environment.theme = Theme(rawValue: configuration.theme.rawValue) ?? .auto
         let terminal: Terminal
         do {
-            terminal = try Terminal(colorAllowed: state.usesColor)
+            terminal = try Terminal(colorAllowed: !state.environment.noColor)
         } catch {
             throw Failure(error.message)
         }
@@ -227,9 +233,9 @@ struct TabShellCommand: ParsableCommand {
         let session = served.start(person: person, logger: logger)
         state.photosFromUploads = session != nil
         let runtime = AppRuntime(
-            database: db, state: state, logger: logger, home: home,
+            store: store, state: state, logger: logger, home: home,
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
-            person: person, uploads: session?.folder.uploads, onCommit: commitHook(db))
+            person: person, uploads: session?.folder.uploads, onCommit: commitHook(store))
         let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal, screenReader: screenReaderMode)
         if present {
             do {
@@ -244,17 +250,8 @@ struct TabShellCommand: ParsableCommand {
         runtime.setPresenting(app.badge)
         // Watchers are told the presentation ended however this session ends.
         defer { app.presenter?.end() }
-        let recovery: RecoveryReport?
-        do {
-            recovery = try db.recover(now: Date())
-            if let recovery, !recovery.summary.isEmpty { logger.info("recovery: \(recovery.summary)") }
-            for problem in recovery?.problems ?? [] { logger.warning("recovery: \(problem)") }
-        } catch {
-            logger.error("recovery failed: \(error.message)")
-            recovery = nil
-        }
         let capturedStandardError = CrashGuard.captureStandardError()
-        let reason = app.run(recovery: recovery, resuming: session?.snapshot, message: session?.message)
+        let reason = app.run(resuming: session?.snapshot, message: session?.message)
         if let session, reason == .signal(.hangup) || reason == .terminalGone {
             session.keep(runtime.state.sessionSnapshot(savedAt: Date(), stagingID: runtime.stagingIDAtFinish), logger: logger)
         }

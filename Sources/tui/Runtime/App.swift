@@ -48,15 +48,16 @@ final class App {
         self.screenReader = screenReader
     }
 
-    func run(recovery: RecoveryReport?, resuming snapshot: SessionSnapshot? = nil, message: String? = nil) -> ExitReason {
+    /// Runs the session: the store opens off the loop (its settings, recovery and first reads
+    /// arrive as events; the first frame waits a moment for them, not for a slow server).
+    func run(resuming snapshot: SessionSnapshot? = nil, message: String? = nil) -> ExitReason {
         // However the loop ends, a capture still open keeps its staging folder as a draft.
         defer { runtime.finish() }
-        runtime.start(recovery: recovery, resuming: snapshot, message: message)
-        runtime.listenForChanges()
+        runtime.open(resuming: snapshot, message: message)
         while !runtime.state.isQuitting {
             for text in runtime.takeClipboard() { terminal.copyToClipboard(text) }
             if runtime.needsRepaint { terminal.repaint() }
-            if runtime.needsDraw { draw() }
+            if runtime.needsDraw, !runtime.holdsFrame() { draw() }
             let event = terminal.nextEvent(timeout: runtime.millisecondsToNextDeadline())
             switch event {
             case let .key(key):

@@ -4,13 +4,13 @@ import TabShell
 import TestSupport
 import Testing
 
-/// Issue #22's keys on the real binary in tmux: Done takes the code still in the field, Ctrl-C
+/// Keys that keep work, on the real binary in tmux: Done takes the code still in the field, Ctrl-C
 /// asks before throwing a capture away and keeps the whole draft, Enter on a delete question
 /// keeps the record, and keys below the minimum size do nothing unseen. Each journey ends by
 /// quitting and reads the database (or the next start's draft offer) afterwards, so what did
 /// not happen is proved by a later key that was read after it, never by a pause.
 @Suite(.serialized, .tags(.e2e))
-struct Issue22KeysEndToEndTests {
+struct KeysThatKeepWorkEndToEndTests {
     static func records(in s: TmuxSession) throws -> [HistoryRow] {
         try TabShellEndToEndTests.database(in: s).historyPage(HistoryPageRequest(start: 0, count: 50)).rows
     }

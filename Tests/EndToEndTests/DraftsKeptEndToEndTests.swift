@@ -5,12 +5,12 @@ import TabShell
 import TestSupport
 import Testing
 
-/// Issue #22's drafts on the real binary in tmux: Done with a code still in the field leaves no
+/// Drafts kept, on the real binary in tmux: Done with a code still in the field leaves no
 /// draft to resume into a duplicate; a typed photo path, and a photo still being copied in, are
 /// asked about before Ctrl-C throws them away and come back at the next start. Each journey ends
 /// by quitting and looks at the data folder and the next start afterwards.
 @Suite(.serialized, .tags(.e2e))
-struct Issue22DraftsEndToEndTests {
+struct DraftsKeptEndToEndTests {
     static func dataHome() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("tabshell-e2e-drafts-\(UUID().uuidString)")
     }

@@ -3,10 +3,10 @@ import Foundation
 import TabShell
 import Testing
 
-/// Keys that must not throw work away or act unseen (issue #22): Ctrl-C in a capture, Enter on
+/// Keys that must not throw work away or act unseen: Ctrl-C in a capture, Enter on
 /// a destructive question, keys below the minimum size, hints that offer nothing.
-@Suite("Issue 22: keys")
-struct Issue22KeysTests {
+@Suite("Keys that keep work")
+struct KeysThatKeepWorkTests {
     /// The action `key` sends in `state`, sent.
     @discardableResult
     static func press(_ key: Key, in state: inout AppState) -> [AppEffect] {

@@ -1,0 +1,106 @@
+import Foundation
+import Runtime
+import SQLiteStorage
+import Storage
+import Synchronization
+import TabShell
+import Testing
+
+/// The session's store opens off the loop, as its first storage call: the first frame waits a
+/// moment for it and no longer; keys work while it opens; its settings and first pages arrive as
+/// events; a store that cannot open is said, and tried again.
+@Suite struct StoreOpeningRuntimeTests {
+    @Test func aStoreSlowToAnswerHoldsTheFirstFrameAMomentAndKeysWorkMeanwhile() throws {
+        var made: HeldStore?
+        let harness = try RuntimeHarness(storage: .background) { database in
+            let store = HeldStore(database)
+            store.hold()
+            made = store
+            return store
+        }
+        let store = try #require(made)
+        var chosen = Settings.default
+        chosen.colorEnabled = false
+        try harness.database.saveSettings(chosen)
+
+        let opened = ContinuousClock.now
+        harness.runtime.open(now: opened)
+        #expect(harness.runtime.holdsFrame(now: opened), "the first frame waits for the store's answer")
+        #expect(!harness.runtime.holdsFrame(now: opened + .milliseconds(101)), "for a moment only")
+        #expect(harness.runtime.millisecondsToNextDeadline(now: opened) <= 101, "the loop wakes when the hold ends")
+        harness.press(.character("3"))
+        #expect(harness.state.selectedTab == .history)
+        #expect(harness.state.settings.colorEnabled, "the defaults until the store answers")
+
+        store.release()
+        #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded && harness.state.history.hasLoaded })
+        #expect(harness.state.settings == chosen, "the store's settings once it answers")
+        #expect(harness.state.unreachableDatabase == nil)
+    }
+
+    @Test func aStoreThatCannotOpenIsSaidAndTriedAgainUntilItOpens() throws {
+        let attempts = Attempts()
+        let harness = try RuntimeHarness(
+            storage: .background,
+            opening: { database in
+                OpeningStore(displayName: "postgres://ada@db:5432") { () throws(StorageError) -> any RecordStore in
+                    guard attempts.next() > 1 else {
+                        throw .unreachable("Cannot reach PostgreSQL at db:5432: connection refused.")
+                    }
+                    return database
+                }
+            })
+        harness.runtime.open()
+        #expect(harness.awaitBackgroundWork { harness.state.unreachableDatabase != nil })
+        #expect(harness.state.unreachableDatabase == "Cannot reach PostgreSQL at db:5432: connection refused.")
+        #expect(harness.state.status?.kind == .error)
+        #expect(!harness.runtime.holdsFrame(), "a failure is drawn at once")
+
+        // Not before its time; then once.
+        harness.runtime.checkForChangesElsewhere(now: ContinuousClock.now)
+        #expect(harness.runtime.storageCallsPending == 0)
+        harness.runtime.checkForChangesElsewhere(now: ContinuousClock.now + AppRuntime.openRetryInterval + .milliseconds(10))
+        #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded })
+        #expect(attempts.count == 2)
+        #expect(harness.state.unreachableDatabase == nil)
+        #expect(harness.state.status?.text == "The database answers now.")
+    }
+
+    @Test func aReadAskedForByAKeyHoldsItsFrameAMomentNotLonger() throws {
+        var made: HeldStore?
+        let harness = try RuntimeHarness(storage: .background) { database in
+            let store = HeldStore(database)
+            made = store
+            return store
+        }
+        let store = try #require(made)
+        harness.runtime.open()
+        #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded && harness.state.history.hasLoaded })
+        harness.runtime.drawn()
+        #expect(!harness.runtime.holdsFrame())
+
+        store.hold()
+        let pressed = ContinuousClock.now
+        harness.press(.character("/"))
+        harness.type("shelf")
+        #expect(harness.runtime.storageCallsPending > 0, "the search's read is queued")
+        #expect(harness.runtime.holdsFrame(now: pressed), "the frame waits for the rows")
+        #expect(!harness.runtime.holdsFrame(now: pressed + AppRuntime.frameHold + .milliseconds(50)), "a read that does not answer holds it no longer")
+        store.release()
+        #expect(harness.awaitBackgroundWork { harness.runtime.storageCallsPending == 0 })
+        #expect(!harness.runtime.holdsFrame(), "every read answered: nothing held")
+    }
+}
+
+/// How many times a store was asked to open.
+final class Attempts: Sendable {
+    private let made = Mutex(0)
+    /// Counts one more; returns the count.
+    func next() -> Int {
+        made.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+    var count: Int { made.withLock { $0 } }
+}
