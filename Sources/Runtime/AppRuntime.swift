@@ -257,29 +257,29 @@ public final class AppRuntime {
         if let action = KeyMap.action(for: key, in: state) { dispatch(action) }
     }
 
-    /// The keystrokes of the code being entered, timed: at Enter, whether a scanner or a
+    /// The keystrokes of the code being entered, timed: at Enter or Tab, whether a scanner or a
     /// person typed it goes to the capture (and onto the record).
-    private var codeKeystrokes: [Keystroke] = []
+    private var codeEntry = KeystrokeClassifier()
     private let keyClockOrigin = ContinuousClock.now
 
     private func timeCodeEntry(_ key: Key, at instant: ContinuousClock.Instant) {
         guard let capture = state.presentation.capture, capture.phase == .barcode, capture.isEditingText else {
-            codeKeystrokes = []
+            codeEntry.reset()
             return
         }
         let time = keyClockOrigin.duration(to: instant)
+        let entry: KeystrokeClassifier.Entry?
         switch key {
-        case let .character(character): codeKeystrokes.append(Keystroke(character, at: time))
-        case .control("]"): codeKeystrokes.append(Keystroke("\u{1D}", at: time))
-        case .enter, .tab:
-            if !codeKeystrokes.isEmpty {
-                let source: CodeSource = ScannerTiming.standard.source(of: codeKeystrokes) == .scanner ? .scanner : .person
-                dispatch(.capture(.codeSourceMeasured(source)))
-            }
-            codeKeystrokes = []
+        case let .character(character): entry = codeEntry.feed(Keystroke(character, at: time))
+        case .control("]"): entry = codeEntry.feed(Keystroke("\u{1D}", at: time))
+        case .enter: entry = codeEntry.feed(Keystroke("\r", at: time))
+        case .tab: entry = codeEntry.feed(Keystroke("\t", at: time))
         default:
             // An edit (Backspace, a cursor move) is a person's.
-            if !codeKeystrokes.isEmpty { codeKeystrokes.append(Keystroke("\u{8}", at: time + .seconds(1))) }
+            entry = codeEntry.pending.isEmpty ? nil : codeEntry.feed(Keystroke("\u{8}", at: time + .seconds(1)))
+        }
+        if let entry, entry.keystrokes.count > 1 {
+            dispatch(.capture(.codeSourceMeasured(entry.source == .scanner ? .scanner : .person)))
         }
     }
 

@@ -17,8 +17,15 @@ public struct Layout: Equatable, Sendable {
     /// Below this size the app shows a "terminal too small" notice instead of the shell.
     public static let minimumSize = ScreenSize(rows: 8, columns: 24)
 
-    /// Rows outside the content area: heading, its rule, hint line, tab-bar rule, tab bar.
-    public static let chromeRows = 5
+    /// The heading: its title row and the rule under it.
+    public static let headingRows = 2
+    /// The hint line under the content.
+    public static let hintRows = 1
+    /// The tab bar and its rule; a compact bar is its one line.
+    public static let tabBarRows = 2
+    /// Rows outside the content area: heading, its rule, hint line, tab-bar rule, tab bar. The
+    /// renderer places each of them from these same numbers (`ShellLayout`).
+    public static let chromeRows = headingRows + hintRows + tabBarRows
 
     public let size: ScreenSize
     /// The tab bar is minimized to one compact line (no rule): the list gets its row.
@@ -33,8 +40,11 @@ public struct Layout: Equatable, Sendable {
         self.thumbnail = thumbnail
     }
 
+    /// Rows of the tab bar in this layout (one when compact, with no rule).
+    public var tabBarRows: Int { compactTabBar ? 1 : Self.tabBarRows }
+
     /// Rows outside the content area for this layout.
-    public var chromeRows: Int { compactTabBar ? Self.chromeRows - 1 : Self.chromeRows }
+    public var chromeRows: Int { Self.headingRows + Self.hintRows + tabBarRows }
 
     public var isTooSmall: Bool {
         size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns

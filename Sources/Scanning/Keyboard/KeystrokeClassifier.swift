@@ -1,5 +1,6 @@
 /// Collects keystrokes as they arrive and, at each Enter or Tab, hands back the entry with who
-/// typed it. The app feeds it every key of the capture field.
+/// typed it. The app's runtime feeds it every key of a code being entered in capture (an edit
+/// key as a person's), and puts the entry's source on the capture.
 public struct KeystrokeClassifier: Equatable, Sendable {
     public var timing: ScannerTiming
     /// Keys since the last Enter/Tab.
@@ -29,7 +30,9 @@ public struct KeystrokeClassifier: Equatable, Sendable {
             text: String(keystrokes.dropLast().map(\.character)),
             keystrokes: keystrokes,
             suffix: suffix,
-            source: timing.source(of: keystrokes)
+            // Who typed the characters: the suffix may be a person's Enter after a scanner that
+            // sends none.
+            source: timing.source(of: Array(keystrokes.dropLast()))
         )
     }
 
