@@ -126,8 +126,10 @@ public final class AppRuntime {
             dispatch(.storeOpened(opened.settings))
             start(recovery: recovery, resuming: resumeOnOpen.snapshot, message: resumeOnOpen.message)
             resumeOnOpen = (nil, nil)
+            // The baseline the open took, before the first reads: a commit elsewhere since is a change.
+            lastChangeCounter = opened.changeCounter
             listenForChanges()
-            nextChangeCheck = .now.advanced(by: Self.changeCheckInterval)
+            nextChangeCheck = .now
             return []
         case let .failure(error):
             let sentence = error.message

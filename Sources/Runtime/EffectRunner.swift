@@ -219,6 +219,9 @@ final class EffectRunner {
     struct Opened {
         let settings: Settings
         let recovery: Swift.Result<RecoveryReport?, StorageError>
+        /// The change counter before anything is read: a commit elsewhere after it, however
+        /// soon, moves it, so the first reads are never taken as the baseline of a change they missed.
+        let changeCounter: Int64?
     }
 
     /// Opens the store off the loop (the session's first storage call), reads its settings and
@@ -226,8 +229,11 @@ final class EffectRunner {
     func openStore(now: Date, then: @escaping (Swift.Result<Opened, StorageError>) -> [AppAction]) -> [AppAction] {
         storage.open(
             { db throws(StorageError) in
+                let changeCounter = try db.externalChangeCounter()
                 let settings = try db.settings()
-                return Opened(settings: settings, recovery: Swift.Result { () throws(StorageError) in try db.recover(now: now) })
+                return Opened(
+                    settings: settings, recovery: Swift.Result { () throws(StorageError) in try db.recover(now: now) },
+                    changeCounter: changeCounter)
             }, then: then)
     }
 

@@ -58,6 +58,17 @@ public struct BackgroundColor: Hashable, Sendable {
     /// where (L + 0.05) / 0.05 = 1.05 / (L + 0.05).
     public var isLight: Bool { (luminance + 0.05) * (luminance + 0.05) > 0.05 * 1.05 }
 
+    /// The background `COLORFGBG` names (rxvt, Konsole and others set it: "fg;bg", or
+    /// "fg;default;bg", numbers of the 16-colour palette): 0–6 and 8 are dark, 7 and 9–15 light.
+    /// Nil when it is missing, says "default", or holds anything else — then the terminal is asked.
+    public init?(colorFGBG value: String?) {
+        guard let value, value.utf8.count <= 16, let last = value.split(separator: ";").last,
+            last.allSatisfy(\.isASCII), let number = Int(last), (0...15).contains(number)
+        else { return nil }
+        let level: Double = number == 7 || number >= 9 ? 1 : 0
+        self.init(red: level, green: level, blue: level)
+    }
+
     /// Reads an X11 colour spec as terminals answer OSC 11: `rgb:R/G/B` with 1 to 4 hex digits
     /// per channel (each scaled by its own width: `f` and `ffff` are both full). Anything else,
     /// or longer, is nil.

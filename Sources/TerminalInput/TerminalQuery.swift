@@ -26,7 +26,13 @@ public enum TerminalQuery {
     public static let primaryAttributes = "\u{1B}[c"
 
     /// Everything above, in the order to send it.
-    public static var text: String {
-        kittyGraphics + terminalVersion + secondaryAttributes + cellPixelSize + backgroundColor + primaryAttributes
+    public static var text: String { text(askingBackground: true) }
+
+    /// The queries in the order to send them; the background colour only when it is asked for
+    /// (the environment may already say it, or no colour is drawn). Primary device attributes
+    /// always comes last: every terminal answers it, so its answer ends the wait.
+    public static func text(askingBackground: Bool) -> String {
+        kittyGraphics + terminalVersion + secondaryAttributes + cellPixelSize + (askingBackground ? backgroundColor : "")
+            + primaryAttributes
     }
 }

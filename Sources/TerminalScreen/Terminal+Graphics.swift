@@ -64,9 +64,14 @@ extension Terminal {
     /// that answers nothing). The answers arrive among the keys, which the input decoder tells
     /// apart; once the last one is in, `nextEvent` reports them as `.terminalAnswered`, in
     /// order with the keys typed before and after them.
-    public func askAboutGraphics() {
+    ///
+    /// `knownBackground` is the background the environment already says (`COLORFGBG`): the
+    /// theme follows it from the first frame and the terminal is not asked for it; nor is it
+    /// when `needsBackground` is false (no colour is drawn).
+    public func askAboutGraphics(knownBackground: BackgroundColor? = nil, needsBackground: Bool = true) {
         guard screen != nil else { return }
-        writeToTTY(TerminalQuery.text)
+        answers.background = knownBackground
+        writeToTTY(TerminalQuery.text(askingBackground: needsBackground && knownBackground == nil))
         awaitingAnswers = true
     }
 

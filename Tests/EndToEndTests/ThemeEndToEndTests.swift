@@ -76,6 +76,37 @@ struct ThemeEndToEndTests {
         }
         #expect(saved == .light, "the choice is stored with the other settings")
     }
+
+    /// COLORFGBG saying a light background: the terminal is not asked for it (no OSC 11 in what
+    /// the app writes), and the first frame is already drawn in the light theme (no dark frame
+    /// to paint over once an answer comes). With NO_COLOR nothing asks for it either.
+    /// OSC 11's question, as the app sends it.
+    static let backgroundQuery = "\u{1B}]11;?"
+
+    @Test func colorFGBGAnswersTheBackgroundWithoutAsking() throws {
+        let light = try FakeTerminal(answers: .primaryAttributesOnly, environment: ["NO_COLOR": "", "COLORFGBG": "0;15"])
+        try light.waitFor("the shell") { GraphicsEndToEndTests.contains($0, "Settings") }
+        light.settle()
+        let drawn = light.output(since: 0)
+        #expect(!GraphicsEndToEndTests.contains(drawn, Self.backgroundQuery), "asked for the background")
+        #expect(GraphicsEndToEndTests.contains(drawn, FakeTerminal.queryEnd), "the other questions are asked")
+        let text = String(decoding: drawn, as: UTF8.self)
+        #expect(Self.hasBackground(44, text) && !Self.hasBackground(46, text), "drawn light from the first frame")
+        light.type("q")
+        #expect(light.waitForExit() == 0)
+
+        let asking = try FakeTerminal(answers: .primaryAttributesOnly, environment: ["NO_COLOR": ""])
+        try asking.waitFor("the shell") { GraphicsEndToEndTests.contains($0, "Settings") }
+        #expect(GraphicsEndToEndTests.contains(asking.output(since: 0), Self.backgroundQuery), "without COLORFGBG it is asked")
+        asking.type("q")
+        #expect(asking.waitForExit() == 0)
+
+        let plain = try FakeTerminal(answers: .primaryAttributesOnly, environment: ["NO_COLOR": "1"])
+        try plain.waitFor("the shell") { GraphicsEndToEndTests.contains($0, "Settings") }
+        #expect(!GraphicsEndToEndTests.contains(plain.output(since: 0), Self.backgroundQuery), "no colour, no question")
+        plain.type("q")
+        #expect(plain.waitForExit() == 0)
+    }
 }
 
 extension TmuxSession {
@@ -84,4 +115,5 @@ extension TmuxSession {
     fileprivate func waitFor(_ condition: (String) -> Bool) throws -> String {
         try waitFor("the screen", condition)
     }
+
 }

@@ -66,6 +66,23 @@ import Testing
         #expect(harness.state.status?.text == "The database answers now.")
     }
 
+    /// A commit elsewhere right after the store opened, before the first change check, is a
+    /// change: the open takes the counter's baseline before the first reads (a first check
+    /// taking it would count that commit as already seen, and the Inbox would never show it).
+    @Test func aCommitElsewhereJustAfterTheOpenIsSeen() throws {
+        let harness = try RuntimeHarness(storage: .background)
+        harness.runtime.open()
+        #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded })
+        #expect(harness.state.inbox.requests.isEmpty)
+        let elsewhere = try AppDatabase.open(at: harness.folder.appendingPathComponent("tabshell.sqlite"))
+        _ = try elsewhere.addRequest(title: "Count the pallets", body: "", kind: .barcode, now: Date(), createdBy: "bo", requester: nil)
+        #expect(
+            harness.awaitBackgroundWork {
+                harness.runtime.checkForChangesElsewhere()
+                return harness.state.inbox.requests.contains { $0.title == "Count the pallets" }
+            })
+    }
+
     @Test func aReadAskedForByAKeyHoldsItsFrameAMomentNotLonger() throws {
         var made: HeldStore?
         let harness = try RuntimeHarness(storage: .background) { database in

@@ -86,4 +86,30 @@ import Testing
         #expect(BackgroundColor(x11: "rgb:7777/7777/7777")?.isLight == true)
         #expect(BackgroundColor(x11: "rgb:7070/7070/7070")?.isLight == false)
     }
+
+    /// COLORFGBG's last number is the background of the 16-colour palette: 0–6 and 8 dark,
+    /// 7 and 9–15 light; anything else leaves the question to the terminal.
+    @Test(arguments: [
+        ("15;0", false), ("0;15", true), ("0;default;15", true), ("7;8", false), ("0;7", true), ("15;6", false),
+        ("12;9", true),
+    ])
+    func colorFGBGSaysTheBackground(value: String, light: Bool) {
+        #expect(BackgroundColor(colorFGBG: value)?.isLight == light, "\(value)")
+    }
+
+    @Test(arguments: [nil, "", "15;default", "0;16", "0;-1", "0;١٥", "0;" + String(repeating: "1", count: 40), "garbage"])
+    func colorFGBGThatSaysNothingIsNil(value: String?) {
+        #expect(BackgroundColor(colorFGBG: value) == nil, "\(String(describing: value))")
+    }
+}
+
+/// The questions the app sends at start: the background colour only when it is asked for, and
+/// primary device attributes last (its answer ends the wait).
+@Suite struct TerminalQueryTextTests {
+    @Test func theBackgroundIsAskedOnlyWhenNeeded() {
+        #expect(TerminalQuery.text(askingBackground: true).contains(TerminalQuery.backgroundColor))
+        #expect(!TerminalQuery.text(askingBackground: false).contains(TerminalQuery.backgroundColor))
+        #expect(TerminalQuery.text(askingBackground: false).hasSuffix(TerminalQuery.primaryAttributes))
+        #expect(TerminalQuery.text == TerminalQuery.text(askingBackground: true))
+    }
 }

@@ -217,7 +217,11 @@ struct TabShellCommand: ParsableCommand {
         // without the answers (photos in blocks), and the answers come later as an event. Not
         // in screen-reader mode: a reader's terminal emulation (Fenrir's) may show the question
         // as text and speak it.
-        if !screenReaderMode { terminal.askAboutGraphics() }
+        // The background only when colour is drawn and COLORFGBG does not already say it.
+        if !screenReaderMode {
+            terminal.askAboutGraphics(
+                knownBackground: BackgroundColor(colorFGBG: environment["COLORFGBG"]), needsBackground: !state.environment.noColor)
+        }
         let windowCellPixels = terminal.windowCellPixels
         let previewTerminal = { (answers: TerminalAnswers?) in
             PreviewTerminal.detect(
