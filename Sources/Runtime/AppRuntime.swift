@@ -80,9 +80,10 @@ public final class AppRuntime {
 
     // MARK: - Opening the store
 
-    /// How long the first frame waits for the store's first answer (a local file answers well
-    /// within it, so its first frame already shows the data); a store slower than this gets
-    /// the shell at once with "Connecting…" in the heading, and its answer arrives as an event.
+    /// How long the first frame waits for the store to open (a local file opens well within it,
+    /// so its first frame already has the stored settings and theme); a store slower than this
+    /// gets the shell at once with "Connecting to …" in the heading, and its answer arrives as
+    /// an event.
     public static let firstFrameHold: Duration = .milliseconds(100)
     /// How long after a failed open the next try starts.
     public static let openRetryInterval: Duration = .seconds(3)
