@@ -10,18 +10,10 @@ import Testing
 /// dropped until the store answered or its 10 s answer timeout failed the save.)
 @Suite(.serialized, .tags(.e2e, .postgres)) struct SavingKeysEndToEndTests {
     @Test func helpAndEscAnswerWhileDoneWaitsOnAStoppedServer() throws {
-        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-saving-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: shared) }
-        let started = try PostgresEndToEndTests.server("start", in: shared)
-        defer { _ = try? PostgresEndToEndTests.server("stop", in: shared) }
-        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
-            throw HarnessError("no URL from pg-test-server: \(started)")
-        }
-        var thawed = true
-        defer { if !thawed { _ = try? PostgresEndToEndTests.server("thaw", in: shared) } }
-
-        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
+        let server = try PrivatePostgres(named: "pg-saving")
+        // Kept to the end of the test: stopped when it lets go.
+        defer { withExtendedLifetime(server) {} }
+        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": server.url])
         try app.waitFor(text: "[ Inbox")
         try app.press("2")
         try app.press("b")
@@ -30,8 +22,7 @@ import Testing
         try app.press("Enter")
         try app.waitFor(text: "EAN-8", timeout: 20)
 
-        thawed = false
-        try PostgresEndToEndTests.server("freeze", in: shared)
+        try server.freeze()
         try app.press("C-d")
         try app.waitFor(text: "Saving…", timeout: 20)
 
@@ -53,8 +44,7 @@ import Testing
         #expect(waited.contains(" s — the database has not answered"), "\(waited)")
 
         // The server back: the save lands as before.
-        try PostgresEndToEndTests.server("thaw", in: shared)
-        thawed = true
+        try server.thaw()
         let outcome = try app.waitFor("the save's outcome", timeout: 40) { $0.contains("Saved") || $0.contains("Cannot reach PostgreSQL") }
         if outcome.contains("Cannot reach PostgreSQL") {
             // The answer timeout passed before the thaw (a very loaded machine): the failure path

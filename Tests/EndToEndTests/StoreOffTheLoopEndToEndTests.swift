@@ -10,20 +10,12 @@ import Testing
 /// the freeze held the screen for the 10 s answer timeout.)
 @Suite(.serialized, .tags(.e2e, .postgres)) struct StoreOffTheLoopEndToEndTests {
     @Test func doneIsAnsweredAtOnceWhileTheServerIsStopped() throws {
-        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-offloop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: shared) }
-        let started = try PostgresEndToEndTests.server("start", in: shared)
-        defer { _ = try? PostgresEndToEndTests.server("stop", in: shared) }
-        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
-            throw HarnessError("no URL from pg-test-server: \(started)")
-        }
-        var thawed = false
-        defer { if !thawed { _ = try? PostgresEndToEndTests.server("thaw", in: shared) } }
-
-        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
+        let server = try PrivatePostgres(named: "pg-offloop")
+        // Kept to the end of the test: stopped when it lets go.
+        defer { withExtendedLifetime(server) {} }
+        let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": server.url])
         try app.waitFor(text: "[ Inbox")
-        try PostgresEndToEndTests.server("freeze", in: shared)
+        try server.freeze()
 
         // The tabs switch while the server is stopped (History's read waits off the loop).
         try app.press("3")
@@ -52,8 +44,7 @@ import Testing
         print(String(format: "Done with PostgreSQL stopped: the failure shown %.1f s after Ctrl-D", Date().timeIntervalSince(done)))
 
         // The server back: Done again saves the capture, and History shows it.
-        try PostgresEndToEndTests.server("thaw", in: shared)
-        thawed = true
+        try server.thaw()
         // The capture's own notice stays until Done is pressed again; Done fails at once while
         // the app still counts the server as gone (until its listener is back, within seconds).
         var saved = false
@@ -72,24 +63,18 @@ import Testing
     /// "Connecting to …" in its heading, the keys work, the failure is said when the connection
     /// times out, and once the server answers again the Inbox shows what it holds.
     @Test func theShellIsDrawnAtOnceWhenTheServerIsStoppedAtStart() throws {
-        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-offloop-start-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: shared) }
-        let started = try PostgresEndToEndTests.server("start", in: shared)
-        defer { _ = try? PostgresEndToEndTests.server("stop", in: shared) }
-        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
-            throw HarnessError("no URL from pg-test-server: \(started)")
-        }
+        let server = try PrivatePostgres(named: "pg-offloop-start")
+        // Kept to the end of the test: stopped when it lets go.
+        defer { withExtendedLifetime(server) {} }
+        let url = server.url
         let added = try TmuxSession.spawnAndWait(
             [
                 "/bin/sh", "-c",
-                "XDG_DATA_HOME=\(TmuxSession.quote(shared.path)) \(TmuxSession.quote(TmuxSession.binary.path)) inbox add --db \(TmuxSession.quote(url)) --title 'Count the pallets' >/dev/null 2>&1",
+                "XDG_DATA_HOME=\(TmuxSession.quote(server.folder.path)) \(TmuxSession.quote(TmuxSession.binary.path)) inbox add --db \(TmuxSession.quote(url)) --title 'Count the pallets' >/dev/null 2>&1",
             ],
-            stdout: shared.appendingPathComponent("add.out").path)
+            stdout: server.folder.appendingPathComponent("add.out").path)
         #expect(added == 0)
-        try PostgresEndToEndTests.server("freeze", in: shared)
-        var thawed = false
-        defer { if !thawed { _ = try? PostgresEndToEndTests.server("thaw", in: shared) } }
+        try server.freeze()
 
         let launched = Date()
         let app = try TabShellEndToEndTests.launch(environment: ["TABSHELL_DATABASE_URL": url])
@@ -104,8 +89,7 @@ import Testing
         // The connection's answer timeout passes: said, and tried again.
         try app.waitFor(text: "Cannot reach PostgreSQL", timeout: 40)
 
-        try PostgresEndToEndTests.server("thaw", in: shared)
-        thawed = true
+        try server.thaw()
         let opened = try app.waitFor(text: "Count the pallets", timeout: 40)
         let heading = opened.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(separator: "\n")
         #expect(!heading.contains("Connecting to") && !heading.contains("Cannot reach"), "\(opened)")

@@ -190,3 +190,22 @@ final class HeldStore: RecordStore, @unchecked Sendable {
         return try base.answerID(toRequest: id)
     }
 }
+
+extension RuntimeHarness {
+    /// A session whose store is a `HeldStore` over the folder's database (holding its calls
+    /// from the start when `held`), its storage calls on a queue of its own as in the app.
+    static func onHeldStore(held: Bool = false) throws -> (RuntimeHarness, HeldStore) {
+        var made: HeldStore?
+        let harness = try RuntimeHarness(storage: .background) { database in
+            let store = HeldStore(database)
+            if held { store.hold() }
+            made = store
+            return store
+        }
+        guard let store = made else { throw HeldStoreNotMade() }
+        return (harness, store)
+    }
+}
+
+/// The harness did not ask for its store (it always does, in its init).
+struct HeldStoreNotMade: Error {}

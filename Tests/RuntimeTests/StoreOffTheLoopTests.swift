@@ -11,13 +11,7 @@ import Testing
 @Suite struct StoreOffTheLoopTests {
     /// A session on a held store, started, with its first Inbox and History pages in.
     func heldSession() throws -> (RuntimeHarness, HeldStore) {
-        var made: HeldStore?
-        let harness = try RuntimeHarness(storage: .background) { database in
-            let store = HeldStore(database)
-            made = store
-            return store
-        }
-        let store = try #require(made)
+        let (harness, store) = try RuntimeHarness.onHeldStore()
         try harness.start()
         #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded && harness.state.history.hasLoaded })
         return (harness, store)
@@ -34,14 +28,7 @@ import Testing
     }
 
     @Test func theFirstPagesAreLoadingUntilTheStoreAnswersAndKeysWorkMeanwhile() throws {
-        var made: HeldStore?
-        let harness = try RuntimeHarness(storage: .background) { database in
-            let store = HeldStore(database)
-            store.hold()
-            made = store
-            return store
-        }
-        let store = try #require(made)
+        let (harness, store) = try RuntimeHarness.onHeldStore(held: true)
         try harness.start()
         #expect(awaitHeldCalls(store, atLeast: 1))
         #expect(!harness.state.inbox.hasLoaded, "the Inbox says it is loading")

@@ -11,14 +11,7 @@ import Testing
 /// events; a store that cannot open is said, and tried again.
 @Suite struct StoreOpeningRuntimeTests {
     @Test func aStoreSlowToAnswerHoldsTheFirstFrameAMomentAndKeysWorkMeanwhile() throws {
-        var made: HeldStore?
-        let harness = try RuntimeHarness(storage: .background) { database in
-            let store = HeldStore(database)
-            store.hold()
-            made = store
-            return store
-        }
-        let store = try #require(made)
+        let (harness, store) = try RuntimeHarness.onHeldStore(held: true)
         var chosen = Settings.default
         chosen.colorEnabled = false
         try harness.database.saveSettings(chosen)
@@ -84,13 +77,7 @@ import Testing
     }
 
     @Test func aReadAskedForByAKeyHoldsItsFrameAMomentNotLonger() throws {
-        var made: HeldStore?
-        let harness = try RuntimeHarness(storage: .background) { database in
-            let store = HeldStore(database)
-            made = store
-            return store
-        }
-        let store = try #require(made)
+        let (harness, store) = try RuntimeHarness.onHeldStore()
         harness.runtime.open()
         #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded && harness.state.history.hasLoaded })
         harness.runtime.drawn()
