@@ -13,6 +13,8 @@ public final class OpeningStore: Sendable {
     public let displayName: String
     private let opener: @Sendable () throws(StorageError) -> any RecordStore
     private let current = Mutex<(any RecordStore)?>(nil)
+    /// Why the last open failed, until one succeeds.
+    private let lastFailure = Mutex<StorageError?>(nil)
 
     /// A store that `open` opens, on the storage queue, when the session starts.
     public init(displayName: String, open: @escaping @Sendable () throws(StorageError) -> any RecordStore) {
@@ -36,14 +38,21 @@ public final class OpeningStore: Sendable {
     /// call tries again. Called from one queue only (the session's storage queue).
     func open() throws(StorageError) -> any RecordStore {
         if let opened { return opened }
-        let opened = try opener()
-        current.withLock { $0 = opened }
-        return opened
+        do {
+            let opened = try opener()
+            current.withLock { $0 = opened }
+            lastFailure.withLock { $0 = nil }
+            return opened
+        } catch {
+            lastFailure.withLock { $0 = error }
+            throw error
+        }
     }
 
-    /// The open store; before it has opened, the connecting sentence at once (never a wait).
+    /// The open store; before it has opened, at once (never a wait) why not: the last open's
+    /// failure, or the connecting sentence while the first is under way.
     func store() throws(StorageError) -> any RecordStore {
-        guard let opened else { throw .unreachable(connectingSentence) }
+        guard let opened else { throw lastFailure.withLock { $0 } ?? .unreachable(connectingSentence) }
         return opened
     }
 }

@@ -48,6 +48,11 @@ import Testing
         #expect(harness.state.unreachableDatabase == "Cannot reach PostgreSQL at db:5432: connection refused.")
         #expect(harness.state.status?.kind == .error)
         #expect(!harness.runtime.holdsFrame(), "a failure is drawn at once")
+        // A call meanwhile fails at once with why the store is not there, not "still connecting".
+        harness.runtime.dispatch(.storageFailed("placeholder"))
+        harness.press(.character("3"))
+        #expect(harness.awaitBackgroundWork { harness.runtime.storageCallsPending == 0 && harness.state.status?.text != "placeholder" })
+        #expect(harness.state.status?.text == "Cannot reach PostgreSQL at db:5432: connection refused.")
 
         // Not before its time; then once.
         harness.runtime.checkForChangesElsewhere(now: ContinuousClock.now)
