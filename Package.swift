@@ -48,6 +48,8 @@ import PackageDescription
 // TestSupport (Tests/TestSupport): what the test targets share (temporary folders, child
 // processes, the seeded generator, fuzz inputs, the tags). TestWorkers (Tests/TestWorkers): the
 // storage tests' helper processes, a program rather than tests.
+// Runtime, TerminalScreen -> ChildProcess   (the one place a child process is started with
+//          posix_spawn: the on-commit command, `tmux show` for the clipboard note; libc only)
 // SSHServer knows nothing of the app: the app hands it a launcher closure and an
 // authorization policy, and it hands back a peer identity and a pseudo-terminal.
 
@@ -117,14 +119,18 @@ let package = Package(
         ),
         .target(
             name: "Runtime",
-            dependencies: ["TabShell", "CaptureMode", "Storage", "PhotoPreview", "PhotoCodes", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TabShell", "CaptureMode", "Storage", "PhotoPreview", "PhotoCodes", "ChildProcess", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
         // The curses adapter (issue #25): Terminal (draws frames, reads keys, mouse, pastes and
         // signals), the crash guard, the terminal probe. The only module that calls curses.
-        .target(name: "TerminalScreen", dependencies: ["CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput"]),
+        .target(name: "TerminalScreen", dependencies: ["CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput", "ChildProcess"]),
+        // The child processes the app starts (posix_spawn, signals reset, a process group of its own).
+        .target(name: "ChildProcess"),
         // The only code that touches libvips, libchafa and libzbar (issue #24; docs/photo-preview.md,
         // "Loaded on first use"): C wrappers that open each library with dlopen the first time it is
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
@@ -269,6 +275,7 @@ let package = Package(
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "Recording", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ServeMetricsTests", dependencies: ["ServeMetrics", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TabShell", "TestSupport"]),
         .testTarget(name: "PresentingTests", dependencies: ["Presenting", "TabShell", "Render", "TestSupport"]),

@@ -1,3 +1,4 @@
+import ChildProcess
 import Dispatch
 import Foundation
 import Logging
@@ -99,42 +100,18 @@ final class CommitHookRunner: Sendable {
         guard pipe(&input) == 0 else { return "it could not be started (no pipe)." }
         _ = fcntl(input[1], F_SETFD, FD_CLOEXEC)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_addclose(&actions, input[0])
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         var environment = ProcessInfo.processInfo.environment
         environment["TABSHELL_RECORD_ID"] = String(id)
-        let arguments = ["/bin/sh", "-c", hook.command]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &argv, &envp)
+        let started = ChildProcess.spawn(
+            ["/bin/sh", "-c", hook.command], environment: environment, standardInput: .descriptor(input[0]),
+            standardError: .file(errorsPath), closing: [input[0]], ownProcessGroup: true)
         close(input[0])
-        guard spawned == 0 else {
+        let child: ChildProcess
+        switch started {
+        case let .success(running): child = running
+        case let .failure(failure):
             close(input[1])
-            return "it could not be started (\(String(cString: strerror(spawned)).lowercased()))."
+            return "it could not be started (\(failure.reason))."
         }
         // A command that does not read its input must not block us: the write is small (one
         // record) and a closed pipe only fails it (SIGPIPE is ignored, see `init`).
@@ -142,36 +119,31 @@ final class CommitHookRunner: Sendable {
         _ = bytes.withUnsafeBufferPointer { write(input[1], $0.baseAddress, $0.count) }
         close(input[1])
 
-        var status: Int32 = 0
         let deadline = ContinuousClock.now + hook.timeout
-        var finished = false
-        while ContinuousClock.now < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid {
-                finished = true
-                break
-            }
-            usleep(20_000)
+        var termination: ChildProcess.Termination?
+        while termination == nil, ContinuousClock.now < deadline {
+            termination = child.exited()
+            if termination == nil { usleep(20_000) }
         }
         let tail = Self.tail(of: URL(fileURLWithPath: errorsPath))
-        guard finished else {
-            kill(-pid, SIGTERM)
+        guard let termination else {
+            kill(-child.pid, SIGTERM)
             let grace = ContinuousClock.now + .seconds(2)
             var reaped = false
             while !reaped, ContinuousClock.now < grace {
-                reaped = waitpid(pid, &status, WNOHANG) == pid
+                reaped = child.exited() != nil
                 if !reaped { usleep(20_000) }
             }
             // The whole group: what the command started goes with it.
-            kill(-pid, SIGKILL)
-            if !reaped { _ = waitpid(pid, &status, 0) }
+            kill(-child.pid, SIGKILL)
+            if !reaped { _ = child.wait() }
             return "it ran longer than \(hook.timeout.components.seconds) s and was stopped." + tail
         }
-        let signalled = status & 0x7F
-        if signalled == 0 {
-            let code = (status >> 8) & 0xFF
-            return code == 0 ? nil : "it exited with status \(code)." + tail
+        switch termination {
+        case .exited(0): return nil
+        case let .exited(code): return "it exited with status \(code)." + tail
+        case let .signalled(signal): return "it was killed by signal \(signal)." + tail
         }
-        return "it was killed by signal \(signalled)." + tail
     }
 
     /// The last line the command wrote to its standard error, as " It said: …", or "".

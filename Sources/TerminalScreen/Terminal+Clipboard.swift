@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Glibc
 import TabShell
@@ -41,23 +42,11 @@ extension Terminal {
     private static func tmuxOption(_ name: String, environment: [String: String]) -> String? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let arguments = ["tmux", "show", "-gv", name]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in cEnvironment { free(pointer) } }
-        var child: pid_t = 0
-        let spawned = posix_spawnp(&child, "tmux", &actions, nil, &cArguments, &cEnvironment)
+        let started = ChildProcess.spawn(
+            ["tmux", "show", "-gv", name], environment: environment, standardOutput: .descriptor(pipeEnds[1]), closing: [pipeEnds[0]])
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard spawned == 0 else { return nil }
+        guard case let .success(child) = started else { return nil }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
         while output.count < 4096 {
@@ -66,9 +55,7 @@ extension Terminal {
             guard count > 0 else { break }
             output += buffer[0..<count]
         }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
-        guard status == 0 else { return nil }
+        guard child.wait() == .exited(0) else { return nil }
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
