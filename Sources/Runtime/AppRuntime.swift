@@ -9,6 +9,8 @@ import TabShell
 /// performed, the state comes out; the terminal front end only draws `state` and feeds events.
 /// Tests drive it on a real database in a temporary folder.
 public final class AppRuntime {
+    /// Changed only by `dispatch`, through the model's reducer: the runtime performs effects and
+    /// feeds their results back as actions.
     public private(set) var state: AppState
     private let runner: EffectRunner
     private let mailbox = Mailbox()
@@ -212,8 +214,7 @@ public final class AppRuntime {
             logger.info("session restored", metadata: ["saved": "\(snapshot.savedAt)", "photos": "\(photos.count)"])
             dispatch(.sessionRestored(snapshot, photos: photos, message: message))
         } else if let message {
-            state.status = StatusMessage(message)
-            needsDraw = true
+            dispatch(.messageShown(message))
         }
         if let recovery {
             dispatch(.recoveryFinished(drafts: runner.recovered(recovery), summary: recovery.summary))
@@ -415,8 +416,7 @@ public final class AppRuntime {
     /// Presenting (issue #27): the heading's "watch 4821 · 3 watching"; nil when not presenting.
     public func setPresenting(_ text: String?) {
         guard state.environment.presenting != text else { return }
-        state.environment.presenting = text
-        needsDraw = true
+        dispatch(.presentingChanged(text))
     }
 
     // MARK: - Drawing

@@ -82,6 +82,11 @@ public enum AppAction: Equatable, Sendable {
     case commitHookFailed(String)
     /// The server this session runs under (`tabshell serve`) will close it soon: no key for a while.
     case idleSessionClosingSoon
+    /// A sentence from outside the screen's flow for the status line ("Welcome back: …" when a
+    /// served session resumes without a capture to restore).
+    case messageShown(String)
+    /// Presenting: the heading's "watch 4821 · 3 watching"; nil when not presenting.
+    case presentingChanged(String?)
     case storageFailed(String)
     /// A success message's time is up (the token says which message).
     case statusExpired(token: Int)

@@ -61,6 +61,12 @@ extension AppState {
         case let .captureCommitted(_, submission): return captureCommitted(submission)
         case let .storageFailed(message): return storageFailed(message)
         case let .commitHookFailed(message): return notice(message)
+        case let .messageShown(message):
+            status = StatusMessage(message)
+            return []
+        case let .presentingChanged(text):
+            environment.presenting = text
+            return []
         case .idleSessionClosingSoon:
             status = StatusMessage(Self.idleSessionClosingSoonMessage)
             return []
@@ -113,7 +119,7 @@ extension AppAction {
         case let .capture(action): return action.isUserInput
         case .drafts, .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
             .databaseChangedElsewhere, .databaseReachability, .storeOpened, .captureCommitted, .commitHookFailed,
-            .idleSessionClosingSoon, .storageFailed, .statusExpired, .recoveryFinished,
+            .idleSessionClosingSoon, .messageShown, .presentingChanged, .storageFailed, .statusExpired, .recoveryFinished,
             .sessionRestored, .previewLoaded:
             return false
         }

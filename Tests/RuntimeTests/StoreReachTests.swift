@@ -77,4 +77,19 @@ import Testing
             #expect(lines[max(0, line - 2)..<line].contains { $0.contains("storage.run(") }, "Done's commit runs on the storage queue")
         }
     }
+
+    /// The reducer owns every state change: the runtime sets the state once, when it is made, and
+    /// changes it only by sending actions (`state.send`, in `dispatch`); what it learns from the
+    /// terminal, the store or the room comes back as actions too.
+    @Test func theRuntimeChangesTheStateOnlyThroughTheReducer() throws {
+        let files = try swiftFiles(in: "Runtime")
+        let runtime = try #require(files.first { $0.name == "AppRuntime.swift" })
+        let assignment = try NSRegularExpression(
+            pattern: #"(?<![A-Za-z_])state(\.[A-Za-z_.]+)?\s*[+-]?=(?!=)|(?<![A-Za-z_])state\.[A-Za-z_.]+\.(append|remove|insert)\("#)
+        let changes = runtime.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+            !line.hasPrefix("//") && assignment.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+        }
+        #expect(changes == ["self.state = state"], "\(changes)")
+        #expect(runtime.text.contains("state.send(action)"))
+    }
 }
