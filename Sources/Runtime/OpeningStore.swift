@@ -6,10 +6,11 @@ import Synchronization
 /// The app starts its loop before the store answers (a PostgreSQL server that is slow or has
 /// stopped answering must not hold the screen): `open()` runs once on the session's storage
 /// queue, and every other use reads ``opened`` or calls ``store()``, which never waits for
-/// the open — before it has succeeded they fail at once with the connecting sentence.
+/// the open — before it has succeeded they fail at once, with the last open's failure, or the
+/// connecting sentence while the first open is under way.
 public final class OpeningStore: Sendable {
     /// What the heading and the log call the store ("~/.local/share/tabshell/tabshell.sqlite",
-    /// "PostgreSQL at db:5432").
+    /// "postgres://ada@db:5432").
     public let displayName: String
     private let opener: @Sendable () throws(StorageError) -> any RecordStore
     private let current = Mutex<(any RecordStore)?>(nil)
@@ -31,7 +32,7 @@ public final class OpeningStore: Sendable {
     /// The store once it has opened, nil until then.
     public var opened: (any RecordStore)? { current.withLock { $0 } }
 
-    /// The sentence every storage call gets until the store has opened.
+    /// The sentence a storage call gets while the first open is under way.
     public var connectingSentence: String { "Still connecting to \(displayName)\u{2026}" }
 
     /// Opens the store, or hands back the one already open; a failure is thrown and the next

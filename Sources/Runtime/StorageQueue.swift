@@ -54,7 +54,7 @@ final class StorageQueue {
 
     /// Runs `work` against the store; `then` turns its outcome into actions on the main thread.
     /// Returns those actions when inline, else nothing (they come from `takeFinished`). Before
-    /// the store has opened, `work` is not run and `then` gets the connecting sentence.
+    /// the store has opened, `work` is not run and `then` gets why (`OpeningStore.store()`).
     func run<T>(
         _ work: @escaping @Sendable (any RecordStore) throws(StorageError) -> T,
         then: @escaping (Result<T, StorageError>) -> [AppAction]
