@@ -87,30 +87,31 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", exact: "2.4.1"),
     ],
     targets: [
-        .target(name: "CaptureMode", dependencies: ["Scanning"]),
+        .target(name: "Domain", dependencies: ["Scanning"]),
+        .target(name: "CaptureMode", dependencies: ["Domain", "Scanning"]),
         .target(name: "Scanning"),
-        .target(name: "TabShell", dependencies: ["CaptureMode", "CellGeometry"]),
-        .target(name: "Render", dependencies: ["TabShell", "CaptureMode"]),
-        .target(name: "TerminalInput", dependencies: ["TabShell"]),
+        .target(name: "TabShell", dependencies: ["CaptureMode", "Domain", "Scanning"]),
+        .target(name: "Render", dependencies: ["TabShell", "CaptureMode", "Domain", "Scanning"]),
+        .target(name: "TerminalInput", dependencies: ["Scanning", "TabShell", "Domain"]),
         // config.toml (issue #26): its path, TOML read with TOMLKit, options and [keys] checked
         // line by line into a `Configuration` and its problems; no curses, no storage.
-        .target(name: "Configuration", dependencies: ["TabShell", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "Configuration", dependencies: ["Scanning", "TabShell", "Domain", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The storage core, linking no engine (issue #25): RecordStore and its value types,
         // StorageError, the domain's limits and the schemas' value lists, staging and recovery,
         // the history walk, import and export text.
-        .target(name: "Storage", dependencies: ["TabShell", "CaptureMode", "Scanning"]),
+        .target(name: "Storage", dependencies: ["Domain", "Scanning"]),
         // SQLite, the embedded default engine: AppDatabase (a RecordStore and MediaSweeping over
         // an injected GRDB writer), its migrations and statements, doctor, demo and benchmark data.
         .target(
             name: "SQLiteStorage",
-            dependencies: ["Storage", "TabShell", "CaptureMode", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Storage", "Domain", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // PostgreSQL as a second engine (issue #16; docs/postgres.md): PostgresStore (a RecordStore),
         // locations, connections, schema and migrations, the change listener.
         .target(
             name: "PostgresStorage",
             dependencies: [
-                "Storage", "TabShell", "CaptureMode",
+                "Storage", "Domain", "Scanning",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // SHA-256 of photos and of `db copy`'s checksums (postgres-nio uses it too).
@@ -120,7 +121,7 @@ let package = Package(
         .target(
             name: "Runtime",
             dependencies: [
-                "TabShell", "CaptureMode", "Storage", "PhotoPreview", "PhotoCodes", "ChildProcess", .product(name: "Logging", package: "swift-log"),
+                "Scanning", "TabShell", "CaptureMode", "Domain", "Storage", "PhotoPreview", "PhotoCodes", "ChildProcess", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
@@ -128,7 +129,7 @@ let package = Package(
         .target(name: "CCrashGuard"),
         // The curses adapter (issue #25): Terminal (draws frames, reads keys, mouse, pastes and
         // signals), the crash guard, the terminal probe. The only module that calls curses.
-        .target(name: "TerminalScreen", dependencies: ["CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput", "ChildProcess"]),
+        .target(name: "TerminalScreen", dependencies: ["Domain", "Scanning", "CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput", "ChildProcess"]),
         // The child processes the app starts (posix_spawn, signals reset, a process group of its own).
         .target(name: "ChildProcess"),
         // The only code that touches libvips, libchafa and libzbar (issue #24; docs/photo-preview.md,
@@ -136,17 +137,15 @@ let package = Package(
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
         // shows a photo maps none of them. Their headers are still read, for types and constants.
         .target(name: "CImageStack", cSettings: [.unsafeFlags(imageStackHeaderFlags)]),
-        // A size in cells, the one type TabShell (as CellBox) and PhotoPreview share: no imports.
-        .target(name: "CellGeometry"),
-        .target(name: "PhotoPreview", dependencies: ["CImageStack", "CellGeometry", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
+        .target(name: "PhotoPreview", dependencies: ["CImageStack", "Domain", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "PhotoCodes", dependencies: ["Domain", "Scanning", "PhotoPreview", "CImageStack"]),
         // `tabshell mcp` (docs/agents.md): the Model Context Protocol door for AI agents, one more
         // front end over Storage's RecordStore (no curses): its tools file requests, wait for a
         // person's answer and hand back records with their photos (scaled through PhotoPreview).
         .target(
             name: "MCPServer",
             dependencies: [
-                "Storage", "TabShell", "CaptureMode", "PhotoPreview", "CImageStack", .product(name: "MCP", package: "swift-sdk"),
+                "Storage", "Domain", "Scanning", "PhotoPreview", "CImageStack", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -179,7 +178,7 @@ let package = Package(
         .target(
             name: "ServePolicy",
             dependencies: [
-                "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", "CPty", .product(name: "Logging", package: "swift-log"),
+                "Domain", "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", "CPty", .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
@@ -205,7 +204,7 @@ let package = Package(
         .target(
             name: "TabShellCommands",
             dependencies: [
-                "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen", "ServePolicy", "MCPServer",
+                "Domain", "Scanning", "TabShell", "CaptureMode", "Storage", "SQLiteStorage", "PostgresStorage", "TerminalScreen", "ServePolicy", "MCPServer",
                 "PhotoPreview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -213,7 +212,7 @@ let package = Package(
         .executableTarget(
             name: "tui",
             dependencies: [
-                "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
+                "Domain", "Scanning", "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
                 "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration", "Presenting", "ServeMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -226,12 +225,12 @@ let package = Package(
         // program, not tests, started by the tests from beside the test runner.
         .executableTarget(
             name: "TestWorkers",
-            dependencies: ["Storage", "SQLiteStorage", "PostgresStorage", "CaptureMode", "TabShell", "TestSupport"],
+            dependencies: ["Domain", "Scanning", "Storage", "SQLiteStorage", "PostgresStorage", "CaptureMode", "TabShell", "TestSupport"],
             path: "Tests/TestWorkers"
         ),
         .testTarget(
             name: "CaptureModeTests",
-            dependencies: ["CaptureMode", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Domain", "Scanning", "CaptureMode", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "ScanningTests",
@@ -239,24 +238,24 @@ let package = Package(
         ),
         .testTarget(
             name: "TabShellTests",
-            dependencies: ["TabShell", "CaptureMode", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Domain", "Scanning", "TabShell", "CaptureMode", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "Render", "TabShell", "CaptureMode", "TestSupport",
+                "Domain", "Scanning", "Render", "TabShell", "CaptureMode", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "TerminalInputTests",
-            dependencies: ["TerminalInput", "TabShell", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Domain", "Scanning", "TerminalInput", "TabShell", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "SQLiteStorage", "PostgresStorage", "TabShell", "CaptureMode", "TestSupport",
+                "Domain", "Scanning", "Storage", "SQLiteStorage", "PostgresStorage", "TabShell", "CaptureMode", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -264,33 +263,33 @@ let package = Package(
         .testTarget(
             name: "PostgresStorageTests",
             dependencies: [
-                "PostgresStorage", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport",
+                "Domain", "Scanning", "PostgresStorage", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "RuntimeTests",
-            dependencies: ["Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Domain", "Scanning", "Runtime", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "Recording", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Domain", "Scanning", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "CPty", "Recording", "TestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "TestSupport"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ServeMetricsTests", dependencies: ["ServeMetrics", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "TabShell", "TestSupport"]),
-        .testTarget(name: "PresentingTests", dependencies: ["Presenting", "TabShell", "Render", "TestSupport"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Domain", "Scanning", "Configuration", "TabShell", "TestSupport"]),
+        .testTarget(name: "PresentingTests", dependencies: ["Domain", "Scanning", "Presenting", "TabShell", "Render", "TestSupport"]),
         .testTarget(
             name: "MCPServerTests",
-            dependencies: ["MCPServer", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: ["Domain", "Scanning", "MCPServer", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
         ),
-        .testTarget(name: "PhotoPreviewTests", dependencies: ["PhotoPreview", "CImageStack", "TestSupport"]),
-        .testTarget(name: "PhotoCodesTests", dependencies: ["PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
+        .testTarget(name: "PhotoPreviewTests", dependencies: ["Domain", "Scanning", "PhotoPreview", "CImageStack", "TestSupport"]),
+        .testTarget(name: "PhotoCodesTests", dependencies: ["Domain", "PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
         // CommandTests imports the libraries only (no test imports tui); BinaryTests, HelpTests and
         // ServeTests' served-command check run the built tabshell (.build/debug/tabshell).
         .testTarget(
             name: "CommandTests",
             dependencies: [
-                "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Recording", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer",
+                "Domain", "Scanning", "tui", "TabShellCommands", "TerminalScreen", "ServePolicy", "Recording", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "SSHServer",
                 "Presenting", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -311,7 +310,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalTests",
-            dependencies: ["TerminalScreen", "TabShellCommands", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Domain", "Scanning", "TerminalScreen", "TabShellCommands", "TabShell", "Render", "CNcursesw", "CCrashGuard", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Things that happen in capture mode, named after what the user (or a timer) did.

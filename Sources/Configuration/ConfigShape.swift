@@ -1,3 +1,5 @@
+import Scanning
+
 /// The shape of a TOML text, bounded before the parser sees it. TOMLKit's parser (toml++) and
 /// the tables it builds recurse once per level of nesting: a 50,000-deep `[a.a.a…]` header, or
 /// arrays and inline tables opened across thousands of short lines, ran the stack out (SIGSEGV,

@@ -1,3 +1,4 @@
+import Domain
 import TabShell
 
 /// `tabshell config default`: a complete config.toml, commented, every option and every

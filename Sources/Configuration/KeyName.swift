@@ -1,3 +1,4 @@
+import Domain
 import TabShell
 
 /// Key names as docs/keys.md writes them (`Ctrl-D`, `F1`, `S-Tab`, `PgDn`, `Enter`, `Esc`,

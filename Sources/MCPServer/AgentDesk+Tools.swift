@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import MCP
 import Storage
-import TabShell
 
 extension AgentDesk {
     /// Carries out one tool call. Every failure an agent can cause comes back as a result with

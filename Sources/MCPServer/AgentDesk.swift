@@ -1,7 +1,6 @@
-import CaptureMode
+import Domain
 import Foundation
 import Storage
-import TabShell
 
 /// What the MCP tools do, over a `RecordStore`: every store call runs in order on one serial
 /// queue of the desk's own (the store's calls are synchronous and must not hold the

@@ -1,8 +1,8 @@
-import CaptureMode
+import Domain
 import Foundation
 import MCP
+import Scanning
 import Storage
-import TabShell
 
 /// The tools an agent sees: their names, what each is for (written for an agent to act on) and
 /// their argument schemas. `AgentDesk+Tools.swift` carries each out.

@@ -1,3 +1,5 @@
+import Domain
+
 /// Where a photo's proportions meet the terminal's cells.
 public enum CellFit {
     /// The largest cell size inside `box` that shows a photo of `photo` pixels undistorted, given

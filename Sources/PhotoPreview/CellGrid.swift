@@ -1,3 +1,5 @@
+import Domain
+
 /// A photo drawn with characters: `size.rows` rows of `size.columns` cells, row by row.
 public struct CellGrid: Hashable, Sendable {
     public let size: CellSize

@@ -1,3 +1,5 @@
+import Domain
+
 /// A photo made ready for the terminal: cells to draw like any other screen content, or an
 /// escape sequence to write over a reserved area after the frame.
 public enum CellImage: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Domain
+
 /// The cache's file format for a `CellImage`: a small binary layout, little-endian.
 ///
 ///     "TSPV" version:u8 kind:u8 columns:u16 rows:u16

@@ -1,4 +1,5 @@
 import CImageStack
+import Domain
 
 /// Turns decoded pixels into a `CellImage` with libchafa (through CImageStack, which opens it on
 /// first use): a canvas of the given cell size, configured for the mode, then either read back

@@ -1,3 +1,5 @@
+import Domain
+
 /// A photo for a graphics protocol: an escape sequence that draws it over `size` cells, with
 /// its top-left corner at the cursor.
 public struct GraphicsImage: Hashable, Sendable {

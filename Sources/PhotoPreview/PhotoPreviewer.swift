@@ -1,4 +1,5 @@
 import Dispatch
+import Domain
 import Foundation
 import Synchronization
 

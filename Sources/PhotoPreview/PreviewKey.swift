@@ -1,3 +1,5 @@
+import Domain
+
 /// What makes two previews the same: the photo's bytes, the box, the mode and (for graphics, and
 /// for the proportions of symbols) the cell's pixel size.
 public struct PreviewKey: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One photo to one `CellImage`, synchronously: header, limits, fit, decode, render. Runs on

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Scanning
 import Storage
 
 /// How PostgreSQL means to run a statement (`EXPLAIN`), read into what the promise "every

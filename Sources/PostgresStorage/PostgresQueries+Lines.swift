@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 import PostgresNIO
 
 extension PostgresQueries {

@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import PostgresNIO
 import Storage
-import TabShell
 
 /// The PostgreSQL engine's statements for settings, requests and records, and the decoding of
 /// their rows into the app's values. A row that cannot be read is one sentence, never a crash.

@@ -1,7 +1,7 @@
+import Domain
 import Foundation
 import PostgresNIO
 import Storage
-import TabShell
 
 extension PostgresStore {
     /// The request with this id, or nil when there is none.

@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import PostgresNIO
 import Storage
-import TabShell
 
 /// `history export`, `history list`, `--follow` and the on-commit command on PostgreSQL: the
 /// same `ExportedRecord`s as SQLite's, read a page at a time so memory does not grow with the

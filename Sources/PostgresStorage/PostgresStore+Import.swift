@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import PostgresNIO
 import Storage
-import TabShell
 
 /// Done's rows, shared by Done (`commitCapture`) and `history import`: the photos' contents,
 /// then a capture with its photos, GS1 fields and batch lines.

@@ -1,10 +1,9 @@
-import CaptureMode
+import Domain
 import Foundation
 import Logging
 import PostgresNIO
 import Storage
 import Synchronization
-import TabShell
 
 /// tabshell's storage on a PostgreSQL server, shared by every host of a team: the same
 /// ``RecordStore`` as SQLite's `AppDatabase` (SQLiteStorage), so the app and the commands do not know which

@@ -1,9 +1,8 @@
-import CaptureMode
 import Crypto
+import Domain
 import Foundation
 import PostgresNIO
 import Storage
-import TabShell
 
 /// What `tabshell db copy` moved, and the checksums of both sides.
 public struct StoreCopyReport: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import Scanning
 import TabShell
 
 /// The barcode step: the code field, its inline error or the "scanned" toast, and what codes

@@ -1,5 +1,7 @@
 import CaptureMode
+import Domain
 import Foundation
+import Scanning
 import TabShell
 
 /// The Inbox tab: requests with their status, the highlighted one's body below the list. The

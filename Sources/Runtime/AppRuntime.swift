@@ -1,6 +1,8 @@
 import CaptureMode
+import Domain
 import Foundation
 import Logging
+import Scanning
 import Storage
 import TabShell
 

@@ -1,5 +1,6 @@
 import ChildProcess
 import Dispatch
+import Domain
 import Foundation
 import Logging
 import Storage

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// Tab completion for the photo path field: lists the typed path's directory and extends the

@@ -1,7 +1,7 @@
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 extension AppDatabase {
     /// The request with this id, or nil when there is none.

@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage

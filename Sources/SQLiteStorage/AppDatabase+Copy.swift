@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 extension AppDatabase: CopySource {
     /// Everything a copy to another engine needs, read from one snapshot in id order: the

@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 extension AppDatabase {
     /// Every committed capture with its request and photos, in id order (the order they were

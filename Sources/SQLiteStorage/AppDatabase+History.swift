@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 /// History's reads beyond the plain newest-first page: the grouped browse modes, search, and a
 /// record's detail with its photos. Deleting is ``deleteRecord(id:)`` and ``deleteAllRecords()``

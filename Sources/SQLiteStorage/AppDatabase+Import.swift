@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 extension AppDatabase {
     /// Adds every request as pending, created at `now`, in one transaction: all or nothing.

@@ -1,9 +1,8 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
 import Synchronization
-import TabShell
 
 /// tabshell's database: one SQLite file in WAL mode, shared by every tabshell process.
 ///

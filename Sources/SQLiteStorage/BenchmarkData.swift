@@ -1,9 +1,8 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Scanning
 import Storage
-import TabShell
 
 /// What ``AppDatabase/generateBenchmarkData(_:now:)`` writes.
 public struct BenchmarkDataPlan: Equatable, Sendable {

@@ -1,8 +1,8 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
+import Scanning
 import Storage
-import TabShell
 
 extension AppDatabase {
     /// Fills `db` with a small demo that tells a story a newcomer can follow in a minute: four

@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 /// The SQL of History's pages and search, kept apart so tests can read their query plans.
 ///

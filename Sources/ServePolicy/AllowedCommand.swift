@@ -1,6 +1,6 @@
+import Domain
 import Foundation
 import Presenting
-import TabShell
 
 /// The commands a person may run over `ssh host COMMAND` against `tabshell serve`, checked word
 /// by word before anything runs. Each is the tabshell subcommand of the same name, run as that

@@ -1,8 +1,8 @@
+import Domain
 import Foundation
 import Glibc
 import Logging
 import SSHServer
-import TabShell
 
 /// `tabshell serve`'s running commentary on a terminal's standard error: one line per event,
 /// `HH:MM:SS who what`, e.g. `14:03:07 ana@127.0.0.1:53122 session started`. The full record,

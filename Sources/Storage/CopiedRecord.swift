@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 /// One committed record with everything a copy to another engine keeps: the record as History
 /// shows it, the columns History does not show (where it was committed from, where its code

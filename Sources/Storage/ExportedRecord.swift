@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 /// One History record as `tabshell history export` writes it: the record as History lists it,
 /// the request it answers as the Inbox knows it, its photos with where their files are, a

@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 extension HistoryImport {
     /// Reads one file's records: every entry is checked as a JSON object (a CSV row is first

@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 /// One group of a History browse mode's order.
 ///

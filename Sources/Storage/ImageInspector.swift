@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 
 /// Recognises the image formats tabshell accepts by their magic bytes, and reads their pixel
 /// size from the header. Pure: it sees only the bytes it is given, never a file name.

@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 // How `history import` knows a record or a request the store already holds, so importing the
 // same file twice adds nothing. Every record and request carries a `uid`, given when it is made

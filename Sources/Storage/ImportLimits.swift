@@ -1,5 +1,5 @@
+import Domain
 import Foundation
-import TabShell
 
 /// The bounds `inbox import`, `history import` and `catalog import` read a file within, so that
 /// what an import holds in memory does not grow with what the file asks for: a file is read one

@@ -1,4 +1,4 @@
-import TabShell
+import Domain
 
 /// The Inbox's order, the same on every engine: pending requests, then done ones, newest first
 /// within each, read as two walks along `(status, createdAt, id)` that stop at the limit.

@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 
 /// What ``ImageInspector`` learned from the first bytes of a file.
 public struct InspectedImage: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 import Foundation
 
 /// Where a database keeps its files: one private folder beside the database file, named after

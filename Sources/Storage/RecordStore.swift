@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 /// tabshell's storage, whatever the engine: SQLite (`AppDatabase` in SQLiteStorage, the embedded default) or
 /// PostgreSQL (`PostgresStore`, for a team on several hosts). The app, the commands and the
@@ -105,7 +104,7 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
 extension RecordStore {
     /// The Inbox as the app reads it at start: the first page of requests.
     public func inbox() throws(StorageError) -> InboxSnapshot {
-        try inbox(limit: InboxState.pageSize)
+        try inbox(limit: InboxSnapshot.pageSize)
     }
 
     /// One record as the export writes it (the on-commit command's input), nil when it is gone.

@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 import Foundation
 
 /// What start-up recovery (``StagingLedger/recover(graceSeconds:now:)``) found and did, for the

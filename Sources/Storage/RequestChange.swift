@@ -1,4 +1,4 @@
-import TabShell
+import Domain
 
 /// What `inbox reopen` and `inbox remove` (and the Inbox's keys) did to a request.
 public enum RequestChange: Equatable, Sendable {

@@ -1,6 +1,5 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
 
 /// A request to add to the Inbox, checked by ``RequestImport/parse(_:)``.
 public struct NewRequest: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import CaptureMode
+import Domain
 
 /// The value lists both engines' schemas name in their CHECK constraints, written once from the
 /// Swift enums (`CaseIterable`), so SQLite's and PostgreSQL's migrations cannot spell a kind

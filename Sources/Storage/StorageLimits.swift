@@ -1,5 +1,5 @@
+import Domain
 import Foundation
-import TabShell
 
 /// The domain's limits and the sentences that refuse what passes them, written once: every
 /// engine checks them before it writes (or reads a search), so both refuse the same input with

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// Everything that can happen to the tab shell, named after what happened. The shell's own

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// Work the shell asks the effect runner to do; results come back as actions.

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// Capture mode from the shell's side: opening it, translating its effects, and what a Done

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// Photo previews from the shell's side: which previews the screen shows, asked for after every

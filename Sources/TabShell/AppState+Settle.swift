@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// What follows any action, and the capture's draft kept on disk as it changes.

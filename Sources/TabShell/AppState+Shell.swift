@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// The shell's own actions: tabs, sheets, alerts, resizing, quitting, messages.

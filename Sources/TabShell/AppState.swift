@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// The whole navigation state of the tab shell: a plain value the front end renders from.

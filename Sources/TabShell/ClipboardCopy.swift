@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Text for the terminal's clipboard (OSC 52, which the front end writes) and the status line

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// One line of a record's detail: a label (on a field's first line only) and the value's parts.

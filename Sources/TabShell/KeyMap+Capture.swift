@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// What capture's screens and sentences say about keys, from the key table in force: a key

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// How a photo's facts read in lists: "PNG · 1024×768 · 2.1 MB".

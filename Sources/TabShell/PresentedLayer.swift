@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// One thing presented over a presenter's tabs, as a watcher is sent it (issue #32): whatever

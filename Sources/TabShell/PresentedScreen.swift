@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// What a watcher is sent of a presenting session after each frame (issue #27): the navigation

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// What a person had on screen when their connection dropped, as a plain Codable value: the

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The tab bar, left to right. Adding a tab: add a case here with its title, short title, key

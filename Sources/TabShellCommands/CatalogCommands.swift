@@ -1,5 +1,6 @@
 import ArgumentParser
 import CaptureMode
+import Domain
 import Foundation
 import Logging
 import Storage

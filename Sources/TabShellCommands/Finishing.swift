@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Foundation
 import Storage
 import TabShell

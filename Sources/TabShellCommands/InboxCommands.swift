@@ -1,7 +1,9 @@
 import ArgumentParser
 import CaptureMode
+import Domain
 import Foundation
 import Logging
+import Scanning
 import Storage
 import TabShell
 

@@ -1,5 +1,6 @@
 import CCrashGuard
 import CNcursesw
+import Domain
 import Glibc
 import Render
 import TabShell

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Testing
 
 @Suite struct PhotosFlowTests {

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Testing
 
 /// Nothing collected is taken back by an editing key (issue #32): Backspace on a batch's empty

@@ -1,4 +1,5 @@
 import Foundation
+import Scanning
 import TestSupport
 import Testing
 

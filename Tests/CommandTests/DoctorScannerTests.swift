@@ -1,5 +1,6 @@
 import CaptureMode
 import Foundation
+import Scanning
 import Testing
 
 /// `tabshell doctor --scanner` with the test scan coming from a pipe (no timing there).

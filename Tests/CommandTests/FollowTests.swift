@@ -1,6 +1,8 @@
 import CaptureMode
+import Domain
 import Foundation
 import SQLiteStorage
+import Scanning
 import Storage
 import Testing
 

@@ -1,8 +1,10 @@
 import ArgumentParser
+import Domain
 import Foundation
 import Logging
 import Presenting
 import SSHServer
+import Scanning
 import TabShell
 import Testing
 

@@ -1,4 +1,5 @@
 import Configuration
+import Domain
 import Foundation
 import TabShell
 import TestSupport

@@ -1,4 +1,6 @@
+import Domain
 import Foundation
+import Scanning
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
+import Domain
 import Foundation
 import Glibc
+import Scanning
 import TestSupport
 import Testing
 

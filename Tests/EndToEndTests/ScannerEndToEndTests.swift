@@ -1,5 +1,7 @@
 import CaptureMode
+import Domain
 import Foundation
+import Scanning
 import Storage
 import TabShell
 import TestSupport

@@ -1,7 +1,9 @@
 import CaptureMode
+import Domain
 import Foundation
 import MCP
 import SQLiteStorage
+import Scanning
 import Storage
 import Synchronization
 import TabShell

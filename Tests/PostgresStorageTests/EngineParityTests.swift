@@ -1,8 +1,10 @@
 import CaptureMode
+import Domain
 import Foundation
 import Logging
 import PostgresNIO
 import SQLiteStorage
+import Scanning
 import Storage
 import TabShell
 import TestSupport

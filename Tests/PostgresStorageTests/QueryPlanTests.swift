@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Scanning
 import Storage
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 import CaptureMode
+import Domain
 import Foundation
 import Render
+import Scanning
 import TabShell
 
 /// Hand-built states with fixed dates, so every render is reproducible.

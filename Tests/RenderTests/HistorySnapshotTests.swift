@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import SnapshotTesting
 import TabShell
 import Testing

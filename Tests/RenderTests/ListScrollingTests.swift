@@ -1,6 +1,8 @@
 import CaptureMode
+import Domain
 import Foundation
 import Render
+import Scanning
 import SnapshotTesting
 import TabShell
 import Testing

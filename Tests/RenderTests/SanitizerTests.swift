@@ -1,3 +1,5 @@
+import Domain
+import Scanning
 import TabShell
 import Testing
 

@@ -1,5 +1,7 @@
 import CaptureMode
+import Domain
 import Foundation
+import Scanning
 import SnapshotTesting
 import TabShell
 import TestSupport

@@ -1,5 +1,7 @@
 import CaptureMode
+import Domain
 import Render
+import Scanning
 import SnapshotTesting
 import TabShell
 import Testing

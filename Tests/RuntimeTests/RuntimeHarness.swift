@@ -1,5 +1,6 @@
 import CaptureMode
 import Dispatch
+import Domain
 import Foundation
 import Logging
 import Runtime

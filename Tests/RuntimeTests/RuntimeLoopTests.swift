@@ -1,7 +1,9 @@
 import CaptureMode
+import Domain
 import Foundation
 import Runtime
 import SQLiteStorage
+import Scanning
 import Storage
 import TabShell
 import Testing

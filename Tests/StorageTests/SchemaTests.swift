@@ -1,6 +1,8 @@
 import CaptureMode
+import Domain
 import Foundation
 import GRDB
+import Scanning
 import TabShell
 import Testing
 

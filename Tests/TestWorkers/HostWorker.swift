@@ -1,5 +1,6 @@
 import CaptureMode
 import Dispatch
+import Domain
 import Foundation
 import PostgresStorage
 import Storage

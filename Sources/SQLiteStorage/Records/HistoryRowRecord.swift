@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 /// A capture joined with the title of the request it answers, as History lists it.
 struct HistoryRowRecord: Decodable, FetchableRecord {

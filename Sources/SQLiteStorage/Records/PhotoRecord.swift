@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 /// A row of the `photo` table: one committed photo of a capture.
 struct PhotoRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {

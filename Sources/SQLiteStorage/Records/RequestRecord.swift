@@ -1,8 +1,7 @@
-import CaptureMode
+import Domain
 import Foundation
 import GRDB
 import Storage
-import TabShell
 
 /// A row of the `request` table: one Inbox request.
 struct RequestRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {

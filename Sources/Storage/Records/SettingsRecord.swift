@@ -1,6 +1,6 @@
-import CaptureMode
+import Domain
 import Foundation
-import TabShell
+import Scanning
 
 /// The single row (id 1) of the `settings` table, the same columns on every engine: the app's
 /// `Settings` (one definition of the fields), with the three columns that hold a value in

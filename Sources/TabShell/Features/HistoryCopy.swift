@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// What `y` and `Y` copy of a History record.

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 // MARK: - State
@@ -34,7 +35,7 @@ public struct InboxState: Equatable, Sendable {
     public var cursorInList: Int { (part?.offset ?? 0) + list.cursor }
 
     /// The requests read at a time.
-    public static let pageSize = 200
+    public static let pageSize = InboxSnapshot.pageSize
 
     /// `wanted` when every request is read: grouping by requester needs them all, or a group
     /// would miss its requests not yet read.

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// An edit of a one-line text field, as keys produce it.

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 
 /// What a feature asks of the shell: the things only the shell can do, because they change what

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// What this terminal can show of photos, found out by the front end at start: the locale, the

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// What the terminal answered to the graphics queries the front end sends once at start

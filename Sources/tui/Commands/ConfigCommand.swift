@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Domain
 import TabShell
 import TabShellCommands
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Foundation
 import Recording
 import TabShell

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaptureMode
 import Configuration
+import Domain
 import Foundation
 import Logging
 import Presenting

@@ -1,4 +1,5 @@
 import CPty
+import Domain
 import Foundation
 import Recording
 import TabShell

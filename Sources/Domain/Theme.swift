@@ -87,8 +87,3 @@ public struct BackgroundColor: Hashable, Sendable {
         self.init(red: values[0], green: values[1], blue: values[2])
     }
 }
-
-extension AppState {
-    /// The theme in force: the one chosen in Settings, else config.toml's (which defaults to auto).
-    public var theme: Theme { settings.theme ?? environment.theme }
-}

@@ -1,4 +1,3 @@
-import CaptureMode
 import Foundation
 
 public enum RequestStatus: String, Codable, Sendable, CaseIterable {
@@ -206,6 +205,8 @@ public struct RecordDetail: Equatable, Sendable {
 
 /// What the Inbox shows: requests (pending first, newest first) and the pending count for the badge.
 public struct InboxSnapshot: Equatable, Sendable {
+    /// How many requests one read of the Inbox brings (the first, and each further page).
+    public static let pageSize = 200
     public var requests: [InboxRequest]
     public var pendingCount: Int
     /// More requests follow the ones read (the Inbox reads a page at a time).

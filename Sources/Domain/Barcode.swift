@@ -1,5 +1,5 @@
 import Foundation
-@_exported import Scanning
+import Scanning
 
 /// What kind of code was read: from the scanner's AIM identifier, or from the content
 /// (Scanning's table: the EAN/UPC family, ISBN, ISSN, ITF-14, the GS1 forms and carriers, …).

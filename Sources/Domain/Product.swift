@@ -1,4 +1,5 @@
 import Foundation
+import Scanning
 
 /// A product of the catalog (`tabshell catalog import`), as a scan shows it: the name and
 /// brand first, then the quantity and energy when the catalog has them.
