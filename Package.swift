@@ -2,9 +2,12 @@
 import PackageDescription
 
 // Module graph (arrows = "imports"):
-//   tui -> Render -> TabShell -> CaptureMode -> Scanning
-//   tui -> SQLiteStorage -> Storage, GRDB   (SQLite, the embedded default engine: AppDatabase)
-//   Storage -> TabShell, CaptureMode, Scanning   (the storage core, no engine: RecordStore, the
+//   tui -> Render -> TabShell -> CaptureMode -> Domain -> Scanning
+//   Domain -> Scanning   (the values every layer shares: records, requests, settings, capture
+//          values, barcodes and products, the sanitiser, counts, cell sizes; Foundation and
+//          Scanning only, so storage and the UI both import it and neither imports the other)
+//   tui -> SQLiteStorage -> Storage, Domain, GRDB   (SQLite, the embedded default engine: AppDatabase)
+//   Storage -> Domain, Scanning   (the storage core, no engine and no UI module: RecordStore, the
 //          limits, staging and recovery, the history walk, import and export text; issue #25)
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
@@ -21,27 +24,27 @@ import PackageDescription
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
 //          Terminal, the crash guard, the terminal probe; the only module that calls curses)
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
-//   PhotoPreview -> CImageStack, CellGeometry, Crypto   (photo previews, issue #15; docs/photo-preview.md)
-//   TabShell -> CellGeometry   (CellSize, a size in cells: no imports; TabShell's CellBox is it)
+//   PhotoPreview -> CImageStack, Domain, Crypto   (photo previews, issue #15; docs/photo-preview.md;
+//          Domain's CellSize is the box a preview fits, TabShell's CellBox)
 //   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 //   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
 //   Presenting (present/watch, issue #27: watch codes, the bounded frames, the presenter's room and a
 //          watcher's connection over Unix sockets): Foundation only;  tui -> Presenting
-//   TabShellCommands -> MCPServer -> Storage, TabShell, PhotoPreview, MCP (swift-sdk)   (`tabshell mcp`: the
+//   TabShellCommands -> MCPServer -> Storage, Domain, PhotoPreview, MCP (swift-sdk)   (`tabshell mcp`: the
 //          Model Context Protocol door for agents over RecordStore; no curses; docs/agents.md)
 //   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding, issue #26)
 //   ServePolicy -> Recording, Presenting, CPty   (`serve --record DIR`; who may watch which code; an
 //          upgrade's new server started with the listening socket handed on);  tui -> Recording, CPty   (`--record FILE`, `replay`)
-//   tui -> PostgresStorage -> Storage, TabShell, CaptureMode, PostgresNIO, Logging   (PostgreSQL as a
+//   tui -> PostgresStorage -> Storage, Domain, PostgresNIO, Logging   (PostgreSQL as a
 //          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
 //          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
 //          TABSHELL_DATABASE_URL.
-// TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each other, and
-// CellGeometry) only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md
+// Domain, TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each
+// other) only: no files, no SQLite, no curses. Nothing imports tui. docs/architecture.md
 // has the table.
-// PhotoPreview imports Foundation, CImageStack, CellGeometry and Crypto (SHA-256) only: no curses,
+// PhotoPreview imports Foundation, CImageStack, Domain and Crypto (SHA-256) only: no curses,
 // no storage.
 // PhotoCodes takes PhotoPreview's header reading and limits, decodes grey through CImageStack
 // and scans with zbar; it draws nothing and stores nothing.
@@ -92,7 +95,7 @@ let package = Package(
         .target(name: "Scanning"),
         .target(name: "TabShell", dependencies: ["CaptureMode", "Domain", "Scanning"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode", "Domain", "Scanning"]),
-        .target(name: "TerminalInput", dependencies: ["Scanning", "TabShell", "Domain"]),
+        .target(name: "TerminalInput", dependencies: ["TabShell", "Domain"]),
         // config.toml (issue #26): its path, TOML read with TOMLKit, options and [keys] checked
         // line by line into a `Configuration` and its problems; no curses, no storage.
         .target(name: "Configuration", dependencies: ["Scanning", "TabShell", "Domain", .product(name: "TOMLKit", package: "TOMLKit")]),
@@ -138,7 +141,7 @@ let package = Package(
         // shows a photo maps none of them. Their headers are still read, for types and constants.
         .target(name: "CImageStack", cSettings: [.unsafeFlags(imageStackHeaderFlags)]),
         .target(name: "PhotoPreview", dependencies: ["CImageStack", "Domain", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "PhotoCodes", dependencies: ["Domain", "Scanning", "PhotoPreview", "CImageStack"]),
+        .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
         // `tabshell mcp` (docs/agents.md): the Model Context Protocol door for AI agents, one more
         // front end over Storage's RecordStore (no curses): its tools file requests, wait for a
         // person's answer and hand back records with their photos (scaled through PhotoPreview).
