@@ -28,6 +28,8 @@ import PackageDescription
 //          Domain's CellSize is the box a preview fits, TabShell's CellBox)
 //   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
+//   MCPServer -> CLazyCurl   (libcurl opened on first use: Foundation's networking half, linked
+//          through the MCP SDK, calls it through trampolines; -lcurl is as-needed, so not loaded at start)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
 //   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
 //   Presenting (present/watch, issue #27: watch codes, the bounded frames, the presenter's room and a
@@ -139,6 +141,12 @@ let package = Package(
         // "Loaded on first use"): C wrappers that open each library with dlopen the first time it is
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
         // shows a photo maps none of them. Their headers are still read, for types and constants.
+        // libcurl opened on first use: Foundation's networking half, which the MCP SDK imports,
+        // refers to it, and a session must not map it and its 28 libraries at start (#36).
+        .target(
+            name: "CLazyCurl", exclude: ["link"],
+            linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLazyCurl/link"])]
+        ),
         .target(name: "CImageStack", cSettings: [.unsafeFlags(imageStackHeaderFlags)]),
         .target(name: "PhotoPreview", dependencies: ["CImageStack", "Domain", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "PhotoCodes", dependencies: ["PhotoPreview", "CImageStack"]),
@@ -148,7 +156,7 @@ let package = Package(
         .target(
             name: "MCPServer",
             dependencies: [
-                "Storage", "Domain", "Scanning", "PhotoPreview", "CImageStack", .product(name: "MCP", package: "swift-sdk"),
+                "Storage", "Domain", "Scanning", "PhotoPreview", "CImageStack", "CLazyCurl", .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -224,6 +232,8 @@ let package = Package(
         // What more than one test target uses: temporary folders, child processes, the seeded
         // generator, the fuzz inputs, the tags (.e2e, .stress, .postgres) and the workers' names.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Calls CLazyCurl's trampolines from C, as the release binary's Foundation does (MCPServerTests).
+        .target(name: "CLazyCurlProbe", dependencies: ["CLazyCurl"], path: "Tests/CLazyCurlProbe"),
         // The storage tests' helper processes (crash victim, session, migration, host): a
         // program, not tests, started by the tests from beside the test runner.
         .executableTarget(
@@ -283,7 +293,10 @@ let package = Package(
         .testTarget(name: "PresentingTests", dependencies: ["Domain", "Scanning", "Presenting", "TabShell", "Render", "TestSupport"]),
         .testTarget(
             name: "MCPServerTests",
-            dependencies: ["Domain", "Scanning", "MCPServer", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport", .product(name: "MCP", package: "swift-sdk")]
+            dependencies: [
+                "Domain", "Scanning", "MCPServer", "CLazyCurl", "CLazyCurlProbe", "Storage", "SQLiteStorage", "TabShell", "CaptureMode", "TestSupport",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
         .testTarget(name: "PhotoPreviewTests", dependencies: ["Domain", "Scanning", "PhotoPreview", "CImageStack", "TestSupport"]),
         .testTarget(name: "PhotoCodesTests", dependencies: ["Domain", "PhotoCodes", "PhotoPreview", "CImageStack", "Scanning", "TestSupport"]),
