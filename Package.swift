@@ -31,7 +31,8 @@ import PackageDescription
 //   MCPServer -> CLazyCurl   (libcurl opened on first use: Foundation's networking half, linked
 //          through the MCP SDK, calls it through trampolines; -lcurl is as-needed, so not loaded at start)
 //   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
-//   Recording (asciicast v2: writing, reading, the replay filter and timeline; issue #27): Foundation only
+//   Recording -> Domain   (asciicast v2: writing, reading, the replay filter and timeline; issue #27;
+//          its JSON strings are Domain's JSONString, the exports' writer)
 //   Presenting (present/watch, issue #27: watch codes, the bounded frames, the presenter's room and a
 //          watcher's connection over Unix sockets): Foundation only;  tui -> Presenting
 //   TabShellCommands -> MCPServer -> Storage, Domain, PhotoPreview, MCP (swift-sdk)   (`tabshell mcp`: the
@@ -163,7 +164,7 @@ let package = Package(
         // asciicast v2 (issue #27): the writer (UTF-8 carried across reads, size caps), the reader
         // (every malformed case said with its line), the filter for what a cast may not send to a
         // terminal, the replay timeline. Files only through CastFileRecorder; no terminal.
-        .target(name: "Recording"),
+        .target(name: "Recording", dependencies: ["Domain"]),
         // present/watch (issue #27): codes, bounded frames, the room a presenter opens and a
         // watcher's connection, over Unix sockets in a private folder. No terminal, no store.
         .target(name: "Presenting"),

@@ -80,8 +80,29 @@ class Crowd:
         self.late = 0
         self.typing = False
 
+    def key_answered(self, written, now):
+        self.latencies.append((now - written) * 1000)
 
-def make_session_class(crowd):
+    def connection_dropped(self):
+        self.failures["dropped"] += 1
+
+    def key_timed_out(self):
+        self.failures["timeouts"] += 1
+
+    def tick_skipped(self):
+        self.late += 1
+
+    def key_pressed(self):
+        self.keys += 1
+
+
+def make_session_class(owner):
+    """An asyncssh session that types keys and times their answers, for any `owner` with a
+    `typing` flag and these callbacks: `key_answered(written, now)` (a key's answer began),
+    `connection_dropped()` (the connection ended while typing), `key_timed_out()` (a key
+    unanswered after KEY_TIMEOUT), `tick_skipped()` (a tick that found the last key still
+    unanswered) and `key_pressed()`. `framed` holds the monotonic time of the first frame (the
+    tab bar's "Settings")."""
     import asyncssh
 
     class Session(asyncssh.SSHClientSession):
@@ -101,16 +122,16 @@ def make_session_class(crowd):
             if not self.framed.done():
                 self.seen = self.seen[-16:] + data
                 if b"Settings" in self.seen:
-                    self.framed.set_result(now - self.started)
+                    self.framed.set_result(now)
                 return
             if self.pending is not None:
-                crowd.latencies.append((now - self.pending) * 1000)
+                owner.key_answered(self.pending, now)
                 self.pending = None
 
         def connection_lost(self, exc):
             self.closed = True
-            if crowd.typing:
-                crowd.failures["dropped"] += 1
+            if owner.typing:
+                owner.connection_dropped()
             if not self.framed.done():
                 self.framed.set_exception(ConnectionError(str(exc) if exc else "closed before the first frame"))
 
@@ -119,14 +140,12 @@ def make_session_class(crowd):
                 return
             now = time.monotonic()
             if self.pending is not None:
-                if now - self.pending > KEY_TIMEOUT:
-                    crowd.failures["timeouts"] += 1
-                    self.pending = None
-                else:
-                    crowd.late += 1  # still waiting for the last key's answer: this tick is skipped
+                if now - self.pending <= KEY_TIMEOUT:
+                    owner.tick_skipped()  # the last key is not answered yet: this tick waits
                     return
+                owner.key_timed_out()
             self.pending = now
-            crowd.keys += 1
+            owner.key_pressed()
             self.channel.write(key)
 
     return Session
@@ -147,7 +166,7 @@ async def open_one(crowd, session_class, port):
         crowd.errors[name[:120]] = crowd.errors.get(name[:120], 0) + 1
         return
     try:
-        crowd.first_frames.append(await asyncio.wait_for(asyncio.shield(session.framed), FIRST_FRAME_TIMEOUT) * 1000)
+        crowd.first_frames.append((await asyncio.wait_for(asyncio.shield(session.framed), FIRST_FRAME_TIMEOUT) - session.started) * 1000)
     except Exception as error:  # noqa: BLE001
         crowd.failures["no first frame"] += 1
         crowd.errors[type(error).__name__] = crowd.errors.get(type(error).__name__, 0) + 1

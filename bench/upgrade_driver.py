@@ -33,7 +33,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from crowd_driver import KEY_TIMEOUT, KEYS, FIRST_FRAME_TIMEOUT, percentile  # noqa: E402
+from crowd_driver import KEY_TIMEOUT, KEYS, FIRST_FRAME_TIMEOUT, make_session_class, percentile  # noqa: E402
 
 
 class Run:
@@ -47,52 +47,20 @@ class Run:
         self.arrival_errors = {}
         self.arrival_ms = []
 
+    def key_answered(self, written, now):
+        self.latencies.append((written, (now - written) * 1000))
 
-def session_class(run):
-    import asyncssh
+    def connection_dropped(self):
+        self.dropped += 1
 
-    class Session(asyncssh.SSHClientSession):
-        def __init__(self):
-            self.framed = asyncio.get_running_loop().create_future()
-            self.seen = b""
-            self.pending = None
-            self.closed = False
-            self.channel = None
+    def key_timed_out(self):
+        self.timeouts += 1
 
-        def connection_made(self, channel):
-            self.channel = channel
+    def tick_skipped(self):
+        pass
 
-        def data_received(self, data, datatype):
-            now = time.monotonic()
-            if not self.framed.done():
-                self.seen = self.seen[-16:] + data
-                if b"Settings" in self.seen:
-                    self.framed.set_result(now)
-                return
-            if self.pending is not None:
-                run.latencies.append((self.pending, (now - self.pending) * 1000))
-                self.pending = None
-
-        def connection_lost(self, exc):
-            self.closed = True
-            if run.typing:
-                run.dropped += 1
-            if not self.framed.done():
-                self.framed.set_exception(ConnectionError(str(exc) if exc else "closed before the first frame"))
-
-        def press(self, key):
-            if self.closed:
-                return
-            now = time.monotonic()
-            if self.pending is not None:
-                if now - self.pending <= KEY_TIMEOUT:
-                    return  # the last key is not answered yet: this tick waits
-                run.timeouts += 1
-            self.pending = now
-            run.keys += 1
-            self.channel.write(key)
-
-    return Session
+    def key_pressed(self):
+        self.keys += 1
 
 
 async def connect(port):
@@ -105,7 +73,7 @@ async def connect(port):
 async def open_session(run, port):
     conn = await asyncio.wait_for(connect(port), 30)
     _, session = await asyncio.wait_for(conn.create_session(
-        session_class(run), term_type="xterm-256color", term_size=(80, 24), encoding=None,
+        make_session_class(run), term_type="xterm-256color", term_size=(80, 24), encoding=None,
         env={"LC_ALL": "C.UTF-8"}), 30)
     await asyncio.wait_for(asyncio.shield(session.framed), FIRST_FRAME_TIMEOUT)
     return conn, session

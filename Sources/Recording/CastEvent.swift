@@ -1,3 +1,5 @@
+import Domain
+
 /// One event of a cast: at `time` seconds from the start, output was drawn or the terminal's
 /// size changed. Input (`"i"`) and marker (`"m"`) events are read and skipped.
 public struct CastEvent: Sendable, Equatable {
@@ -20,7 +22,7 @@ public struct CastEvent: Sendable, Equatable {
     public var line: String {
         switch kind {
         case .output(let text):
-            "[\(CastTime.text(time)), \"o\", \(JSONText.quoted(text))]\n"
+            "[\(CastTime.text(time)), \"o\", \(JSONString.quoted(text))]\n"
         case .resize(let columns, let rows):
             "[\(CastTime.text(time)), \"r\", \"\(columns)x\(rows)\"]\n"
         }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The first line of an asciicast v2 file: the terminal's size when recording began, when it
@@ -33,10 +34,10 @@ public struct CastHeader: Sendable, Equatable {
         if let timestamp { fields.append("\"timestamp\": \(timestamp)") }
         if let idleTimeLimit { fields.append("\"idle_time_limit\": \(CastTime.text(idleTimeLimit))") }
         if !environment.isEmpty {
-            let pairs = environment.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)): \(JSONText.quoted($0.value))" }
+            let pairs = environment.sorted { $0.key < $1.key }.map { "\(JSONString.quoted($0.key)): \(JSONString.quoted($0.value))" }
             fields.append("\"env\": {\(pairs.joined(separator: ", "))}")
         }
-        if let title { fields.append("\"title\": \(JSONText.quoted(title))") }
+        if let title { fields.append("\"title\": \(JSONString.quoted(title))") }
         return "{" + fields.joined(separator: ", ") + "}\n"
     }
 }

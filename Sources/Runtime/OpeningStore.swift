@@ -33,7 +33,7 @@ public final class OpeningStore: Sendable {
     public var opened: (any RecordStore)? { current.withLock { $0 } }
 
     /// The sentence a storage call gets while the first open is under way.
-    public var connectingSentence: String { "Still connecting to \(displayName)\u{2026}" }
+    var connectingSentence: String { "Still connecting to \(displayName)\u{2026}" }
 
     /// Opens the store, or hands back the one already open; a failure is thrown and the next
     /// call tries again. Called from one queue only (the session's storage queue).

@@ -71,44 +71,8 @@ public enum ExportTime {
 
 /// JSON text written by hand, so keys keep a fixed order and one record is one line.
 public enum JSONText {
-    /// A JSON string. Besides `"` and `\`, every character a terminal would act on is escaped
-    /// (``Sanitizer/isUnsafe(_:)``: the C0 controls, DEL, the C1 controls, U+2028, U+2029 and the
-    /// bidi controls), so JSON on a terminal never carries an escape sequence or reorders text.
-    public static func string(_ text: String) -> String {
-        // Most strings need no escape: one pass over the bytes, then copy them whole.
-        guard text.utf8.contains(where: needsEscape) else { return "\"" + text + "\"" }
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where Sanitizer.isUnsafe(scalar): out += unicodeEscape(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// `\u001b`: the escape JSON and the CSV export share.
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
-    /// Bytes that may need an escape: controls, `"`, `\\`, DEL, 0xC2 (the first byte of the C1
-    /// controls U+0080–U+009F), 0xD8 (of U+061C) and 0xE2 (of U+2028, U+2029 and the other bidi
-    /// controls); the slow path checks in full.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        if byte < 0x20 { return true }
-        switch byte {
-        case 0x22, 0x5C, 0x7F, 0xC2, 0xD8, 0xE2: return true
-        default: return false
-        }
-    }
+    /// A JSON string: ``JSONString/quoted(_:)``, the one writer exports and recordings share.
+    public static func string(_ text: String) -> String { JSONString.quoted(text) }
 
     public static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
 
@@ -304,8 +268,8 @@ public enum CSVText {
             case "\\": out += "\\\\"
             case "\t", "\n": out.unicodeScalars.append(scalar)
             case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": out.unicodeScalars.append(scalar)
-            case ";" where listItem: out += JSONText.unicodeEscape(scalar)
-            case _ where Sanitizer.isUnsafe(scalar): out += JSONText.unicodeEscape(scalar)
+            case ";" where listItem: out += JSONString.unicodeEscape(scalar)
+            case _ where Sanitizer.isUnsafe(scalar): out += JSONString.unicodeEscape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

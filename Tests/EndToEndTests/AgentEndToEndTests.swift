@@ -46,22 +46,9 @@ struct AgentEndToEndTests {
 
     /// The same journey with the app and the agent on a PostgreSQL server (one of this test's own).
     @Test(.tags(.postgres)) func onPostgreSQLTheAgentGetsTheCodeAndThePhotoToo() throws {
-        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-pg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        defer {
-            _ = try? PostgresEndToEndTests.server("stop", in: shared)
-            try? FileManager.default.removeItem(at: shared)
-        }
-        try Self.productJourney(db: try Self.postgres(in: shared), in: shared)
-    }
-
-    /// A PostgreSQL server of the test's own, stopped when `folder` is: its URL.
-    static func postgres(in folder: URL) throws -> String {
-        let started = try PostgresEndToEndTests.server("start", in: folder)
-        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
-            throw HarnessError("no URL from pg-test-server: \(started)")
-        }
-        return url
+        let server = try PrivatePostgres(named: "agent-pg")
+        defer { withExtendedLifetime(server) {} }
+        try Self.productJourney(db: server.url, in: server.folder)
     }
 
     /// An agent files a product request on `db`, the app open on it shows it, keys capture a code
@@ -121,13 +108,9 @@ struct AgentEndToEndTests {
 
     /// The team server's store on PostgreSQL: the same journey.
     @Test(.tags(.postgres)) func overOpenSSHOnPostgreSQLTheAgentGetsTheAnswerToo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("agent-serve-pg-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer {
-            _ = try? PostgresEndToEndTests.server("stop", in: folder)
-            try? FileManager.default.removeItem(at: folder)
-        }
-        try Self.teamJourney(on: try ServeEndToEndTests.Server(people: ["ana", "ben"], store: try Self.postgres(in: folder)))
+        let database = try PrivatePostgres(named: "agent-serve-pg")
+        defer { withExtendedLifetime(database) {} }
+        try Self.teamJourney(on: try ServeEndToEndTests.Server(people: ["ana", "ben"], store: database.url))
     }
 
     static func teamJourney(on server: ServeEndToEndTests.Server) throws {

@@ -27,14 +27,10 @@ import Testing
     }
 
     @Test func twoHostsShareOneStoreAndTheAppRidesOutTheServerGoingAway() throws {
-        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("pg-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: shared) }
-        let started = try Self.server("start", in: shared)
-        defer { _ = try? Self.server("stop", in: shared) }
-        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
-            throw HarnessError("no URL from pg-test-server: \(started)")
-        }
+        let database = try PrivatePostgres(named: "pg-e2e")
+        defer { withExtendedLifetime(database) {} }
+        let shared = database.folder
+        let url = database.url
         let binary = TmuxSession.binary.path
         func otherHost(_ arguments: [String]) throws -> (Int32, String) {
             let output = shared.appendingPathComponent("host-b-\(UUID().uuidString).out").path
@@ -77,7 +73,7 @@ import Testing
 
         // The server goes away: said on the status line, and in the heading of every screen
         // until it is back (the status line goes with the next key; History's rows are old).
-        try Self.server("kill", in: shared)
+        try database.control("kill")
         try app.waitFor(text: "Cannot reach PostgreSQL")
         func headingSaysUnreachable(_ screen: String) -> Bool {
             let top = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).joined(separator: "\n")
@@ -99,7 +95,7 @@ import Testing
         #expect(failed.contains("Forklift left at dock 4"))
 
         // Back: said, the heading is itself again, and Done goes through once.
-        try Self.server("revive", in: shared)
+        try database.control("revive")
         try app.waitFor(text: "reachable again", timeout: 15)
         try app.waitFor("the heading without the notice") { $0.contains("Capture · Note") && !headingSaysUnreachable($0) }
         try app.press("C-d")

@@ -228,14 +228,10 @@ struct ServeEndToEndTests {
     /// The team's store on a PostgreSQL server: the server hands it to every session, so what one
     /// person adds over SSH another sees, in the app and in commands, as the binary does locally.
     @Test func aServerOnPostgreSQLGivesEverySessionTheTeamsStore() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-pg-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let started = try PostgresEndToEndTests.server("start", in: folder)
-        defer { _ = try? PostgresEndToEndTests.server("stop", in: folder) }
-        guard let url = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }).map(String.init) else {
-            throw HarnessError("no URL: \(started)")
-        }
+        let database = try PrivatePostgres(named: "serve-pg")
+        defer { withExtendedLifetime(database) {} }
+        let folder = database.folder
+        let url = database.url
         let server = try Server(store: url)
         let added = try Stress.shell(server.ssh("ben", "inbox add --title \(TmuxSession.quote("'Count the boxes'")) --kind note", tty: false) + " </dev/null")
         #expect(added.status == 0 && added.output == "1\n", "\(added.output)")

@@ -168,51 +168,18 @@ struct ServeMetricsEndToEndTests {
 /// no other suite.
 @Suite(.serialized, .tags(.e2e, .postgres))
 struct ServeReadinessEndToEndTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/pg-test-server").path
-
-    /// A private PostgreSQL test server, stopped when the value goes.
-    final class PrivateServer {
-        let folder: TemporaryFolder
-        let url: String
-
-        init() throws {
-            folder = try TemporaryFolder(prefix: "tabshell-pg-ready")
-            let started = try Self.run("start", in: folder)
-            guard let line = started.split(separator: "\n").last(where: { $0.hasPrefix("postgres://") }) else {
-                throw HarnessError("the private PostgreSQL server did not start: \(started)")
-            }
-            url = String(line)
-        }
-
-        @discardableResult
-        func run(_ command: String) throws -> String { try Self.run(command, in: folder) }
-
-        @discardableResult
-        static func run(_ command: String, in folder: TemporaryFolder) throws -> String {
-            let state = folder.path("pg.state")
-            let ran = try Stress.shell("TABSHELL_PG_STATE=\(TmuxSession.quote(state)) bash \(TmuxSession.quote(ServeReadinessEndToEndTests.script)) \(command)")
-            guard ran.status == 0 else { throw HarnessError("pg-test-server \(command) failed: \(ran.output)") }
-            return ran.output
-        }
-
-        deinit {
-            _ = try? run("thaw")
-            _ = try? run("stop")
-        }
-    }
-
     static func readiness(_ port: Int) -> Int? {
         try? HTTPExchange.request("GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n", port: port).status
     }
 
     @Test func readyzFollowsAFrozenStoreAndItsReturn() async throws {
-        let database = try PrivateServer()
+        let database = try PrivatePostgres(named: "tabshell-pg-ready")
+        defer { withExtendedLifetime(database) {} }
         let server = try ServeEndToEndTests.Server(people: ["ana"], store: database.url, extra: ["--metrics", "127.0.0.1:0"])
         let port = try ServeMetricsEndToEndTests.metricsPort(of: server)
         #expect(await ServeEndToEndTests.poll(timeout: 30) { Self.readiness(port) == 200 }, "never ready:\n\(server.serverLog)")
 
-        try database.run("freeze")
+        try database.freeze()
         let frozenAt = Date()
         let unready = await ServeEndToEndTests.poll(timeout: 30) { Self.readiness(port) == 503 }
         let toUnready = Date().timeIntervalSince(frozenAt)
@@ -223,7 +190,7 @@ struct ServeReadinessEndToEndTests {
         #expect(during.value("tabshell_store_reachable", [:]) == 0)
         #expect(try HTTPExchange.request("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n", port: port).status == 200, "alive while the store is not")
 
-        try database.run("thaw")
+        try database.thaw()
         let thawedAt = Date()
         let ready = await ServeEndToEndTests.poll(timeout: 30) { Self.readiness(port) == 200 }
         let toReady = Date().timeIntervalSince(thawedAt)

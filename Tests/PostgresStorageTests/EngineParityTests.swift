@@ -253,7 +253,7 @@ struct EngineParityTests {
         #expect(expected.contains { $0.hasPrefix("search 京の: [") && !$0.hasSuffix("[]") })
         #expect(expected.contains("search 市東: []"))
         #expect(expected.contains { $0.hasPrefix("catalog import: success") })
-        #expect(expected.contains { $0.hasPrefix("record keeps its name: Optional(CaptureMode.Product(name: \"Stabilo pen\"") })
+        #expect(expected.contains { $0.hasPrefix("record keeps its name: Optional(Domain.Product(name: \"Stabilo pen\"") })
         #expect(expected.contains { $0.hasPrefix("export: [\"count ") && $0.contains("back.png") })
     }
 

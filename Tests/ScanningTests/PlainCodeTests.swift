@@ -84,7 +84,7 @@ struct PlainCodeTests {
         #expect(parse("0306406153", options(allowFreeText: false)).error == .badCheckDigit(symbology: .isbn10, expected: "2", found: "3"))
     }
 
-    // MARK: - What CaptureMode.BarcodeValidator did, unchanged
+    // MARK: - What Domain.BarcodeValidator did, unchanged
 
     @Test("free text off: letters are not a code, unknown lengths say so, blank asks for a code")
     func freeTextOff() {

@@ -19,7 +19,8 @@ struct HistoryImportStorageTests {
     ]
 
     /// A request, a batch answering nothing, a product with two photos answering the request,
-    /// and a note; returns their ids.
+    /// and a note (opening with U+FEFF, which JSONSerialization drops from a raw string); returns
+    /// their ids.
     static func seed(_ db: any RecordStore, in temp: TemporaryDirectory) throws -> [Int64] {
         let request = try db.addRequest(
             title: "Shelf \u{202E}4", body: "body\r\nline", kind: .product, now: Clock.minutesAgo(30), createdBy: "ana", requester: "chef")
@@ -36,7 +37,7 @@ struct HistoryImportStorageTests {
                 CaptureSubmission(
                     kind: .product, barcode: Barcode(value: "5901234123457", symbology: .ean13), requestID: request, photos: staging.photos,
                     codeSource: .paste), staging: staging, now: Clock.minutesAgo(10), capturedBy: nil),
-            try db.commitCapture(CaptureSubmission(kind: .note, note: "esc \u{1B} bel \u{07}"), staging: nil, now: Clock.minutesAgo(5), capturedBy: "ana"),
+            try db.commitCapture(CaptureSubmission(kind: .note, note: "\u{FEFF}esc \u{1B} bel \u{07}"), staging: nil, now: Clock.minutesAgo(5), capturedBy: "ana"),
         ]
     }
 
