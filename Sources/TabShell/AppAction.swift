@@ -88,6 +88,9 @@ public enum AppAction: Equatable, Sendable {
     case messageShown(String)
     /// Presenting: the heading's "watch 4821 · 3 watching"; nil when not presenting.
     case presentingChanged(String?)
+    /// Inside tmux, what "Copied …" adds when tmux would drop the copy, found after the first
+    /// frame so that asking tmux never holds it.
+    case clipboardNoteFound(String)
     case storageFailed(String)
     /// A success message's time is up (the token says which message).
     case statusExpired(token: Int)

@@ -67,6 +67,9 @@ extension AppState {
         case let .presentingChanged(text):
             environment.presenting = text
             return []
+        case let .clipboardNoteFound(note):
+            environment.clipboardNote = note
+            return []
         case .idleSessionClosingSoon:
             status = StatusMessage(Self.idleSessionClosingSoonMessage)
             return []
@@ -119,7 +122,7 @@ extension AppAction {
         case let .capture(action): return action.isUserInput
         case .drafts, .started, .resized, .quitRequested, .interruptRequested, .redrawRequested, .previewTerminalFound,
             .databaseChangedElsewhere, .databaseReachability, .storeOpened, .captureCommitted, .commitHookFailed,
-            .idleSessionClosingSoon, .messageShown, .presentingChanged, .storageFailed, .statusExpired, .recoveryFinished,
+            .idleSessionClosingSoon, .messageShown, .presentingChanged, .clipboardNoteFound, .storageFailed, .statusExpired, .recoveryFinished,
             .sessionRestored, .previewLoaded:
             return false
         }

@@ -37,8 +37,13 @@ extension Terminal {
         value == "on" ? nil : "(tmux drops it unless set -g set-clipboard on)"
     }
 
+    /// How long `tmux show` may take: a tmux server that does not answer costs the session this
+    /// once, after its first frame, and then the note is left out.
+    static let tmuxAnswerLimit: Int32 = 500
+
     /// `tmux show -gv NAME`, run with `environment` (whose $TMUX names the server); nil when
-    /// tmux is not there or fails. Its output is short and it does not read the terminal.
+    /// tmux is not there, fails, or has not answered within ``tmuxAnswerLimit`` ms (it is then
+    /// killed). Its output is short and it does not read the terminal.
     private static func tmuxOption(_ name: String, environment: [String: String]) -> String? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
@@ -49,7 +54,19 @@ extension Terminal {
         guard case let .success(child) = started else { return nil }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
+        let deadline = ContinuousClock.now + .milliseconds(Int(tmuxAnswerLimit))
         while output.count < 4096 {
+            let left = deadline - ContinuousClock.now
+            var waiting = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(clamping: max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let ready = poll(&waiting, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else {
+                // Not answered in time: the note is left out and tmux is not waited for.
+                kill(child.pid, SIGKILL)
+                _ = child.wait()
+                return nil
+            }
             let count = read(pipeEnds[0], &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }

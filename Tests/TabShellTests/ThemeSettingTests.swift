@@ -37,7 +37,9 @@ struct ThemeSettingTests {
     @Test("inside tmux that drops OSC 52, Copied says what to set, and stays until the next key")
     func copyInsideTmuxSaysWhatToSet() throws {
         var state = WheelAndCopyTests.history([WheelAndCopyTests.row(2, kind: .barcode, code: "4006381333931")])
-        state.environment.clipboardNote = "(tmux drops it unless set -g set-clipboard on)"
+        // The note arrives as an action after the first frame (asking tmux never holds that frame).
+        #expect(state.send(.clipboardNoteFound("(tmux drops it unless set -g set-clipboard on)")).isEmpty)
+        #expect(!AppAction.clipboardNoteFound("x").isUserInput)
         let effects = state.send(.history(.copyRequested(.code)))
         #expect(effects.contains(.copyToClipboard("4006381333931")), "the copy is still sent")
         #expect(state.status == StatusMessage("Copied 4006381333931 (tmux drops it unless set -g set-clipboard on)", kind: .info))

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Glibc
 import Testing
@@ -27,12 +28,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("socket").path
         // posix_spawn and waitpid: Foundation's Process can miss a quick child's exit on Linux.
-        func tmux(_ arguments: [String]) {
+        func tmux(_ arguments: [String], output: String = "/dev/null") {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             for descriptor: Int32 in [0, 1, 2] {
-                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+                let file = descriptor == 1 ? output : "/dev/null"
+                posix_spawn_file_actions_addopen(&actions, descriptor, file, descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             }
             var argv = (["tmux", "-S", path, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
@@ -48,5 +50,28 @@ import Testing
         #expect(Terminal.tmuxClipboardNote(environment: environment) != nil, "tmux's default is external")
         tmux(["set", "-g", "set-clipboard", "on"])
         #expect(Terminal.tmuxClipboardNote(environment: environment) == nil)
+
+        // A tmux server that does not answer (stopped): `tmux show` is given up after its limit
+        // and killed, and the note is said (tmux could not be asked), where the session would
+        // otherwise wait for it forever. The call runs on a thread so a regression fails here
+        // after a generous bound instead of hanging the suite.
+        let pidFile = directory.appendingPathComponent("pid").path
+        tmux(["display-message", "-p", "#{pid}"], output: pidFile)
+        let text = (try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? ""
+        let server = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), "tmux's pid: \(text)")
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        let answered = DispatchSemaphore(value: 0)
+        let note = NoteBox()
+        Thread {
+            note.value = Terminal.tmuxClipboardNote(environment: environment)
+            answered.signal()
+        }.start()
+        #expect(answered.wait(timeout: .now() + 30) == .success, "tmux show was waited for past its limit")
+        #expect(note.value != nil, "a tmux that did not answer is said as one that drops the copy")
+    }
+
+    final class NoteBox: @unchecked Sendable {
+        var value: String?
     }
 }

@@ -201,7 +201,6 @@ struct TabShellCommand: ParsableCommand {
         state.keyOverrides = configuration.keyOverrides
         state.pendingNotices = configuration.problems.map(\.description)
         for problem in configuration.problems { logger.warning("\(problem.description)") }
-        state.environment.clipboardNote = Terminal.tmuxClipboardNote(environment: environment)
         // config.toml's theme; a theme chosen in Settings wins over it (AppState.theme).
         state.environment.theme = Theme(rawValue: configuration.theme.rawValue) ?? .auto
         let terminal: Terminal
@@ -242,6 +241,7 @@ struct TabShellCommand: ParsableCommand {
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
             person: person, uploads: session?.folder.uploads, onCommit: commitHook(store))
         let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal, screenReader: screenReaderMode)
+        app.clipboardNote = { Terminal.tmuxClipboardNote(environment: environment) }
         if present {
             do {
                 app.presenter = try Presenter(environment: environment, wake: terminal.waker())

@@ -30,6 +30,9 @@ final class App {
     var presenter: Presenter?
     /// A demo session's agent code as its heading shows it ("agent code k7mq-3fzp-x9hd"), nil elsewhere.
     var agentBadge: String?
+    /// Asked once, right after the first frame (inside tmux it runs `tmux show`, which must never
+    /// hold that frame): what "Copied …" adds when tmux would drop the copy.
+    var clipboardNote: (() -> String?)?
 
     /// The heading's badge: the room's line when presenting, then the agent code when there is one.
     var badge: String? {
@@ -110,5 +113,9 @@ final class App {
         lastFrame = frame
         runtime.drawn()
         presenter?.drawn(runtime.state, frame: frame)
+        if let query = clipboardNote {
+            clipboardNote = nil
+            if let note = query() { runtime.dispatch(.clipboardNoteFound(note)) }
+        }
     }
 }
