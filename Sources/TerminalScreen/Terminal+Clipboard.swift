@@ -38,7 +38,7 @@ extension Terminal {
     }
 
     /// How long `tmux show` may take: a tmux server that does not answer costs the session this
-    /// once, after its first frame, and then the note is left out.
+    /// once, after its first frame, and is then taken as one that drops the copy (the note is said).
     static let tmuxAnswerLimit: Int32 = 500
 
     /// `tmux show -gv NAME`, run with `environment` (whose $TMUX names the server); nil when
@@ -62,7 +62,7 @@ extension Terminal {
             let ready = poll(&waiting, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else {
-                // Not answered in time: the note is left out and tmux is not waited for.
+                // Not answered in time: tmux is not waited for, and counts as not asked.
                 kill(child.pid, SIGKILL)
                 _ = child.wait()
                 return nil
