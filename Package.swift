@@ -313,6 +313,8 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
+        // A program the SSH server's tests make a session template of (started from beside the runner).
+        .executableTarget(name: "TemplateProbe", dependencies: ["CPty"], path: "Tests/TemplateProbe"),
         .testTarget(
             name: "SSHServerTests",
             dependencies: [

@@ -105,6 +105,13 @@ public struct ServeOptions: ParsableArguments {
     public var idleTimeout: String?
 
     @Flag(
+        name: .customLong("session-template"), inversion: .prefixedNo,
+        help:
+            "Fork terminal sessions from a warmed copy of tabshell started once, sharing its loaded pages (less memory per session, a faster start); --no-session-template starts each one afresh."
+    )
+    public var sessionTemplate = true
+
+    @Flag(
         name: .customLong("revoke-ends-sessions"), inversion: .prefixedNo,
         help: "When a key leaves the authorized keys file (on change or SIGHUP), also hang up the sessions it is running (drafts are kept); either way it can start no new one.")
     public var revokeEndsSessions = true

@@ -61,4 +61,37 @@ typedef struct {
 /// waitpid(pid, WNOHANG). Returns 0 (and fills `result`) or an errno value (ECHILD if already reaped).
 int cpty_wait_nohang(pid_t pid, cpty_wait_result *result);
 
+/// The variable that makes a started tabshell a session template, naming its socket's descriptor.
+#define CPTY_TEMPLATE_VARIABLE "TABSHELL_SESSION_TEMPLATE"
+/// The most a session's arguments, environment and directory may take together in a request.
+#define CPTY_TEMPLATE_MAX_WORDS_BYTES (128 * 1024)
+
+/// Called first thing in `main`. Returns 0 at once unless this process was started as a session
+/// template (CPTY_TEMPLATE_VARIABLE names its socket), in which case it serves requests and
+/// returns only in a session it forked: 1, with the session's terminal on 0-2, its environment,
+/// directory and memory limit in place, and its arguments in `cpty_template_session_argument`.
+/// The template itself never returns (it exits when its server closes the socket or dies).
+int cpty_template_run_if_asked(void);
+
+/// In a session forked by the template: argc, and argument `index` (NULL out of range).
+/// 0 and NULL in every other process.
+int cpty_template_session_argc(void);
+const char *cpty_template_session_argument(int index);
+
+/// Asks the template on `socket_fd` for a session on `terminal` (a pseudo-terminal's slave side,
+/// which the caller still closes), with `argv` and `envp` (NULL-terminated), `cwd` (may be NULL)
+/// and `memory_limit` (RLIMIT_DATA, 0 for none). 0 and the session's pid (a child of the caller,
+/// which must be a child subreaper), or an errno; `*transport_failed` is 1 when the template did
+/// not answer (it is gone: start another), 2 when the request is larger than a template takes
+/// (CPTY_TEMPLATE_MAX_WORDS_BYTES, over 4,096 arguments or variables: exec it instead). With an errno and a nonzero `*pid` the session was
+/// forked but could not be set up: it exits 127 and the caller reaps it.
+int cpty_template_request(int socket_fd, int terminal, char *const argv[], char *const envp[], const char *cwd,
+                          unsigned long long memory_limit, pid_t *pid, int *transport_failed);
+
+/// A new pseudo-terminal of `cols` x `rows`, both sides close-on-exec.
+int cpty_open_pty(unsigned short cols, unsigned short rows, int *master_fd, int *slave_fd);
+
+/// prctl(PR_SET_CHILD_SUBREAPER): orphans below this process become its children.
+int cpty_become_subreaper(void);
+
 #endif

@@ -29,6 +29,9 @@ public struct SSHServerConfiguration: Sendable {
     public var idleNoticeSignal: Int32?
     /// A number in 0..<1 for each MaxStartups random early drop; tests inject their own.
     var startupDropRandom: @Sendable () -> Double = { Double.random(in: 0..<1) }
+    /// Terminal sessions that run its program are forked from this warmed template rather than
+    /// exec'd (nil: every session is exec'd).
+    public var sessionTemplate: SessionTemplate?
     /// Decides what each session runs.
     public var launcher: SSHSessionLauncher
     /// Connects, authentications (fingerprint and name, never key material), refusals, disconnects.

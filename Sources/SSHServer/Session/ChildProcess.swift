@@ -125,6 +125,7 @@ final class ChildProcess: Sendable {
             return (state.exitHandlers, SSHSessionEnd(termination: termination, wasHungUp: state.wasHungUp), state.watcher)
         }
         watcher?.source.cancel()
+        ChildReaper.release(pid)
         for handler in handlers {
             handler(end)
         }

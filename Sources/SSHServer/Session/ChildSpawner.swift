@@ -27,8 +27,10 @@ enum ChildSpawner {
     /// Set in every session child's environment (tabshell's `CrashGuard.servedVariable`).
     static let sessionEnvironment = ["TABSHELL_SERVED": "1"]
 
-    static func spawn(_ command: SSHSessionCommand, terminal: SSHPseudoTerminal?) throws(SpawnError)
-        -> (ChildProcess, Streams)
+    /// Starts `command`: forked from `template` when it has a terminal and runs the template's
+    /// program, exec'd otherwise (and when the template cannot answer).
+    static func spawn(_ command: SSHSessionCommand, terminal: SSHPseudoTerminal?, template: SessionTemplate? = nil)
+        throws(SpawnError) -> (ChildProcess, Streams)
     {
         let argv = [command.executablePath] + command.arguments
         // Every child is told it serves a remote client: it keeps its crash details (the
@@ -41,35 +43,58 @@ enum ChildSpawner {
         }
         // RLIMIT_DATA in the child before exec (0: the server's own limit).
         let memoryLimit = CUnsignedLongLong(command.memoryLimit ?? 0)
-        var pid: pid_t = 0
+        let forkable = terminal != nil && template?.executablePath == command.executablePath
         var streams: Streams?
-        let error: Int32 = withCStringArray(argv) { argvPointer in
-            withCStringArray(envp) { envpPointer in
-                withOptionalCString(command.workingDirectory) { cwd in
-                    if let terminal {
-                        var master: CInt = -1
-                        let result = cpty_spawn_pty_limited(
-                            command.executablePath, argvPointer, envpPointer, cwd,
-                            clampedSize(terminal.columns, fallback: 80), clampedSize(terminal.rows, fallback: 24),
-                            memoryLimit, &master, &pid)
-                        if result == 0 { streams = .terminal(master: master) }
-                        return result
-                    } else {
-                        var input: CInt = -1
-                        var output: CInt = -1
-                        var errors: CInt = -1
-                        let result = cpty_spawn_pipes_limited(
-                            command.executablePath, argvPointer, envpPointer, cwd, memoryLimit, &input, &output,
-                            &errors, &pid)
-                        if result == 0 { streams = .pipes(stdin: input, stdout: output, stderr: errors) }
-                        return result
+        // Claimed before any sweep of ended children can see it (ChildReaper).
+        let pid = try ChildReaper.claiming { () throws(SpawnError) -> pid_t in
+            var pid: pid_t = 0
+            let error: Int32 = withCStringArray(argv) { argvPointer in
+                withCStringArray(envp) { envpPointer in
+                    withOptionalCString(command.workingDirectory) { cwd in
+                        if let terminal {
+                            let columns = clampedSize(terminal.columns, fallback: 80)
+                            let rows = clampedSize(terminal.rows, fallback: 24)
+                            var master: CInt = -1
+                            if forkable, let template {
+                                var slave: CInt = -1
+                                let opened = cpty_open_pty(columns, rows, &master, &slave)
+                                guard opened == 0 else { return opened }
+                                defer { close(slave) }
+                                do throws(SpawnError) {
+                                    if let forked = try template.fork(
+                                        argv: argvPointer, envp: envpPointer, cwd: cwd, memoryLimit: memoryLimit, terminal: slave)
+                                    {
+                                        pid = forked
+                                        streams = .terminal(master: master)
+                                        return 0
+                                    }
+                                } catch {
+                                    close(master)
+                                    return error.code
+                                }
+                                close(master)  // no template answered: exec'd below
+                            }
+                            let result = cpty_spawn_pty_limited(
+                                command.executablePath, argvPointer, envpPointer, cwd, columns, rows, memoryLimit, &master, &pid)
+                            if result == 0 { streams = .terminal(master: master) }
+                            return result
+                        } else {
+                            var input: CInt = -1
+                            var output: CInt = -1
+                            var errors: CInt = -1
+                            let result = cpty_spawn_pipes_limited(
+                                command.executablePath, argvPointer, envpPointer, cwd, memoryLimit, &input, &output,
+                                &errors, &pid)
+                            if result == 0 { streams = .pipes(stdin: input, stdout: output, stderr: errors) }
+                            return result
+                        }
                     }
                 }
             }
+            guard error == 0, streams != nil else { throw SpawnError(code: error == 0 ? EINVAL : error) }
+            return pid
         }
-        guard error == 0, let streams else {
-            throw SpawnError(code: error == 0 ? EINVAL : error)
-        }
+        guard let streams else { throw SpawnError(code: EINVAL) }
         return (ChildProcess(pid: pid), streams)
     }
 

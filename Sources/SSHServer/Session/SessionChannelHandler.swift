@@ -329,7 +329,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         }
         let spawned: (ChildProcess, ChildSpawner.Streams)
         do {
-            spawned = try ChildSpawner.spawn(command, terminal: terminal)
+            spawned = try ChildSpawner.spawn(command, terminal: terminal, template: server.configuration.sessionTemplate)
         } catch {
             server.sessions.release(slot)
             self.slot = nil

@@ -210,6 +210,9 @@ struct ServeCommand: ParsableCommand {
         // The app shows the idle notice on its status line on SIGUSR1 (a curses screen would
         // be drawn over by a line).
         configuration.idleNoticeSignal = SIGUSR1
+        if options.sessionTemplate {
+            configuration.sessionTemplate = SessionTemplate(executablePath: executable, logger: logger)
+        }
         let server = SSHServer(configuration: configuration)
 
         // What the file said at start, to tell what a SIGHUP's reading changed.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPty
 import CaptureMode
 import Configuration
 import Domain
@@ -55,9 +56,12 @@ struct TabShellCommand: ParsableCommand {
     /// may quote what was typed (`--bogus…`) or, under `tabshell serve`, what a client sent, and
     /// an escape in it must not reach the terminal that reads it. Help and version print as they are.
     static func main() {
+        // Under `serve`, the session template waits here for the sessions it forks; each goes on
+        // from here with its own arguments, environment and terminal (CPty's SessionTemplate.c).
+        _ = cpty_template_run_if_asked()
         if ProcessInfo.processInfo.environment[CrashGuard.servedVariable] == "1" { serveStandardError() }
         do {
-            var command = try parseAsRoot(try ServeCommand.expanding(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(try ServeCommand.expanding(Array(arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -74,6 +78,14 @@ struct TabShellCommand: ParsableCommand {
         }
     }
 
+    /// This process's arguments. A session forked from `serve`'s template has its own; the
+    /// process's (`CommandLine`'s) are the template's.
+    static let arguments: [String] = {
+        let count = cpty_template_session_argc()
+        guard count > 0 else { return CommandLine.arguments }
+        return (0..<count).map { cpty_template_session_argument($0).map { String(cString: $0) } ?? "" }
+    }()
+
     /// A child of `tabshell serve` (issue #33): from its first instruction, a crash's details —
     /// the runtime's message, the frames, library paths — go to the log beside its database
     /// (the server's own in team mode), never to the remote client, who reads the server's one
@@ -82,7 +94,6 @@ struct TabShellCommand: ParsableCommand {
     /// value for an option that was not given, and reading it stops the program (`watch`, which
     /// takes no `--db`, did).
     static func serveStandardError() {
-        let arguments = CommandLine.arguments
         let given: String? = arguments.firstIndex(of: "--db").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         guard let options = try? DatabaseOptions.parse(given.map { ["--db", $0] } ?? []),
             CrashGuard.serve(logFile: DatabaseOptions.logFile(beside: options.databaseURL()))
@@ -152,7 +163,7 @@ struct TabShellCommand: ParsableCommand {
         umask(0o077)
         if let file = recordOption.path {
             // The app runs again as a child on a terminal of its own, relayed and recorded.
-            let status = try RecordedRun.run(file: file, arguments: CommandLine.arguments)
+            let status = try RecordedRun.run(file: file, arguments: Self.arguments)
             if status != 0 { throw ExitCode(status) }
             return
         }
