@@ -261,13 +261,13 @@ def cpu_seconds(pids):
     return total / ticks
 
 
-def start_server(binary, folder, sessions, rate):
+def start_server(binary, folder, sessions, rate, extra=()):
     startups = max(64, int(rate * 4))
     flags = ["--max-connections", str(sessions + 16), "--max-sessions", str(sessions + 16),
              "--max-startups", str(startups), "--per-source-max-startups", str(startups),
              "--per-source-connections", str(sessions + 100),
              # Every client is 127.0.0.1: the per-address share (an eighth of --max-sessions) would cap them.
-             "--max-sessions-per-source", str(sessions + 16)]
+             "--max-sessions-per-source", str(sessions + 16)] + list(extra)
     log = open(os.path.join(folder, "serve.log"), "wb")
     server = subprocess.Popen(
         [binary, "serve", "--demo", "--listen", "127.0.0.1:0", "--host-key", os.path.join(folder, "host_key")] + flags,
@@ -356,9 +356,11 @@ def main():
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--rate", type=float, default=20.0, help="new connections a second while the crowd gathers")
     parser.add_argument("--json")
+    parser.add_argument("--serve-flag", action="append", default=[],
+                        help="one more word for tabshell serve (e.g. --no-session-template), repeatable")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="tabshell-crowd-")
-    server, port, flags = start_server(os.path.abspath(args.tabshell), folder, args.sessions, args.rate)
+    server, port, flags = start_server(os.path.abspath(args.tabshell), folder, args.sessions, args.rate, args.serve_flag)
     result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "cpus": os.cpu_count(),
               "server_flags": flags, "client": f"asyncssh, {args.workers} worker processes"}
     print(f"crowd: tabshell serve --demo {' '.join(flags)} (its defaults refuse a crowd from one address)")

@@ -133,16 +133,24 @@ def descendants(pid):
 
 
 def pss_kib(pids):
-    total = 0
+    return rollup_kib(pids)[1]
+
+
+def rollup_kib(pids):
+    """(private, pss) in KiB over `pids`: Private_Clean + Private_Dirty, and Pss."""
+    private = pss = 0
     for pid in pids:
         try:
             with open(f"/proc/{pid}/smaps_rollup") as f:
                 for line in f:
-                    if line.startswith("Pss:"):
-                        total += int(line.split()[1])
+                    name, _, rest = line.partition(":")
+                    if name in ("Private_Clean", "Private_Dirty"):
+                        private += int(rest.split()[0])
+                    elif name == "Pss":
+                        pss += int(rest.split()[0])
         except OSError:
             pass
-    return total
+    return private, pss
 
 
 class Setup:
@@ -158,6 +166,7 @@ class Setup:
         self.sshd_db = os.path.join(workdir, "sshd-data", "tabshell.sqlite")
         self.serve = None
         self.sshd = None
+        self.serve_flags = []
 
     def start_serve(self):
         port = free_port()
@@ -166,7 +175,7 @@ class Setup:
             [self.binary, "serve", "--db", self.serve_db, "--authorized-keys", self.authorized,
              "--listen", f"127.0.0.1:{port}", "--max-sessions", "300", "--max-startups", "300",
              "--per-source-max-startups", "300", "--per-source-connections", "10000",
-             "--max-connections", "1000"],
+             "--max-connections", "1000"] + self.serve_flags,
             stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         self.serve_port = port
         wait_listening(port)
@@ -252,19 +261,21 @@ def open_sessions(setup, port, count, stagger=0.05):
 
 
 def memory(setup, port, root_pid, extra):
+    """(PSS per extra session, PSS of the server with one session, private per extra session) in MiB."""
     one = open_sessions(setup, port, 1)
     time.sleep(1.0)
-    base = pss_kib(descendants(root_pid))
+    base_private, base = rollup_kib(descendants(root_pid))
     more = open_sessions(setup, port, extra)
     time.sleep(1.5)
-    total = pss_kib(descendants(root_pid))
+    total_private, total = rollup_kib(descendants(root_pid))
     opened = sum(1 for c in more if c.first_frame is not None)
     for c in one + more:
         c.close()
     time.sleep(1.0)
     if opened != extra:
         print(f"warning: only {opened} of {extra} extra sessions opened", file=sys.stderr)
-    return (total - base) / max(opened, 1) / 1024, base / 1024
+    return ((total - base) / max(opened, 1) / 1024, base / 1024,
+            (total_private - base_private) / max(opened, 1) / 1024)
 
 
 def typing(setup, port, sessions, seconds):
@@ -314,13 +325,17 @@ def main():
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--memory-sessions", type=int, default=10)
     parser.add_argument("--json")
+    parser.add_argument("--serve-flag", action="append", default=[],
+                        help="one more word for tabshell serve (e.g. --no-session-template), repeatable")
+    parser.add_argument("--no-openssh", action="store_true", help="measure tabshell serve alone")
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="tabshell-bench-serve-")
     setup = Setup(os.path.abspath(args.tabshell), workdir)
+    setup.serve_flags = args.serve_flag
     results = {"cpus": os.cpu_count(), "sessions": args.sessions, "seconds": args.seconds}
     try:
         setup.start_serve()
-        have_sshd = os.path.exists("/usr/sbin/sshd")
+        have_sshd = os.path.exists("/usr/sbin/sshd") and not args.no_openssh
         if have_sshd:
             setup.start_sshd()
         # Warm both up (page cache, first database open), then interleave the runs.
@@ -348,13 +363,15 @@ def main():
         else:
             print()
 
-        per, base = memory(setup, setup.serve_port, setup.serve.pid, args.memory_sessions)
+        per, base, private = memory(setup, setup.serve_port, setup.serve.pid, args.memory_sessions)
         results["pss_mib"] = {"serve": {"per_extra_session": per, "server_with_one_session": base}}
-        line = f"PSS per extra session: serve {per:.1f} MiB (server + 1 session {base:.1f} MiB)"
+        results["private_mib"] = {"serve": {"per_extra_session": private}}
+        line = f"PSS per extra session: serve {per:.2f} MiB (server + 1 session {base:.1f} MiB), private {private:.2f} MiB"
         if have_sshd:
-            per_s, base_s = memory(setup, setup.sshd_port, setup.sshd.pid, args.memory_sessions)
+            per_s, base_s, private_s = memory(setup, setup.sshd_port, setup.sshd.pid, args.memory_sessions)
             results["pss_mib"]["openssh"] = {"per_extra_session": per_s, "server_with_one_session": base_s}
-            line += f", OpenSSH+ForceCommand {per_s:.1f} MiB (sshd + 1 session {base_s:.1f} MiB)"
+            results["private_mib"]["openssh"] = {"per_extra_session": private_s}
+            line += f", OpenSSH+ForceCommand {per_s:.2f} MiB (sshd + 1 session {base_s:.1f} MiB), private {private_s:.2f} MiB"
         print(line)
 
         idle, idle_fail, idle_keys, _ = typing(setup, setup.serve_port, 1, min(args.seconds, 30))

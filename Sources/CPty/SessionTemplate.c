@@ -65,6 +65,65 @@ const char *cpty_template_session_argument(int index) {
     return (index >= 0 && index < session_argc) ? session_argv[index] : NULL;
 }
 
+/// Where the kernel reads this process's command line (/proc/PID/cmdline, what ps shows): the
+/// template's argument strings, which `serve` pads so that a session's own words fit.
+static char *title_start = NULL;
+static size_t title_size = 0;
+
+static void find_title_area(void) {
+    int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return;
+    }
+    char buffer[4096];
+    ssize_t got = read(fd, buffer, sizeof(buffer) - 1);
+    close(fd);
+    if (got <= 0) {
+        return;
+    }
+    buffer[got] = 0;
+    // Fields after the name (which may hold ')'): state is field 3; arg_start and arg_end 48, 49.
+    char *field = strrchr(buffer, ')');
+    if (field == NULL) {
+        return;
+    }
+    unsigned long long start = 0;
+    unsigned long long end = 0;
+    int number = 2;
+    for (char *cursor = field + 1; *cursor != 0 && number < 49;) {
+        while (*cursor == ' ') cursor++;
+        number++;
+        if (number == 48) start = strtoull(cursor, NULL, 10);
+        if (number == 49) end = strtoull(cursor, NULL, 10);
+        while (*cursor != ' ' && *cursor != 0) cursor++;
+    }
+    if (start != 0 && end > start + 1) {
+        title_start = (char *)(uintptr_t)start;
+        title_size = (size_t)(end - start);
+    }
+}
+
+/// Rewrites the command line to `words` joined by spaces (cut to fit), as setproctitle(3) does:
+/// a NUL after the text and a non-NUL last byte, which tells the kernel to read up to that NUL.
+static void set_title(char *const words[], int count) {
+    if (title_start == NULL || title_size < 3) {
+        return;
+    }
+    size_t room = title_size - 2;
+    size_t used = 0;
+    for (int i = 0; i < count && used < room; i++) {
+        if (i > 0) title_start[used++] = ' ';
+        for (const char *c = words[i]; *c != 0 && used < room; c++) {
+            title_start[used++] = *c;
+        }
+    }
+    memset(title_start + used, ' ', title_size - used);
+    if (used < title_size - 1) {
+        title_start[used] = 0;
+    }
+    title_start[title_size - 1] = ' ';
+}
+
 static int count_threads(void) {
     int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -174,6 +233,7 @@ static int become_session(int terminal, int report, char **words, uint32_t argc,
     }
     session_argv = words;
     session_argc = (int)argc;
+    set_title(words, (int)argc);
     return 0;
 }
 
@@ -226,6 +286,9 @@ int cpty_template_run_if_asked(void) {
     signal(SIGPIPE, SIG_IGN);
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
+    find_title_area();
+    char *const title[] = {"tabshell: session template"};
+    set_title(title, 1);
 
     size_t capacity = sizeof(struct template_request) + CPTY_TEMPLATE_MAX_WORDS_BYTES;
     char *buffer = malloc(capacity);

@@ -15,6 +15,16 @@ public enum ServeConfigFile {
         public let name: String
         public let words: [String]
         public let line: Int
+
+        /// `NAME = false`: `--no-NAME` for a flag that has it (`session-template = false`), nothing
+        /// for one that has not (`demo = false`).
+        public var isOff: Bool { words == ["--no-\(name)"] }
+
+        public init(name: String, words: [String], line: Int) {
+            self.name = name
+            self.words = words
+            self.line = line
+        }
     }
 
     /// What reading a file found: its settings in the file's order, or its problems by line.
@@ -80,12 +90,13 @@ public enum ServeConfigFile {
         let sentence: String
     }
 
-    /// A value as the option's words: a string or a number as `--name=VALUE`, true as the flag
-    /// (false: not given), an array as the option once per element.
+    /// A value as the option's words: a string or a number as `--name=VALUE`, true as the flag,
+    /// false as `--no-name` (which the reader drops for a flag without it: not given), an array
+    /// as the option once per element.
     static func words(for name: String, _ value: TOMLValueConvertible) -> Result<[String], Refusal> {
         switch value.type {
         case .bool:
-            return .success(value.bool == true ? ["--\(name)"] : [])
+            return .success(value.bool == true ? ["--\(name)"] : ["--no-\(name)"])
         case .string:
             return .success(["--\(name)=\(value.string ?? "")"])
         case .int:

@@ -20,7 +20,8 @@ import Testing
             """)
         #expect(read.problems.isEmpty)
         #expect(read.entries.map(\.line) == [2, 3, 4, 5])
-        #expect(read.words == ["--listen=0.0.0.0:2222", "--max-sessions=32", "--revoke-ends-sessions"])
+        // false is the --no- form; serve drops it for a flag that has none (`demo`).
+        #expect(read.words == ["--listen=0.0.0.0:2222", "--max-sessions=32", "--revoke-ends-sessions", "--no-demo"])
     }
 
     @Test func aValueThatStartsWithADashStaysAValue() {

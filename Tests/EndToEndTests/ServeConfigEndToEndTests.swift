@@ -46,6 +46,16 @@ struct ServeConfigEndToEndTests {
         #expect(fine.status == 0, "\(fine.output)")
         #expect(fine.output.contains("no problems; nothing was started"), "\(fine.output)")
 
+        // false turns a flag with a --no- form off, leaves one without it out, and is still
+        // said for a name that is no option.
+        try "listen = \"127.0.0.1:0\"\ndemo = false\nauthorized-keys = \"keys\"\nsession-template = false\nrevoke_ends_sessions = false\nbogus = false\n".write(
+            to: folder.appendingPathComponent("serve.toml"), atomically: true, encoding: .utf8)
+        try "".write(to: folder.appendingPathComponent("keys"), atomically: true, encoding: .utf8)
+        let offs = try Self.tabshell("serve --config serve.toml --check", in: folder)
+        #expect(offs.status == 1, "\(offs.output)")
+        #expect(offs.output.contains("serve.toml:6: `bogus` is not an option of tabshell serve"), "\(offs.output)")
+        #expect(!offs.output.contains("serve.toml:2") && !offs.output.contains("serve.toml:4") && !offs.output.contains("serve.toml:5"), "\(offs.output)")
+
         let missing = try Self.tabshell("serve --config nowhere.toml --check", in: folder)
         #expect(missing.status == 1 && missing.output.contains("nowhere.toml: there is no such file; nothing is started."), "\(missing.output)")
     }

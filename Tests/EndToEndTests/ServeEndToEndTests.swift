@@ -474,6 +474,64 @@ struct ServeEndToEndTests {
         #expect(log.contains("line 2: RSA keys are not supported"), "the log file keeps it:\n\(log)")
     }
 
+    /// A person's session is forked from the server's warmed template, not exec'd: the binary
+    /// sits at the template's address (an exec would be placed anew: address space layout
+    /// randomisation), the server is its parent, `ps` shows its own command line, and the
+    /// template ends with the server.
+    @Test func aSessionIsAForkOfTheServersWarmedTemplate() async throws {
+        let server = try Server()
+        let ana = try await server.session("ana")
+        let template = try #require(
+            Stress.pids(commandLineContaining: "tabshell: session template").first { Stress.descends($0, from: server.pid) })
+        let app = try #require(server.appPIDs(of: "ana").first)
+        #expect(Self.parent(of: app) == server.pid)
+        #expect(Self.parent(of: template) == server.pid)
+        let base = try #require(Self.binaryBase(of: app))
+        #expect(base == Self.binaryBase(of: template))
+        if (try? String(contentsOfFile: "/proc/sys/kernel/randomize_va_space", encoding: .utf8))?.hasPrefix("2") == true {
+            #expect(base != Self.binaryBase(of: server.pid), "the server itself was exec'd: its binary is elsewhere")
+        }
+        try ana.press("q")
+        #expect(try await Self.exitCode(ana) == 0)
+        _ = server.terminate()
+        // Ended: gone, or a zombie (when this test runner is itself a subreaper, it inherits it).
+        #expect(await Self.poll(timeout: 10) { Self.state(of: template).map { $0 == "Z" } ?? true }, "the template ends with its server")
+    }
+
+    /// `session-template = false` in serve.toml (or --no-session-template): sessions are exec'd.
+    @Test func withTheTemplateOffASessionIsExecd() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString.prefix(8)).toml")
+        try "session-template = false\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let server = try Server(extra: ["--config", config.path])
+        let ana = try await server.session("ana")
+        let app = try #require(server.appPIDs(of: "ana").first)
+        #expect(Self.parent(of: app) == server.pid)
+        #expect(!Stress.pids(commandLineContaining: "tabshell: session template").contains { Stress.descends($0, from: server.pid) })
+        try ana.press("q")
+        #expect(try await Self.exitCode(ana) == 0)
+    }
+
+    static func state(of pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ").first?.first
+    }
+
+    static func parent(of pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
+    /// Where the process's executable is mapped first (its /proc/PID/maps line for /proc/PID/exe).
+    static func binaryBase(of pid: pid_t) -> String? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"),
+            let maps = try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        else { return nil }
+        let line = maps.split(separator: "\n").first { $0.hasSuffix(" " + exe) }
+        return line.flatMap { $0.split(separator: "-").first.map(String.init) }
+    }
+
     @Test func sigtermWithSessionsOpenEndsWithinTwoSeconds() async throws {
         let server = try Server()
         let ana = try await server.session("ana")

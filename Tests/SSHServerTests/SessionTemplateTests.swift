@@ -108,6 +108,31 @@ import Glibc
         #expect(own.wait() == .exited(3))
     }
 
+    @Test func aTemplateThatNeverAnswersIsGivenUpAndSessionsAreExecd() async throws {
+        let folder = try TemporaryFolder()
+        let logs = LogCapture()
+        // A program that is no template: it starts, and ends without reading its socket.
+        let template = try #require(SessionTemplate(executablePath: "/bin/false", logger: logs.logger))
+        let server = try await TestServer.start(
+            in: folder, authorization: .open,
+            launcher: { request in
+                .run(SSHSessionCommand(executablePath: "/bin/false"))
+            },
+            configure: { $0.sessionTemplate = template })
+        var statuses: [Int32] = []
+        for _ in 1...4 {
+            let terminal = try TerminalSession(server.client(key: nil).sshArguments(["-tt"], command: "false"), columns: 80, rows: 24)
+            statuses.append(try await terminal.waitForExit())
+        }
+        await server.server.stop()
+
+        // Each ran (exec'd): /bin/false's own status came back.
+        #expect(statuses == [1, 1, 1, 1])
+        #expect(template.status.forked == 0)
+        #expect(template.status.started == SessionTemplate.failuresBeforeGivingUp)
+        #expect(logs.contains("sessions are exec'd from now on"))
+    }
+
     // MARK: -
 
     static let hugePart = Int(CPTY_TEMPLATE_MAX_WORDS_BYTES) / 3 + 1

@@ -31,7 +31,11 @@ public final class SessionTemplate: Sendable {
         var running: Running?
         var started = 0
         var forked = 0
+        /// Templates that could not start or stopped answering since the last session forked.
+        var failures = 0
     }
+
+    static let failuresBeforeGivingUp = 3
 
     private let state = NIOLockedValueBox(State())
 
@@ -78,8 +82,14 @@ public final class SessionTemplate: Sendable {
         for _ in 0..<2 {
             let outcome: Result<pid_t, ChildSpawner.SpawnError>? = state.withLockedValue { state in
                 if state.running == nil {
+                    // A template that keeps failing is not started again for every session.
+                    guard state.failures < Self.failuresBeforeGivingUp else { return nil }
                     state.running = start()
-                    if state.running != nil { state.started += 1 }
+                    if state.running != nil {
+                        state.started += 1
+                    } else {
+                        failed(&state)
+                    }
                 }
                 guard let running = state.running else { return nil }
                 var pid: pid_t = 0
@@ -92,6 +102,7 @@ public final class SessionTemplate: Sendable {
                     logger.warning("the session template stopped answering; starting another", metadata: ["pid": "\(running.pid)"])
                     Self.end(running)
                     state.running = nil
+                    failed(&state)
                     return nil
                 }
                 if error != 0 {
@@ -99,6 +110,7 @@ public final class SessionTemplate: Sendable {
                     return .failure(ChildSpawner.SpawnError(code: error))
                 }
                 state.forked += 1
+                state.failures = 0
                 return .success(pid)
             }
             switch outcome {
@@ -108,6 +120,13 @@ public final class SessionTemplate: Sendable {
             }
         }
         return nil
+    }
+
+    private func failed(_ state: inout State) {
+        state.failures += 1
+        if state.failures == Self.failuresBeforeGivingUp {
+            logger.error("the session template failed \(Self.failuresBeforeGivingUp) times in a row: sessions are exec'd from now on")
+        }
     }
 
     /// Starts a template: this binary with the socket's other end as descriptor 3.
@@ -125,7 +144,8 @@ public final class SessionTemplate: Sendable {
             entry += 1
         }
         entries.append(CPTY_TEMPLATE_VARIABLE + "=3")
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(executablePath), nil]
+        // The blank argument is room for each session's command line (what ps shows of it).
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(executablePath), strdup(String(repeating: " ", count: 4096)), nil]
         var envp: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }

@@ -52,6 +52,9 @@ extension ServeCommand {
             do {
                 _ = try parse(beside + entry.words)
                 checked.append(entry)
+            } catch  where entry.isOff && (try? parse(beside + ["--\(entry.name)"])) != nil {
+                // A flag without a --no- form (off unless given): false is the flag not given.
+                checked.append(ServeConfigFile.Entry(name: entry.name, words: [], line: entry.line))
             } catch {
                 read.problems.append(ConfigProblem(line: entry.line, optionSentence(for: error, name: entry.name)))
             }
