@@ -66,7 +66,8 @@ const char *cpty_template_session_argument(int index) {
 }
 
 /// Where the kernel reads this process's command line (/proc/PID/cmdline, what ps shows): the
-/// template's argument strings, which `serve` pads so that a session's own words fit.
+/// template's argument strings, which `serve` pads so that a session's own words fit. The area
+/// keeps its size and its last byte NUL, so the kernel shows it whole, word by word.
 static char *title_start = NULL;
 static size_t title_size = 0;
 
@@ -103,25 +104,23 @@ static void find_title_area(void) {
     }
 }
 
-/// Rewrites the command line to `words` joined by spaces (cut to fit), as setproctitle(3) does:
-/// a NUL after the text and a non-NUL last byte, which tells the kernel to read up to that NUL.
+/// Rewrites the command line to `words`, each ended by a NUL as exec lays them out, the rest of
+/// the area NUL too (cut to fit). The first word is the template's own first (the same program),
+/// so the C library's idea of the program's name (argv[0], backtraces' frames) is unchanged.
 static void set_title(char *const words[], int count) {
-    if (title_start == NULL || title_size < 3) {
+    if (title_start == NULL || title_size < 2) {
         return;
     }
-    size_t room = title_size - 2;
+    size_t room = title_size - 1;
     size_t used = 0;
     for (int i = 0; i < count && used < room; i++) {
-        if (i > 0) title_start[used++] = ' ';
-        for (const char *c = words[i]; *c != 0 && used < room; c++) {
-            title_start[used++] = *c;
-        }
+        size_t length = strlen(words[i]);
+        if (length > room - used) length = room - used;
+        memcpy(title_start + used, words[i], length);
+        used += length;
+        title_start[used++] = 0;
     }
-    memset(title_start + used, ' ', title_size - used);
-    if (used < title_size - 1) {
-        title_start[used] = 0;
-    }
-    title_start[title_size - 1] = ' ';
+    memset(title_start + used, 0, title_size - used);
 }
 
 static int count_threads(void) {
@@ -287,8 +286,15 @@ int cpty_template_run_if_asked(void) {
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
     find_title_area();
-    char *const title[] = {"tabshell: session template"};
-    set_title(title, 1);
+    // What ps shows of the template: its program, then what it is.
+    if (title_start != NULL) {
+        char *program = strdup(title_start);
+        if (program != NULL) {
+            char *const title[] = {program, "(session template)"};
+            set_title(title, 2);
+            free(program);
+        }
+    }
 
     size_t capacity = sizeof(struct template_request) + CPTY_TEMPLATE_MAX_WORDS_BYTES;
     char *buffer = malloc(capacity);

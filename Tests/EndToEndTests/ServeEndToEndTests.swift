@@ -482,7 +482,7 @@ struct ServeEndToEndTests {
         let server = try Server()
         let ana = try await server.session("ana")
         let template = try #require(
-            Stress.pids(commandLineContaining: "tabshell: session template").first { Stress.descends($0, from: server.pid) })
+            Stress.pids(commandLineContaining: "(session template)").first { Stress.descends($0, from: server.pid) })
         let app = try #require(server.appPIDs(of: "ana").first)
         #expect(Self.parent(of: app) == server.pid)
         #expect(Self.parent(of: template) == server.pid)
@@ -507,7 +507,7 @@ struct ServeEndToEndTests {
         let ana = try await server.session("ana")
         let app = try #require(server.appPIDs(of: "ana").first)
         #expect(Self.parent(of: app) == server.pid)
-        #expect(!Stress.pids(commandLineContaining: "tabshell: session template").contains { Stress.descends($0, from: server.pid) })
+        #expect(!Stress.pids(commandLineContaining: "(session template)").contains { Stress.descends($0, from: server.pid) })
         try ana.press("q")
         #expect(try await Self.exitCode(ana) == 0)
     }

@@ -145,7 +145,7 @@ public final class SessionTemplate: Sendable {
         }
         entries.append(CPTY_TEMPLATE_VARIABLE + "=3")
         // The blank argument is room for each session's command line (what ps shows of it).
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(executablePath), strdup(String(repeating: " ", count: 4096)), nil]
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(executablePath), strdup(String(repeating: " ", count: 2048)), nil]
         var envp: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
         defer {
             for pointer in argv { free(pointer) }
