@@ -260,14 +260,37 @@ def open_sessions(setup, port, count, stagger=0.05):
     return clients
 
 
+def session_cpu_ms(root_pid):
+    """CPU time (ms, /proc/PID/schedstat) of each tabshell session under `root_pid` so far: the
+    server itself and its session template left out."""
+    times = []
+    for pid in descendants(root_pid):
+        if pid == root_pid:
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmdline = f.read()
+            with open(f"/proc/{pid}/comm") as f:
+                comm = f.read().strip()
+            if not comm.startswith("tabshell") or b"\0(session template)\0" in cmdline:
+                continue
+            with open(f"/proc/{pid}/schedstat") as f:
+                times.append(int(f.read().split()[0]) / 1e6)
+        except (OSError, ValueError, IndexError):
+            pass
+    return times
+
+
 def memory(setup, port, root_pid, extra):
-    """(PSS per extra session, PSS of the server with one session, private per extra session) in MiB."""
+    """(PSS per extra session, PSS of the server with one session, private per extra session) in
+    MiB, and each session's CPU time up to its settled first frame (ms)."""
     one = open_sessions(setup, port, 1)
     time.sleep(1.0)
     base_private, base = rollup_kib(descendants(root_pid))
     more = open_sessions(setup, port, extra)
     time.sleep(1.5)
     total_private, total = rollup_kib(descendants(root_pid))
+    cpu = session_cpu_ms(root_pid)
     opened = sum(1 for c in more if c.first_frame is not None)
     for c in one + more:
         c.close()
@@ -275,7 +298,7 @@ def memory(setup, port, root_pid, extra):
     if opened != extra:
         print(f"warning: only {opened} of {extra} extra sessions opened", file=sys.stderr)
     return ((total - base) / max(opened, 1) / 1024, base / 1024,
-            (total_private - base_private) / max(opened, 1) / 1024)
+            (total_private - base_private) / max(opened, 1) / 1024, cpu)
 
 
 def typing(setup, port, sessions, seconds):
@@ -363,12 +386,15 @@ def main():
         else:
             print()
 
-        per, base, private = memory(setup, setup.serve_port, setup.serve.pid, args.memory_sessions)
+        per, base, private, cpu = memory(setup, setup.serve_port, setup.serve.pid, args.memory_sessions)
         results["pss_mib"] = {"serve": {"per_extra_session": per, "server_with_one_session": base}}
         results["private_mib"] = {"serve": {"per_extra_session": private}}
+        results["session_cpu_to_first_frame_ms"] = {"serve": {"median": statistics.median(cpu) if cpu else None, "sessions": len(cpu)}}
+        if cpu:
+            print(f"a session's CPU up to its settled first frame: median {statistics.median(cpu):.1f} ms of {len(cpu)} sessions")
         line = f"PSS per extra session: serve {per:.2f} MiB (server + 1 session {base:.1f} MiB), private {private:.2f} MiB"
         if have_sshd:
-            per_s, base_s, private_s = memory(setup, setup.sshd_port, setup.sshd.pid, args.memory_sessions)
+            per_s, base_s, private_s, _ = memory(setup, setup.sshd_port, setup.sshd.pid, args.memory_sessions)
             results["pss_mib"]["openssh"] = {"per_extra_session": per_s, "server_with_one_session": base_s}
             results["private_mib"]["openssh"] = {"per_extra_session": private_s}
             line += f", OpenSSH+ForceCommand {per_s:.2f} MiB (sshd + 1 session {base_s:.1f} MiB), private {private_s:.2f} MiB"

@@ -263,7 +263,7 @@ static char **split_words(char *bytes, size_t size, uint32_t count) {
     return words;
 }
 
-int cpty_template_run_if_asked(void) {
+int cpty_template_run_if_asked(void (*warm_up)(void)) {
     const char *named = getenv(CPTY_TEMPLATE_VARIABLE);
     if (named == NULL) {
         return 0;
@@ -294,6 +294,12 @@ int cpty_template_run_if_asked(void) {
             set_title(title, 2);
             free(program);
         }
+    }
+
+    // The program's own first-use work (type metadata, conformance lookups), done once here so
+    // that every session inherits it; it must start no thread, which the loop checks.
+    if (warm_up != NULL) {
+        warm_up();
     }
 
     size_t capacity = sizeof(struct template_request) + CPTY_TEMPLATE_MAX_WORDS_BYTES;

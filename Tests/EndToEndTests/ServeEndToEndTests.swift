@@ -486,6 +486,10 @@ struct ServeEndToEndTests {
         let app = try #require(server.appPIDs(of: "ana").first)
         #expect(Self.parent(of: app) == server.pid)
         #expect(Self.parent(of: template) == server.pid)
+        // Warmed (its argument parsing done once) and still one thread: forking it is safe.
+        let threads = (try? String(contentsOfFile: "/proc/\(template)/status", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        #expect(threads?.split(separator: "\t").last == "1", "\(threads ?? "no status")")
         let base = try #require(Self.binaryBase(of: app))
         #expect(base == Self.binaryBase(of: template))
         if (try? String(contentsOfFile: "/proc/sys/kernel/randomize_va_space", encoding: .utf8))?.hasPrefix("2") == true {

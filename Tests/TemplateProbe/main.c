@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 int main(int argc, char **argv) {
-    int forked = cpty_template_run_if_asked();
+    int forked = cpty_template_run_if_asked(NULL);
     const char *command = forked ? cpty_template_session_argument(1) : (argc > 1 ? argv[1] : NULL);
     if (command == NULL) {
         return 2;

@@ -71,7 +71,9 @@ int cpty_wait_nohang(pid_t pid, cpty_wait_result *result);
 /// returns only in a session it forked: 1, with the session's terminal on 0-2, its environment,
 /// directory and memory limit in place, and its arguments in `cpty_template_session_argument`.
 /// The template itself never returns (it exits when its server closes the socket or dies).
-int cpty_template_run_if_asked(void);
+/// `warm_up` (may be NULL) runs once in the template before it serves: work every session would
+/// do first and that depends on nothing a session brings (no environment, no file, no thread).
+int cpty_template_run_if_asked(void (*warm_up)(void));
 
 /// In a session forked by the template: argc, and argument `index` (NULL out of range).
 /// 0 and NULL in every other process.

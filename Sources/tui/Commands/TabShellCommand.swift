@@ -58,7 +58,7 @@ struct TabShellCommand: ParsableCommand {
     static func main() {
         // Under `serve`, the session template waits here for the sessions it forks; each goes on
         // from here with its own arguments, environment and terminal (CPty's SessionTemplate.c).
-        _ = cpty_template_run_if_asked()
+        _ = cpty_template_run_if_asked { TabShellCommand.warmUp() }
         if ProcessInfo.processInfo.environment[CrashGuard.servedVariable] == "1" { serveStandardError() }
         do {
             var command = try parseAsRoot(try ServeCommand.expanding(Array(arguments.dropFirst())))
@@ -76,6 +76,17 @@ struct TabShellCommand: ParsableCommand {
             fflush(nil)
             Glibc.exit(code.rawValue)
         }
+    }
+
+    /// In the session template, once: argument parsing's first-use work (the reflection of every
+    /// command's options, their metadata and conformances), which every session does before its
+    /// first frame. Parsing reads no environment and no file; the result is dropped.
+    static func warmUp() {
+        let samples = [
+            ["--db", "/warm-up/tabshell.sqlite", "--as", "warm-up", "--log-level", "info", "--session-folder", "/warm-up", "--resume-within", "600"],
+            ["watch", "2345-6789-abcd"],
+        ]
+        for words in samples { _ = try? parseAsRoot(words) }
     }
 
     /// This process's arguments. A session forked from `serve`'s template has its own; the
