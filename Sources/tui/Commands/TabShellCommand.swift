@@ -91,11 +91,12 @@ struct TabShellCommand: ParsableCommand {
 
     /// This process's arguments. A session forked from `serve`'s template has its own; the
     /// process's (`CommandLine`'s) are the template's.
-    static let arguments: [String] = {
+    /// Computed each time, never cached: a value cached in the template would be every session's.
+    static var arguments: [String] {
         let count = cpty_template_session_argc()
         guard count > 0 else { return CommandLine.arguments }
         return (0..<count).map { cpty_template_session_argument($0).map { String(cString: $0) } ?? "" }
-    }()
+    }
 
     /// A child of `tabshell serve` (issue #33): from its first instruction, a crash's details —
     /// the runtime's message, the frames, library paths — go to the log beside its database
@@ -105,6 +106,7 @@ struct TabShellCommand: ParsableCommand {
     /// value for an option that was not given, and reading it stops the program (`watch`, which
     /// takes no `--db`, did).
     static func serveStandardError() {
+        let arguments = Self.arguments
         let given: String? = arguments.firstIndex(of: "--db").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         guard let options = try? DatabaseOptions.parse(given.map { ["--db", $0] } ?? []),
             CrashGuard.serve(logFile: DatabaseOptions.logFile(beside: options.databaseURL()))
