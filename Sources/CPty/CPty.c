@@ -1,9 +1,11 @@
 #include "CPty.h"
+#include "CPtyInternal.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -51,7 +53,7 @@ static void child_mark_descriptors_cloexec(int first) {
 }
 
 /// The server may ignore SIGPIPE and its threads may block signals; a child must start clean.
-static void child_reset_signals(void) {
+void cpty_child_reset_signals(void) {
     struct sigaction action;
     action.sa_handler = SIG_DFL;
     action.sa_flags = 0;
@@ -69,7 +71,7 @@ static void child_reset_signals(void) {
 static void child_exec_keeping(int kept, int error_pipe, const char *path, char *const argv[], char *const envp[],
                                const char *cwd, unsigned long long memory_limit) {
     int error = 0;
-    child_reset_signals();
+    cpty_child_reset_signals();
     child_mark_descriptors_cloexec(3 + kept);
     if (memory_limit > 0) {
         struct rlimit limit;
@@ -149,6 +151,27 @@ static int await_exec(int error_pipe_read, pid_t pid) {
     return 0;
 }
 
+int cpty_open_pty(unsigned short cols, unsigned short rows, int *master_fd, int *slave_fd) {
+    struct winsize size;
+    memset(&size, 0, sizeof(size));
+    size.ws_col = cols;
+    size.ws_row = rows;
+    int master = -1;
+    int slave = -1;
+    if (openpty(&master, &slave, NULL, NULL, &size) != 0) {
+        return errno;
+    }
+    if (fcntl(master, F_SETFD, FD_CLOEXEC) != 0 || fcntl(slave, F_SETFD, FD_CLOEXEC) != 0) {
+        int error = errno;
+        close(master);
+        close(slave);
+        return error;
+    }
+    *master_fd = master;
+    *slave_fd = slave;
+    return 0;
+}
+
 int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], const char *cwd,
                    unsigned short cols, unsigned short rows, int *master_fd, pid_t *pid) {
     return cpty_spawn_pty_limited(path, argv, envp, cwd, cols, rows, 0, master_fd, pid);
@@ -157,22 +180,14 @@ int cpty_spawn_pty(const char *path, char *const argv[], char *const envp[], con
 int cpty_spawn_pty_limited(const char *path, char *const argv[], char *const envp[], const char *cwd,
                            unsigned short cols, unsigned short rows, unsigned long long memory_limit,
                            int *master_fd, pid_t *pid) {
-    struct winsize size = {0};
-    size.ws_col = cols;
-    size.ws_row = rows;
     int master = -1;
     int slave = -1;
-    if (openpty(&master, &slave, NULL, NULL, &size) != 0) {
-        return errno;
+    int error = cpty_open_pty(cols, rows, &master, &slave);
+    if (error != 0) {
+        return error;
     }
     int error_pipe[2];
-    int error = make_cloexec(master);
-    if (error == 0) {
-        error = make_cloexec(slave);
-    }
-    if (error == 0) {
-        error = make_pipe(error_pipe);
-    }
+    error = make_pipe(error_pipe);
     if (error != 0) {
         close(master);
         close(slave);

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CPty.h"
+#include "CPtyInternal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,11 +17,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#if defined(__linux__)
-#include <pty.h>
-#else
-#include <util.h>
-#endif
 
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -158,19 +154,23 @@ static void close_from_except(int first, int kept) {
     }
 }
 
-static void reset_signals(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof(action));
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    for (int signo = 1; signo < NSIG; signo++) {
-        if (signo != SIGKILL && signo != SIGSTOP) {
-            sigaction(signo, &action, NULL);
-        }
-    }
-    sigset_t empty;
-    sigemptyset(&empty);
-    sigprocmask(SIG_SETMASK, &empty, NULL);
+/// Room for one descriptor beside a message (SCM_RIGHTS).
+typedef union {
+    struct cmsghdr header;
+    char space[CMSG_SPACE(sizeof(int))];
+} descriptor_room;
+
+/// `message` over `size` bytes at `bytes`, with `room` for one descriptor.
+static void prepare_message(struct msghdr *message, struct iovec *vector, descriptor_room *room, void *bytes,
+                            size_t size) {
+    memset(room, 0, sizeof(*room));
+    vector->iov_base = bytes;
+    vector->iov_len = size;
+    memset(message, 0, sizeof(*message));
+    message->msg_iov = vector;
+    message->msg_iovlen = 1;
+    message->msg_control = room->space;
+    message->msg_controllen = sizeof(room->space);
 }
 
 static void reply(int socket_fd, int error, pid_t pid) {
@@ -201,7 +201,7 @@ static int read_int(int fd, int *value) {
 /// gives an exec'd child. 0, or an errno after which the caller reports and exits.
 static int become_session(int terminal, int report, char **words, uint32_t argc, uint32_t envc, const char *cwd,
                           uint64_t memory_limit) {
-    reset_signals();
+    cpty_child_reset_signals();
     if (setsid() < 0 || ioctl(terminal, TIOCSCTTY, 0) < 0) {
         return errno;
     }
@@ -308,18 +308,10 @@ int cpty_template_run_if_asked(void (*warm_up)(void)) {
         _exit(1);
     }
     for (;;) {
-        union {
-            struct cmsghdr header;
-            char space[CMSG_SPACE(sizeof(int))];
-        } control;
-        memset(&control, 0, sizeof(control));
-        struct iovec vector = {buffer, capacity};
+        descriptor_room room;
+        struct iovec vector;
         struct msghdr message;
-        memset(&message, 0, sizeof(message));
-        message.msg_iov = &vector;
-        message.msg_iovlen = 1;
-        message.msg_control = control.space;
-        message.msg_controllen = sizeof(control.space);
+        prepare_message(&message, &vector, &room, buffer, capacity);
         ssize_t got = recvmsg(socket_fd, &message, MSG_CMSG_CLOEXEC);
         if (got < 0 && errno == EINTR) {
             continue;
@@ -464,18 +456,10 @@ int cpty_template_request(int socket_fd, int terminal, char *const argv[], char 
     if (cwd != NULL) {
         memcpy(buffer + offset, cwd, strlen(cwd) + 1);
     }
-    union {
-        struct cmsghdr header;
-        char space[CMSG_SPACE(sizeof(int))];
-    } control;
-    memset(&control, 0, sizeof(control));
-    struct iovec vector = {buffer, size};
+    descriptor_room room;
+    struct iovec vector;
     struct msghdr message;
-    memset(&message, 0, sizeof(message));
-    message.msg_iov = &vector;
-    message.msg_iovlen = 1;
-    message.msg_control = control.space;
-    message.msg_controllen = sizeof(control.space);
+    prepare_message(&message, &vector, &room, buffer, size);
     struct cmsghdr *header = CMSG_FIRSTHDR(&message);
     header->cmsg_level = SOL_SOCKET;
     header->cmsg_type = SCM_RIGHTS;
@@ -510,25 +494,4 @@ int cpty_become_subreaper(void) {
 #else
     return ENOSYS;
 #endif
-}
-
-int cpty_open_pty(unsigned short cols, unsigned short rows, int *master_fd, int *slave_fd) {
-    struct winsize size;
-    memset(&size, 0, sizeof(size));
-    size.ws_col = cols;
-    size.ws_row = rows;
-    int master = -1;
-    int slave = -1;
-    if (openpty(&master, &slave, NULL, NULL, &size) != 0) {
-        return errno;
-    }
-    if (fcntl(master, F_SETFD, FD_CLOEXEC) != 0 || fcntl(slave, F_SETFD, FD_CLOEXEC) != 0) {
-        int error = errno;
-        close(master);
-        close(slave);
-        return error;
-    }
-    *master_fd = master;
-    *slave_fd = slave;
-    return 0;
 }

@@ -181,7 +181,9 @@ public final class SessionTemplate: Sendable {
 /// only ended children in the session (setsid) of a session this process started, never a
 /// session itself (its ``ChildProcess`` waits for it and needs its status) nor any other child.
 /// The kernel does not reuse a pid while a process still has it as its session, so a session id
-/// kept here names that session's processes only.
+/// kept here names that session's processes only; an id whose processes are all gone is dropped
+/// by the sweep that follows the session's reaping (the kernel hands out pids in order up to
+/// pid_max, so none is reused in between).
 enum ChildReaper {
     private struct Books {
         /// Sessions started and not yet reaped by their ``ChildProcess``.
