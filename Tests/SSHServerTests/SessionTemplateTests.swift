@@ -97,11 +97,15 @@ import Glibc
         let left = try #require(
             terminal.text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("left=") }
                 .flatMap { pid_t($0.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) })
-        let parent = try String(contentsOfFile: "/proc/\(left)/status", encoding: .utf8)
-            .split(separator: "\n").first { $0.hasPrefix("PPid:") }
+        let status = try String(contentsOfFile: "/proc/\(left)/status", encoding: .utf8).split(separator: "\n")
+        let parent = status.first { $0.hasPrefix("PPid:") }
         #expect(parent.map { $0.split(separator: "\t").last == "\(getpid())" } == true)
+        // Its session: the session's pid, which the reaper keeps while any of its processes is around.
+        let stat = try String(contentsOfFile: "/proc/\(left)/stat", encoding: .utf8)
+        let session = try #require(stat.split(separator: ")").last?.split(separator: " ").dropFirst(3).first.flatMap { pid_t($0) })
+        #expect(ChildReaper.isLookingAfter(session: session))
         try await waitUntil(timeout: .seconds(30)) { access("/proc/\(left)", F_OK) != 0 }
-        try await waitUntil(timeout: .seconds(30)) { ChildReaper.sessionsLookedAfter == 0 }
+        try await waitUntil(timeout: .seconds(30)) { !ChildReaper.isLookingAfter(session: session) }
         ChildReaper.sweep()
         await server.server.stop()
 
@@ -130,6 +134,34 @@ import Glibc
         #expect(statuses == [1, 1, 1, 1])
         #expect(template.status.forked == 0)
         #expect(template.status.started == SessionTemplate.failuresBeforeGivingUp)
+        #expect(logs.contains("sessions are exec'd from now on"))
+    }
+
+    @Test func aTemplateWithAThreadNeverForksAndSessionsAreExecd() async throws {
+        let folder = try TemporaryFolder()
+        let logs = LogCapture()
+        let probe = try #require(Self.probe())
+        // The same program under a name that makes its warm-up start a thread.
+        let threaded = folder.path("TemplateProbeThreaded")
+        #expect(symlink(probe, threaded) == 0)
+        let template = try #require(SessionTemplate(executablePath: threaded, logger: logs.logger))
+        let server = try await TestServer.start(
+            in: folder, authorization: .open,
+            launcher: { request in
+                .run(SSHSessionCommand(executablePath: threaded, arguments: [request.command ?? "true"], environment: ["PATH": "/usr/bin:/bin"]))
+            },
+            configure: { $0.sessionTemplate = template })
+        var texts: [String] = []
+        for _ in 1...2 {
+            let terminal = try TerminalSession(
+                server.client(key: nil).sshArguments(["-tt"], command: "echo forked=$PROBE_FORKED"), columns: 80, rows: 24)
+            #expect(try await terminal.waitForExit() == 0)
+            texts.append(terminal.text)
+        }
+        await server.server.stop()
+
+        #expect(texts.allSatisfy { $0.contains("forked=0") }, "\(texts)")
+        #expect(template.status.forked == 0)
         #expect(logs.contains("sessions are exec'd from now on"))
     }
 

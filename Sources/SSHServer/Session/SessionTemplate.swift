@@ -43,17 +43,19 @@ public final class SessionTemplate: Sendable {
     public init?(executablePath: String, logger: Logger) {
         self.executablePath = executablePath
         self.logger = logger
-        let reaper = cpty_become_subreaper()
-        guard reaper == 0 else {
-            logger.notice("sessions are exec'd: no session template", metadata: ["reason": "\(String(cString: strerror(reaper)))"])
-            return nil
-        }
         let started = state.withLockedValue { state in
             state.running = start()
             if state.running != nil { state.started += 1 }
             return state.running != nil
         }
         guard started else { return nil }
+        // Sessions are the template's grandchildren: this process must be the one they come to.
+        let reaper = cpty_become_subreaper()
+        guard reaper == 0 else {
+            logger.notice("sessions are exec'd: no session template", metadata: ["reason": "\(String(cString: strerror(reaper)))"])
+            stop()
+            return nil
+        }
         ChildReaper.startSweeping()
     }
 
@@ -258,8 +260,8 @@ enum ChildReaper {
         }
     }
 
-    /// How many sessions' processes are still looked after (for tests).
-    static var sessionsLookedAfter: Int { books.withLockedValue { $0.sessionIDs.count } }
+    /// Whether the processes of session `id` are still looked after (for tests).
+    static func isLookingAfter(session id: pid_t) -> Bool { books.withLockedValue { $0.sessionIDs.contains(id) } }
 
     /// This process's children, from every thread's `children` file.
     private static func children() -> [pid_t] {
