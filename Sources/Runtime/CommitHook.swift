@@ -105,7 +105,7 @@ final class CommitHookRunner: Sendable {
         environment["TABSHELL_RECORD_ID"] = String(id)
         let started = ChildProcess.spawn(
             ["/bin/sh", "-c", hook.command], environment: environment, standardInput: .descriptor(input[0]),
-            standardError: .file(errorsPath), closing: [input[0]], ownProcessGroup: true)
+            standardError: .file(errorsPath), ownProcessGroup: true)
         close(input[0])
         let child: ChildProcess
         switch started {

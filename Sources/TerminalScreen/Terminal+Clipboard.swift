@@ -48,7 +48,7 @@ extension Terminal {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         let started = ChildProcess.spawn(
-            ["tmux", "show", "-gv", name], environment: environment, standardOutput: .descriptor(pipeEnds[1]), closing: [pipeEnds[0]])
+            ["tmux", "show", "-gv", name], environment: environment, standardOutput: .descriptor(pipeEnds[1]))
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
         guard case let .success(child) = started else { return nil }

@@ -29,8 +29,7 @@ import Testing
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let child = try ChildProcess.spawn(
-            ["/bin/sh", "-c", "printf '%s' \"$GREETING\""], environment: ["GREETING": "hello"], standardOutput: .descriptor(ends[1]),
-            closing: [ends[0]]
+            ["/bin/sh", "-c", "printf '%s' \"$GREETING\""], environment: ["GREETING": "hello"], standardOutput: .descriptor(ends[1])
         ).get()
         close(ends[1])
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -38,6 +37,27 @@ import Testing
         close(ends[0])
         #expect(child.wait() == .exited(0))
         #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == "hello")
+    }
+
+    /// A descriptor of ours without close-on-exec (a socket another library opened) is not the
+    /// child's: a child that outlives us would hold it open.
+    @Test func theChildGetsNoDescriptorOfOursButItsStreams() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)  // neither end close-on-exec
+        let kept = open("/dev/null", O_RDONLY)
+        defer { close(kept) }
+        let child = try ChildProcess.spawn(
+            ["/bin/sh", "-c", "ls /proc/self/fd"], environment: ["PATH": "/usr/bin:/bin"], standardOutput: .descriptor(ends[1])
+        ).get()
+        close(ends[1])
+        var output = Data()
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while case let count = read(ends[0], &buffer, buffer.count), count > 0 { output.append(contentsOf: buffer.prefix(count)) }
+        close(ends[0])
+        #expect(child.wait() == .exited(0))
+        // 0, 1 and 2, and the one ls opened to read the folder.
+        let listed = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(listed == ["0", "1", "2", "3"], "\(listed) with \(kept) and \(ends) open here")
     }
 
     /// The app ignores SIGPIPE; its children must not inherit that (a shell pipeline would

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import TestSupport
 import Testing
 
 /// Shared helpers for the stress and fault end-to-end tests (issue #4): counts that CI keeps
@@ -80,6 +81,9 @@ enum Stress {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of the test runner's (other tests' sockets, terminals): a child that
+        // outlives its test would hold them open.
+        closeEveryOtherDescriptor(&actions)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArgs { free(pointer) } }
         var attributes = cleanSignalAttributes()

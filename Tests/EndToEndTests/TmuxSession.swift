@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Drives the real `tabshell` binary inside a private tmux server: keys in, screen text out.
@@ -146,6 +147,9 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of the test runner's: the tmux server this forks lives on and would hold
+        // other tests' connections open (a server's close never reached its client).
+        closeEveryOtherDescriptor(&actions)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArgs { free(pointer) } }
         var attributes = cleanSignalAttributes()

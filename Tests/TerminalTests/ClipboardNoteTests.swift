@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 @testable import TerminalScreen
@@ -36,6 +37,7 @@ import Testing
                 let file = descriptor == 1 ? output : "/dev/null"
                 posix_spawn_file_actions_addopen(&actions, descriptor, file, descriptor == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             }
+            closeEveryOtherDescriptor(&actions)
             var argv = (["tmux", "-S", path, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
             var child: pid_t = 0

@@ -1,6 +1,7 @@
 #ifndef CPTY_H
 #define CPTY_H
 
+#include <spawn.h>
 #include <sys/types.h>
 
 /// Starting a child process needs fork + setsid + TIOCSCTTY + execve, which Swift cannot do
@@ -92,6 +93,11 @@ int cpty_template_request(int socket_fd, int terminal, char *const argv[], char 
 
 /// A new pseudo-terminal of `cols` x `rows`, both sides close-on-exec.
 int cpty_open_pty(unsigned short cols, unsigned short rows, int *master_fd, int *slave_fd);
+
+/// Adds to `actions` the closing of every descriptor from `from` up (glibc's
+/// posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not show): a child
+/// started with them keeps none of its parent's but those it is given. 0, or an errno.
+int cpty_file_actions_close_from(posix_spawn_file_actions_t *actions, int from);
 
 /// prctl(PR_SET_CHILD_SUBREAPER): orphans below this process become its children.
 int cpty_become_subreaper(void);
