@@ -55,7 +55,10 @@ import PackageDescription
 // processes, the seeded generator, fuzz inputs, the tags). TestWorkers (Tests/TestWorkers): the
 // storage tests' helper processes, a program rather than tests.
 // Runtime, TerminalScreen -> ChildProcess   (the one place a child process is started with
-//          posix_spawn: the on-commit command, `tmux show` for the clipboard note; libc only)
+//          posix_spawn: the on-commit command, `tmux show` for the clipboard note; libc and CPty's
+//          close-from only);
+//          SSHServer, ServePolicy, tui -> ChildProcess for its C argument vectors only (CPty
+//          starts sessions, the session template and an upgrade's successor)
 // SSHServer knows nothing of the app: the app hands it a launcher closure and an
 // authorization policy, and it hands back a peer identity and a pseudo-terminal.
 
@@ -137,7 +140,7 @@ let package = Package(
         // signals), the crash guard, the terminal probe. The only module that calls curses.
         .target(name: "TerminalScreen", dependencies: ["Domain", "Scanning", "CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput", "ChildProcess"]),
         // The child processes the app starts (posix_spawn, signals reset, a process group of its own).
-        .target(name: "ChildProcess"),
+        .target(name: "ChildProcess", dependencies: ["CPty"]),
         // The only code that touches libvips, libchafa and libzbar (issue #24; docs/photo-preview.md,
         // "Loaded on first use"): C wrappers that open each library with dlopen the first time it is
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
@@ -173,7 +176,7 @@ let package = Package(
         .target(
             name: "SSHServer",
             dependencies: [
-                "CPty",
+                "CPty", "ChildProcess",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -190,7 +193,7 @@ let package = Package(
         .target(
             name: "ServePolicy",
             dependencies: [
-                "Domain", "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", "CPty", .product(name: "Logging", package: "swift-log"),
+                "Domain", "TabShell", "Storage", "SQLiteStorage", "SSHServer", "Recording", "Presenting", "CPty", "ChildProcess", .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
@@ -225,14 +228,14 @@ let package = Package(
             name: "tui",
             dependencies: [
                 "Domain", "Scanning", "TabShell", "CaptureMode", "Render", "Storage", "SQLiteStorage", "PostgresStorage", "Runtime", "TerminalInput", "TerminalScreen",
-                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "Configuration", "Presenting", "ServeMetrics",
+                "SSHServer", "ServePolicy", "TabShellCommands", "Recording", "CPty", "ChildProcess", "Configuration", "Presenting", "ServeMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What more than one test target uses: temporary folders, child processes, the seeded
         // generator, the fuzz inputs, the tags (.e2e, .stress, .postgres) and the workers' names.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CPty"], path: "Tests/TestSupport"),
         // Calls CLazyCurl's trampolines from C, as the release binary's Foundation does (MCPServerTests).
         .target(name: "CLazyCurlProbe", dependencies: ["CLazyCurl"], path: "Tests/CLazyCurlProbe"),
         // The storage tests' helper processes (crash victim, session, migration, host): a

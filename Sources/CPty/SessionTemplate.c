@@ -369,6 +369,12 @@ int cpty_template_run_if_asked(void (*warm_up)(void)) {
             pid_t session = fork();
             if (session == 0) {
                 close(report[1]);
+                // Until the middle process has exited and this one is the server's (its
+                // subreaper's) child: what the session reads of its parent is the server, at once.
+                pid_t middle_pid = getppid();
+                for (int tries = 0; getppid() == middle_pid && tries < 20000; tries++) {
+                    usleep(100);
+                }
                 char *bytes = buffer + sizeof(request);
                 size_t size = (size_t)got - sizeof(request);
                 char **words = split_words(bytes, size, words_count);

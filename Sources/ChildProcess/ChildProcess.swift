@@ -1,3 +1,5 @@
+import CPty
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,11 +32,10 @@ public struct ChildProcess: Sendable {
     public let pid: pid_t
 
     /// Starts `arguments[0]` (looked up in `PATH` when it has no slash) with `arguments` and
-    /// `environment`. `closing` are descriptors of ours the child must not keep (the other end of
-    /// a pipe whose end it gets).
+    /// `environment`. The child gets no descriptor of ours but its three streams.
     public static func spawn(
         _ arguments: [String], environment: [String: String], standardInput: Stream = .null, standardOutput: Stream = .null,
-        standardError: Stream = .null, closing: [Int32] = [], ownProcessGroup: Bool = false
+        standardError: Stream = .null, ownProcessGroup: Bool = false
     ) -> Result<ChildProcess, Failure> {
         guard let program = arguments.first else { return .failure(Failure(reason: "no command")) }
         var actions = posix_spawn_file_actions_t()
@@ -47,7 +48,9 @@ public struct ChildProcess: Sendable {
             case let .file(path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             }
         }
-        for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        // Every other descriptor of ours (the store's files, a pipe's other end, a served
+        // session's terminal) stays ours.
+        _ = cpty_file_actions_close_from(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -66,14 +69,12 @@ public struct ChildProcess: Sendable {
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, &attributes, &argv, &envp)
+        let spawned = withCStringArray(arguments) { argv in
+            withCStringArray(environment.map { "\($0.key)=\($0.value)" }) { envp in
+                posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+            }
+        }
         guard spawned == 0 else { return .failure(Failure(reason: String(cString: strerror(spawned)).lowercased())) }
         return .success(ChildProcess(pid: pid))
     }

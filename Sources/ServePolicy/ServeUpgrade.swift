@@ -1,4 +1,5 @@
 import CPty
+import ChildProcess
 import Foundation
 import Glibc
 
@@ -110,15 +111,11 @@ public enum ServeUpgrade {
         environment[readyVariable] = String(readyDescriptor)
         let words = [executable] + arguments
         let entries = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
         var pid: pid_t = 0
         let handed: [CInt] = [listener, pipeEnds[1]]
-        let spawned = cpty_spawn_handing(executable, &argv, &envp, handed, CInt(handed.count), &pid)
+        let spawned = withCStringArray(words) { argv in
+            withCStringArray(entries) { envp in cpty_spawn_handing(executable, argv, envp, handed, CInt(handed.count), &pid) }
+        }
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])

@@ -1,4 +1,5 @@
 import CPty
+import ChildProcess
 
 #if canImport(Glibc)
 import Glibc
@@ -41,75 +42,87 @@ enum ChildSpawner {
         if (argv + envp + [command.workingDirectory ?? ""]).contains(where: ClientText.holdsNUL) {
             throw SpawnError(code: SpawnError.holdsNUL)
         }
-        // RLIMIT_DATA in the child before exec (0: the server's own limit).
         let memoryLimit = CUnsignedLongLong(command.memoryLimit ?? 0)
-        let forkable = terminal != nil && template?.executablePath == command.executablePath
-        var streams: Streams?
-        // Claimed before any sweep of ended children can see it (ChildReaper).
-        let pid = try ChildReaper.claiming { () throws(SpawnError) -> pid_t in
-            var pid: pid_t = 0
-            let error: Int32 = withCStringArray(argv) { argvPointer in
-                withCStringArray(envp) { envpPointer in
-                    withOptionalCString(command.workingDirectory) { cwd in
-                        if let terminal {
-                            let columns = clampedSize(terminal.columns, fallback: 80)
-                            let rows = clampedSize(terminal.rows, fallback: 24)
-                            var master: CInt = -1
-                            if forkable, let template {
-                                var slave: CInt = -1
-                                let opened = cpty_open_pty(columns, rows, &master, &slave)
-                                guard opened == 0 else { return opened }
-                                defer { close(slave) }
-                                do throws(SpawnError) {
-                                    if let forked = try template.fork(
-                                        argv: argvPointer, envp: envpPointer, cwd: cwd, memoryLimit: memoryLimit, terminal: slave)
-                                    {
-                                        pid = forked
-                                        streams = .terminal(master: master)
-                                        return 0
-                                    }
-                                } catch {
-                                    close(master)
-                                    return error.code
-                                }
-                                close(master)  // no template answered: exec'd below
-                            }
-                            let result = cpty_spawn_pty_limited(
-                                command.executablePath, argvPointer, envpPointer, cwd, columns, rows, memoryLimit, &master, &pid)
-                            if result == 0 { streams = .terminal(master: master) }
-                            return result
-                        } else {
-                            var input: CInt = -1
-                            var output: CInt = -1
-                            var errors: CInt = -1
-                            let result = cpty_spawn_pipes_limited(
-                                command.executablePath, argvPointer, envpPointer, cwd, memoryLimit, &input, &output,
-                                &errors, &pid)
-                            if result == 0 { streams = .pipes(stdin: input, stdout: output, stderr: errors) }
-                            return result
-                        }
+        let forkFrom = template?.executablePath == command.executablePath ? template : nil
+        let started = withCStringArray(argv) { argv in
+            withCStringArray(envp) { envp in
+                withOptionalCString(command.workingDirectory) { cwd in
+                    let request = Request(
+                        path: command.executablePath, argv: argv, envp: envp, cwd: cwd, memoryLimit: memoryLimit)
+                    guard let terminal else { return spawnWithPipes(request) }
+                    let columns = clampedSize(terminal.columns, fallback: 80)
+                    let rows = clampedSize(terminal.rows, fallback: 24)
+                    if let forkFrom, let forked = fork(request, columns: columns, rows: rows, from: forkFrom) {
+                        return forked
                     }
+                    return spawnOnTerminal(request, columns: columns, rows: rows)
                 }
             }
-            guard error == 0, streams != nil else { throw SpawnError(code: error == 0 ? EINVAL : error) }
-            return pid
         }
-        guard let streams else { throw SpawnError(code: EINVAL) }
+        let (pid, streams) = try started.get()
+        ChildReaper.started(session: pid)
         return (ChildProcess(pid: pid), streams)
+    }
+
+    /// What C is handed to start a session: alive while the caller's closures run.
+    private struct Request {
+        let path: String
+        let argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        let envp: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        let cwd: UnsafePointer<CChar>?
+        /// RLIMIT_DATA in the child (0: the server's own limit).
+        let memoryLimit: CUnsignedLongLong
+    }
+
+    private typealias Started = Result<(pid: pid_t, streams: Streams), SpawnError>
+
+    /// Forked from `template` on a new terminal; nil when no template answers or takes the
+    /// request (the caller execs the session instead).
+    private static func fork(_ request: Request, columns: UInt16, rows: UInt16, from template: SessionTemplate) -> Started? {
+        var master: CInt = -1
+        var slave: CInt = -1
+        let opened = cpty_open_pty(columns, rows, &master, &slave)
+        guard opened == 0 else { return .failure(SpawnError(code: opened)) }
+        defer { close(slave) }
+        do throws(SpawnError) {
+            if let pid = try template.fork(
+                argv: request.argv, envp: request.envp, cwd: request.cwd, memoryLimit: request.memoryLimit, terminal: slave)
+            {
+                return .success((pid, .terminal(master: master)))
+            }
+        } catch {
+            close(master)
+            return .failure(error)
+        }
+        close(master)
+        return nil
+    }
+
+    /// Exec'd on a new terminal.
+    private static func spawnOnTerminal(_ request: Request, columns: UInt16, rows: UInt16) -> Started {
+        var master: CInt = -1
+        var pid: pid_t = 0
+        let result = cpty_spawn_pty_limited(
+            request.path, request.argv, request.envp, request.cwd, columns, rows, request.memoryLimit, &master, &pid)
+        guard result == 0 else { return .failure(SpawnError(code: result)) }
+        return .success((pid, .terminal(master: master)))
+    }
+
+    /// Exec'd with pipes for its standard streams (a session without a terminal).
+    private static func spawnWithPipes(_ request: Request) -> Started {
+        var input: CInt = -1
+        var output: CInt = -1
+        var errors: CInt = -1
+        var pid: pid_t = 0
+        let result = cpty_spawn_pipes_limited(
+            request.path, request.argv, request.envp, request.cwd, request.memoryLimit, &input, &output, &errors, &pid)
+        guard result == 0 else { return .failure(SpawnError(code: result)) }
+        return .success((pid, .pipes(stdin: input, stdout: output, stderr: errors)))
     }
 
     /// A window dimension for the kernel: 0 (unknown) becomes the fallback, huge values are capped.
     static func clampedSize(_ value: Int, fallback: UInt16) -> UInt16 {
         value <= 0 ? fallback : UInt16(clamping: min(value, 10_000))
-    }
-
-    private static func withCStringArray<Result>(
-        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Result
-    ) -> Result {
-        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        pointers.append(nil)
-        defer { for pointer in pointers { free(pointer) } }
-        return body(pointers)
     }
 
     private static func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {

@@ -1,4 +1,5 @@
 import CPty
+import ChildProcess
 import Dispatch
 import Logging
 import NIOConcurrencyHelpers
@@ -147,15 +148,11 @@ public final class SessionTemplate: Sendable {
         }
         entries.append(CPTY_TEMPLATE_VARIABLE + "=3")
         // The blank argument is room for each session's command line (what ps shows of it).
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(executablePath), strdup(String(repeating: " ", count: 2048)), nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
         var pid: pid_t = 0
         let handed = [ends[1]]
-        let spawned = cpty_spawn_handing(executablePath, &argv, &envp, handed, 1, &pid)
+        let spawned = withCStringArray([executablePath, String(repeating: " ", count: 2048)]) { argv in
+            withCStringArray(entries) { envp in cpty_spawn_handing(executablePath, argv, envp, handed, 1, &pid) }
+        }
         close(ends[1])
         guard spawned == 0 else {
             close(ends[0])
@@ -200,20 +197,13 @@ enum ChildReaper {
     private static let sweeper = NIOLockedValueBox<DispatchSourceBox?>(nil)
     private static let queue = DispatchQueue(label: "tabshell.ssh.orphans")
 
-    /// Runs `spawn` and books the session it returns (a session leader: its pid is its session
-    /// id), with no sweep in between.
-    static func claiming<Failure: Error>(_ spawn: () throws(Failure) -> pid_t) throws(Failure) -> pid_t {
-        let result: Result<pid_t, Failure> = books.withLockedValue { books in
-            do throws(Failure) {
-                let pid = try spawn()
-                books.unreaped.insert(pid)
-                if books.sweeping { books.sessionIDs.insert(pid) }
-                return .success(pid)
-            } catch {
-                return .failure(error)
-            }
+    /// Books a session just started (a session leader: its pid is its session id). A sweep
+    /// before this line cannot take it: a sweep never reaps a session leader.
+    static func started(session pid: pid_t) {
+        books.withLockedValue { books in
+            books.unreaped.insert(pid)
+            if books.sweeping { books.sessionIDs.insert(pid) }
         }
-        return try result.get()
     }
 
     /// After a session was reaped: a sweep for what it left.
@@ -246,7 +236,7 @@ enum ChildReaper {
             var around = Set<pid_t>()
             for pid in children() {
                 guard let (state, session) = stateAndSession(of: pid) else { continue }
-                if state == "Z", !books.unreaped.contains(pid), books.sessionIDs.contains(session) {
+                if state == "Z", pid != session, !books.unreaped.contains(pid), books.sessionIDs.contains(session) {
                     var status: CInt = 0
                     if waitpid(pid, &status, WNOHANG) == pid {
                         reaped += 1

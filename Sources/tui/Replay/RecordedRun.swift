@@ -1,4 +1,5 @@
 import CPty
+import ChildProcess
 import Domain
 import Foundation
 import Recording
@@ -59,13 +60,13 @@ enum RecordedRun {
         }
         defer { signals.stop() }
         let childArguments = [executable] + withoutRecordOption(Array(arguments.dropFirst()))
-        var cArguments = childArguments.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
         var master: Int32 = -1
         var pid: pid_t = 0
         // Signals the child must not inherit as ignored (SignalPipe ignores them here): the
         // spawner resets every signal to its default in the child.
-        let spawned = cpty_spawn_pty(executable, &cArguments, environ, nil, columns, rows, &master, &pid)
+        let spawned = withCStringArray(childArguments) { argv in
+            cpty_spawn_pty(executable, argv, environ, nil, columns, rows, &master, &pid)
+        }
         guard spawned == 0 else {
             throw Failure("tabshell --record could not start the app (\(String(cString: strerror(spawned)))).")
         }
