@@ -199,10 +199,12 @@ let package = Package(
         ),
         // `serve --metrics ADDR`: the Prometheus backend of swift-metrics, the HTTP endpoint
         // (/metrics, /healthz, /readyz over NIOHTTP1) and the store's readiness probe loop. No UI,
-        // no curses, no engine: the probe is a closure the serve command hands it.
+        // no curses, no engine: the probe is a closure the serve command hands it. Its listening
+        // socket is made as SSHServer's is (close-on-exec, for upgrades in place).
         .target(
             name: "ServeMetrics",
             dependencies: [
+                "SSHServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

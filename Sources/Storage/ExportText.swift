@@ -71,13 +71,10 @@ public enum ExportTime {
 
 /// JSON text written by hand, so keys keep a fixed order and one record is one line.
 public enum JSONText {
-    /// A JSON string: ``JSONString/quoted(_:)``, the one writer exports and recordings share.
-    public static func string(_ text: String) -> String { JSONString.quoted(text) }
-
-    public static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
+    public static func optional(_ text: String?) -> String { text.map(JSONString.quoted) ?? "null" }
 
     public static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        "{" + fields.map { JSONString.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     /// One record as `history export` writes it (a line of `--format jsonl`, of `--follow`, the
@@ -90,8 +87,8 @@ public enum JSONText {
     public static func recordFields(_ record: ExportedRecord) -> [(String, String)] {
         [
             ("id", String(record.id)),
-            ("kind", string(record.kind.rawValue)),
-            ("createdAt", string(ExportTime.string(record.createdAt))),
+            ("kind", JSONString.quoted(record.kind.rawValue)),
+            ("createdAt", JSONString.quoted(ExportTime.string(record.createdAt))),
             ("capturedBy", optional(record.capturedBy)),
             ("barcode", record.barcode.map(barcode) ?? "null"),
             ("product", record.product.map(product) ?? "null"),
@@ -110,10 +107,10 @@ public enum JSONText {
     }
 
     private static func barcodeFields(_ barcode: Barcode) -> [(String, String)] {
-        var fields = [("value", string(barcode.value)), ("symbology", string(barcode.symbology.rawValue))]
+        var fields = [("value", JSONString.quoted(barcode.value)), ("symbology", JSONString.quoted(barcode.symbology.rawValue))]
         let elements = barcode.value.hasPrefix("(") ? barcode.reading.elements : []
         if !elements.isEmpty {
-            fields.append(("gs1", object(elements.map { ($0.ai, string($0.value.text)) })))
+            fields.append(("gs1", object(elements.map { ($0.ai, JSONString.quoted($0.value.text)) })))
         }
         return fields
     }
@@ -125,7 +122,7 @@ public enum JSONText {
     }
 
     public static func product(_ product: Product) -> String {
-        object([("name", string(product.name)), ("brand", optional(product.brand))])
+        object([("name", JSONString.quoted(product.name)), ("brand", optional(product.brand))])
     }
 
     /// A request as `inbox list --json` writes it.
@@ -141,11 +138,11 @@ public enum JSONText {
     private static func requestFields(_ request: InboxRequest) -> [(String, String)] {
         [
             ("id", String(request.id)),
-            ("title", string(request.title)),
-            ("body", string(request.body)),
-            ("kind", string(request.kind.rawValue)),
-            ("status", string(request.status.rawValue)),
-            ("createdAt", string(ExportTime.string(request.createdAt))),
+            ("title", JSONString.quoted(request.title)),
+            ("body", JSONString.quoted(request.body)),
+            ("kind", JSONString.quoted(request.kind.rawValue)),
+            ("status", JSONString.quoted(request.status.rawValue)),
+            ("createdAt", JSONString.quoted(ExportTime.string(request.createdAt))),
             ("doneAt", optional(ExportTime.string(request.doneAt))),
             ("createdBy", optional(request.createdBy)),
             ("from", optional(request.requester)),
@@ -155,9 +152,9 @@ public enum JSONText {
     public static func photo(_ photo: RecordPhoto, path: String) -> String {
         object([
             ("position", String(photo.position)),
-            ("path", string(path)),
-            ("originalName", string(photo.originalName)),
-            ("format", string(photo.format.rawValue)),
+            ("path", JSONString.quoted(path)),
+            ("originalName", JSONString.quoted(photo.originalName)),
+            ("format", JSONString.quoted(photo.format.rawValue)),
             ("pixelWidth", String(photo.pixelWidth)),
             ("pixelHeight", String(photo.pixelHeight)),
             ("byteSize", String(photo.byteSize)),

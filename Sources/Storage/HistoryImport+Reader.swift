@@ -222,7 +222,7 @@ extension HistoryImport {
         }
 
         static func quoted(_ value: Any) -> String {
-            if let text = value as? String { return JSONText.string(String(text.prefix(80))) }
+            if let text = value as? String { return JSONString.quoted(String(text.prefix(80))) }
             if value is NSNull { return "null" }
             return String(describing: value).prefix(80).description
         }

@@ -88,7 +88,7 @@ public struct CatalogList: CommandBody, ListedItems {
                 try db.catalogListing(limit: list.count, search: search) { code, product in
                     try listing.add(
                         json: JSONText.object([
-                            ("code", JSONText.string(code)), ("name", JSONText.string(product.name)),
+                            ("code", JSONString.quoted(code)), ("name", JSONString.quoted(product.name)),
                             ("brand", JSONText.optional(product.brand)), ("quantity", JSONText.optional(product.quantity)),
                             ("energyKcal100g", product.energyKcal.map { String(format: "%.1f", $0) } ?? "null"),
                         ]),

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 import Storage
 import TabShell
@@ -19,7 +20,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         switch self {
         case .json:
             "{\"format\":\"tabshell-history\",\"version\":\(Self.jsonVersion),"
-                + "\"exportedAt\":\(JSONText.string(ExportTime.string(exportedAt))),"
+                + "\"exportedAt\":\(JSONString.quoted(ExportTime.string(exportedAt))),"
                 + "\"recordCount\":\(recordCount),\"records\":["
         case .csv:
             CSVText.row(CSVText.columns)

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import SQLiteStorage
 import Storage
@@ -61,9 +62,9 @@ import Glibc
     }
 
     @Test func jsonStringsEscapeControlCharacters() {
-        #expect(JSONText.string("a\"b\\c\n\u{1B}\u{7F}") == "\"a\\\"b\\\\c\\n\\u001b\\u007f\"")
-        #expect(JSONText.string("csi\u{9B}31m é") == "\"csi\\u009b31m é\"", "C1 controls are escaped, other non-ASCII is not")
-        #expect(JSONText.string("\u{FEFF}note") == "\"\\ufeffnote\"", "a byte-order mark is escaped: JSONSerialization drops it raw")
+        #expect(JSONString.quoted("a\"b\\c\n\u{1B}\u{7F}") == "\"a\\\"b\\\\c\\n\\u001b\\u007f\"")
+        #expect(JSONString.quoted("csi\u{9B}31m é") == "\"csi\\u009b31m é\"", "C1 controls are escaped, other non-ASCII is not")
+        #expect(JSONString.quoted("\u{FEFF}note") == "\"\\ufeffnote\"", "a byte-order mark is escaped: JSONSerialization drops it raw")
         #expect(ExportTime.string(testNow) == "2025-06-15T15:06:40.000Z")
         #expect(ExportTime.string(Date(timeIntervalSince1970: 0.25)) == "1970-01-01T00:00:00.250Z")
     }

@@ -275,7 +275,7 @@ extension Workspace {
         }
         #expect(CSVText.listItems("a\\u003bb;\\\\;") == ["a;b", "\\", ""])
         #expect(CSVText.unescaped("bad \\x"[...]) == nil && CSVText.unescaped("short \\u12"[...]) == nil)
-        #expect(JSONText.string("rlo \u{202E} alm \u{061C}") == "\"rlo \\u202e alm \\u061c\"", "JSON escapes bidi controls too")
+        #expect(JSONString.quoted("rlo \u{202E} alm \u{061C}") == "\"rlo \\u202e alm \\u061c\"", "JSON escapes bidi controls too")
     }
 
     @Test func aMissingPhotoRefusesTheWholeImportAndSaysWhich() throws {

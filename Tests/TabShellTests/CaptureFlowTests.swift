@@ -99,7 +99,7 @@ struct CaptureFlowTests {
         #expect(state.history.list == ListPosition())
         #expect(state.history.stack.isEmpty)
         #expect(state.history.totalCount == 101)
-        #expect(effects.first == .loadInbox(limit: InboxState.pageSize))
+        #expect(effects.first == .loadInbox(limit: InboxSnapshot.pageSize))
         #expect(effects.historyRequests == [HistoryPageRequest(start: 0, count: 3 * state.layout.historyListRows)])
         #expect(state.status?.kind == .success)
     }

@@ -19,7 +19,7 @@ struct HistoryPagingTests {
     func startedAsksForFirstPage() {
         var state = AppState()
         let viewport = state.layout.historyListRows
-        #expect(state.send(.started) == [.loadInbox(limit: InboxState.pageSize), .loadHistory(HistoryPageRequest(start: 0, count: 3 * viewport))])
+        #expect(state.send(.started) == [.loadInbox(limit: InboxSnapshot.pageSize), .loadHistory(HistoryPageRequest(start: 0, count: 3 * viewport))])
         #expect(state.history.pendingLoad == HistoryPageRequest(start: 0, count: 3 * viewport))
     }
 

@@ -30,7 +30,7 @@ struct InboxHighlightTests {
         let highlight = try #require(state.inbox.highlight)
         #expect(highlight == RequestHighlight(requestID: 2, token: 1, isShowing: true))
         #expect(state.inbox.highlightedRequestID == 2)
-        #expect(effects.contains(.loadInbox(limit: InboxState.pageSize)), "the reload shows it as done")
+        #expect(effects.contains(.loadInbox(limit: InboxSnapshot.pageSize)), "the reload shows it as done")
         #expect(effects.contains(.schedule(afterMilliseconds: 1500, action: .inbox(.highlightEnded(token: 1)))))
 
         _ = state.send(.inbox(.loaded(snapshot([request(1), request(2, status: .done)]))))

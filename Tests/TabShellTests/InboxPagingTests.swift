@@ -18,7 +18,7 @@ import Testing
 
     @Test func startReadsOnePageAndTheEndOfItAsksForOneMore() {
         var state = AppState()
-        #expect(state.send(.started).contains(.loadInbox(limit: InboxState.pageSize)))
+        #expect(state.send(.started).contains(.loadInbox(limit: InboxSnapshot.pageSize)))
         _ = state.send(.inbox(.loaded(InboxSnapshot(requests: Self.requests(0..<200), pendingCount: 1_000_000, hasMore: true))))
         #expect(state.inbox.pendingCount == 1_000_000)
 
@@ -69,7 +69,7 @@ import Testing
 
         // And ungrouped, reloads read pages again, as far as the cursor
         #expect(inbox.send(.groupingToggled, viewport: 20).effects.isEmpty)
-        #expect(inbox.loadEffect == .loadInbox(limit: InboxState.pageSize))
+        #expect(inbox.loadEffect == .loadInbox(limit: InboxSnapshot.pageSize))
 
         // And a short Inbox, all read already, groups without reading again
         var short = InboxState()

@@ -21,7 +21,7 @@ struct InboxRequestKeysTests {
         #expect(Self.press(.character("o"), in: &state) == [.reopenRequest(2)])
         // Storage's answer is said, and the Inbox read again
         let effects = state.send(.inbox(.requestChanged(message: "Request #2 is pending again.", succeeded: true)))
-        #expect(effects.contains(.loadInbox(limit: InboxState.pageSize)))
+        #expect(effects.contains(.loadInbox(limit: InboxSnapshot.pageSize)))
         #expect(state.status?.text == "Request #2 is pending again.")
     }
 

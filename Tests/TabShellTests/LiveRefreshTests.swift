@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import TabShell
 import Testing
 
@@ -10,7 +11,7 @@ struct LiveRefreshTests {
         var state = AppState.loaded(historyTotal: 40)
         #expect(state.selectedTab == .inbox)
         let effects = state.send(.databaseChangedElsewhere)
-        #expect(effects.contains(.loadInbox(limit: InboxState.pageSize)))
+        #expect(effects.contains(.loadInbox(limit: InboxSnapshot.pageSize)))
         #expect(effects.historyRequests.count == 1, "the History count on its tab label must follow too")
     }
 
@@ -19,7 +20,7 @@ struct LiveRefreshTests {
         var state = HistoryBrowseTests.onHistory()
         let before = state.history.list
         let effects = state.send(.databaseChangedElsewhere)
-        #expect(effects.contains(.loadInbox(limit: InboxState.pageSize)))
+        #expect(effects.contains(.loadInbox(limit: InboxSnapshot.pageSize)))
         #expect(effects.historyRequests.count == 1)
         HistoryBrowseTests.deliver(effects, to: &state)
         #expect(state.history.list == before)

@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 import TabShell
 import Testing
@@ -38,7 +39,7 @@ struct SessionSnapshotTests {
         #expect(capture.note == original.note, "the text and where the cursor was")
         #expect(after.status == StatusMessage("Welcome back.", kind: .success))
         // The data on screen is read again: the Inbox, History's rows, the detail's record.
-        #expect(effects.contains(.loadInbox(limit: InboxState.pageSize)))
+        #expect(effects.contains(.loadInbox(limit: InboxSnapshot.pageSize)))
         #expect(!effects.historyRequests.isEmpty)
         #expect(effects.contains(.loadRecordDetail(before.history.stack[0].recordID)))
         #expect(!effects.contains { if case .saveDraft = $0 { true } else { false } }, "the draft on disk is already this")

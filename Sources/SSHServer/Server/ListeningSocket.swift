@@ -3,11 +3,13 @@ import NIOCore
 
 /// The server's listening socket as a descriptor the server owns, so that an upgrade can hand
 /// the very same socket to the process that follows (``SSHServer/listenerDescriptor``): no
-/// moment without a listener, and connections waiting in its backlog are kept.
-enum ListeningSocket {
+/// moment without a listener, and connections waiting in its backlog are kept. Made here rather
+/// than by NIO's `bind` so that it is close-on-exec (a successor started with `posix_spawn` must
+/// not hold it unless handed it); `serve --metrics` makes its endpoint's the same way.
+public enum ListeningSocket {
     /// A new TCP socket bound to host:port (SO_REUSEADDR, close-on-exec), not yet listening:
     /// NIO's `withBoundSocket` makes it non-blocking and listens.
-    static func bind(host: String, port: Int) throws(SSHServerError) -> CInt {
+    public static func bind(host: String, port: Int) throws(SSHServerError) -> CInt {
         let named = "\(host):\(port)"
         let address: SocketAddress
         do {

@@ -20,7 +20,7 @@ public struct InboxState: Equatable, Sendable {
     public var groupsByRequester = false
     /// How many requests the Inbox reads: a page at start, a page more each time the cursor
     /// nears the end of those read, so start-up does not grow with the Inbox.
-    public var wanted = InboxState.pageSize
+    public var wanted = InboxSnapshot.pageSize
     /// More requests follow the ones read.
     public var hasMore = false
     /// A page more was asked for and has not come yet.
@@ -33,9 +33,6 @@ public struct InboxState: Equatable, Sendable {
     public var listCount: Int { part?.total ?? requests.count }
     /// The cursor's place in the whole list.
     public var cursorInList: Int { (part?.offset ?? 0) + list.cursor }
-
-    /// The requests read at a time.
-    public static let pageSize = InboxSnapshot.pageSize
 
     /// `wanted` when every request is read: grouping by requester needs them all, or a group
     /// would miss its requests not yet read.
@@ -142,8 +139,8 @@ extension InboxState {
     /// A page more when the cursor is within a screen (or a quarter page) of the last request
     /// read and more follow.
     mutating func moreIfNeeded(viewport: Int) -> Outcome {
-        guard hasLoaded, hasMore, !loadingMore, list.cursor >= requests.count - max(viewport, Self.pageSize / 4) else { return .none }
-        wanted = requests.count + Self.pageSize
+        guard hasLoaded, hasMore, !loadingMore, list.cursor >= requests.count - max(viewport, InboxSnapshot.pageSize / 4) else { return .none }
+        wanted = requests.count + InboxSnapshot.pageSize
         loadingMore = true
         return .effects([loadEffect])
     }
@@ -198,7 +195,7 @@ extension InboxState {
             // cursor stays on its request when they come). Ungrouped, reloads read pages again,
             // as far as the cursor.
             if !groupsByRequester, wanted == Self.everything {
-                wanted = (list.cursor / Self.pageSize + 1) * Self.pageSize
+                wanted = (list.cursor / InboxSnapshot.pageSize + 1) * InboxSnapshot.pageSize
             }
             guard groupsByRequester, hasMore else { return status }
             wanted = Self.everything
