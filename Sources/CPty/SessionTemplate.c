@@ -366,12 +366,13 @@ int cpty_template_run_if_asked(void (*warm_up)(void)) {
         if (middle == 0) {
             close(report[0]);
             close(failure[0]);
+            // Taken before the fork: the middle may be gone before the session first runs.
+            pid_t middle_pid = getpid();
             pid_t session = fork();
             if (session == 0) {
                 close(report[1]);
                 // Until the middle process has exited and this one is the server's (its
                 // subreaper's) child: what the session reads of its parent is the server, at once.
-                pid_t middle_pid = getppid();
                 for (int tries = 0; getppid() == middle_pid && tries < 20000; tries++) {
                     usleep(100);
                 }
