@@ -6,7 +6,8 @@ import PackageDescription
 //   Domain -> Scanning   (the values every layer shares: records, requests, settings, capture
 //          values, barcodes and products, the sanitiser, counts, cell sizes; Foundation and
 //          Scanning only, so storage and the UI both import it and neither imports the other)
-//   tui -> SQLiteStorage -> Storage, Domain, GRDB   (SQLite, the embedded default engine: AppDatabase)
+//   tui -> SQLiteStorage -> Storage, Domain, GRDB, CSQLiteTuning   (SQLite, the embedded default engine:
+//          AppDatabase; CSQLiteTuning sets SQLite's per-connection memory before its first use)
 //   Storage -> Domain, Scanning   (the storage core, no engine and no UI module: RecordStore, the
 //          limits, staging and recovery, the history walk, import and export text; issue #25)
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
@@ -109,11 +110,13 @@ let package = Package(
         // StorageError, the domain's limits and the schemas' value lists, staging and recovery,
         // the history walk, import and export text.
         .target(name: "Storage", dependencies: ["Domain", "Scanning"]),
+        // sqlite3_config (variadic: not callable from Swift) for lean connections, once per process.
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // SQLite, the embedded default engine: AppDatabase (a RecordStore and MediaSweeping over
         // an injected GRDB writer), its migrations and statements, doctor, demo and benchmark data.
         .target(
             name: "SQLiteStorage",
-            dependencies: ["Storage", "Domain", "Scanning", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Storage", "Domain", "Scanning", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // PostgreSQL as a second engine (issue #16; docs/postgres.md): PostgresStore (a RecordStore),
         // locations, connections, schema and migrations, the change listener.

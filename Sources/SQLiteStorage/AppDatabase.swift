@@ -1,3 +1,4 @@
+import CSQLiteTuning
 import Domain
 import Foundation
 import GRDB
@@ -123,6 +124,15 @@ public final class AppDatabase: RecordStore {
         let queue = try DatabaseQueue(path: path, configuration: config)
         defer { try? queue.close() }
         return try queue.read { db in try SchemaCompatibility(db, migrator: migrator) }
+    }
+
+    /// Makes every SQLite connection this process opens lean (CSQLiteTuning): a small lookaside
+    /// and no bulk page cache written when it opens, so a session's private memory holds only the
+    /// pages it reads. Call first in `main`, before anything uses SQLite; false (and nothing
+    /// changed) when SQLite is already in use. A served session measured 1.48 → 1.30 MiB private.
+    @discardableResult
+    public static func useLeanConnections() -> Bool {
+        tabshell_sqlite_use_lean_connections() == 0
     }
 
     // MARK: - Settings

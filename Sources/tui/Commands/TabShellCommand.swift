@@ -59,6 +59,8 @@ struct TabShellCommand: ParsableCommand {
         // Under `serve`, the session template waits here for the sessions it forks; each goes on
         // from here with its own arguments, environment and terminal (CPty's SessionTemplate.c).
         _ = cpty_template_run_if_asked { TabShellCommand.warmUp() }
+        // Before anything opens a database (the template never does: each session sets it).
+        AppDatabase.useLeanConnections()
         if ProcessInfo.processInfo.environment[CrashGuard.servedVariable] == "1" { serveStandardError() }
         do {
             var command = try parseAsRoot(try ServeCommand.expanding(Array(arguments.dropFirst())))
