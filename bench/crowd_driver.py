@@ -136,17 +136,21 @@ def make_session_class(owner):
                 self.framed.set_exception(ConnectionError(str(exc) if exc else "closed before the first frame"))
 
         def press(self, key):
+            """Sends `key` unless the last one is still unanswered; whether it was sent (the
+            caller moves to the other key only then, or it would press the tab already shown,
+            which draws nothing, and wait out a timeout for an answer that never comes)."""
             if self.closed:
-                return
+                return False
             now = time.monotonic()
             if self.pending is not None:
                 if now - self.pending <= KEY_TIMEOUT:
                     owner.tick_skipped()  # the last key is not answered yet: this tick waits
-                    return
+                    return False
                 owner.key_timed_out()
             self.pending = now
             owner.key_pressed()
             self.channel.write(key)
+            return True
 
     return Session
 
@@ -181,8 +185,8 @@ async def type_keys(crowd, session, start, seconds):
     n = 0
     tick = time.monotonic()
     while tick < end and not session.closed:
-        session.press(KEYS[n % 2])
-        n += 1
+        if session.press(KEYS[n % 2]):
+            n += 1
         tick += 1.0
         await asyncio.sleep(max(0.0, tick - time.monotonic()))
 

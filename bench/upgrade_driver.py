@@ -103,8 +103,8 @@ async def type_keys(session, start, seconds):
     n = 0
     while tick < start + seconds and not session.closed:
         await asyncio.sleep(max(0.0, tick - time.monotonic()))
-        session.press(KEYS[n % 2])
-        n += 1
+        if session.press(KEYS[n % 2]):
+            n += 1
         tick += 1.0
 
 
