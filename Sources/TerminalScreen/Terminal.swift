@@ -80,6 +80,10 @@ public final class Terminal {
     // Drawing
     /// The grid on screen, diffed against the next one; nil forces every cell to be written.
     var previousGrid: Grid?
+    /// The style each cell of `previousGrid` was drawn in (``TerminalStyle/drawnStyles(_:look:)``
+    /// restyles blanks in a gap), so a blank drawn in another style is drawn again when that
+    /// changes: left in curses' screen, it would keep curses from erasing the line there.
+    var previousStyles: [CellStyle] = []
     /// The screen may not show what curses thinks (resize, back from Ctrl-Z): clear and repaint.
     var screenIsGarbled = true
     var cursorVisible: Bool?
@@ -336,18 +340,27 @@ public final class Terminal {
             if screenIsGarbled { clearok(window, true) }
         }
 
+        if previous == nil { previousStyles = grid.cells.map(\.style) }
         for row in 0..<rows {
             if let previous, grid.row(row, equals: previous) { continue }
+            let first = row * grid.width
+            let styles = TerminalStyle.drawnStyles(grid.cells[first..<first + grid.width], look: terminalStyle)
             var column = 0
             while column < columns {
                 let wide = column + 1 < grid.width && grid[row, column + 1].isContinuation
                 defer { column += wide ? 2 : 1 }
-                let cell = grid[row, column]
+                var cell = grid[row, column]
                 // A continuation without a wide cell before it is malformed; the erase covers it.
                 guard !cell.isContinuation else { continue }
-                if let previous, !Self.cellChanged(at: row, column, from: previous, to: grid) { continue }
+                if let previous, !Self.cellChanged(at: row, column, from: previous, to: grid),
+                    styles[column] == previousStyles[first + column]
+                {
+                    continue
+                }
+                cell.style = styles[column]
                 put(cell, row: row, column: column, columns: wide ? 2 : 1)
             }
+            previousStyles.replaceSubrange(first..<first + grid.width, with: styles)
         }
 
         if let cursor = frame.cursor, (0..<rows).contains(cursor.row), (0..<columns).contains(cursor.column) {
@@ -380,6 +393,13 @@ public final class Terminal {
         if padsContinuation {
             _ = ts_put_cell(Int32(row), Int32(column + 1), [0x20, 0], attributes, pair)
         }
+    }
+
+    /// How a kind of cell looks here: its theme's colours, or monochrome attributes alone.
+    func terminalStyle(_ style: CellStyle) -> TerminalStyle {
+        supportsColor
+            ? TerminalStyle.colored(style, theme: drawnTheme, colors: colorCount)
+            : TerminalStyle(.terminalDefault, .terminalDefault, TerminalStyle.monochrome(style))
     }
 
     /// Curses attributes and colour pair for a kind of cell, in colour or monochrome.

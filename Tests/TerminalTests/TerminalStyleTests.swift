@@ -183,3 +183,80 @@ import Testing
         }
     }
 }
+
+/// Blanks between two cells of one style are drawn in it where they look the same, so a gap
+/// costs no colour changes.
+@Suite struct TerminalStyleBlankGapTests {
+    /// A row from a compact description: a letter is a cell of that style ("d" dim, "n"
+    /// normal, "s" selected row, "f" field, "p" a photo cell), a digit a blank of that style
+    /// ("1" dim, "0" normal, "5" selected row, "6" field).
+    private static func row(_ text: String) -> [Cell] {
+        text.map { letter -> Cell in
+            switch letter {
+            case "d": Cell("x", style: .dim)
+            case "n": Cell("x", style: .normal)
+            case "s": Cell("x", style: .selectedRow)
+            case "f": Cell("x", style: .field)
+            case "p": Cell(" ", style: .dim, paint: CellPaint(foreground: nil, background: nil))
+            case "1": Cell(" ", style: .dim)
+            case "5": Cell(" ", style: .selectedRow)
+            case "6": Cell(" ", style: .field)
+            default: Cell(" ", style: .normal)
+            }
+        }
+    }
+
+    private static func drawn(_ text: String, colors: Int = 256, monochrome: Bool = false) -> [CellStyle] {
+        let cells = row(text)
+        return TerminalStyle.drawnStyles(cells[...]) { style in
+            monochrome
+                ? TerminalStyle(.terminalDefault, .terminalDefault, TerminalStyle.monochrome(style))
+                : TerminalStyle.colored(style, theme: .dark, colors: colors)
+        }
+    }
+
+    @Test func aGapBetweenTwoGreyWordsIsDrawnGrey() {
+        #expect(drawnGapStyles("dd00dd") == [.dim, .dim])
+        #expect(drawnGapStyles("dd00dd", monochrome: true) == [.dim, .dim])
+        #expect(drawnGapStyles("dd00dd", colors: 8) == [.dim, .dim])
+        // A gap already partly grey is made all grey.
+        #expect(drawnGapStyles("d010d") == [.dim, .dim, .dim])
+    }
+
+    @Test func blanksAtTheRowsEndsKeepTheirStyle() {
+        #expect(Self.drawn("00dd00") == Self.row("00dd00").map(\.style))
+        #expect(Self.drawn("dd000") == Self.row("dd000").map(\.style))
+    }
+
+    @Test func aGapBetweenDifferentStylesKeepsItsStyle() {
+        #expect(Self.drawn("dd00nn") == Self.row("dd00nn").map(\.style))
+    }
+
+    /// A background, an underline or reverse video shows on a blank: those gaps stay.
+    @Test func aGapThatWouldLookDifferentKeepsItsStyle() {
+        #expect(Self.drawn("ss00ss") == Self.row("ss00ss").map(\.style))  // selected row: a background
+        #expect(Self.drawn("dd66dd") == Self.row("dd66dd").map(\.style))  // a field's underline
+        #expect(Self.drawn("ff00ff") == Self.row("ff00ff").map(\.style))
+        #expect(Self.drawn("ss00ss", monochrome: true) == Self.row("ss00ss").map(\.style))  // reverse
+    }
+
+    @Test func photoCellsAreNeverRestyledAndLendNothing() {
+        #expect(Self.drawn("dpd") == Self.row("dpd").map(\.style))
+        #expect(Self.drawn("p00p") == Self.row("p00p").map(\.style))
+    }
+
+    /// A long gap stays in the default colours, which curses erases in a few bytes.
+    @Test func aGapLongerThanTheLimitKeepsItsStyle() {
+        let limit = TerminalStyle.longestSharedGap
+        #expect(drawnGapStyles("d" + String(repeating: "0", count: limit) + "d") == Array(repeating: .dim, count: limit))
+        let long = "d" + String(repeating: "0", count: limit + 1) + "d"
+        #expect(Self.drawn(long) == Self.row(long).map(\.style))
+    }
+
+    /// The styles the blanks of `text` (the cells after its first and before its last) are drawn in.
+    private func drawnGapStyles(_ text: String, colors: Int = 256, monochrome: Bool = false) -> [CellStyle] {
+        let styles = Self.drawn(text, colors: colors, monochrome: monochrome)
+        let cells = Self.row(text)
+        return zip(cells, styles).filter { $0.0.text == " " }.map(\.1)
+    }
+}
