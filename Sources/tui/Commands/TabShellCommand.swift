@@ -89,6 +89,30 @@ struct TabShellCommand: ParsableCommand {
             ["watch", "2345-6789-abcd"],
         ]
         for words in samples { _ = try? parseAsRoot(words) }
+        warmUpFirstFrames()
+    }
+
+    /// The first frames' first-use work: the model's and the screens' type metadata and
+    /// conformances, and the UTC calendar ages are counted in, which every session needs before
+    /// it draws. Pure: a fresh state, a fixed `now`, sample rows; nothing from the environment,
+    /// a file or the clock, and no thread.
+    private static func warmUpFirstFrames() {
+        let then = Date(timeIntervalSince1970: 1_000_000_000)
+        let options = RenderOptions(now: then.addingTimeInterval(3 * 86_400))
+        let request = InboxRequest(id: 1, title: "Scan the shelf label", body: "", kind: .barcode, status: .pending, createdAt: then)
+        let row = HistoryRow(
+            id: 1, kind: .barcode, barcode: Barcode(value: "4006381333931", symbology: .ean13), note: nil, requestID: 1,
+            requestTitle: request.title, createdAt: then)
+        var state = AppState()
+        let actions: [AppAction] = [
+            .started, .inbox(.loaded(InboxSnapshot(requests: [request], pendingCount: 1))), .tabChosen(.history),
+            .history(.pageLoaded(HistoryPage(start: 0, rows: [row], totalCount: 1))), .tabChosen(.settings), .tabChosen(.inbox),
+            .helpRequested, .escapePressed,
+        ]
+        for action in actions {
+            _ = state.send(action)
+            _ = Screen.render(state, options: options)
+        }
     }
 
     /// This process's arguments. A session forked from `serve`'s template has its own; the
