@@ -80,10 +80,6 @@ public final class Terminal {
     // Drawing
     /// The grid on screen, diffed against the next one; nil forces every cell to be written.
     var previousGrid: Grid?
-    /// The style each cell of `previousGrid` was drawn in (``TerminalStyle/drawnStyles(_:look:)``
-    /// restyles blanks in a gap), so a blank drawn in another style is drawn again when that
-    /// changes: left in curses' screen, it would keep curses from erasing the line there.
-    var previousStyles: [CellStyle] = []
     /// The screen may not show what curses thinks (resize, back from Ctrl-Z): clear and repaint.
     var screenIsGarbled = true
     var cursorVisible: Bool?
@@ -340,11 +336,15 @@ public final class Terminal {
             if screenIsGarbled { clearok(window, true) }
         }
 
-        if previous == nil { previousStyles = grid.cells.map(\.style) }
         for row in 0..<rows {
             if let previous, grid.row(row, equals: previous) { continue }
-            let first = row * grid.width
-            let styles = TerminalStyle.drawnStyles(grid.cells[first..<first + grid.width], look: terminalStyle)
+            let cells = row * grid.width..<(row + 1) * grid.width
+            // Blanks in a gap are drawn in the style around them; one drawn so before is drawn
+            // again when its style changes (left in curses' screen, it would keep curses from
+            // erasing the line there). The previous grid was drawn with today's looks: a change
+            // of colours or theme forgets it.
+            let styles = TerminalStyle.drawnStyles(grid.cells[cells], look: terminalStyle)
+            let drawnBefore = previous.map { TerminalStyle.drawnStyles($0.cells[cells], look: terminalStyle) }
             var column = 0
             while column < columns {
                 let wide = column + 1 < grid.width && grid[row, column + 1].isContinuation
@@ -352,15 +352,14 @@ public final class Terminal {
                 var cell = grid[row, column]
                 // A continuation without a wide cell before it is malformed; the erase covers it.
                 guard !cell.isContinuation else { continue }
-                if let previous, !Self.cellChanged(at: row, column, from: previous, to: grid),
-                    styles[column] == previousStyles[first + column]
+                if let previous, let drawnBefore, !Self.cellChanged(at: row, column, from: previous, to: grid),
+                    styles[column] == drawnBefore[column]
                 {
                     continue
                 }
                 cell.style = styles[column]
                 put(cell, row: row, column: column, columns: wide ? 2 : 1)
             }
-            previousStyles.replaceSubrange(first..<first + grid.width, with: styles)
         }
 
         if let cursor = frame.cursor, (0..<rows).contains(cursor.row), (0..<columns).contains(cursor.column) {
