@@ -122,11 +122,21 @@ struct CommitHookTests {
         Self.commitNote(app, "timed")
         #expect(app.awaitBackgroundWork(until: { app.state.status?.kind == .error }, timeout: 10))
         #expect(app.state.status?.text.contains("longer than 1 s") == true, "\(app.state.status?.text ?? "")")
-        // Stopped with what it started: the shell's `sleep 31` child is gone too.
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
-            guard Int(entry) != nil, let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
-            return command == Data("sleep\u{0}31\u{0}".utf8)
+        // Stopped with what it started: the shell's `sleep 31` child is gone too. It was sent
+        // SIGKILL with its group, but its exit is the kernel's to finish, after the status shows:
+        // wait for it (a `sleep 31` the stop missed would still be there after 5 s).
+        func leftovers() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+                guard Int(entry) != nil, let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+                return command == Data("sleep\u{0}31\u{0}".utf8)
+            }
         }
-        #expect(leftovers.isEmpty, "left running: \(leftovers)")
+        let deadline = ContinuousClock.now + .seconds(5)
+        var left = try leftovers()
+        while !left.isEmpty, ContinuousClock.now < deadline {
+            usleep(20_000)
+            left = try leftovers()
+        }
+        #expect(left.isEmpty, "left running: \(left)")
     }
 }
