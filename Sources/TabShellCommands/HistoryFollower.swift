@@ -17,7 +17,9 @@ import Glibc
 /// lock before the id), so "after the last id printed" never skips a record and never repeats
 /// one. Other processes' commits are noticed through the store's change counter, read every
 /// `interval`: SQLite's `PRAGMA data_version`, PostgreSQL's LISTEN (a local counter; nothing is
-/// read while nothing changed). A server that goes away is waited for, said once in the log.
+/// read while nothing changed). A server that goes away — before a read or in the middle of
+/// one — is waited for and said in the log; the follower reads on after the last record it
+/// printed.
 public struct HistoryFollower {
     public let database: any RecordStore
     public let output: any TextOutput
@@ -60,10 +62,19 @@ public struct HistoryFollower {
                 case let .failure(error):
                     throw error
                 }
-                try database.exportHistory(ids: last + 1...Int64.max, start: { _ in }) { record in
-                    try output.write(ExportFormat.jsonl.record(record, index: printed))
-                    last = record.id
-                    printed += 1
+                do {
+                    try database.exportHistory(ids: last + 1...Int64.max, start: { _ in }) { record in
+                        try output.write(ExportFormat.jsonl.record(record, index: printed))
+                        last = record.id
+                        printed += 1
+                    }
+                } catch let StorageError.unreachable(sentence) {
+                    // Gone between the counter and the read (or its connection was stale when
+                    // it came back): wait, then read on after the last record printed.
+                    try output.finish()
+                    logger.warning("history export --follow: \(sentence)")
+                    stop.wait(for: .seconds(1))
+                    continue
                 }
                 try output.finish()
                 while !stop.isRequested, (try? database.externalChangeCounter()) == counter {

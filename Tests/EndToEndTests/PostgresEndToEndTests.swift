@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -126,5 +127,90 @@ import Testing
         let (listed, list) = try otherHost(["inbox", "list", "--db", url])
         #expect(listed == 0)
         #expect(list.contains("done") && list.contains("Count the pallets"), "\(list)")
+    }
+
+    /// `history export --follow` whose server goes away in the middle of a read (it is held in
+    /// a write to a full pipe when the server is killed, so its next page is read from no
+    /// server): it waits, and once the server is back it reads on after the last record it
+    /// printed — every record once, in order, and the ones committed later too.
+    @Test func aFollowerWhoseServerGoesAwayMidReadGoesOnAfterItsLastRecord() throws {
+        let database = try PrivatePostgres(named: "pg-follow")
+        defer { withExtendedLifetime(database) {} }
+        let folder = database.folder
+        let binary = TmuxSession.binary
+        let environment = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        func importNotes(_ range: ClosedRange<Int>) throws {
+            let padding = String(repeating: "x", count: 300)
+            let file = folder.appendingPathComponent("notes-\(range.lowerBound).jsonl")
+            try range.map { #"{"kind":"note","note":"note \#($0) \#(padding)"}"# + "\n" }.joined().write(to: file, atomically: true, encoding: .utf8)
+            let run = Process()
+            run.executableURL = binary
+            run.arguments = ["history", "import", "--db", database.url, file.path]
+            run.environment = environment
+            try run.run()
+            run.waitUntilExit()
+            try #require(run.terminationStatus == 0, "history import of \(range) failed")
+        }
+        let total = 1_000
+        try importNotes(1...total)
+
+        let follower = Process()
+        let pipe = Pipe()
+        follower.executableURL = binary
+        follower.arguments = ["history", "export", "--follow", "--since", "0", "--db", database.url]
+        follower.environment = environment
+        follower.standardOutput = pipe
+        follower.standardError = FileHandle.nullDevice
+        try follower.run()
+        defer {
+            if follower.isRunning {
+                kill(follower.processIdentifier, SIGKILL)
+                follower.waitUntilExit()
+            }
+        }
+        // Held in a write: the pipe (64 KiB) is nearly full and nobody reads it yet.
+        let reader = pipe.fileHandleForReading.fileDescriptor
+        var queued: Int32 = 0
+        let deadline = Date().addingTimeInterval(30)
+        while ioctl(reader, UInt(FIONREAD), &queued) == 0, queued < 60_000 {
+            try #require(Date() < deadline && follower.isRunning, "the follower never filled its pipe (\(queued) bytes)")
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        try database.control("kill")
+
+        // Read everything it prints from now on.
+        let printed = Mutex(Data())
+        let drain = Thread {
+            while true {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { return }
+                printed.withLock { $0.append(chunk) }
+            }
+        }
+        drain.start()
+        func ids() -> [Int] {
+            let text = printed.withLock { String(decoding: $0, as: UTF8.self) }
+            return text.split(separator: "\n").compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int
+            }
+        }
+        func waitForIDs(_ count: Int) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while ids().count < count {
+                try #require(follower.isRunning, "the follower ended (status \(follower.terminationStatus)) after \(ids().count) records")
+                try #require(Date() < deadline, "\(ids().count) of \(count) records printed")
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        try database.control("revive")
+        try waitForIDs(total)
+        try importNotes(total + 1...total + 3)
+        try waitForIDs(total + 3)
+        let seen = ids()
+        #expect(seen.count == total + 3, "every record once")
+        #expect(seen == seen.sorted() && Set(seen).count == seen.count, "in commit order, none twice")
+        kill(follower.processIdentifier, SIGINT)
+        follower.waitUntilExit()
+        #expect(follower.terminationStatus == 0)
     }
 }
