@@ -22,9 +22,9 @@ public final class AppDatabase: RecordStore {
     /// Whether this database counts in ``openHere`` (opened from its file by ``open(at:busyTimeout:)``).
     private let isRegistered: Bool
 
-    private init(url: URL, pool: DatabasePool) {
+    private init(url: URL, opened: any DatabaseWriter) {
         self.url = url
-        self.writer = pool
+        self.writer = opened
         self.isRegistered = true
         Self.openHere.withLock { $0[url.path, default: 0] += 1 }
     }
@@ -68,6 +68,17 @@ public final class AppDatabase: RecordStore {
 
     // MARK: - Opening
 
+    /// The SQLite connections an opened database keeps. Each parses the schema and keeps a page
+    /// cache of its own (~150 KiB in a served session, measured from its heap).
+    public enum Connections: Sendable {
+        /// A writer and readers that read beside it (GRDB's `DatabasePool`): for whoever reads
+        /// from several threads while it writes (the commands, the agents' server).
+        case pool
+        /// One connection for reads and writes (GRDB's `DatabaseQueue`, in WAL mode like the
+        /// pool): for a terminal session, whose store queue sends one call at a time.
+        case single
+    }
+
     /// Opens the database at `url`, creating it (and its folder) if needed, and brings its schema
     /// up to date.
     ///
@@ -76,9 +87,11 @@ public final class AppDatabase: RecordStore {
     /// untouched and reported. Open and migrate take turns across processes through an advisory
     /// lock on the sibling file `<name>.lock`.
     ///
-    /// - Parameter busyTimeout: How long to wait, in seconds, for a lock held by another
-    ///   connection before failing with ``StorageError/locked(path:)``.
-    public static func open(at url: URL, busyTimeout: TimeInterval = 5) throws(StorageError) -> AppDatabase {
+    /// - Parameters:
+    ///   - busyTimeout: How long to wait, in seconds, for a lock held by another connection
+    ///     before failing with ``StorageError/locked(path:)``.
+    ///   - connections: A pool of connections, or a single one (``Connections``).
+    public static func open(at url: URL, busyTimeout: TimeInterval = 5, connections: Connections = .pool) throws(StorageError) -> AppDatabase {
         guard url.isFileURL else {
             throw .invalidInput("The database location \(url.absoluteString) is not a file path.")
         }
@@ -105,9 +118,13 @@ public final class AppDatabase: RecordStore {
             config.busyMode = .timeout(busyTimeout)
             config.journalMode = .wal
             config.prepareDatabase { db in Self.addSchemaFunctions(db) }
-            let pool = try DatabasePool(path: path, configuration: config)
-            try migrator.migrate(pool)
-            return AppDatabase(url: url, pool: pool)
+            let opened: any DatabaseWriter =
+                switch connections {
+                case .pool: try DatabasePool(path: path, configuration: config)
+                case .single: try DatabaseQueue(path: path, configuration: config)
+                }
+            try migrator.migrate(opened)
+            return AppDatabase(url: url, opened: opened)
         } catch {
             throw .opening(error, path: path)
         }
@@ -223,7 +240,7 @@ public final class AppDatabase: RecordStore {
 
     /// A counter that moves when another connection commits: another tabshell session,
     /// `tabshell inbox add` in a shell, an import. SQLite's `PRAGMA data_version`, read on the
-    /// pool's single writer connection so that successive values compare (the number is per
+    /// writer connection (the pool's one writer, or the single connection) so that successive values compare (the number is per
     /// connection); this process's own commits go through that connection and do not move it.
     public func externalChangeCounter() throws(StorageError) -> Int64 {
         do {

@@ -77,11 +77,12 @@ public struct DatabaseOptions: ParsableArguments {
     /// Opens the store these options name (`StoreOpening.open`): the PostgreSQL server `--db` or
     /// `TABSHELL_DATABASE_URL` names, else the SQLite file. Every failure is one sentence.
     public func openStore(
-        environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false, longStatements: Bool = false
+        environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false, longStatements: Bool = false,
+        connections: AppDatabase.Connections = .pool
     ) throws -> any RecordStore {
         try StoreOpening.open(
             postgresURL: postgresURL(environment: environment), databaseURL: databaseURL(environment: environment), environment: environment,
-            logger: logger, listen: listen, mustExist: mustExist, longStatements: longStatements)
+            logger: logger, listen: listen, mustExist: mustExist, longStatements: longStatements, connections: connections)
     }
 
     /// The log beside the store, and the store, as most commands begin.

@@ -32,7 +32,7 @@ public enum StoreOpening {
     /// copying data; the app and the everyday commands keep it, so a vanished server is said).
     public static func open(
         postgresURL: String?, databaseURL url: URL, environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false,
-        longStatements: Bool = false
+        longStatements: Bool = false, connections: AppDatabase.Connections = .pool
     ) throws -> any RecordStore {
         if let text = postgresURL {
             let server = try postgres(url: text, environment: environment, logger: logger, listen: listen, longStatements: longStatements)
@@ -45,7 +45,7 @@ public enum StoreOpening {
         }
         if mustExist { return try openExisting(url, logger: logger) }
         do {
-            return try AppDatabase.open(at: url)
+            return try AppDatabase.open(at: url, connections: connections)
         } catch {
             logger.error("open failed: \(error.message)")
             throw Failure(error.message)

@@ -223,18 +223,20 @@ struct TabShellCommand: ParsableCommand {
         // A PostgreSQL server is opened off the loop, so one slow to answer (or stopped) never
         // holds the first frame; a local file is opened here, where a file that cannot be used is
         // one sentence before the terminal is taken. Settings and recovery come with the store's
-        // first answer either way.
+        // first answer either way. A local file gets one connection: the session's store queue
+        // sends it one call at a time, and a second connection's schema and cache would be
+        // memory every session pays for nothing.
         let store: OpeningStore
         do {
             if demo {
-                let file = try AppDatabase.open(at: url)
+                let file = try AppDatabase.open(at: url, connections: .single)
                 try AppDatabase.seedDemo(file, now: Date())
                 store = OpeningStore(file)
             } else if let server = database.postgresURL(environment: environment) {
                 let opening = try StoreOpening.postgres(url: server, environment: environment, logger: logger, listen: true)
                 store = OpeningStore(displayName: opening.name, open: opening.open)
             } else {
-                store = OpeningStore(try database.openStore(environment: environment, logger: logger, listen: true))
+                store = OpeningStore(try database.openStore(environment: environment, logger: logger, listen: true, connections: .single))
             }
         } catch {
             throw Failure(sentence(for: error))
