@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
@@ -395,4 +396,8 @@ int cpty_spawn_handing(const char *path, char *const argv[], char *const envp[],
     }
     *pid = child;
     return 0;
+}
+
+int cpty_use_one_malloc_arena(void) {
+    return mallopt(M_ARENA_MAX, 1);
 }

@@ -102,4 +102,9 @@ int cpty_file_actions_close_from(posix_spawn_file_actions_t *actions, int from);
 /// prctl(PR_SET_CHILD_SUBREAPER): orphans below this process become its children.
 int cpty_become_subreaper(void);
 
+/// Makes every thread of this process allocate from glibc's one main heap (`mallopt`'s
+/// M_ARENA_MAX, a macro Swift cannot see), instead of an arena per thread; call it before the
+/// first thread starts. Nonzero when glibc took it.
+int cpty_use_one_malloc_arena(void);
+
 #endif

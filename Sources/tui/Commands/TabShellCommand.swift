@@ -200,6 +200,11 @@ struct TabShellCommand: ParsableCommand {
 
     func run() throws {
         umask(0o077)
+        // Every thread of the app allocates from the one heap: glibc's default, an arena per
+        // thread, gave each of a session's few threads (the store's, the change check's, the
+        // signals') one of its own — memory a session pays for in every process. Set before the
+        // first thread starts.
+        _ = cpty_use_one_malloc_arena()
         if let file = recordOption.path {
             // The app runs again as a child on a terminal of its own, relayed and recorded.
             let status = try RecordedRun.run(file: file, arguments: Self.arguments)
