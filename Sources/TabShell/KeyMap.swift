@@ -233,10 +233,22 @@ public enum KeyMap {
         Tab.allCases.map { tab in
             switch tab.role {
             case .content:
-                KeyBinding("tab_\(tab)", [.character(tab.key)], help: tab.title, action: .tabChosen(tab))
+                KeyBinding(bindingName(of: tab), [.character(tab.key)], help: tab.title, action: .tabChosen(tab))
             case .action:
-                KeyBinding("create", [.character(tab.key), .character("+")], hint: "create", help: "\(tab.title): open capture mode", action: .tabChosen(tab))
+                KeyBinding(bindingName(of: tab), [.character(tab.key), .character("+")], hint: "create", help: "\(tab.title): open capture mode", action: .tabChosen(tab))
             }
+        }
+    }
+
+    /// The name a tab's key goes by in the config file's `[keys]` table. Spelled out: naming it
+    /// by interpolating the case (`"tab_\(tab)"`) asks the runtime for the case's name, a
+    /// conformance scan of the whole binary on every start.
+    static func bindingName(of tab: Tab) -> String {
+        switch tab {
+        case .inbox: "tab_inbox"
+        case .create: "create"
+        case .history: "tab_history"
+        case .settings: "tab_settings"
         }
     }
 
