@@ -69,7 +69,7 @@ public final class AppDatabase: RecordStore {
     // MARK: - Opening
 
     /// The SQLite connections an opened database keeps. Each parses the schema and keeps a page
-    /// cache of its own (~150 KiB in a served session, measured from its heap).
+    /// cache of its own (a served session's reader held 192 KiB of its memory).
     public enum Connections: Sendable {
         /// A writer and readers that read beside it (GRDB's `DatabasePool`): for whoever reads
         /// from several threads while it writes (the commands, the agents' server).
@@ -240,8 +240,9 @@ public final class AppDatabase: RecordStore {
 
     /// A counter that moves when another connection commits: another tabshell session,
     /// `tabshell inbox add` in a shell, an import. SQLite's `PRAGMA data_version`, read on the
-    /// writer connection (the pool's one writer, or the single connection) so that successive values compare (the number is per
-    /// connection); this process's own commits go through that connection and do not move it.
+    /// writing connection (the pool's writer, or the single one) so that successive values
+    /// compare (the number is per connection); this process's own commits go through that
+    /// connection and do not move it.
     public func externalChangeCounter() throws(StorageError) -> Int64 {
         do {
             return try writer.writeWithoutTransaction { db in

@@ -69,8 +69,8 @@ public struct HistoryFollower {
                         printed += 1
                     }
                 } catch let StorageError.unreachable(sentence) {
-                    // Gone between the counter and the read (or its connection was stale when
-                    // it came back): wait, then read on after the last record printed.
+                    // The server went away after the counter was read, before or during the
+                    // read: wait for it, then read on after the last record printed.
                     try output.finish()
                     logger.warning("history export --follow: \(sentence)")
                     stop.wait(for: .seconds(1))
