@@ -51,26 +51,17 @@ public struct HistoryFollower {
                 // The counter is read before the records: a commit after this read changes it,
                 // so the next turn reads again and nothing falls between the two.
                 let counter: Int64
-                switch Result(catching: { () throws(StorageError) in try database.externalChangeCounter() }) {
-                case let .success(value):
-                    counter = value
-                case let .failure(.unreachable(sentence)):
-                    // The server went away: wait for it (the store listens again by itself).
-                    logger.warning("history export --follow: \(sentence)")
-                    stop.wait(for: .seconds(1))
-                    continue
-                case let .failure(error):
-                    throw error
-                }
                 do {
+                    counter = try database.externalChangeCounter()
                     try database.exportHistory(ids: last + 1...Int64.max, start: { _ in }) { record in
                         try output.write(ExportFormat.jsonl.record(record, index: printed))
                         last = record.id
                         printed += 1
                     }
                 } catch let StorageError.unreachable(sentence) {
-                    // The server went away after the counter was read, before or during the
-                    // read: wait for it, then read on after the last record printed.
+                    // The server went away, before the counter, before the read or during it:
+                    // wait for it (the store listens again by itself), then read on after the
+                    // last record printed.
                     try output.finish()
                     logger.warning("history export --follow: \(sentence)")
                     stop.wait(for: .seconds(1))
