@@ -212,6 +212,8 @@ def run_once(argv, cols, rows, env):
                     result["steps"][-1]["bytes"] += extra["bytes"]
                     result["steps"][-1]["cells"] += extra["cells"]
         result["peak_rss_kib"], result["cpu_ms"] = session.proc()
+        result["total_bytes"] = sum(step["bytes"] for step in result["steps"])
+        result["total_cells"] = sum(step["cells"] for step in result["steps"])
         result["final_screen"] = session.screen.display
         return result
     finally:
@@ -323,6 +325,29 @@ def postgres_freeze_once(binary, url, freeze, thaw, env, cols=80, rows=24):
         shutil.rmtree(home, ignore_errors=True)
 
 
+def postgres_frozen_start_once(binary, url, freeze, thaw, env, cols=80, rows=24):
+    """Starts tabshell on a PostgreSQL store whose server is stopped (SIGSTOP) and times spawn ->
+    the first frame that shows the tab bar and "Connecting" (None if none in FREEZE_WAIT_S); then
+    presses `3` while the server is still stopped and times the next frame (the keys work)."""
+    home = tempfile.mkdtemp(prefix="tabshell-bench-frozen-start-")
+    env = dict(env, HOME=home, XDG_DATA_HOME=home, XDG_STATE_HOME=home)
+    subprocess.run(freeze, check=True, capture_output=True)
+    session = None
+    try:
+        session = Session([binary, "--db", url], cols, rows, env)
+        shown = lambda screen: tab_bar_shown(screen) and "Connecting" in "\n".join(screen.display)
+        _, first = session.read_until_quiet(until=shown, timeout=FREEZE_WAIT_S)
+        if not shown(session.screen) or first is None:
+            return None, None
+        key = session.step(b"3")
+        return (first - session.spawned) * 1000, key["latency_ms"] if key["bytes"] else None
+    finally:
+        subprocess.run(thaw, check=True, capture_output=True)
+        if session:
+            session.close()
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def median(values):
     return statistics.median(values) if values else 0.0
 
@@ -345,6 +370,9 @@ def summarize(runs):
         out[group] = {"latency_ms": median(entry["latency_ms"]), "bytes": b, "cells": c,
                       "bytes_per_cell": b / c if c else 0.0}
     out["startup"] = {"latency_ms": median([r["startup_ms"] for r in runs])}
+    # The whole scenario: every step's bytes over every step's changed cells, a median over runs.
+    out["whole"] = {"bytes": median([r["total_bytes"] for r in runs]), "cells": median([r["total_cells"] for r in runs]),
+                    "bytes_per_cell": median([r["total_bytes"] / r["total_cells"] for r in runs if r["total_cells"]])}
     out["idle"] = {"bytes_per_s": median([r["idle_bytes_per_s"] for r in runs])}
     out["process"] = {"peak_rss_kib": median([r["peak_rss_kib"] for r in runs]),
                       "cpu_ms": median([r["cpu_ms"] for r in runs])}
@@ -400,6 +428,7 @@ def main():
             print_table(entry)
             sys.stdout.flush()
     report["sessions"] = sessions_report(args, env)
+    print_rows(report)
     with open(args.json, "w") as f:
         json.dump(report, f, indent=2)
     print(f"\nJSON: {args.json}")
@@ -437,7 +466,37 @@ def sessions_report(args, env):
         shown = ", ".join("none" if t is None else f"{t:.0f}" for t in times)
         print(f"PostgreSQL stopped (SIGSTOP), Done: next frame after {shown} ms"
               + (f" (none within {FREEZE_WAIT_S:.0f} s counted as none)" if len(answered) < len(times) else ""))
+        starts = [postgres_frozen_start_once(args.tabshell, args.postgres_url, [control, "freeze"], [control, "thaw"], env)
+                  for _ in range(args.freeze_runs)]
+        out["postgres_frozen_start"] = {"first_frame_ms": [s[0] for s in starts], "key_ms": [s[1] for s in starts]}
+        shown = ", ".join("none" if f is None else f"{f:.0f} (a key then {k:.0f})" if k is not None else f"{f:.0f} (a key: no frame)"
+                          for f, k in starts)
+        print(f"PostgreSQL stopped (SIGSTOP) at start: the shell with \"Connecting\" after {shown} ms")
     return out
+
+
+def print_rows(report):
+    """The light-sessions rows of docs/performance.md, from this run, the reference beside them."""
+    print("\n== light sessions: this run's rows (tabshell / C reference, same run) ==")
+    for entry in report["results"]:
+        a, b = entry["tabshell"], entry["reference"]
+        s, t = a["startup_answering"]["latency_ms"], b["startup"]["latency_ms"]
+        x, y = a["whole"]["bytes_per_cell"], b["whole"]["bytes_per_cell"]
+        print(f"{entry['data']:>6} {entry['size']:<8} first frame {s:6.1f} / {t:5.1f} ms ×{(ratio(s, t) or 0):.2f} (goal ≤ ×2)"
+              f"   bytes per changed cell {x:.2f} / {y:.2f} ×{(ratio(x, y) or 0):.2f} (goal ≤ ×1.05)")
+    memory = report["sessions"].get("memory")
+    if memory:
+        print(f"private memory per extra local session: {memory['tabshell']['private_per_extra_mib']:.2f} / "
+              f"{memory['reference']['private_per_extra_mib']:.2f} MiB (served sessions: make bench-serve; goal ≤ 1 MiB)")
+    freeze = report["sessions"].get("postgres_freeze")
+    if freeze:
+        done = "no frame" if freeze["median_ms"] is None else f"next frame after {freeze['median_ms']:.0f} ms"
+        print(f"Done with PostgreSQL stopped: {done} (median; goal: one frame)")
+    start = report["sessions"].get("postgres_frozen_start")
+    if start:
+        shown = [f for f in start["first_frame_ms"] if f is not None]
+        print(f"start with PostgreSQL stopped: the shell and \"Connecting\" after {median(shown):.0f} ms (median of "
+              f"{len(shown)}/{len(start['first_frame_ms'])}; goal: at once)")
 
 
 def print_table(entry):
@@ -452,6 +511,9 @@ def print_table(entry):
         print(f"{group:<18}{x['latency_ms']:>8.2f}{y['latency_ms']:>8.2f}{x['latency_ms'] - y['latency_ms']:>7.2f}"
               f"{x['bytes']:>8.0f}{y['bytes']:>7.0f}{(f'{r:.2f}' if r is not None else '-'):>6}{x['cells']:>7.0f}"
               f"{x['bytes_per_cell']:>8.2f}{y['bytes_per_cell']:>8.2f}")
+    x, y = a["whole"], b["whole"]
+    print(f"{'whole scenario':<18}{'':>8}{'':>8}{'':>7}{x['bytes']:>8.0f}{y['bytes']:>7.0f}"
+          f"{(ratio(x['bytes'], y['bytes']) or 0):>6.2f}{x['cells']:>7.0f}{x['bytes_per_cell']:>8.2f}{y['bytes_per_cell']:>8.2f}")
     s, t = a["startup"]["latency_ms"], b["startup"]["latency_ms"]
     print(f"startup silent    {s:>8.2f}{t:>8.2f}  ×{ratio(s, t):.2f}")
     s = a["startup_answering"]["latency_ms"]

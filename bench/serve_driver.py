@@ -175,7 +175,8 @@ class Setup:
             [self.binary, "serve", "--db", self.serve_db, "--authorized-keys", self.authorized,
              "--listen", f"127.0.0.1:{port}", "--max-sessions", "300", "--max-startups", "300",
              "--per-source-max-startups", "300", "--per-source-connections", "10000",
-             "--max-connections", "1000"] + self.serve_flags,
+             "--max-connections", "1000", "--max-sessions-per-source", "300", "--max-sessions-per-key", "300"]
+            + self.serve_flags,
             stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         self.serve_port = port
         wait_listening(port)
