@@ -7,11 +7,13 @@ extension KeyMap {
     /// The keys that send `action` in `state`, in table order: each bound to it and not taken
     /// by a binding tried before it (`action(for:in:)` answers `action` for every one).
     public static func keys(sending action: AppAction, in state: AppState) -> [Key] {
+        keys(sending: action, in: InForce(state))
+    }
+
+    static func keys(sending action: AppAction, in inForce: InForce) -> [Key] {
         var seen = Set<Key>()
-        return contexts(for: state).flatMap { context in
-            bindings(for: context, in: state).filter { $0.action == action }.flatMap(\.keys)
-        }
-        .filter { seen.insert($0).inserted && KeyMap.action(for: $0, in: state) == action }
+        return inForce.table.flatMap { _, bindings in bindings.filter { $0.action == action }.flatMap(\.keys) }
+            .filter { seen.insert($0).inserted && inForce.action(for: $0) == action }
     }
 
     /// "2 or +": the keys that send `action` in `state`, for a sentence; nil when none does.
@@ -27,7 +29,8 @@ extension KeyMap {
     /// The keys that choose each tab in `state`, one per tab, in tab-bar order: "1-4" while they
     /// are the digits in a row, else each tab's first key ("1/c/3/4"); nil when no tab key acts.
     public static func tabKeysLabel(in state: AppState, unicode: Bool) -> String? {
-        let firsts = Tab.allCases.compactMap { keys(sending: .tabChosen($0), in: state).first }
+        let inForce = InForce(state)
+        let firsts = Tab.allCases.compactMap { keys(sending: .tabChosen($0), in: inForce).first }
         guard let first = firsts.first, let last = firsts.last else { return nil }
         let digits = firsts.compactMap { key -> Int? in
             if case let .character(c) = key { return c.wholeNumberValue } else { return nil }

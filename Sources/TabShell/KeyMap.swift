@@ -542,12 +542,35 @@ public enum KeyMap {
     /// The action a key sends in this state, or nil when the key means nothing here: the first
     /// binding that takes it, most specific context first.
     public static func action(for key: Key, in state: AppState) -> AppAction? {
-        for context in contexts(for: state) {
-            for binding in bindings(for: context, in: state) where binding.matches(key) {
-                return binding.action(for: key)
+        InForce(state).action(for: key)
+    }
+
+    /// The bindings in force in one state, most specific context first, built once for what
+    /// asks about many keys at a time: a hint line checks each hinted key against every
+    /// binding before it, which rebuilt the tables per key (a sixth of a key's CPU).
+    struct InForce {
+        /// The contexts of the state and their bindings, in the order `action(for:in:)` tries them.
+        let table: [(context: KeyContext, bindings: [KeyBinding])]
+
+        init(_ state: AppState) {
+            table = KeyMap.contexts(for: state).map { ($0, KeyMap.bindings(for: $0, in: state)) }
+        }
+
+        /// What `KeyMap.action(for:in:)` answers for `key` in the state.
+        func action(for key: Key) -> AppAction? {
+            for (_, bindings) in table {
+                for binding in bindings where binding.matches(key) { return binding.action(for: key) }
+            }
+            return nil
+        }
+
+        /// The patterns of `binding` that reach it: its keys no earlier binding takes.
+        func patterns(of binding: KeyBinding) -> [KeyPattern] {
+            binding.patterns.filter { pattern in
+                guard case let .key(key) = pattern else { return true }
+                return action(for: key) == binding.action(for: key)
             }
         }
-        return nil
     }
 
     // MARK: - Hints and help
@@ -556,33 +579,26 @@ public enum KeyMap {
     /// what it says here (a key a more specific binding takes is not its), and a binding left
     /// with none is not hinted.
     public static func hints(for state: AppState, unicode: Bool) -> [(keys: String, hint: String)] {
-        contexts(for: state).flatMap { context in
-            bindings(for: context, in: state).compactMap { binding in
-                binding.hint.flatMap { hint in hintLabel(binding, in: state, unicode: unicode).map { ($0, hint) } }
+        let inForce = InForce(state)
+        return inForce.table.flatMap { _, bindings in
+            bindings.compactMap { binding in
+                binding.hint.flatMap { hint in hintLabel(binding, in: inForce, unicode: unicode).map { ($0, hint) } }
             }
         }
     }
 
-    /// The patterns of `binding` that reach it in `state`: its keys no earlier binding takes.
-    static func patternsInForce(_ binding: KeyBinding, in state: AppState) -> [KeyPattern] {
-        binding.patterns.filter { pattern in
-            guard case let .key(key) = pattern else { return true }
-            return action(for: key, in: state) == binding.action(for: key)
-        }
-    }
-
-    private static func hintLabel(_ binding: KeyBinding, in state: AppState, unicode: Bool) -> String? {
-        guard let first = patternsInForce(binding, in: state).first else { return nil }
+    private static func hintLabel(_ binding: KeyBinding, in inForce: InForce, unicode: Bool) -> String? {
+        guard let first = inForce.patterns(of: binding).first else { return nil }
         // Both directions in one label only while both arrows do what the pair does.
         func both(_ keys: (Key, Key), _ actions: (AppAction, AppAction)) -> Bool {
-            action(for: keys.0, in: state) == actions.0 && action(for: keys.1, in: state) == actions.1
+            inForce.action(for: keys.0) == actions.0 && inForce.action(for: keys.1) == actions.1
         }
         let sideways = unicode ? "←→" : "<>"
         let upDown = unicode ? "↑↓" : "Up/Dn"
         switch binding.action {
         case .nextTabRequested? where both((.right, .left), (.nextTabRequested, .previousTabRequested)):
             return sideways
-        case .nextTabRequested? where action(for: .tab, in: state) == .nextTabRequested:
+        case .nextTabRequested? where inForce.action(for: .tab) == .nextTabRequested:
             // Where the arrows do something else (Settings), Tab, the key everyone knows.
             return Key.tab.label(unicode: unicode)
         case .viewerPhotoStepped? where both((.left, .right), (.viewerPhotoStepped(by: -1), .viewerPhotoStepped(by: 1))):
@@ -625,11 +641,12 @@ public enum KeyMap {
         var underneath = state
         underneath.presentation = .none
         let here = contexts(of: underneath.focusedScreen)
+        let inForceUnderneath = InForce(underneath)
         return KeyContext.allCases.flatMap { context -> [HelpLine] in
             let acting = bindings(for: context, in: here.contains(context) ? state : nil, overrides: state.keyOverrides)
             // Under the sheet, a key a more specific binding takes there is not listed twice.
             let lines = acting.compactMap { binding -> HelpLine? in
-                let patterns = here.contains(context) ? patternsInForce(binding, in: underneath) : binding.patterns
+                let patterns = here.contains(context) ? inForceUnderneath.patterns(of: binding) : binding.patterns
                 guard !patterns.isEmpty else { return nil }
                 return .binding(keys: patterns.map { $0.label(unicode: unicode) }.joined(separator: "/"), help: binding.help)
             }

@@ -206,6 +206,10 @@ struct TerminalStyle: Equatable, Sendable {
     ) -> (scalars: [Unicode.Scalar], padsContinuation: Bool) {
         let mark: Unicode.Scalar = unicode ? "\u{FFFD}" : "?"
         let padsWide = columns > 1
+        // Printable ASCII, most cells of a frame: one column, nothing to look up.
+        if columns >= 1, text.utf8.count == 1, let byte = text.utf8.first, (0x20..<0x7F).contains(byte) {
+            return ([Unicode.Scalar(byte)], padsWide)
+        }
         guard let base = text.unicodeScalars.first else { return ([" "], padsWide) }
         guard unicode else {
             let isASCII = (0x20..<0x7F).contains(base.value) && text.unicodeScalars.count == 1

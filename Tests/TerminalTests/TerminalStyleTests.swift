@@ -88,6 +88,18 @@ import Testing
         #expect(draw("é") == ([0xE9], false))
     }
 
+    /// Printable ASCII (most of a frame) is sent as it is, one column, with or without Unicode.
+    @Test func everyPrintableASCIICharacterGoesThroughAsIs() {
+        for value in UInt32(0x20)..<0x7F {
+            let text = String(Character(Unicode.Scalar(value)!))
+            for unicode in [true, false] {
+                #expect(draw(text, unicode: unicode) == ([value], false))
+                #expect(draw(text, 2, unicode: unicode) == ([value], true))
+            }
+        }
+        #expect(draw("\u{7F}") == ([0xFFFD], false), "DEL is a control")
+    }
+
     @Test func wideCharacterInTwoColumns() {
         #expect(draw("中", 2) == ([0x4E2D], false))
         #expect(draw("😀", 2) == ([0x1F600], false))
