@@ -137,12 +137,18 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     private func heard(_ change: PostgresChangeListener.Change) {
-        let hints = changes.withLock { changes -> [@Sendable () -> Void] in
-            guard !changes.ownBackends.contains(change.backendPID) else { return [] }
+        let heard = changes.withLock { changes -> Bool in
+            guard !changes.ownBackends.contains(change.backendPID) else { return false }
             changes.counter += 1
-            return Array(changes.hints.values)
+            return true
         }
-        for hint in hints { hint() }
+        if heard { hintAll() }
+    }
+
+    /// Tells every session listening (``changeHints(_:)``) to read the counter now: another
+    /// host committed, or the listener was lost or is back.
+    private func hintAll() {
+        for hint in changes.withLock({ Array($0.hints.values) }) { hint() }
     }
 
     /// The listener's news of another session's commit, passed on as it arrives (on an event
@@ -156,8 +162,9 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         return ChangeHints { [weak self] in _ = self?.changes.withLock { $0.hints.removeValue(forKey: number) } }
     }
 
-    /// The listener's connection ended: say so, and try again every second on a thread of its
-    /// own until the server answers; then count a change, so everything shown is read again.
+    /// The listener's connection ended: say so (the sessions are told at once, not at their
+    /// next poll), and try again every second on a thread of its own until the server answers;
+    /// then count a change and tell them, so everything shown is read again.
     private func lost(_ error: StorageError) {
         // Called on an event loop thread: the old listener is let go on the new thread (its
         // deinit waits for its connection to close, which an event loop thread must not do).
@@ -174,6 +181,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         guard go else { return }
         logger.warning("\(error.message)")
         changes.withLock { $0.problem = error.message }
+        hintAll()
         Thread.detachNewThread { [weak self, old] in
             old?.stop()
             while true {
@@ -186,6 +194,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
                         changes.problem = nil
                         changes.counter += 1
                     }
+                    self.hintAll()
                     self.logger.info("listening again", metadata: ["store": "\(self.displayName)"])
                     return
                 } catch {
