@@ -11,7 +11,7 @@ import TabShell
 ///
 /// Every call to the store goes through `storage` (a serial queue of the session's own in the
 /// app), so the loop never waits for the database: the answer comes back as an action after a
-/// wake. The change counter has a queue of its own (`changes`), so the check every 400 ms never
+/// wake. The change counter has a queue of its own (`changes`), so the change check never
 /// queues behind a slow Done, nor a Done behind it.
 final class EffectRunner {
     private let database: OpeningStore

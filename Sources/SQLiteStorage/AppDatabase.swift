@@ -246,7 +246,7 @@ public final class AppDatabase: RecordStore {
     public func externalChangeCounter() throws(StorageError) -> Int64 {
         do {
             return try writer.writeWithoutTransaction { db in
-                // Asked every 400 ms by each session: the statement is prepared once.
+                // Asked by every session at each hint and poll: the statement is prepared once.
                 try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
             }
         } catch {
