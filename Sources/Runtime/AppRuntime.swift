@@ -32,9 +32,9 @@ public final class AppRuntime {
     /// something changed).
     public static let changeCheckInterval: Duration = .milliseconds(400)
     /// The poll's interval where the store does give news (``listenForChanges()``): the news
-    /// brings a check at once, and the poll is only the floor. Each check wakes two threads;
-    /// at 400 ms an idle session spent ~0.6 ms of CPU a second on them, 0.6 of a core for a
-    /// thousand sessions.
+    /// brings a check at once, and the poll is only the floor. Each check wakes two threads:
+    /// polling at 400 ms, an idle session spent 0.50–0.60 ms of CPU a second, most of it on
+    /// the checks; at 2 s, 0.17–0.18 (docs/performance.md, "A thousand idle polls").
     public static let hintedChangeCheckInterval: Duration = .seconds(2)
     private var nextChangeCheck = ContinuousClock.now
     private var lastChangeCounter: Int64?
