@@ -140,22 +140,6 @@ public enum PostgresQueries {
         return try session.rows(all)
     }
 
-    /// The Inbox's pending requests, newest first, after `key`, along
-    /// `request_on_status_created_at_id` (done ones are the same walk with `status = 'done'`).
-    public static func inboxPage(status: String = "pending", after key: Key?, limit: Int) -> PostgresQuery {
-        var bindings = PostgresBindings()
-        bindings.append(status)
-        var sql = "SELECT id, title, body, kind, status, created_at, created_by FROM request WHERE status = $1"
-        if let key {
-            bindings.append(key.createdAt)
-            bindings.append(key.id)
-            sql += " AND (created_at, id) < ($2, $3)"
-        }
-        bindings.append(max(limit, 0))
-        let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
-        return PostgresQuery(unsafeSQL: sql + " ORDER BY created_at DESC, id DESC LIMIT " + limitPlaceholder, binds: bindings)
-    }
-
     // MARK: - Words
 
     /// The words of `text` as the app's search splits them (Storage's, for both engines).

@@ -111,10 +111,6 @@ extension PostgresStore {
         }
     }
 
-    public func lastRecordID() throws(StorageError) -> Int64? {
-        try query { session throws(StorageError) in try session.value("SELECT max(id) FROM capture", as: Int64.self) }
-    }
-
     /// The batch lines `query` selects (`capture_id, barcode, symbology, quantity` in scan
     /// order), by record.
     private func batchLines(_ session: PostgresSession, _ query: PostgresQuery) throws(StorageError) -> [Int64: [BatchLine]] {

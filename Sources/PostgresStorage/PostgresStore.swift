@@ -262,111 +262,6 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
     }
 
-    // MARK: - Settings
-
-    public func settings() throws(StorageError) -> Settings {
-        try query { session throws(StorageError) in
-            guard let row = try session.rows(PostgresRows.settingsSelection).first else { return .default }
-            return try PostgresRows.settings(row, location: location)
-        }
-    }
-
-    public func saveSettings(_ settings: Settings) throws(StorageError) {
-        try StorageLimits.validate(settings)
-        try write { session throws(StorageError) in
-            try session.execute(PostgresRows.settingsUpsert(SettingsRecord(settings)))
-        }
-    }
-
-    // MARK: - Inbox
-
-    public func addRequest(
-        title: String, body: String, kind: CaptureKind, now: Date, createdBy: String?, requester: String?
-    ) throws(StorageError) -> Int64 {
-        let (title, requester) = try RequestLimits.validate(title: title, body: body, requester: requester)
-        return try write { session throws(StorageError) in
-            try insertRequest(title: title, body: body, kind: kind, now: now, createdBy: createdBy, requester: requester, session)
-        }
-    }
-
-    public func importRequests(_ requests: [NewRequest], now: Date, createdBy: String?) throws(StorageError) -> [Int64] {
-        try RequestLimits.validate(requests)
-        return try write { session throws(StorageError) in
-            var ids: [Int64] = []
-            ids.reserveCapacity(requests.count)
-            for request in requests {
-                ids.append(
-                    try insertRequest(
-                        title: request.title.trimmingCharacters(in: .whitespacesAndNewlines), body: request.body, kind: request.kind,
-                        now: now, createdBy: createdBy, requester: request.requester, session))
-            }
-            return ids
-        }
-    }
-
-    private func insertRequest(
-        title: String, body: String, kind: CaptureKind, now: Date, createdBy: String?, requester: String?, _ session: PostgresSession
-    ) throws(StorageError) -> Int64 {
-        let query: PostgresQuery = """
-            INSERT INTO request (title, body, kind, status, created_at, created_by, requester)
-            VALUES (\(title), \(body), \(kind.rawValue), 'pending', \(now), \(createdBy), \(requester)) RETURNING id
-            """
-        guard let id = try session.value(query, as: Int64.self) else {
-            throw .sql("PostgreSQL at \(location.server) did not say which id the request got.")
-        }
-        return id
-    }
-
-    /// Two walks along `request_on_status_created_at_id` that stop at `limit` (pending, then
-    /// done) and one row of `request_count`: the cost does not grow with the Inbox.
-    public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
-        let limit = max(limit, 0)
-        return try read { session throws(StorageError) in
-            let rows = try inboxPage(limit: limit + 1, session)
-            let pending = try session.value("SELECT pending FROM request_count WHERE id = 1", as: Int.self) ?? 0
-            return InboxSnapshot(
-                requests: try rows.prefix(limit).map { row throws(StorageError) in try PostgresRows.request(row, location) },
-                pendingCount: pending, hasMore: rows.count > limit)
-        }
-    }
-
-    private func inboxPage(limit: Int, _ session: PostgresSession) throws(StorageError) -> [PostgresRow] {
-        try InboxOrder.first(limit) { status, count throws(StorageError) in
-            try session.rows(PostgresRows.requests(status: status.rawValue, limit: count))
-        }
-    }
-
-    public func reopenRequest(id: Int64) throws(StorageError) -> RequestChange {
-        try write { session throws(StorageError) in
-            guard let row = try session.rows(PostgresRows.request(id: id)).first else { return .notFound(id: id) }
-            let request = try PostgresRows.request(row, location)
-            guard request.status == .done else { return .alreadyPending(request) }
-            try session.execute("UPDATE request SET status = 'pending', done_at = NULL WHERE id = \(id)")
-            var reopened = request
-            reopened.status = .pending
-            reopened.doneAt = nil
-            return .reopened(reopened)
-        }
-    }
-
-    public func removeRequest(id: Int64) throws(StorageError) -> RequestChange {
-        try write { session throws(StorageError) in
-            guard let row = try session.rows(PostgresRows.request(id: id)).first else { return .notFound(id: id) }
-            let request = try PostgresRows.request(row, location)
-            let answers = try session.value("SELECT count(*) FROM capture WHERE request_id = \(id)", as: Int.self) ?? 0
-            try session.execute("DELETE FROM request WHERE id = \(id)")
-            return .removed(request, unlinkedRecords: answers)
-        }
-    }
-
-    public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
-        try read { session throws(StorageError) in
-            try inboxPage(limit: InboxOrder.listingLimit(limit), session).map { row throws(StorageError) in
-                try PostgresRows.request(row, location)
-            }
-        }
-    }
-
     // MARK: - History
 
     public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
@@ -553,14 +448,6 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
         staging?.discard()
         return captureID
-    }
-
-    // MARK: - Staging (local)
-
-    public func isStagingCommitted(_ stagingID: String) throws(StorageError) -> Bool {
-        try query { session throws(StorageError) in
-            try session.value("SELECT 1 FROM capture WHERE staging_id = \(stagingID)", as: Int32.self) != nil
-        }
     }
 
     // MARK: - Photos

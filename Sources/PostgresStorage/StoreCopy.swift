@@ -39,7 +39,7 @@ public enum StoreCopy {
                 try source.readForCopy(
                     settings: { settings in
                         digest.add(settings)
-                        try session.execute(PostgresRows.settingsUpsert(SettingsRecord(settings)))
+                        try PostgresStatements(session: session).execute(SettingsRows.upsert(settings))
                     },
                     request: { request in
                         digest.add(request)
@@ -256,21 +256,14 @@ struct StoreDigest {
     /// The digest of what a PostgreSQL store holds, read in the digest's order a page at a time.
     static func read(_ session: PostgresSession, location: PostgresLocation) throws(StorageError) -> StoreDigest {
         var digest = StoreDigest()
-        if let row = try session.rows(PostgresRows.settingsSelection).first {
-            digest.add(try PostgresRows.settings(row, location: location))
-        } else {
-            digest.add(Settings.default)
-        }
+        let statements = PostgresStatements(session: session)
+        digest.add(try SettingsRows.settings(statements))
         var after: Int64 = 0
         while true {
-            let rows = try session.rows(
-                """
-                SELECT id, title, body, kind, status, created_at, done_at, created_by, requester
-                FROM request WHERE id > \(after) ORDER BY id LIMIT 1000
-                """)
+            let rows = try statements.rows("SELECT \(RequestRows.columns) FROM request WHERE id > \(after) ORDER BY id LIMIT 1000")
             guard !rows.isEmpty else { break }
             for row in rows {
-                let request = try PostgresRows.request(row, location)
+                let request = try RequestRows.request(row, statements)
                 digest.add(request)
                 after = request.id
             }

@@ -16,7 +16,7 @@ extension AppDatabase: CopySource {
         let media = self.media
         let photoColumns = HistoryQueries.photoColumns  // sql-fragment
         try writer.read { db in
-            try settings(try SettingsRecord.fetchOne(db, key: 1)?.settings ?? .default)
+            try settings(try SettingsRows.settings(SQLiteStatements(db: db, path: url.path)))
             for found in try RequestRecord.order(Column("id")).fetchAll(db) {
                 guard let value = found.inboxRequest else { continue }
                 try request(value)

@@ -58,12 +58,6 @@ extension AppDatabase {
         }
     }
 
-    /// The record with the newest id (the last one committed), or nil when there is none: where
-    /// `history export --follow` starts when it is not told `--since`.
-    public func lastRecordID() throws(StorageError) -> Int64? {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM capture") }
-    }
-
     /// History for `tabshell history list`: newest first, like the History tab, at most `limit`
     /// records (every one when nil), streamed through a cursor. `body` gets each record without
     /// its photos, and how many photos it has.

@@ -4,59 +4,6 @@ import GRDB
 import Storage
 
 extension AppDatabase {
-    /// Adds every request as pending, created at `now`, in one transaction: all or nothing.
-    /// Returns their ids in order.
-    /// `createdBy` names who imported them.
-    public func importRequests(_ requests: [NewRequest], now: Date, createdBy: String? = nil) throws(StorageError) -> [Int64] {
-        try RequestLimits.validate(requests)
-        return try write { db in
-            var ids: [Int64] = []
-            ids.reserveCapacity(requests.count)
-            for request in requests {
-                var record = RequestRecord(
-                    title: request.title.trimmingCharacters(in: .whitespacesAndNewlines), body: request.body,
-                    kind: request.kind, status: .pending, createdAt: now, createdBy: createdBy,
-                    requester: request.requester)
-                try record.insert(db)
-                ids.append(db.lastInsertedRowID)
-            }
-            return ids
-        }
-    }
-
-    /// `inbox reopen`: request `id` pending again, when it was done.
-    public func reopenRequest(id: Int64) throws(StorageError) -> RequestChange {
-        try write { db in
-            guard var row = try RequestRecord.fetchOne(db, key: id), let request = row.inboxRequest else { return .notFound(id: id) }
-            guard row.status == .done else { return .alreadyPending(request) }
-            row.status = .pending
-            row.doneAt = nil
-            try row.update(db)
-            return .reopened(row.inboxRequest ?? request)
-        }
-    }
-
-    /// `inbox remove`: request `id` deleted; the captures that answered it stay (the schema sets
-    /// their `requestId` to NULL).
-    public func removeRequest(id: Int64) throws(StorageError) -> RequestChange {
-        try write { db in
-            guard let request = try RequestRecord.fetchOne(db, key: id)?.inboxRequest else { return .notFound(id: id) }
-            let answers = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM capture WHERE requestId = ?", arguments: [id]) ?? 0
-            try RequestRecord.deleteOne(db, key: id)
-            return .removed(request, unlinkedRecords: answers)
-        }
-    }
-
-    /// Requests for `tabshell inbox list`: pending first, then done, newest first; every one
-    /// when `limit` is nil (the Inbox reads the first 1,000).
-    public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
-        try read { db in
-            try Self.inboxPage(limit: InboxOrder.listingLimit(limit), db).compactMap(\.inboxRequest)
-        }
-    }
-}
-
-extension AppDatabase {
     /// Which of `history`'s records and requests this store already holds (for `--dry-run`, and
     /// so only the new records' photos are copied in).
     public func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches {

@@ -11,10 +11,6 @@ import Darwin
 #endif
 
 extension AppDatabase: MediaSweeping {
-    public func isStagingCommitted(_ stagingID: String) throws(StorageError) -> Bool {
-        try read { db in try CaptureRecord.filter(CaptureRecord.Columns.stagingId == stagingID).fetchCount(db) > 0 }
-    }
-
     public func isPhotoReferenced(_ storedName: String) -> Bool {
         // When the database cannot say, the file counts as named: it stays where it is.
         (try? read { db in try PhotoRecord.filter(PhotoRecord.Columns.storedName == storedName).fetchCount(db) > 0 }) ?? true

@@ -152,58 +152,6 @@ public final class AppDatabase: RecordStore {
         tabshell_sqlite_use_lean_connections() == 0
     }
 
-    // MARK: - Settings
-
-    /// The saved settings, or ``Settings/default`` when none were saved yet.
-    public func settings() throws(StorageError) -> Settings {
-        try read { db in try SettingsRecord.fetchOne(db, key: 1)?.settings ?? .default }
-    }
-
-    /// Saves `settings`, replacing the previous ones.
-    public func saveSettings(_ settings: Settings) throws(StorageError) {
-        try StorageLimits.validate(settings)
-        try write { db in try SettingsRecord(settings).upsert(db) }
-    }
-
-    // MARK: - Inbox
-
-    /// Adds a pending Inbox request and returns its id. The title is stored trimmed; `createdBy`
-    /// names who added it, `requester` who asked for it (the answer goes back to them).
-    public func addRequest(
-        title: String, body: String = "", kind: CaptureKind, now: Date, createdBy: String? = nil, requester: String? = nil
-    ) throws(StorageError) -> Int64 {
-        let (title, requester) = try RequestLimits.validate(title: title, body: body, requester: requester)
-        return try write { db in
-            var record = RequestRecord(
-                title: title, body: body, kind: kind, status: .pending, createdAt: now, createdBy: createdBy, requester: requester)
-            try record.insert(db)
-            return db.lastInsertedRowID
-        }
-    }
-
-    /// Up to `limit` requests, pending first and then done, newest first within each group;
-    /// `pendingCount` counts every pending request, not only those returned, and `hasMore` says
-    /// whether there are more than `limit`. Two walks along `request_on_status_createdAt_id` that
-    /// stop at `limit` and one row of `requestCount`: the cost does not grow with the Inbox.
-    public func inbox(limit: Int) throws(StorageError) -> InboxSnapshot {
-        let limit = max(limit, 0)
-        return try read { db in
-            let records = try Self.inboxPage(limit: limit + 1, db)
-            let pendingCount = try Int.fetchOne(db, sql: "SELECT pending FROM requestCount WHERE id = 1") ?? 0
-            return InboxSnapshot(
-                requests: records.prefix(limit).compactMap(\.inboxRequest), pendingCount: pendingCount, hasMore: records.count > limit)
-        }
-    }
-
-    /// The first `limit` requests in the Inbox's order: pending ones, then done ones.
-    static func inboxPage(limit: Int, _ db: Database) throws -> [RequestRecord] {
-        try InboxOrder.first(limit) { status, count in
-            try RequestRecord.fetchAll(
-                db, sql: "SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?",
-                arguments: [status.rawValue, count])
-        }
-    }
-
     // MARK: - History
 
     /// The number of committed captures (kept by triggers; no count of the table).

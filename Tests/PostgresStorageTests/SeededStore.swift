@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import PostgresNIO
 import Storage
@@ -65,8 +66,14 @@ enum SeededStore {
                 "History by kind, a page in the middle", PostgresQueries.historyPage(kind: .photos, after: middle, limit: 50),
                 ["capture_on_kind_created_at_id", "capture_on_created_at_id"]
             ),
-            ("Inbox, first page of pending requests", PostgresQueries.inboxPage(after: nil, limit: 50), ["request_on_status_created_at_id"]),
-            ("Inbox, a page in the middle", PostgresQueries.inboxPage(after: middle, limit: 50), ["request_on_status_created_at_id"]),
+            (
+                "Inbox, first page of pending requests", PostgresStatements.query(RequestRows.page(status: .pending, limit: 50)),
+                ["request_on_status_created_at_id"]
+            ),
+            (
+                "Inbox, first page of done requests", PostgresStatements.query(RequestRows.page(status: .done, limit: 50)),
+                ["request_on_status_created_at_id"]
+            ),
         ] + searches
     }
 }

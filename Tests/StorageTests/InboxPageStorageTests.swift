@@ -48,14 +48,15 @@ import Testing
         #expect(counted == 3)
     }
 
-    /// SQLite's plan; PostgreSQL's Inbox plans are `QueryPlanTests`'.
+    /// SQLite's plan of the statement both engines page with; PostgreSQL's Inbox plan is
+    /// `QueryPlanTests`'.
     @Test func theInboxReadsAlongItsIndexWithoutSorting() throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
+        let page = RequestRows.page(status: .pending, limit: 10)
         let plan = try db.read { db in
             try Row.fetchAll(
-                db, sql: "EXPLAIN QUERY PLAN SELECT * FROM request WHERE status = ? ORDER BY createdAt DESC, id DESC LIMIT ?",
-                arguments: ["pending", 10]
+                db, sql: "EXPLAIN QUERY PLAN " + SQLiteNames.of(page.text), arguments: SQLiteStatements.arguments(page)
             ).map { $0["detail"] as String? ?? "" }.joined(separator: "\n")
         }
         #expect(plan.contains("request_on_status_createdAt_id"), "\(plan)")

@@ -74,10 +74,16 @@ struct SQLSafetyTests {
                 "SELECT id FROM capture WHERE id > \(id) ORDER BY id"
             }
             let unsafe = PostgresQuery(unsafeSQL: "DELETE FROM capture WHERE note = '\(text)'")
+            let both: StoreSQL = "SELECT id FROM request WHERE status = \(status)"
+            static func page(limit: Int) -> StoreSQL {
+                "SELECT id FROM request ORDER BY id LIMIT \(limit)"
+            }
+            let last = try session.integer("SELECT max(id) FROM capture WHERE kind = \(kind)")
             """#
         let literals = SwiftStringLiterals.scan(code).filter { Self.isSQL($0, in: code) }
-        #expect(literals.count == 4)
-        #expect(literals.filter { Self.binds($0, in: code) }.flatMap(\.interpolations) == ["title", "note", "id"])
+        #expect(literals.count == 7)
+        #expect(
+            literals.filter { Self.binds($0, in: code) }.flatMap(\.interpolations) == ["title", "note", "id", "status", "limit", "kind"])
         #expect(literals.filter { !Self.binds($0, in: code) }.flatMap(\.interpolations) == ["text"])
     }
 
@@ -85,10 +91,13 @@ struct SQLSafetyTests {
 
     /// A literal postgres-nio turns into a statement with bound values: its interpolations are
     /// parameters ($1, $2…), never text. Recognised by what comes right before it: a declared
-    /// `PostgresQuery`, a function returning one, or a session's `rows(`, `execute(`, `value(`.
+    /// `PostgresQuery` or Storage's `StoreSQL` (both engines'), a function returning one, or a
+    /// session's `rows(`, `execute(`, `value(`, `integer(`.
     static func binds(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {
         let before = text[..<literal.start].suffix(60).filter { !$0.isWhitespace }
-        return ["PostgresQuery=", "->PostgresQuery{", ".rows(", ".execute(", ".value("].contains { before.hasSuffix($0) }
+        return ["PostgresQuery=", "->PostgresQuery{", "StoreSQL=", "->StoreSQL{", ".rows(", ".execute(", ".value(", ".integer("].contains {
+            before.hasSuffix($0)
+        }
     }
 
     static func isSQL(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {

@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+import Storage
+import Synchronization
+
+/// Storage's statements, written once in PostgreSQL's names, on one SQLite connection: the
+/// names are turned into this schema's (``SQLiteNames``), `$1`… bound by number, and the rows
+/// read through GRDB. Each statement is prepared once per connection.
+struct SQLiteStatements: StatementSession {
+    let db: Database
+    /// The database file, for sentences.
+    let path: String
+
+    var forUpdate: SQLFragment { SQLFragment("") }
+
+    func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow] {
+        do {
+            return try Row.fetchAll(prepared(statement), arguments: Self.arguments(statement)).map { SQLiteRow(row: $0, path: path) }
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+
+    @discardableResult
+    func execute(_ statement: StoreSQL) throws(StorageError) -> Int {
+        do {
+            try prepared(statement).execute(arguments: Self.arguments(statement))
+            return db.changesCount
+        } catch {
+            throw .operation(error, path: path)
+        }
+    }
+
+    func unreadable(_ what: String) -> StorageError {
+        .sql("The database \(path) holds \(what) tabshell cannot read.")
+    }
+
+    private func prepared(_ statement: StoreSQL) throws -> Statement {
+        try db.cachedStatement(sql: SQLiteNames.of(statement.text))
+    }
+
+    /// `$1`, `$2`… are SQLite parameters named "1", "2"…: bound by name, so a number used twice
+    /// binds one value.
+    static func arguments(_ statement: StoreSQL) -> StatementArguments {
+        var named: [String: (any DatabaseValueConvertible)?] = [:]
+        for (index, value) in statement.binds.enumerated() {
+            named[String(index + 1)] = value.databaseValue
+        }
+        return StatementArguments(named)
+    }
+}
+
+extension SQLValue {
+    /// The value as GRDB stores it (an instant as its `yyyy-MM-dd HH:mm:ss.SSS` text, a
+    /// boolean as 0 or 1).
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case let .integer(value): value.databaseValue
+        case let .real(value): value.databaseValue
+        case let .text(value): value.databaseValue
+        case let .time(value): value.databaseValue
+        case let .boolean(value): value.databaseValue
+        }
+    }
+}
+
+/// A row GRDB read, by column position.
+struct SQLiteRow: SQLRow {
+    let row: Row
+    let path: String
+
+    private func cell<T: DatabaseValueConvertible>(_ column: Int, as type: T.Type) throws(StorageError) -> T? {
+        guard column < row.count else { throw unreadable(column) }
+        let value: DatabaseValue = row[column]
+        if value.isNull { return nil }
+        guard let converted = T.fromDatabaseValue(value) else { throw unreadable(column) }
+        return converted
+    }
+
+    private func unreadable(_ column: Int) -> StorageError {
+        .sql("The database \(path) answered a value tabshell cannot read (column \(column + 1)).")
+    }
+
+    func integer(_ column: Int) throws(StorageError) -> Int64? { try cell(column, as: Int64.self) }
+    func real(_ column: Int) throws(StorageError) -> Double? { try cell(column, as: Double.self) }
+    func text(_ column: Int) throws(StorageError) -> String? { try cell(column, as: String.self) }
+    func time(_ column: Int) throws(StorageError) -> Date? { try cell(column, as: Date.self) }
+    func boolean(_ column: Int) throws(StorageError) -> Bool? { try cell(column, as: Bool.self) }
+}
+
+/// The SQLite schema's names for a statement written in PostgreSQL's: SQLite's tables and
+/// columns have been camelCase since its first version (`createdAt`, `requestCount`), and
+/// PostgreSQL's are the same words in snake_case (`created_at`, `request_count`). Every
+/// lower-case identifier with an underscore outside quotes, and not a function's name (before
+/// `(`), becomes camelCase; quoted text, placeholders and keywords stay as they are.
+enum SQLiteNames {
+    /// `text` in SQLite's names, from a cache of the statements seen (they are constant text
+    /// with placeholders, a few dozen).
+    static func of(_ text: String) -> String {
+        if let known = cache.withLock({ $0[text] }) { return known }
+        let renamed = camelCased(text)
+        cache.withLock { cache in
+            if cache.count >= 512 { cache.removeAll() }
+            cache[text] = renamed
+        }
+        return renamed
+    }
+
+    private static let cache = Mutex<[String: String]>([:])
+
+    static func camelCased(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5F
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                // Quoted text or a quoted name, to its closing quote (a doubled quote closes and
+                // opens again).
+                let end = bytes[(index + 1)...].firstIndex(of: byte).map { $0 + 1 } ?? bytes.count
+                out += bytes[index..<end]
+                index = end
+            case UInt8(ascii: "$"), 0x30...0x39:
+                // A placeholder or a number: its digits stay.
+                let end = bytes[(index + 1)...].firstIndex { !isIdentifier($0) } ?? bytes.count
+                out += bytes[index..<end]
+                index = end
+            case _ where isIdentifier(byte):
+                let end = bytes[index...].firstIndex { !isIdentifier($0) } ?? bytes.count
+                let word = bytes[index..<end]
+                let next = bytes[end...].first { $0 != 0x20 && $0 != 0x0A }
+                if word.contains(0x5F), !word.contains(where: { (0x41...0x5A).contains($0) }), next != UInt8(ascii: "(") {
+                    var upper = false
+                    for letter in word {
+                        if letter == 0x5F {
+                            upper = true
+                        } else {
+                            out.append(upper && (0x61...0x7A).contains(letter) ? letter - 0x20 : letter)
+                            upper = false
+                        }
+                    }
+                } else {
+                    out += word
+                }
+                index = end
+            default:
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension AppDatabase: StatementStore {
+    public func reading<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        try read { db in try body(SQLiteStatements(db: db, path: url.path)) }
+    }
+
+    public func writing<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        try write { db in try body(SQLiteStatements(db: db, path: url.path)) }
+    }
+
+    /// A read: on SQLite a snapshot costs nothing more than one statement.
+    public func asking<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T {
+        try reading(body)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// One statement both engines run, written once: its text in PostgreSQL's names
+/// (`created_at`, `request_count`) with `$1`, `$2`… placeholders, and the values bound to them.
+/// Each `\(value)` in a literal becomes the next placeholder and its value, never text:
+///
+///     let page: StoreSQL = "SELECT id FROM request WHERE status = \(status) LIMIT \(limit)"
+///
+/// The engines differ only in what their ``StatementSession`` does with it: PostgreSQL runs it
+/// as written; SQLite (whose schema spells the same names in camelCase, `createdAt`, since its
+/// first version) renames the identifiers first. `$1` is a parameter on both.
+public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
+    /// The statement's text, in PostgreSQL's names.
+    public private(set) var text: String
+    /// The values of `$1`, `$2`…, in order.
+    public private(set) var binds: [SQLValue]
+
+    public init(stringLiteral text: String) {
+        self.text = text
+        binds = []
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        text = stringInterpolation.text
+        binds = stringInterpolation.binds
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+        var binds: [SQLValue] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            text.reserveCapacity(literalCapacity + 3 * interpolationCount)
+            binds.reserveCapacity(interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            text += literal
+        }
+
+        /// A value: the next placeholder.
+        public mutating func appendInterpolation(_ value: some SQLBindable) {
+            binds.append(value.sqlValue)
+            text += "$\(binds.count)"
+        }
+
+        /// Constant SQL (a column list, an engine's ` FOR UPDATE`): spliced as text.
+        public mutating func appendInterpolation(_ fragment: SQLFragment) {
+            text += fragment.text
+        }
+    }
+}
+
+/// A value bound to a placeholder, as both engines take it.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    /// An instant: `timestamptz` on PostgreSQL, GRDB's `yyyy-MM-dd HH:mm:ss.SSS` text on SQLite.
+    case time(Date)
+    case boolean(Bool)
+}
+
+/// What a ``StoreSQL`` literal binds.
+public protocol SQLBindable {
+    var sqlValue: SQLValue { get }
+}
+
+extension Int64: SQLBindable { public var sqlValue: SQLValue { .integer(self) } }
+extension Int: SQLBindable { public var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Double: SQLBindable { public var sqlValue: SQLValue { .real(self) } }
+extension String: SQLBindable { public var sqlValue: SQLValue { .text(self) } }
+extension Date: SQLBindable { public var sqlValue: SQLValue { .time(self) } }
+extension Bool: SQLBindable { public var sqlValue: SQLValue { .boolean(self) } }
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+/// One row of an answer, read by column position. A NULL reads as nil; a value of another type
+/// is an error (``StatementSession/unreadable(_:)``).
+public protocol SQLRow {
+    func integer(_ column: Int) throws(StorageError) -> Int64?
+    func real(_ column: Int) throws(StorageError) -> Double?
+    func text(_ column: Int) throws(StorageError) -> String?
+    func time(_ column: Int) throws(StorageError) -> Date?
+    func boolean(_ column: Int) throws(StorageError) -> Bool?
+}
+
+/// One connection inside a read or a write of a ``StatementStore``: what the statements written
+/// once need of an engine.
+public protocol StatementSession {
+    /// The rows `statement` returns.
+    func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow]
+    /// Runs `statement`; how many rows it inserted, updated or deleted.
+    @discardableResult func execute(_ statement: StoreSQL) throws(StorageError) -> Int
+    /// The sentence for a row this engine holds that the app cannot read ("… holds `what`
+    /// tabshell cannot read."), naming the store.
+    func unreadable(_ what: String) -> StorageError
+    /// ` FOR UPDATE` where a read inside a write must lock the rows it read (PostgreSQL); empty
+    /// where the write already holds the whole store (SQLite's IMMEDIATE transaction).
+    var forUpdate: SQLFragment { get }
+}
+
+/// Constant SQL text spliced into a ``StoreSQL`` literal: written in the source (a `StaticString`),
+/// so never a value.
+public struct SQLFragment: Sendable {
+    public let text: String
+    public init(_ text: StaticString) {
+        self.text = "\(text)"
+    }
+}
+
+extension StatementSession {
+    /// The first column of the first row, read by `read`; nil when there is no row.
+    func value<T>(_ statement: StoreSQL, _ read: (any SQLRow) throws(StorageError) -> T?) throws(StorageError) -> T? {
+        guard let row = try rows(statement).first else { return nil }
+        return try read(row)
+    }
+
+    /// The first column of the first row as a whole number; nil when there is no row or it is NULL.
+    func integer(_ statement: StoreSQL) throws(StorageError) -> Int64? {
+        try value(statement) { row throws(StorageError) in try row.integer(0) }
+    }
+}
+
+/// A store whose reads and writes go through ``StatementSession``s: the ``RecordStore`` calls
+/// written once for both engines (StatementStore+Inbox.swift, StatementStore+Settings.swift…)
+/// come with it.
+public protocol StatementStore: RecordStore {
+    /// Runs `body` on one consistent snapshot of the store.
+    func reading<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T
+    /// Runs `body` in one transaction, all or nothing, as this process's own write.
+    func writing<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T
+    /// Runs one statement's `body` on a connection, committed by itself (PostgreSQL saves the
+    /// round trips of a transaction); the same as ``reading(_:)`` where that costs nothing more.
+    func asking<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T
+}
