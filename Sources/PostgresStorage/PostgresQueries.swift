@@ -3,80 +3,22 @@ import Foundation
 import PostgresNIO
 import Storage
 
-/// The statements History, search and the Inbox will page with on PostgreSQL, kept apart so
-/// tests can read their plans (``PostgresPlan``). Each is a keyset read along an index of
-/// the v1 schema: a page continues after a known `(created_at, id)`, never with OFFSET over the
-/// table, and never counts it; search is two bounded steps (``search(_:limit:in:)``).
-///
-/// `PostgresStore` reads with them; History's grouped browse modes walk with
-/// `PostgresHistorySource`.
+/// Search on PostgreSQL, kept apart so tests can read its plans (``PostgresPlan``): two bounded
+/// steps (``search(_:limit:in:)``) through the `tabshell_search` text search. History's pages
+/// and the Inbox are Storage's statements, the same on both engines.
 public enum PostgresQueries {
-    /// A place in a newest-first list: the last row of the previous page.
-    public struct Key: Sendable, Equatable {
-        public var createdAt: Date
-        public var id: Int64
-        public init(createdAt: Date, id: Int64) {
-            self.createdAt = createdAt
-            self.id = id
-        }
-    }
-
     /// The most words of a search that go to the index, as on SQLite.
     public static let maximumSearchWords = 16
 
-    /// The columns of a History row, from `capture` joined to its request: the SQLite
-    /// `HistoryQueries.rowSelection` with PostgreSQL's names. Photo and batch figures are
-    /// lookups on `capture_photo`'s and `capture_line`'s primary keys, per row shown.
+    /// History's columns (Storage's ``HistoryRows``, the same on both engines) and their tables.
     // sql-fragment
     static let rowSelection = rowSelection(adding: "")
 
-    /// ``rowSelection`` with more columns of `capture` or `request` after the History row's
-    /// (constant SQL: the export's request columns, the copy's staging and input columns).
+    /// ``rowSelection`` with more columns of `capture` or `request` after History's (constant
+    /// SQL: the export's request columns, the copy's staging and input columns).
     // sql-fragment
     static func rowSelection(adding columns: String) -> String {
-        let extra = columns  // sql-fragment: constant column lists from this module's callers
-        return """
-            SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-                   capture.request_id, request.title AS request_title, capture.created_at, capture.captured_by,
-                   capture.requester, capture.product_name, capture.product_brand,
-                   (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
-                   (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
-                       ORDER BY position LIMIT 1) AS first_photo_name,
-                   (SELECT count(*) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_codes,
-                   (SELECT coalesce(sum(quantity), 0) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_scans,
-                   CASE WHEN request.id IS NULL THEN NULL
-                        WHEN request.status <> 'done' THEN 'pendingAlready'
-                        WHEN EXISTS (SELECT 1 FROM capture AS other WHERE other.request_id = capture.request_id AND other.id <> capture.id)
-                            THEN 'answeredByAnother'
-                        ELSE 'pendingAgain' END AS request_after_deletion\(extra)
-            FROM capture LEFT JOIN request ON request.id = capture.request_id
-            """
-    }
-
-    /// History's All mode, newest first: up to `limit` captures after `key` (from the top when
-    /// nil), along `capture_on_created_at_id`; with `kind`, the By kind group of that kind along
-    /// `capture_on_kind_created_at_id`.
-    public static func historyPage(kind: CaptureKind? = nil, after key: Key?, limit: Int) -> PostgresQuery {
-        var bindings = PostgresBindings()
-        var conditions: [String] = []
-        if let kind {
-            bindings.append(kind.rawValue)
-            let placeholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
-            conditions.append("capture.kind = " + placeholder)
-        }
-        if let key {
-            bindings.append(key.createdAt)
-            let createdAt = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
-            bindings.append(key.id)
-            let id = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
-            conditions.append("(capture.created_at, capture.id) < (\(createdAt), \(id))")
-        }
-        bindings.append(max(limit, 0))
-        let limitPlaceholder = "$\(bindings.count)"  // sql-fragment: a placeholder, never a value
-        let filter = conditions.isEmpty ? "" : "\nWHERE " + conditions.joined(separator: " AND ")
-        return PostgresQuery(
-            unsafeSQL: rowSelection + filter + "\nORDER BY capture.created_at DESC, capture.id DESC\nLIMIT " + limitPlaceholder,
-            binds: bindings)
+        "SELECT " + HistoryRows.columns.text + columns + "\n" + HistoryRows.from.text
     }
 
     /// How many of the newest captures ``searchRecent(_:limit:window:)`` looks at.

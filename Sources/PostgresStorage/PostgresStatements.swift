@@ -7,7 +7,7 @@ import Storage
 struct PostgresStatements: StatementSession {
     let session: PostgresSession
 
-    var forUpdate: SQLFragment { SQLFragment(" FOR UPDATE") }
+    var dialect: SQLDialect { .postgres }
 
     func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow] {
         let location = session.location

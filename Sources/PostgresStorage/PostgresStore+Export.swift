@@ -36,19 +36,16 @@ extension PostgresStore {
                 guard let first = rows.first, let last = rows.last else { return [] }
                 let firstID = try PostgresRows.historyRow(first, location).id
                 let lastID = try PostgresRows.historyRow(last, location).id
-                let photos = try session.rows(
+                let photos = try PostgresStatements(session: session).rows(
                     """
-                    SELECT capture_photo.capture_id, capture_photo.position, capture_photo.original_name,
-                           encode(capture_photo.sha256, 'hex') AS hash, photo_content.format, photo_content.pixel_width,
-                           photo_content.pixel_height, photo_content.byte_size
-                    FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
+                    SELECT capture_photo.capture_id, \(PostgresRows.photoColumns) \(PostgresRows.photoTables)
                     WHERE capture_photo.capture_id BETWEEN \(firstID) AND \(lastID)
                     ORDER BY capture_photo.capture_id, capture_photo.position
                     """)
                 var byRecord: [Int64: [RecordPhoto]] = [:]
                 for row in photos {
-                    guard let id = try? row.makeRandomAccess()["capture_id"].decode(Int64.self) else { continue }
-                    byRecord[id, default: []].append(try PostgresRows.photo(row, captureID: id, location))
+                    guard let id = try row.integer(0) else { continue }
+                    byRecord[id, default: []].append(try PostgresRows.photo(row, from: 1, captureID: id, location))
                 }
                 let linesOfPage: PostgresQuery = """
                     SELECT capture_id, barcode, symbology, quantity FROM capture_line

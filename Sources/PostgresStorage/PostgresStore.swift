@@ -264,33 +264,6 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
 
     // MARK: - History
 
-    public func historyPage(_ request: HistoryPageRequest) throws(StorageError) -> HistoryPage {
-        let mode = request.mode
-        return try read { session throws(StorageError) in
-            let total = Int(try session.value("SELECT count FROM capture_count WHERE id = 1", as: Int64.self) ?? 0)
-            let (start, positions) = request.window(total: total)
-            guard !positions.isEmpty else {
-                return HistoryPage(start: start, rows: [], totalCount: total, mode: mode)
-            }
-            let rows: [PostgresRow]
-            do {
-                rows = try HistoryWalk(PostgresHistorySource(session: session)).rows(
-                    mode, at: positions, total: total, anchor: request.anchor)
-            } catch let error as StorageError {
-                throw error
-            } catch {
-                throw .sql("PostgreSQL at \(location.server): \(error).")
-            }
-            let people = try session.rows(
-                "SELECT (SELECT min(captured_by) FROM capture), (SELECT max(captured_by) FROM capture)"
-            ).first
-            let (first, last) = (try? people?.decode((String?, String?).self)) ?? (nil, nil)
-            return HistoryPage(
-                start: start, rows: try rows.map { row throws(StorageError) in try PostgresRows.historyRow(row, location) },
-                totalCount: total, mode: mode, hasSeveralPeople: first != nil && last != nil && first != last)
-        }
-    }
-
     public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
         let text = try StorageLimits.searchText(query)
         guard limit > 0 else { return [] }
@@ -301,23 +274,13 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         }
     }
 
-    public func recordDetail(id: Int64) throws(StorageError) -> RecordDetail? {
-        try read { session throws(StorageError) in
-            guard let row = try session.rows(PostgresRows.historyRow(id: id)).first else { return nil }
-            let record = try PostgresRows.historyRow(row, location)
-            let photos = try session.rows(PostgresRows.photos(of: id)).map { row throws(StorageError) in
-                try PostgresRows.photo(row, captureID: id, location)
-            }
-            let lines = try session.rows(
-                "SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position"
-            ).compactMap { row -> BatchLine? in
-                guard let (value, name, quantity) = try? row.decode((String, String, Int32).self),
-                    let symbology = Symbology(rawValue: name)
-                else { return nil }
-                return BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity))
-            }
-            return RecordDetail(record: record, photos: photos, lines: lines)
-        }
+    /// A record's photos in order, with the facts of their content.
+    public func photos(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [RecordPhoto] {
+        let photos: StoreSQL = """
+            SELECT \(PostgresRows.photoColumns) \(PostgresRows.photoTables)
+            WHERE capture_photo.capture_id = \(id) ORDER BY capture_photo.position
+            """
+        return try session.rows(photos).map { row throws(StorageError) in try PostgresRows.photo(row, captureID: id, location) }
     }
 
     /// Deletes the record with its photo rows; a photo no other record shows leaves the

@@ -14,29 +14,25 @@ extension AppDatabase: CopySource {
         product: (String, Product) throws -> Void
     ) throws {
         let media = self.media
-        let photoColumns = HistoryQueries.photoColumns  // sql-fragment
         try writer.read { db in
-            try settings(try SettingsRows.settings(SQLiteStatements(db: db, path: url.path)))
-            for found in try RequestRecord.order(Column("id")).fetchAll(db) {
-                guard let value = found.inboxRequest else { continue }
-                try request(value)
+            let statements = SQLiteStatements(db: db, path: url.path)
+            try settings(try SettingsRows.settings(statements))
+            for found in try statements.rows("SELECT \(RequestRows.columns) FROM request ORDER BY id") {
+                try request(try RequestRows.request(found, statements))
             }
             var after: Int64 = 0
             while true {
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
-                               capture.requestId, request.title AS requestTitle, capture.createdAt, capture.capturedBy,
-                               capture.requester, capture.productName, capture.productBrand, capture.stagingId, capture.inputSource,
-                               \(photoColumns)
-                        FROM capture LEFT JOIN request ON request.id = capture.requestId
-                        WHERE capture.id > ? ORDER BY capture.id LIMIT 500
-                        """, arguments: [after])
-                guard let last = rows.last else { break }
-                after = last["id"]
+                let page: StoreSQL = """
+                    SELECT \(HistoryRows.columns), capture.staging_id, capture.input_source
+                    \(HistoryRows.from)
+                    WHERE capture.id > \(after) ORDER BY capture.id LIMIT 500
+                    """
+                let rows = try statements.rows(page)
+                guard !rows.isEmpty else { break }
                 for row in rows {
-                    try record(try Self.copiedRecord(row, media: media, db))
+                    let copied = try Self.copiedRecord(row, media: media, statements)
+                    after = copied.row.id
+                    try record(copied)
                 }
             }
             let products = try Row.fetchCursor(db, sql: "SELECT code, name, brand, quantity, energyKcal FROM product ORDER BY code")
@@ -46,9 +42,10 @@ extension AppDatabase: CopySource {
         }
     }
 
-    private static func copiedRecord(_ row: Row, media: MediaStore, _ db: Database) throws -> CopiedRecord {
-        let history = try HistoryRowRecord(row: row).historyRow
+    private static func copiedRecord(_ row: any SQLRow, media: MediaStore, _ statements: SQLiteStatements) throws -> CopiedRecord {
+        let history = try HistoryRows.historyRow(row, statements.unreadable("a record"))
         let id = history.id
+        let db = statements.db
         let elements = try Row.fetchAll(db, sql: "SELECT ai, value FROM captureElement WHERE captureId = ? ORDER BY ai", arguments: [id])
             .map { (ai: $0["ai"] as String, value: $0["value"] as String) }
         let lines = try Row.fetchAll(
@@ -69,7 +66,8 @@ extension AppDatabase: CopySource {
                 return (photo, media.url(forStoredName: record.storedName))
             }
         return CopiedRecord(
-            row: history, stagingID: row["stagingId"], inputSource: row["inputSource"], elements: elements, lines: lines,
+            row: history, stagingID: try row.text(HistoryRows.columnCount), inputSource: try row.text(HistoryRows.columnCount + 1),
+            elements: elements, lines: lines,
             photos: photos)
     }
 }

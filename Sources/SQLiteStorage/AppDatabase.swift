@@ -157,15 +157,13 @@ public final class AppDatabase: RecordStore {
     /// The number of committed captures (kept by triggers; no count of the table).
     /// For tests: the app reads the count with each History page.
     func historyCount() throws(StorageError) -> Int {
-        try read { db in try HistoryQueries.count(db) }
+        try read { db in try Int.fetchOne(db, sql: "SELECT count FROM captureCount WHERE id = 1") ?? 0 }
     }
 
     /// The capture with this id, as History shows it, or nil if there is none. For tests: the app
     /// reads a record with its detail.
     func record(id: Int64) throws(StorageError) -> HistoryRow? {
-        try read { db in
-            try HistoryRowRecord.fetchOne(db, sql: HistoryQueries.rowSelection + "\nWHERE capture.id = ?", arguments: [id])?.historyRow
-        }
+        try reading { session throws(StorageError) in try HistoryStatements(session: session).row(id: id) }
     }
 
     // MARK: - Capture

@@ -105,7 +105,7 @@ extension AppDatabase {
             for trigger in triggers {
                 try db.execute(sql: trigger.sql)
             }
-            return try HistoryQueries.count(db)
+            return try Int.fetchOne(db, sql: "SELECT count FROM captureCount WHERE id = 1") ?? 0
         }
     }
 

@@ -11,7 +11,7 @@ struct SQLiteStatements: StatementSession {
     /// The database file, for sentences.
     let path: String
 
-    var forUpdate: SQLFragment { SQLFragment("") }
+    var dialect: SQLDialect { .sqlite }
 
     func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow] {
         do {
@@ -93,8 +93,13 @@ struct SQLiteRow: SQLRow {
 /// columns have been camelCase since its first version (`createdAt`, `requestCount`), and
 /// PostgreSQL's are the same words in snake_case (`created_at`, `request_count`). Every
 /// lower-case identifier with an underscore outside quotes, and not a function's name (before
-/// `(`), becomes camelCase; quoted text, placeholders and keywords stay as they are.
+/// `(`), becomes camelCase; quoted text, placeholders and keywords stay as they are. One table
+/// has another name: PostgreSQL's `capture_photo` (a record's photos, their content apart in
+/// `photo_content`) is SQLite's `photo` (the files beside the database).
 enum SQLiteNames {
+    /// Names that are other words on SQLite, not only other spellings.
+    static let renamed = ["capture_photo": "photo"]
+
     /// `text` in SQLite's names, from a cache of the statements seen (they are constant text
     /// with placeholders, a few dozen).
     static func of(_ text: String) -> String {
@@ -135,7 +140,9 @@ enum SQLiteNames {
                 let end = bytes[index...].firstIndex { !isIdentifier($0) } ?? bytes.count
                 let word = bytes[index..<end]
                 let next = bytes[end...].first { $0 != 0x20 && $0 != 0x0A }
-                if word.contains(0x5F), !word.contains(where: { (0x41...0x5A).contains($0) }), next != UInt8(ascii: "(") {
+                if let other = renamed[String(decoding: word, as: UTF8.self)] {
+                    out += other.utf8
+                } else if word.contains(0x5F), !word.contains(where: { (0x41...0x5A).contains($0) }), next != UInt8(ascii: "(") {
                     var upper = false
                     for letter in word {
                         if letter == 0x5F {

@@ -19,10 +19,6 @@ enum SeededStore {
         }
     }
 
-    static func key(ofCapture id: Int) -> PostgresQueries.Key {
-        PostgresQueries.Key(createdAt: Date(timeIntervalSince1970: 1_735_689_600 + Double(id) * 60), id: Int64(id))
-    }
-
     /// Search's first step for `text` (a statement the server refuses if `text` has no word).
     static func searchRecent(_ text: String) -> PostgresQuery {
         PostgresQueries.searchRecent(text, limit: 50) ?? PostgresQuery(unsafeSQL: "SELECT no word in this search")
@@ -52,18 +48,22 @@ enum SeededStore {
     /// or History's order filtering by kind (the planner takes the latter for a common kind,
     /// whose rows lie in insertion order); a word in many records is found walking History's order.
     static func pagedReads(captures: Int) -> [(name: String, query: PostgresQuery, indexes: Set<String>)] {
-        let middle = key(ofCapture: captures / 2)
+        let middle = Int64(captures / 2)
         let searches = searches(captures: captures).flatMap { search in
             [
                 ("search, \(search.name), newest \(PostgresQueries.recentSearchWindow)", searchRecent(search.text), Set(["capture_on_created_at_id"])),
                 ("search, \(search.name), whole store", searchAll(search.text), Set<String>()),
             ]
         }
+        func page(_ group: HistoryGroup, after: Int64?, _ direction: HistoryDirection = .forward) -> PostgresQuery {
+            PostgresStatements.query(HistoryStatements.rows(of: group, after: after, direction, limit: 50, offset: 0))
+        }
         return [
-            ("History, first page", PostgresQueries.historyPage(after: nil, limit: 50), ["capture_on_created_at_id"]),
-            ("History, a page in the middle", PostgresQueries.historyPage(after: middle, limit: 50), ["capture_on_created_at_id"]),
+            ("History, first page", page(.all, after: nil), ["capture_on_created_at_id"]),
+            ("History, a page in the middle", page(.all, after: middle), ["capture_on_created_at_id"]),
+            ("History, a page in the middle going up", page(.all, after: middle, .backward), ["capture_on_created_at_id"]),
             (
-                "History by kind, a page in the middle", PostgresQueries.historyPage(kind: .photos, after: middle, limit: 50),
+                "History by kind, a page in the middle", page(.kind(.photos), after: middle),
                 ["capture_on_kind_created_at_id", "capture_on_created_at_id"]
             ),
             (

@@ -283,12 +283,14 @@ struct HistoryQueryTests {
 
     // MARK: - Query plans
 
-    /// The plan of `sql`, one step per line.
-    private func plan(_ db: AppDatabase, _ sql: String, _ arguments: StatementArguments = []) throws -> String {
+    /// The plan of `statement` (written in PostgreSQL's names) on SQLite, one step per line.
+    private func plan(_ db: AppDatabase, _ statement: StoreSQL) throws -> String {
         try db.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
-                .map { $0["detail"] as String? ?? "" }
-                .joined(separator: "\n")
+            try Row.fetchAll(
+                db, sql: "EXPLAIN QUERY PLAN " + SQLiteNames.of(statement.text), arguments: SQLiteStatements.arguments(statement)
+            )
+            .map { $0["detail"] as String? ?? "" }
+            .joined(separator: "\n")
         }
     }
 
@@ -311,51 +313,57 @@ struct HistoryQueryTests {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)
         let made = try makeMixedHistory(db)
-        let key = try #require(try db.read { try HistoryQueries.key(of: made.ids[4], in: .all, $0) })
-        let groups: [HistoryQueries.Group] = [
+        let groups: [HistoryGroup] = [
             .all, .kind(.barcode), .kind(.note), .request(id: made.requestIDs.apple, title: "apple crates"), .noRequest,
+            .requester("ana"), .noRequester,
         ]
 
         for group in groups {
-            for direction in [HistoryQueries.Direction.forward, .backward] {
-                for after in [nil, (createdAt: key.createdAt, id: key.id)] {
-                    let rows = HistoryQueries.rows(of: group, after: after, direction, limit: 10, offset: 2)
-                    expectIndexed(try plan(db, rows.sql, rows.arguments), "\(group) \(direction) rows")
-                    let count = HistoryQueries.rowCount(of: group, after: after, direction, atMost: 50)
-                    let countPlan = try plan(db, count.sql, count.arguments)
+            for direction in [HistoryDirection.forward, .backward] {
+                for after in [nil, made.ids[4]] {
+                    let rows = HistoryStatements.rows(of: group, after: after, direction, limit: 10, offset: 2)
+                    expectIndexed(try plan(db, rows), "\(group) \(direction) rows")
+                    let count = HistoryStatements.rowCount(of: group, after: after, direction, atMost: 50)
+                    let countPlan = try plan(db, count)
                     expectIndexed(countPlan, "\(group) \(direction) count")
                     #expect(countPlan.contains("COVERING INDEX"), "\(countPlan)")
                 }
             }
         }
         // The records' own order: each mode's index, by name.
-        let byKind = HistoryQueries.rows(of: .kind(.note), after: nil, .forward, limit: 5, offset: 0)
-        #expect(try plan(db, byKind.sql, byKind.arguments).contains("capture_on_kind_createdAt_id"))
-        let byRequest = HistoryQueries.rows(of: .request(id: 1, title: "x"), after: nil, .backward, limit: 5, offset: 0)
-        #expect(try plan(db, byRequest.sql, byRequest.arguments).contains("capture_on_requestId_createdAt_id"))
-        let unlinked = HistoryQueries.rows(of: .noRequest, after: nil, .forward, limit: 5, offset: 0)
-        #expect(try plan(db, unlinked.sql, unlinked.arguments).contains("capture_on_requestId_createdAt_id"))
-        let all = HistoryQueries.rows(of: .all, after: nil, .forward, limit: 5, offset: 0)
-        #expect(try plan(db, all.sql, all.arguments).contains("capture_on_createdAt_id"))
+        let byKind = HistoryStatements.rows(of: .kind(.note), after: nil, .forward, limit: 5, offset: 0)
+        #expect(try plan(db, byKind).contains("capture_on_kind_createdAt_id"))
+        let byRequest = HistoryStatements.rows(of: .request(id: 1, title: "x"), after: nil, .backward, limit: 5, offset: 0)
+        #expect(try plan(db, byRequest).contains("capture_on_requestId_createdAt_id"))
+        let unlinked = HistoryStatements.rows(of: .noRequest, after: nil, .forward, limit: 5, offset: 0)
+        #expect(try plan(db, unlinked).contains("capture_on_requestId_createdAt_id"))
+        let all = HistoryStatements.rows(of: .all, after: made.ids[4], .forward, limit: 5, offset: 0)
+        let allPlan = try plan(db, all)
+        #expect(allPlan.contains("capture_on_createdAt_id"), "\(allPlan)")
+        // Past a record: a range of the index from that record's place, not a walk from the top.
+        #expect(allPlan.contains("capture_on_createdAt_id (createdAt<?)"), "\(allPlan)")
 
         // The next request group: along the title index, probing captures by requestId.
-        for direction in [HistoryQueries.Direction.forward, .backward] {
-            for group in [nil, HistoryQueries.Group.request(id: made.requestIDs.mango, title: "Mango pallet")] {
-                let statement = HistoryQueries.requestGroupStatement(after: group, direction)
-                let requestPlan = try plan(db, statement.sql, statement.arguments)
+        for direction in [HistoryDirection.forward, .backward] {
+            for group in [nil, HistoryGroup.request(id: made.requestIDs.mango, title: "Mango pallet")] {
+                let requestPlan = try plan(db, HistoryStatements.requestGroup(after: group, direction, .sqlite))
                 expectIndexed(requestPlan, "request group \(direction)")
                 #expect(requestPlan.contains("request_on_title_id"), "\(requestPlan)")
                 if group != nil { #expect(requestPlan.contains("SEARCH request"), "\(requestPlan)") }
             }
+            for group in [nil, HistoryGroup.requester("ana")] {
+                let requesterPlan = try plan(db, HistoryStatements.requesterGroup(after: group, direction))
+                expectIndexed(requesterPlan, "requester group \(direction)")
+            }
         }
 
         // The count is one row, not a count of the table.
-        let countPlan = try plan(db, HistoryQueries.countSQL)
+        let countPlan = try plan(db, "SELECT count FROM capture_count WHERE id = 1")
         #expect(countPlan.contains("SEARCH captureCount USING INTEGER PRIMARY KEY"), "\(countPlan)")
 
         // Search: the full-text index, then the hits by primary key (only they are sorted).
         let search = try #require(HistoryQueries.search("pal 4", limit: 50))
-        let searchPlan = try plan(db, search.sql, search.arguments)
+        let searchPlan = try plan(db, search)
         #expect(searchPlan.contains("SCAN captureSearch VIRTUAL TABLE INDEX"), "\(searchPlan)")
         expectIndexed(searchPlan, sortAllowed: true, "search")
     }

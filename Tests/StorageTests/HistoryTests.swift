@@ -90,20 +90,4 @@ struct HistoryTests {
         #expect(rows.last?.barcode == code)
         #expect(rows.last?.summary == "036000291452 (UPC-A)")
     }
-
-    @Test func theHistoryQueryUsesTheIndexInsteadOfSorting() throws {
-        let temp = try TemporaryDirectory()
-        let db = try openDatabase(temp)
-        _ = try makeHistory(db)
-
-        let plan = try db.read { db in
-            let statement = try HistoryRowRecord.all().limit(10, offset: 5).makePreparedRequest(db).statement
-            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
-                .map { $0["detail"] as String? ?? "" }
-                .joined(separator: "\n")
-        }
-
-        #expect(plan.contains("capture_on_createdAt_id"), "\(plan)")
-        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
-    }
 }

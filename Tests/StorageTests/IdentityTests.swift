@@ -68,7 +68,7 @@ struct IdentityTests {
         let temp = try TemporaryDirectory()
         _ = try openDatabase(temp)
         let plan = try rawQueue(temp.databaseURL).read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + HistoryQueries.peopleSQL).map { $0["detail"] as String? ?? "" }
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteNames.of(HistoryRows.people.text)).map { $0["detail"] as String? ?? "" }
         }
         #expect(plan.filter { $0.contains("capture") }.allSatisfy { $0.contains("COVERING INDEX capture_on_capturedBy") }, "\(plan)")
         #expect(plan.filter { $0.contains("capture") }.count == 2)

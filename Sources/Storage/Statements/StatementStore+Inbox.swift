@@ -133,7 +133,7 @@ public enum RequestRows {
 
     /// The request `id`, or nil; `locked` for the rest of a write.
     static func request(id: Int64, locked: Bool, _ session: any StatementSession) throws(StorageError) -> InboxRequest? {
-        let lock = locked ? session.forUpdate : SQLFragment("")
+        let lock = locked ? session.dialect.forUpdate : SQLFragment("")
         guard let row = try session.rows("SELECT \(columns) FROM request WHERE id = \(id)\(lock)").first else { return nil }
         return try request(row, session)
     }

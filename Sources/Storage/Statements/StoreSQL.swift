@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One statement both engines run, written once: its text in PostgreSQL's names
@@ -15,8 +16,9 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
     /// The values of `$1`, `$2`…, in order.
     public private(set) var binds: [SQLValue]
 
-    public init(stringLiteral text: String) {
-        self.text = text
+    /// Literal text only (a `StaticString`): no text made at run time becomes SQL.
+    public init(stringLiteral text: StaticString) {
+        self.text = text.description
         binds = []
     }
 
@@ -34,8 +36,8 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
             binds.reserveCapacity(interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) {
-            text += literal
+        public mutating func appendLiteral(_ literal: StaticString) {
+            text += literal.description
         }
 
         /// A value: the next placeholder.
@@ -48,6 +50,51 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
         public mutating func appendInterpolation(_ fragment: SQLFragment) {
             text += fragment.text
         }
+
+        /// Another statement's text and values (a condition, a clause): its placeholders
+        /// numbered on from this one's.
+        public mutating func appendInterpolation(_ part: StoreSQL) {
+            text += part.renumbered(after: binds.count)
+            binds += part.binds
+        }
+    }
+}
+
+extension StoreSQL {
+    /// The text with each placeholder `$n` outside quotes as `$(n + offset)`.
+    func renumbered(after offset: Int) -> String {
+        guard offset > 0, !binds.isEmpty else { return text }
+        var out = ""
+        var quote: Character?
+        var digits = ""
+        var inPlaceholder = false
+        func endPlaceholder() {
+            if inPlaceholder { out += "$" + (Int(digits).map { String($0 + offset) } ?? digits) }
+            inPlaceholder = false
+            digits = ""
+        }
+        for character in text {
+            if inPlaceholder {
+                if character.isASCII, character.isNumber {
+                    digits.append(character)
+                    continue
+                }
+                endPlaceholder()
+            }
+            if let open = quote {
+                if character == open { quote = nil }
+                out.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                out.append(character)
+            } else if character == "$" {
+                inPlaceholder = true
+            } else {
+                out.append(character)
+            }
+        }
+        endPlaceholder()
+        return out
     }
 }
 
@@ -97,9 +144,48 @@ public protocol StatementSession {
     /// The sentence for a row this engine holds that the app cannot read ("… holds `what`
     /// tabshell cannot read."), naming the store.
     func unreadable(_ what: String) -> StorageError
+    /// Where the engine's SQL differs beyond names.
+    var dialect: SQLDialect { get }
+}
+
+/// What the two engines spell differently, beyond their names (which SQLite's session turns
+/// into its own): the few fragments a statement written once takes from its session.
+public enum SQLDialect: Sendable {
+    case sqlite, postgres
+
     /// ` FOR UPDATE` where a read inside a write must lock the rows it read (PostgreSQL); empty
     /// where the write already holds the whole store (SQLite's IMMEDIATE transaction).
-    var forUpdate: SQLFragment { get }
+    public var forUpdate: SQLFragment {
+        switch self {
+        case .sqlite: SQLFragment("")
+        case .postgres: SQLFragment(" FOR UPDATE")
+        }
+    }
+
+    /// A request title as By request orders it, caselessly, the way its index holds it:
+    /// SQLite's `request_on_title_id` is on `title COLLATE NOCASE` (ASCII case folded),
+    /// PostgreSQL's `request_on_lower_title_id` on `lower(title)`. ``caselessOpen`` and
+    /// ``caselessClose`` put a value in the same form.
+    public var caselessTitle: SQLFragment {
+        switch self {
+        case .sqlite: SQLFragment("title COLLATE NOCASE")
+        case .postgres: SQLFragment("lower(title)")
+        }
+    }
+
+    public var caselessOpen: SQLFragment {
+        switch self {
+        case .sqlite: SQLFragment("")
+        case .postgres: SQLFragment("lower(")
+        }
+    }
+
+    public var caselessClose: SQLFragment {
+        switch self {
+        case .sqlite: SQLFragment("")
+        case .postgres: SQLFragment(")")
+        }
+    }
 }
 
 /// Constant SQL text spliced into a ``StoreSQL`` literal: written in the source (a `StaticString`),
@@ -135,4 +221,7 @@ public protocol StatementStore: RecordStore {
     /// Runs one statement's `body` on a connection, committed by itself (PostgreSQL saves the
     /// round trips of a transaction); the same as ``reading(_:)`` where that costs nothing more.
     func asking<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T
+    /// Record `id`'s photos in order, with their facts: the photo tables are each engine's own
+    /// (files beside SQLite's database; content by hash in PostgreSQL).
+    func photos(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [RecordPhoto]
 }
