@@ -103,8 +103,4 @@ extension PostgresStore {
             remaining -= rows.count
         }
     }
-
-    public func clearCatalog() throws(StorageError) -> Int {
-        try write { session throws(StorageError) in try session.execute("DELETE FROM product") }
-    }
 }

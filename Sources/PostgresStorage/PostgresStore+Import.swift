@@ -77,21 +77,6 @@ extension PostgresStore {
         return captureID
     }
 
-    /// Which of `history`'s records and requests this store already holds.
-    public func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches {
-        try read { session throws(StorageError) in try Self.matches(of: history, session) }
-    }
-
-    private static func matches(of history: ImportedHistory, _ session: PostgresSession) throws(StorageError) -> ImportMatches {
-        do {
-            return try history.matches(in: PostgresImportLookup(session: session))
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw .sql("PostgreSQL at \(session.location.server) answered a record tabshell cannot read.")
-        }
-    }
-
     /// `history import` on PostgreSQL: every new record's photo contents, the requests they
     /// answer that the store does not hold (each once), then each record the store does not
     /// hold through Done's rows, in one transaction; afterwards the photos go into this host's
@@ -104,26 +89,13 @@ extension PostgresStore {
             throw .fileRefused("\(large.originalName) is larger than PostgreSQL can keep in one value (1 GB).")
         }
         let (report, hashes): (HistoryImportReport, [Int: [String]]) = try write { session throws(StorageError) in
-            let matches = try Self.matches(of: history, session)
+            let statements = PostgresStatements(session: session)
+            let matches = try StatementImportLookup.matches(of: history, statements)
             var hashes: [Int: [String]] = [:]
             for (index, (record, staged)) in zip(history.records, photos).enumerated() where matches.presentRecords[index] == nil {
                 hashes[index] = try storePhotoContents(staged, from: record.staging, session)
             }
-            var requestIDs = matches.presentRequests
-            for index in matches.newRequests(of: history).sorted() {
-                let request = history.requests[index]
-                let query: PostgresQuery = """
-                    INSERT INTO request (title, body, kind, status, created_at, done_at, created_by, requester, uid)
-                    VALUES (\(request.title), \(request.body), \(request.kind.rawValue), \(request.status.rawValue),
-                            \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester),
-                            \(history.uid(ofRequest: index)))
-                    RETURNING id
-                    """
-                guard let id = try session.value(query, as: Int64.self) else {
-                    throw .sql("PostgreSQL at \(location.server) did not say which id the request got.")
-                }
-                requestIDs[index] = id
-            }
+            let requestIDs = try RequestRows.insertImported(history, matches, statements)
             var ids: [Int64] = []
             for (index, record) in history.records.enumerated() where matches.presentRecords[index] == nil {
                 ids.append(
@@ -146,51 +118,5 @@ extension PostgresStore {
         }
         history.discardStaging()
         return report
-    }
-}
-
-/// Import's questions (``ImportLookup``) on one PostgreSQL session.
-struct PostgresImportLookup: ImportLookup {
-    let session: PostgresSession
-
-    func recordID(uid: String) throws -> Int64? {
-        try session.value("SELECT id FROM capture WHERE uid = \(uid)", as: Int64.self)
-    }
-
-    func records(near date: Date) throws -> [(id: Int64, fingerprint: RecordFingerprint)] {
-        let (low, high) = (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
-        let rows = try session.rows(
-            "SELECT id, kind, barcode, symbology, note, captured_by, created_at FROM capture WHERE created_at BETWEEN \(low) AND \(high)")
-        var found: [(id: Int64, fingerprint: RecordFingerprint)] = []
-        for row in rows {
-            let (id, kindName, value, symbologyName, note, capturedBy, createdAt) = try row.decode(
-                (Int64, String, String?, String?, String?, String?, Date).self)
-            guard let kind = CaptureKind(rawValue: kindName) else { continue }
-            let barcode = value.flatMap { value in symbologyName.flatMap(Symbology.init(rawValue:)).map { Barcode(value: value, symbology: $0) } }
-            var lines: [BatchLine] = []
-            if kind == .batch {
-                for line in try session.rows("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
-                    let (code, name, quantity) = try line.decode((String, String, Int32).self)
-                    guard let symbology = Symbology(rawValue: name) else { continue }
-                    lines.append(BatchLine(barcode: Barcode(value: code, symbology: symbology), quantity: Int(quantity)))
-                }
-            }
-            found.append(
-                (id, RecordFingerprint(kind: kind, createdAt: createdAt, capturedBy: capturedBy, barcode: barcode, note: note, lines: lines)))
-        }
-        return found
-    }
-
-    func requestID(uid: String) throws -> Int64? {
-        try session.value("SELECT id FROM request WHERE uid = \(uid)", as: Int64.self)
-    }
-
-    func requests(near date: Date) throws -> [(id: Int64, fingerprint: RequestFingerprint)] {
-        let (low, high) = (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
-        return try session.rows("SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)")
-            .compactMap { row in
-                let (id, title, kindName, createdAt) = try row.decode((Int64, String, String, Date).self)
-                return CaptureKind(rawValue: kindName).map { (id, RequestFingerprint(title: title, kind: $0, createdAt: createdAt)) }
-            }
     }
 }

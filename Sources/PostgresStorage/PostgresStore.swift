@@ -359,17 +359,6 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).remove(names)
     }
 
-    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
-        try query { session throws(StorageError) in try Self.product(key: Product.catalogKey(for: barcode), session) }
-    }
-
-    static func product(key: String, _ session: PostgresSession) throws(StorageError) -> Product? {
-        guard let row = try session.rows("SELECT name, brand, quantity, energy_kcal FROM product WHERE code = \(key)").first,
-            let (name, brand, quantity, energy) = try? row.decode((String, String?, String?, Double?).self)
-        else { return nil }
-        return Product(name: name, brand: brand, quantity: quantity, energyKcal: energy)
-    }
-
     // MARK: - Done
 
     /// Done: the photos (each stored once, by its hash), the capture, its GS1 fields and batch
@@ -386,16 +375,11 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         let (captureID, hashes): (Int64, [String]) = try write { session throws(StorageError) in
             // The large part first, before the capture count's row is locked.
             let hashes = try storePhotoContents(photos, from: staging, session)
-            if let requestID = submission.requestID {
-                guard let status = try session.value("SELECT status FROM request WHERE id = \(requestID) FOR UPDATE", as: String.self)
-                else { throw StorageError.requestNotFound(id: requestID) }
-                if status != RequestStatus.done.rawValue {
-                    try session.execute("UPDATE request SET status = 'done', done_at = \(now) WHERE id = \(requestID)")
-                }
-            }
+            let statements = PostgresStatements(session: session)
+            if let requestID = submission.requestID { try RequestRows.markAnswered(id: requestID, now: now, statements) }
             // What the catalog calls the product now is what the record keeps.
             let product = try submission.barcode.flatMap { barcode throws(StorageError) in
-                try Self.product(key: Product.catalogKey(for: barcode), session)
+                try CatalogRows.product(key: Product.catalogKey(for: barcode), statements)
             }
             let captureID = try insertCapture(
                 submission, photos: zip(photos, hashes).map { (photo: $0, hash: $1) }, createdAt: now, stagingID: staging?.stagingID,

@@ -40,18 +40,6 @@ extension AppDatabase {
         return report
     }
 
-    /// The product a scanned code is in the catalog as, or nil.
-    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
-        let key = Product.catalogKey(for: barcode)
-        return try read { db in try Self.product(key: key, db) }
-    }
-
-    static func product(key: String, _ db: Database) throws -> Product? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT name, brand, quantity, energyKcal FROM product WHERE code = ?", arguments: [key])
-        else { return nil }
-        return Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"])
-    }
-
     /// The catalog for `tabshell catalog list`: by code, names containing `search` (any case)
     /// when given, at most `limit` (all when nil), streamed.
     public func catalogListing(limit: Int?, search: String?, _ body: (String, Product) throws -> Void) throws {
@@ -68,16 +56,6 @@ extension AppDatabase {
             while let row = try rows.next() {
                 try body(row["code"], Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"]))
             }
-        }
-    }
-
-    /// Deletes every product of the catalog; returns how many there were. Records keep the
-    /// names they were committed with.
-    public func clearCatalog() throws(StorageError) -> Int {
-        try write { db in
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM product") ?? 0
-            try db.execute(sql: "DELETE FROM product")
-            return count
         }
     }
 }

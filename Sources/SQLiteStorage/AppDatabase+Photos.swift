@@ -84,18 +84,12 @@ extension AppDatabase {
         let captureID: Int64
         do {
             captureID = try write { db in
-                if let requestID = submission.requestID {
-                    guard var request = try RequestRecord.fetchOne(db, key: requestID) else {
-                        throw StorageError.requestNotFound(id: requestID)
-                    }
-                    if request.status != .done {
-                        request.status = .done
-                        request.doneAt = now
-                        try request.update(db)
-                    }
-                }
+                let statements = SQLiteStatements(db: db, path: url.path)
+                if let requestID = submission.requestID { try RequestRows.markAnswered(id: requestID, now: now, statements) }
                 // What the catalog calls the product now is what the record keeps.
-                let product = try submission.barcode.flatMap { try Self.product(key: Product.catalogKey(for: $0), db) }
+                let product = try submission.barcode.flatMap { barcode throws(StorageError) in
+                    try CatalogRows.product(key: Product.catalogKey(for: barcode), statements)
+                }
                 return try insertCapture(
                     submission, photos: photos, createdAt: now, stagingID: staging?.stagingID, capturedBy: capturedBy, product: product,
                     db)

@@ -18,15 +18,17 @@ extension AppDatabase {
         func ago(_ interval: TimeInterval) -> Date { now.addingTimeInterval(-interval) }
         let photos = try writeDemoPhotos(db.media)
 
+        let path = db.url.path
         try db.write { db in
             func addRequest(
                 _ title: String, body: String = "", _ kind: CaptureKind, _ createdAt: Date, doneAt: Date? = nil
             ) throws -> Int64 {
-                var record = RequestRecord(
-                    title: title, body: body, kind: kind, status: doneAt == nil ? .pending : .done,
-                    createdAt: createdAt, doneAt: doneAt)
-                try record.insert(db)
-                return db.lastInsertedRowID
+                let status = doneAt == nil ? RequestStatus.pending : .done
+                let insert: StoreSQL = """
+                    INSERT INTO request (title, body, kind, status, created_at, done_at)
+                    VALUES (\(title), \(body), \(kind.rawValue), \(status.rawValue), \(createdAt), \(doneAt)) RETURNING id
+                    """
+                return try SQLiteStatements(db: db, path: path).integer(insert) ?? db.lastInsertedRowID
             }
             func addCapture(_ submission: CaptureSubmission, _ createdAt: Date) throws {
                 var record = CaptureRecord(submission: submission, createdAt: createdAt)

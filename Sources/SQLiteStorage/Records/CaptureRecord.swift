@@ -7,9 +7,6 @@ import Storage
 struct CaptureRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "capture"
 
-    /// The Inbox request this capture answers, if any (`capture.requestId`).
-    static let answeredRequest = belongsTo(RequestRecord.self)
-
     var id: Int64?
     var kind: CaptureKind
     var barcode: String?

@@ -40,13 +40,7 @@ extension StatementStore {
     public func recordDetail(id: Int64) throws(StorageError) -> RecordDetail? {
         try reading { session throws(StorageError) in
             guard let record = try HistoryStatements(session: session).row(id: id) else { return nil }
-            var lines: [BatchLine] = []
-            for row in try session.rows("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
-                guard let value = try row.text(0), let symbology = try row.text(1).flatMap(Symbology.init(rawValue:)),
-                    let quantity = try row.integer(2)
-                else { continue }  // a line this tabshell cannot read is left out, as before
-                lines.append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
-            }
+            let lines = try HistoryRows.batchLines(ofRecord: id, session)
             return RecordDetail(record: record, photos: try photos(ofRecord: id, session), lines: lines)
         }
     }
@@ -82,6 +76,19 @@ public enum HistoryRows {
     /// The first and last name in `capture_on_captured_by`: two index lookups, no scan (two
     /// subqueries: SQLite reads MIN or MAX off an index only when it is alone in its query).
     public static let people: StoreSQL = "SELECT (SELECT min(captured_by) FROM capture), (SELECT max(captured_by) FROM capture)"
+
+    /// A batch's lines in scan order, along `capture_line`'s key; a line this tabshell cannot
+    /// read (a symbology it does not know) is left out.
+    public static func batchLines(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [BatchLine] {
+        var lines: [BatchLine] = []
+        for row in try session.rows("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
+            guard let value = try row.text(0), let symbology = try row.text(1).flatMap(Symbology.init(rawValue:)),
+                let quantity = try row.integer(2)
+            else { continue }
+            lines.append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
+        }
+        return lines
+    }
 
     /// How many columns ``columns`` has: a selection may add its own after them.
     public static let columnCount = 17

@@ -199,13 +199,13 @@ public struct SQLFragment: Sendable {
 
 extension StatementSession {
     /// The first column of the first row, read by `read`; nil when there is no row.
-    func value<T>(_ statement: StoreSQL, _ read: (any SQLRow) throws(StorageError) -> T?) throws(StorageError) -> T? {
+    public func value<T>(_ statement: StoreSQL, _ read: (any SQLRow) throws(StorageError) -> T?) throws(StorageError) -> T? {
         guard let row = try rows(statement).first else { return nil }
         return try read(row)
     }
 
     /// The first column of the first row as a whole number; nil when there is no row or it is NULL.
-    func integer(_ statement: StoreSQL) throws(StorageError) -> Int64? {
+    public func integer(_ statement: StoreSQL) throws(StorageError) -> Int64? {
         try value(statement) { row throws(StorageError) in try row.integer(0) }
     }
 }

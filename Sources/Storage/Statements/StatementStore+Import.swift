@@ -1,0 +1,140 @@
+import Domain
+import Foundation
+
+/// What an import asks a store before it writes, written once for both engines: which of its
+/// records and requests the store holds already, by uid or by content.
+extension StatementStore {
+    /// Which of `history`'s records and requests this store already holds (for `--dry-run`, and
+    /// so only the new records' photos are copied in).
+    public func importMatches(_ history: ImportedHistory) throws(StorageError) -> ImportMatches {
+        try reading { session throws(StorageError) in try StatementImportLookup.matches(of: history, session) }
+    }
+}
+
+/// Import's questions (``ImportLookup``) on one snapshot or transaction.
+public struct StatementImportLookup: ImportLookup {
+    let session: any StatementSession
+
+    /// `history`'s records and requests that the store of `session` holds.
+    public static func matches(of history: ImportedHistory, _ session: any StatementSession) throws(StorageError) -> ImportMatches {
+        do {
+            return try history.matches(in: StatementImportLookup(session: session))
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw session.unreadable("a record")
+        }
+    }
+
+    /// A millisecond either side of `date`: the export keeps times to the millisecond.
+    private static func window(_ date: Date) -> (Date, Date) {
+        (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
+    }
+
+    public func recordID(uid: String) throws(StorageError) -> Int64? {
+        try session.integer("SELECT id FROM capture WHERE uid = \(uid)")
+    }
+
+    public func records(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RecordFingerprint)] {
+        let (low, high) = Self.window(date)
+        let near: StoreSQL = """
+            SELECT id, kind, barcode, symbology, note, captured_by, created_at FROM capture
+            WHERE created_at BETWEEN \(low) AND \(high)
+            """
+        var found: [(id: Int64, fingerprint: RecordFingerprint)] = []
+        for row in try session.rows(near) {
+            guard let id = try row.integer(0), let kind = try row.text(1).flatMap(CaptureKind.init(rawValue:)),
+                let createdAt = try row.time(6)
+            else { continue }
+            var barcode: Barcode?
+            if let value = try row.text(2), let symbology = try row.text(3).flatMap(Symbology.init(rawValue:)) {
+                barcode = Barcode(value: value, symbology: symbology)
+            }
+            let lines = kind == .batch ? try HistoryRows.batchLines(ofRecord: id, session) : []
+            let fingerprint = RecordFingerprint(
+                kind: kind, createdAt: createdAt, capturedBy: try row.text(5), barcode: barcode, note: try row.text(4), lines: lines)
+            found.append((id, fingerprint))
+        }
+        return found
+    }
+
+    public func requestID(uid: String) throws(StorageError) -> Int64? {
+        try session.integer("SELECT id FROM request WHERE uid = \(uid)")
+    }
+
+    public func requests(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RequestFingerprint)] {
+        let (low, high) = Self.window(date)
+        var found: [(id: Int64, fingerprint: RequestFingerprint)] = []
+        for row in try session.rows("SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)") {
+            guard let id = try row.integer(0), let title = try row.text(1), let kind = try row.text(2).flatMap(CaptureKind.init(rawValue:)),
+                let createdAt = try row.time(3)
+            else { continue }
+            found.append((id, RequestFingerprint(title: title, kind: kind, createdAt: createdAt)))
+        }
+        return found
+    }
+}
+
+/// The catalog's reads both engines share.
+extension StatementStore {
+    /// What the catalog calls the product with this code, if it has it.
+    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
+        try asking { session throws(StorageError) in try CatalogRows.product(key: Product.catalogKey(for: barcode), session) }
+    }
+
+    /// Deletes every product of the catalog; returns how many there were. Records keep the
+    /// names they were committed with.
+    public func clearCatalog() throws(StorageError) -> Int {
+        try writing { session throws(StorageError) in try session.execute("DELETE FROM product") }
+    }
+}
+
+/// The `product` table's rows.
+public enum CatalogRows {
+    /// The product with catalog key `key` (``Product/catalogKey(for:)``), or nil.
+    public static func product(key: String, _ session: any StatementSession) throws(StorageError) -> Product? {
+        guard let row = try session.rows("SELECT name, brand, quantity, energy_kcal FROM product WHERE code = \(key)").first else {
+            return nil
+        }
+        guard let name = try row.text(0) else { throw session.unreadable("a product") }
+        return Product(name: name, brand: try row.text(1), quantity: try row.text(2), energyKcal: try row.real(3))
+    }
+}
+
+/// The requests' writes of Done and of an import, the same on both engines.
+extension RequestRows {
+    /// Done's step for the request a capture answers: done at `now`, unless it is done
+    /// already; ``StorageError/requestNotFound(id:)`` when it is gone. Its row is locked for
+    /// the rest of the write where rows are locked (PostgreSQL).
+    public static func markAnswered(id: Int64, now: Date, _ session: any StatementSession) throws(StorageError) {
+        let lock = session.dialect.forUpdate
+        guard let status = try session.rows("SELECT status FROM request WHERE id = \(id)\(lock)").first?.text(0) else {
+            throw .requestNotFound(id: id)
+        }
+        if status != RequestStatus.done.rawValue {
+            try session.execute("UPDATE request SET status = 'done', done_at = \(now) WHERE id = \(id)")
+        }
+    }
+
+    /// An import's requests that the store does not hold (``ImportMatches/newRequests(of:)``),
+    /// added as they were, each with its uid; every request's id in the store by its index in
+    /// the import.
+    public static func insertImported(_ history: ImportedHistory, _ matches: ImportMatches, _ session: any StatementSession)
+        throws(StorageError) -> [Int: Int64]
+    {
+        var ids = matches.presentRequests
+        for index in matches.newRequests(of: history).sorted() {
+            let request = history.requests[index]
+            let insert: StoreSQL = """
+                INSERT INTO request (title, body, kind, status, created_at, done_at, created_by, requester, uid)
+                VALUES (\(request.title), \(request.body), \(request.kind.rawValue), \(request.status.rawValue),
+                        \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester),
+                        \(history.uid(ofRequest: index)))
+                RETURNING id
+                """
+            guard let id = try session.integer(insert) else { throw session.unreadable("a new request without its id") }
+            ids[index] = id
+        }
+        return ids
+    }
+}
