@@ -9,9 +9,11 @@ struct PostgresStatements: StatementSession {
 
     var dialect: SQLDialect { .postgres }
 
-    func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow] {
+    func forEachRow(_ statement: StoreSQL, _ body: (any SQLRow) throws(StorageError) -> Void) throws(StorageError) {
         let location = session.location
-        return try session.rows(Self.query(statement)).map { PostgresSQLRow(cells: $0.makeRandomAccess(), location: location) }
+        for row in try session.rows(Self.query(statement)) {
+            try body(PostgresSQLRow(cells: row.makeRandomAccess(), location: location))
+        }
     }
 
     @discardableResult

@@ -36,15 +36,15 @@ extension PostgresStore {
                 guard let first = rows.first, let last = rows.last else { return [] }
                 let firstID = try PostgresRows.historyRow(first, location).id
                 let lastID = try PostgresRows.historyRow(last, location).id
-                let photos = try PostgresStatements(session: session).rows(
+                var byRecord: [Int64: [RecordPhoto]] = [:]
+                try PostgresStatements(session: session).forEachRow(
                     """
                     SELECT capture_photo.capture_id, \(PostgresRows.photoColumns) \(PostgresRows.photoTables)
                     WHERE capture_photo.capture_id BETWEEN \(firstID) AND \(lastID)
                     ORDER BY capture_photo.capture_id, capture_photo.position
-                    """)
-                var byRecord: [Int64: [RecordPhoto]] = [:]
-                for row in photos {
-                    guard let id = try row.integer(0) else { continue }
+                    """
+                ) { row throws(StorageError) in
+                    guard let id = try row.integer(0) else { return }
                     byRecord[id, default: []].append(try PostgresRows.photo(row, from: 1, captureID: id, location))
                 }
                 let linesOfPage: PostgresQuery = """

@@ -280,7 +280,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
             SELECT \(PostgresRows.photoColumns) \(PostgresRows.photoTables)
             WHERE capture_photo.capture_id = \(id) ORDER BY capture_photo.position
             """
-        return try session.rows(photos).map { row throws(StorageError) in try PostgresRows.photo(row, captureID: id, location) }
+        return try session.all(photos) { row throws(StorageError) in try PostgresRows.photo(row, captureID: id, location) }
     }
 
     /// Deletes the record with its photo rows; a photo no other record shows leaves the

@@ -260,13 +260,12 @@ struct StoreDigest {
         digest.add(try SettingsRows.settings(statements))
         var after: Int64 = 0
         while true {
-            let rows = try statements.rows("SELECT \(RequestRows.columns) FROM request WHERE id > \(after) ORDER BY id LIMIT 1000")
-            guard !rows.isEmpty else { break }
-            for row in rows {
-                let request = try RequestRows.request(row, statements)
-                digest.add(request)
-                after = request.id
+            let requests = try statements.all("SELECT \(RequestRows.columns) FROM request WHERE id > \(after) ORDER BY id LIMIT 1000") {
+                row throws(StorageError) in try RequestRows.request(row, statements)
             }
+            guard let last = requests.last else { break }
+            for request in requests { digest.add(request) }
+            after = last.id
         }
         after = 0
         while true {

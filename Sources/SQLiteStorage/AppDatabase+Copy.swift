@@ -13,13 +13,13 @@ extension AppDatabase: CopySource {
         record: (CopiedRecord) throws -> Void,
         product: (String, Product) throws -> Void
     ) throws {
-        let media = self.media
         try writer.read { db in
             let statements = SQLiteStatements(db: db, path: url.path)
             try settings(try SettingsRows.settings(statements))
-            for found in try statements.rows("SELECT \(RequestRows.columns) FROM request ORDER BY id") {
-                try request(try RequestRows.request(found, statements))
+            let requests = try statements.all("SELECT \(RequestRows.columns) FROM request ORDER BY id") { row throws(StorageError) in
+                try RequestRows.request(row, statements)
             }
+            for found in requests { try request(found) }
             var after: Int64 = 0
             while true {
                 let page: StoreSQL = """
@@ -27,12 +27,16 @@ extension AppDatabase: CopySource {
                     \(HistoryRows.from)
                     WHERE capture.id > \(after) ORDER BY capture.id LIMIT 500
                     """
-                let rows = try statements.rows(page)
-                guard !rows.isEmpty else { break }
-                for row in rows {
-                    let copied = try Self.copiedRecord(row, media: media, statements)
-                    after = copied.row.id
-                    try record(copied)
+                let rows = try statements.all(page) { row throws(StorageError) in
+                    (
+                        row: try HistoryRows.historyRow(row, statements.unreadable("a record")),
+                        stagingID: try row.text(HistoryRows.columnCount), inputSource: try row.text(HistoryRows.columnCount + 1)
+                    )
+                }
+                guard let last = rows.last else { break }
+                after = last.row.id
+                for found in rows {
+                    try record(try copiedRecord(found.row, stagingID: found.stagingID, inputSource: found.inputSource, statements))
                 }
             }
             let products = try Row.fetchCursor(db, sql: "SELECT code, name, brand, quantity, energyKcal FROM product ORDER BY code")
@@ -42,32 +46,18 @@ extension AppDatabase: CopySource {
         }
     }
 
-    private static func copiedRecord(_ row: any SQLRow, media: MediaStore, _ statements: SQLiteStatements) throws -> CopiedRecord {
-        let history = try HistoryRows.historyRow(row, statements.unreadable("a record"))
+    /// A record with what a copy carries beside its History row: its GS1 fields, batch lines and
+    /// photo files.
+    private func copiedRecord(_ history: HistoryRow, stagingID: String?, inputSource: String?, _ statements: SQLiteStatements) throws
+        -> CopiedRecord
+    {
         let id = history.id
-        let db = statements.db
-        let elements = try Row.fetchAll(db, sql: "SELECT ai, value FROM captureElement WHERE captureId = ? ORDER BY ai", arguments: [id])
-            .map { (ai: $0["ai"] as String, value: $0["value"] as String) }
-        let lines = try Row.fetchAll(
-            db, sql: "SELECT barcode, symbology, quantity FROM captureLine WHERE captureId = ? ORDER BY position", arguments: [id]
-        ).compactMap { line -> BatchLine? in
-            guard let value: String = line["barcode"], let name: String = line["symbology"], let symbology = Symbology(rawValue: name),
-                let quantity: Int = line["quantity"]
-            else { return nil }
-            return BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: quantity)
+        let elements = try statements.all("SELECT ai, value FROM capture_element WHERE capture_id = \(id) ORDER BY ai") {
+            row throws(StorageError) in (ai: try row.text(0) ?? "", value: try row.text(1) ?? "")
         }
-        let photos =
-            try PhotoRecord
-            .fetchAll(db, sql: "SELECT * FROM photo WHERE captureId = ? ORDER BY position", arguments: [id])
-            .map { record -> (photo: RecordPhoto, file: URL) in
-                guard let photo = record.recordPhoto else {
-                    throw StorageError.sql("Record #\(id) has a photo row tabshell cannot read (\(record.storedName)).")
-                }
-                return (photo, media.url(forStoredName: record.storedName))
-            }
         return CopiedRecord(
-            row: history, stagingID: try row.text(HistoryRows.columnCount), inputSource: try row.text(HistoryRows.columnCount + 1),
-            elements: elements, lines: lines,
-            photos: photos)
+            row: history, stagingID: stagingID, inputSource: inputSource, elements: elements,
+            lines: try HistoryRows.batchLines(ofRecord: id, statements),
+            photos: try photos(ofRecord: id, statements).map { (photo: $0, file: media.url(forStoredName: $0.storedName)) })
     }
 }

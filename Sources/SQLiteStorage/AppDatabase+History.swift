@@ -22,7 +22,7 @@ extension AppDatabase {
         let text = try StorageLimits.searchText(query)
         guard limit > 0, let statement = HistoryQueries.search(text, limit: limit) else { return [] }
         return try reading { session throws(StorageError) in
-            try session.rows(statement).map { row throws(StorageError) in try HistoryRows.historyRow(row, session.unreadable("a record")) }
+            try session.all(statement) { row throws(StorageError) in try HistoryRows.historyRow(row, session.unreadable("a record")) }
         }
     }
 
@@ -34,7 +34,7 @@ extension AppDatabase {
             SELECT id, position, original_name, format, pixel_width, pixel_height, byte_size, stored_name
             FROM capture_photo WHERE capture_id = \(id) ORDER BY position
             """
-        return try session.rows(photos).map { row throws(StorageError) in
+        return try session.all(photos) { row throws(StorageError) in
             guard let id = try row.integer(0), let position = try row.integer(1), let originalName = try row.text(2),
                 let format = try row.text(3).flatMap(ImageFormat.init(rawValue:)), let width = try row.integer(4),
                 let height = try row.integer(5), let bytes = try row.integer(6), let storedName = try row.text(7)

@@ -13,9 +13,12 @@ struct SQLiteStatements: StatementSession {
 
     var dialect: SQLDialect { .sqlite }
 
-    func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow] {
+    func forEachRow(_ statement: StoreSQL, _ body: (any SQLRow) throws(StorageError) -> Void) throws(StorageError) {
         do {
-            return try Row.fetchAll(prepared(statement), arguments: Self.arguments(statement)).map { SQLiteRow(row: $0, path: path) }
+            let rows = try Row.fetchCursor(prepared(statement), arguments: Self.arguments(statement))
+            while let row = try rows.next() {
+                try body(SQLiteRow(row: row, path: path))
+            }
         } catch {
             throw .operation(error, path: path)
         }
@@ -35,8 +38,8 @@ struct SQLiteStatements: StatementSession {
         .sql("The database \(path) holds \(what) tabshell cannot read.")
     }
 
-    /// Prepared for this call only: a prepared History statement holds its program (tens of KiB),
-    /// and a session keeping each one it ran held ~4 MiB more at its peak.
+    /// Prepared for this call only, as GRDB's `fetchAll(_:sql:)` does: History's statements
+    /// differ by group, direction and keyset, and a connection need not keep each one.
     private func prepared(_ statement: StoreSQL) throws -> Statement {
         try db.makeStatement(sql: SQLiteNames.of(statement.text))
     }
@@ -67,7 +70,7 @@ extension SQLValue {
     }
 }
 
-/// A row GRDB read, by column position.
+/// A row GRDB reads, by column position: the statement's current row, not a copy.
 struct SQLiteRow: SQLRow {
     let row: Row
     let path: String

@@ -49,16 +49,22 @@ import Testing
         let db = try openDatabase(temp)
         let instant = Date(timeIntervalSince1970: 1_750_000_000.25)
         let nothing: Int64? = nil
-        let row = try db.reading { session throws(StorageError) in
-            try session.rows("SELECT \(7) + \(5), \(2.5), \("naïve"), \(instant), \(true), \(nothing)").first
+        typealias Read = (Int64?, Double?, String?, Date?, Bool?, Int64?, misread: Bool)
+        let read = try db.reading { session throws(StorageError) -> Read? in
+            try session.first("SELECT \(7) + \(5), \(2.5), \("naïve"), \(instant), \(true), \(nothing)") { row throws(StorageError) in
+                // A value of another type is a sentence naming the database, not a crash.
+                var misread = false
+                do throws(StorageError) { _ = try row.time(2) } catch { misread = error.message.contains(temp.databaseURL.path) }
+                return (try row.integer(0), try row.real(1), try row.text(2), try row.time(3), try row.boolean(4), try row.integer(5), misread)
+            }
         }
-        #expect(try row?.integer(0) == 12)
-        #expect(try row?.real(1) == 2.5)
-        #expect(try row?.text(2) == "naïve")
-        #expect(try row?.time(3) == instant)
-        #expect(try row?.boolean(4) == true)
-        #expect(try row?.integer(5) == nil)
-        // A value of another type is a sentence naming the database, not a crash.
-        #expect(throws: StorageError.self) { try row?.time(2) }
+        let values = try #require(read)
+        #expect(values.0 == 12)
+        #expect(values.1 == 2.5)
+        #expect(values.2 == "naïve")
+        #expect(values.3 == instant)
+        #expect(values.4 == true)
+        #expect(values.5 == nil)
+        #expect(values.misread)
     }
 }

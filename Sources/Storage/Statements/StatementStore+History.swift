@@ -28,8 +28,8 @@ extension StatementStore {
             } catch {
                 throw session.unreadable("History")
             }
-            let people = try session.rows(HistoryRows.people).first
-            let (first, last) = (try people?.text(0), try people?.text(1))
+            let (first, last) =
+                try session.first(HistoryRows.people) { row throws(StorageError) in (try row.text(0), try row.text(1)) } ?? (nil, nil)
             return HistoryPage(
                 start: start, rows: rows, totalCount: total, mode: mode, hasSeveralPeople: first != nil && last != nil && first != last)
         }
@@ -81,10 +81,11 @@ public enum HistoryRows {
     /// read (a symbology it does not know) is left out.
     public static func batchLines(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [BatchLine] {
         var lines: [BatchLine] = []
-        for row in try session.rows("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
+        try session.forEachRow("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
+            row throws(StorageError) in
             guard let value = try row.text(0), let symbology = try row.text(1).flatMap(Symbology.init(rawValue:)),
                 let quantity = try row.integer(2)
-            else { continue }
+            else { return }
             lines.append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
         }
         return lines
@@ -208,7 +209,7 @@ public struct HistoryStatements: HistoryWalkSource {
     public func rows(of group: HistoryGroup, after: (stamp: Int64, id: Int64)?, _ direction: HistoryDirection, limit: Int, offset: Int)
         throws(StorageError) -> [HistoryRow]
     {
-        try session.rows(Self.rows(of: group, after: after?.id, direction, limit: limit, offset: offset)).map { row throws(StorageError) in
+        try session.all(Self.rows(of: group, after: after?.id, direction, limit: limit, offset: offset)) { row throws(StorageError) in
             try HistoryRows.historyRow(row, session.unreadable("a record"))
         }
     }
@@ -220,15 +221,16 @@ public struct HistoryStatements: HistoryWalkSource {
     }
 
     public func requestGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws(StorageError) -> HistoryGroup? {
-        guard let row = try session.rows(Self.requestGroup(after: group, direction, session.dialect)).first,
-            let id = try row.integer(0), let title = try row.text(1)
-        else { return nil }
-        return .request(id: id, title: title)
+        try session.first(Self.requestGroup(after: group, direction, session.dialect)) { row throws(StorageError) in
+            guard let id = try row.integer(0), let title = try row.text(1) else { return nil }
+            return .request(id: id, title: title)
+        }
     }
 
     public func requesterGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws(StorageError) -> HistoryGroup? {
-        guard let name = try session.rows(Self.requesterGroup(after: group, direction)).first?.text(0) else { return nil }
-        return .requester(name)
+        try session.first(Self.requesterGroup(after: group, direction)) { row throws(StorageError) in
+            try row.text(0).map(HistoryGroup.requester)
+        }
     }
 
     /// Where record `id` sits in `mode`'s order (its place in its group is its id), or nil when
@@ -238,29 +240,30 @@ public struct HistoryStatements: HistoryWalkSource {
             SELECT capture.kind, capture.request_id, request.title, capture.requester
             \(HistoryRows.from) WHERE capture.id = \(id)
             """
-        guard let row = try session.rows(statement).first, let kindName = try row.text(0) else { return nil }
-        let group: HistoryGroup
-        switch mode {
-        case .all:
-            group = .all
-        case .byKind:
-            guard let kind = CaptureKind(rawValue: kindName) else { return nil }
-            group = .kind(kind)
-        case .byRequest:
-            if let requestID = try row.integer(1), let title = try row.text(2) {
-                group = .request(id: requestID, title: title)
-            } else {
-                group = .noRequest
+        let group = try session.first(statement) { row throws(StorageError) -> HistoryGroup? in
+            guard let kindName = try row.text(0) else { return nil }
+            switch mode {
+            case .all:
+                return .all
+            case .byKind:
+                guard let kind = CaptureKind(rawValue: kindName) else { return nil }
+                return .kind(kind)
+            case .byRequest:
+                if let requestID = try row.integer(1), let title = try row.text(2) {
+                    return .request(id: requestID, title: title)
+                } else {
+                    return .noRequest
+                }
+            case .byRequester:
+                return try row.text(3).map(HistoryGroup.requester) ?? .noRequester
             }
-        case .byRequester:
-            group = try row.text(3).map(HistoryGroup.requester) ?? .noRequester
         }
+        guard let group else { return nil }
         return (group, id, id)
     }
 
     public func row(id: Int64) throws(StorageError) -> HistoryRow? {
         let statement: StoreSQL = "SELECT \(HistoryRows.columns)\n\(HistoryRows.from)\nWHERE capture.id = \(id)"
-        guard let row = try session.rows(statement).first else { return nil }
-        return try HistoryRows.historyRow(row, session.unreadable("a record"))
+        return try session.first(statement) { row throws(StorageError) in try HistoryRows.historyRow(row, session.unreadable("a record")) }
     }
 }

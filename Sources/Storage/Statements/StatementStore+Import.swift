@@ -42,18 +42,20 @@ public struct StatementImportLookup: ImportLookup {
             WHERE created_at BETWEEN \(low) AND \(high)
             """
         var found: [(id: Int64, fingerprint: RecordFingerprint)] = []
-        for row in try session.rows(near) {
+        try session.forEachRow(near) { row throws(StorageError) in
             guard let id = try row.integer(0), let kind = try row.text(1).flatMap(CaptureKind.init(rawValue:)),
                 let createdAt = try row.time(6)
-            else { continue }
+            else { return }
             var barcode: Barcode?
             if let value = try row.text(2), let symbology = try row.text(3).flatMap(Symbology.init(rawValue:)) {
                 barcode = Barcode(value: value, symbology: symbology)
             }
-            let lines = kind == .batch ? try HistoryRows.batchLines(ofRecord: id, session) : []
-            let fingerprint = RecordFingerprint(
-                kind: kind, createdAt: createdAt, capturedBy: try row.text(5), barcode: barcode, note: try row.text(4), lines: lines)
-            found.append((id, fingerprint))
+            found.append(
+                (id, RecordFingerprint(kind: kind, createdAt: createdAt, capturedBy: try row.text(5), barcode: barcode, note: try row.text(4), lines: [])))
+        }
+        // A batch's lines, read once the records' statement is done.
+        for index in found.indices where found[index].fingerprint.kind == .batch {
+            found[index].fingerprint.lines = try HistoryRows.batchLines(ofRecord: found[index].id, session)
         }
         return found
     }
@@ -65,10 +67,11 @@ public struct StatementImportLookup: ImportLookup {
     public func requests(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RequestFingerprint)] {
         let (low, high) = Self.window(date)
         var found: [(id: Int64, fingerprint: RequestFingerprint)] = []
-        for row in try session.rows("SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)") {
+        try session.forEachRow("SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)") {
+            row throws(StorageError) in
             guard let id = try row.integer(0), let title = try row.text(1), let kind = try row.text(2).flatMap(CaptureKind.init(rawValue:)),
                 let createdAt = try row.time(3)
-            else { continue }
+            else { return }
             found.append((id, RequestFingerprint(title: title, kind: kind, createdAt: createdAt)))
         }
         return found
@@ -93,11 +96,10 @@ extension StatementStore {
 public enum CatalogRows {
     /// The product with catalog key `key` (``Product/catalogKey(for:)``), or nil.
     public static func product(key: String, _ session: any StatementSession) throws(StorageError) -> Product? {
-        guard let row = try session.rows("SELECT name, brand, quantity, energy_kcal FROM product WHERE code = \(key)").first else {
-            return nil
+        try session.first("SELECT name, brand, quantity, energy_kcal FROM product WHERE code = \(key)") { row throws(StorageError) in
+            guard let name = try row.text(0) else { throw session.unreadable("a product") }
+            return Product(name: name, brand: try row.text(1), quantity: try row.text(2), energyKcal: try row.real(3))
         }
-        guard let name = try row.text(0) else { throw session.unreadable("a product") }
-        return Product(name: name, brand: try row.text(1), quantity: try row.text(2), energyKcal: try row.real(3))
     }
 }
 
@@ -108,7 +110,8 @@ extension RequestRows {
     /// the rest of the write where rows are locked (PostgreSQL).
     public static func markAnswered(id: Int64, now: Date, _ session: any StatementSession) throws(StorageError) {
         let lock = session.dialect.forUpdate
-        guard let status = try session.rows("SELECT status FROM request WHERE id = \(id)\(lock)").first?.text(0) else {
+        guard let status = try session.first("SELECT status FROM request WHERE id = \(id)\(lock)", { row throws(StorageError) in try row.text(0) })
+        else {
             throw .requestNotFound(id: id)
         }
         if status != RequestStatus.done.rawValue {

@@ -63,7 +63,7 @@ extension StatementStore {
     /// The first `limit` requests in the Inbox's order.
     static func inboxPage(limit: Int, _ session: any StatementSession) throws(StorageError) -> [InboxRequest] {
         try InboxOrder.first(limit) { status, count throws(StorageError) in
-            try session.rows(RequestRows.page(status: status, limit: count)).map { row throws(StorageError) in
+            try session.all(RequestRows.page(status: status, limit: count)) { row throws(StorageError) in
                 try RequestRows.request(row, session)
             }
         }
@@ -134,8 +134,9 @@ public enum RequestRows {
     /// The request `id`, or nil; `locked` for the rest of a write.
     static func request(id: Int64, locked: Bool, _ session: any StatementSession) throws(StorageError) -> InboxRequest? {
         let lock = locked ? session.dialect.forUpdate : SQLFragment("")
-        guard let row = try session.rows("SELECT \(columns) FROM request WHERE id = \(id)\(lock)").first else { return nil }
-        return try request(row, session)
+        return try session.first("SELECT \(columns) FROM request WHERE id = \(id)\(lock)") { row throws(StorageError) in
+            try request(row, session)
+        }
     }
 
     /// A row of ``columns``. A NULL where the schema forbids one, or an unknown kind or status,

@@ -25,25 +25,27 @@ public enum SettingsRows {
                    separator_stand_in, photo_previews, theme
             FROM settings WHERE id = 1
             """
-        guard let row = try session.rows(select).first else { return .default }
-        guard let snapBack = try row.text(0).flatMap(SnapBackTarget.init(rawValue:)), let gating = try row.boolean(1),
-            let position = try row.text(2).flatMap(TabBarPosition.init(rawValue:)), let color = try row.boolean(3),
-            let autoAdvance = try row.integer(4), let freeText = try row.boolean(5), let photos = try row.integer(6),
-            let photoBytes = try row.integer(7), let minimizes = try row.boolean(9),
-            let previews = try row.text(11).flatMap(PhotoPreviewSetting.init(rawValue:))
-        else { throw session.unreadable("settings") }
-        var record = SettingsRecord(
-            Settings(
-                snapBackTarget: snapBack, captureGating: gating, tabBarPosition: position, colorEnabled: color,
-                autoAdvanceMilliseconds: Int(autoAdvance), allowFreeTextCodes: freeText))
-        record.settings.maximumPhotos = Int(photos)
-        record.settings.maximumPhotoBytes = photoBytes
-        record.scannerLayout = try row.text(8)
-        record.tabBarMinimizes = minimizes
-        record.separatorStandIn = try row.text(10)
-        record.settings.photoPreviews = previews
-        record.theme = try row.text(12)
-        return record.settings
+        let saved = try session.first(select) { row throws(StorageError) -> Settings? in
+            guard let snapBack = try row.text(0).flatMap(SnapBackTarget.init(rawValue:)), let gating = try row.boolean(1),
+                let position = try row.text(2).flatMap(TabBarPosition.init(rawValue:)), let color = try row.boolean(3),
+                let autoAdvance = try row.integer(4), let freeText = try row.boolean(5), let photos = try row.integer(6),
+                let photoBytes = try row.integer(7), let minimizes = try row.boolean(9),
+                let previews = try row.text(11).flatMap(PhotoPreviewSetting.init(rawValue:))
+            else { throw session.unreadable("settings") }
+            var record = SettingsRecord(
+                Settings(
+                    snapBackTarget: snapBack, captureGating: gating, tabBarPosition: position, colorEnabled: color,
+                    autoAdvanceMilliseconds: Int(autoAdvance), allowFreeTextCodes: freeText))
+            record.settings.maximumPhotos = Int(photos)
+            record.settings.maximumPhotoBytes = photoBytes
+            record.scannerLayout = try row.text(8)
+            record.tabBarMinimizes = minimizes
+            record.separatorStandIn = try row.text(10)
+            record.settings.photoPreviews = previews
+            record.theme = try row.text(12)
+            return record.settings
+        }
+        return saved ?? .default
     }
 
     /// Writes `settings` as the row, replacing what was there.

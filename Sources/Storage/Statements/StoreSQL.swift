@@ -137,8 +137,9 @@ public protocol SQLRow {
 /// One connection inside a read or a write of a ``StatementStore``: what the statements written
 /// once need of an engine.
 public protocol StatementSession {
-    /// The rows `statement` returns.
-    func rows(_ statement: StoreSQL) throws(StorageError) -> [any SQLRow]
+    /// Calls `body` with each row `statement` returns, in order. A row is valid only during
+    /// its call (SQLite's are the statement's own, not copies): read what is kept from it there.
+    func forEachRow(_ statement: StoreSQL, _ body: (any SQLRow) throws(StorageError) -> Void) throws(StorageError)
     /// Runs `statement`; how many rows it inserted, updated or deleted.
     @discardableResult func execute(_ statement: StoreSQL) throws(StorageError) -> Int
     /// The sentence for a row this engine holds that the app cannot read ("… holds `what`
@@ -198,15 +199,29 @@ public struct SQLFragment: Sendable {
 }
 
 extension StatementSession {
-    /// The first column of the first row, read by `read`; nil when there is no row.
-    public func value<T>(_ statement: StoreSQL, _ read: (any SQLRow) throws(StorageError) -> T?) throws(StorageError) -> T? {
-        guard let row = try rows(statement).first else { return nil }
-        return try read(row)
+    /// Each row `statement` returns, read by `read`.
+    public func all<T>(_ statement: StoreSQL, _ read: (any SQLRow) throws(StorageError) -> T) throws(StorageError) -> [T] {
+        var values: [T] = []
+        try forEachRow(statement) { row throws(StorageError) in values.append(try read(row)) }
+        return values
+    }
+
+    /// The first row `statement` returns, read by `read`; nil when there is none (or `read`
+    /// gives nil). For statements of one row.
+    public func first<T>(_ statement: StoreSQL, _ read: (any SQLRow) throws(StorageError) -> T?) throws(StorageError) -> T? {
+        var value: T?
+        var seen = false
+        try forEachRow(statement) { row throws(StorageError) in
+            guard !seen else { return }
+            seen = true
+            value = try read(row)
+        }
+        return value
     }
 
     /// The first column of the first row as a whole number; nil when there is no row or it is NULL.
     public func integer(_ statement: StoreSQL) throws(StorageError) -> Int64? {
-        try value(statement) { row throws(StorageError) in try row.integer(0) }
+        try first(statement) { row throws(StorageError) in try row.integer(0) }
     }
 }
 
