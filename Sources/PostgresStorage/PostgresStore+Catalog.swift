@@ -71,36 +71,4 @@ extension PostgresStore {
                         quantity = EXCLUDED.quantity, energy_kcal = EXCLUDED.energy_kcal
                     """, binds: bindings))
     }
-
-    public func catalogListing(limit: Int?, search: String?, _ body: (String, Product) throws -> Void) throws {
-        var remaining = limit.map { max($0, 0) } ?? Int.max
-        var after = ""
-        let pattern: String? = search.flatMap { text in
-            text.isEmpty
-                ? nil
-                : "%"
-                    + text.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%")
-                    .replacingOccurrences(of: "_", with: "!_") + "%"
-        }
-        while remaining > 0 {
-            let size = min(remaining, 1000)
-            let rows = try query { session throws(StorageError) in
-                try session.rows(
-                    """
-                    SELECT code, name, brand, quantity, energy_kcal FROM product
-                    WHERE code COLLATE "C" > \(after) AND (\(pattern)::text IS NULL OR name ILIKE \(pattern) ESCAPE '!' OR brand ILIKE \(pattern) ESCAPE '!')
-                    ORDER BY code COLLATE "C" LIMIT \(Int64(size))
-                    """)
-            }
-            for row in rows {
-                guard let (code, name, brand, quantity, energy) = try? row.decode((String, String, String?, String?, Double?).self) else {
-                    throw PostgresRows.unreadable("a product", location)
-                }
-                try body(code, Product(name: name, brand: brand, quantity: quantity, energyKcal: energy))
-                after = code
-            }
-            guard rows.count == size else { break }
-            remaining -= rows.count
-        }
-    }
 }

@@ -39,23 +39,4 @@ extension AppDatabase {
         }
         return report
     }
-
-    /// The catalog for `tabshell catalog list`: by code, names containing `search` (any case)
-    /// when given, at most `limit` (all when nil), streamed.
-    public func catalogListing(limit: Int?, search: String?, _ body: (String, Product) throws -> Void) throws {
-        try read { db in
-            var sql = "SELECT code, name, brand, quantity, energyKcal FROM product"
-            var arguments: StatementArguments = []
-            if let pattern = search.flatMap(CatalogFile.containsPattern) {
-                sql += " WHERE name LIKE ? ESCAPE '!' OR brand LIKE ? ESCAPE '!'"
-                arguments += [pattern, pattern]
-            }
-            sql += " ORDER BY code LIMIT ?"
-            arguments += [limit ?? -1]
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                try body(row["code"], Product(name: row["name"], brand: row["brand"], quantity: row["quantity"], energyKcal: row["energyKcal"]))
-            }
-        }
-    }
 }

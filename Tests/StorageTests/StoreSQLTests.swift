@@ -19,6 +19,17 @@ import Testing
         #expect(statement.binds == [.text(title), .null, .integer(3)])
     }
 
+    @Test func aStatementInsideAnotherHasItsPlaceholdersNumberedOn() {
+        let condition: StoreSQL = "kind = \("note") OR note = '$1 each' OR id = \(Int64(9))"
+        let statement: StoreSQL = "SELECT id FROM capture WHERE id > \(4) AND (\(condition)) LIMIT \(10)"
+        #expect(statement.text == "SELECT id FROM capture WHERE id > $1 AND (kind = $2 OR note = '$1 each' OR id = $3) LIMIT $4")
+        #expect(statement.binds == [.integer(4), .text("note"), .integer(9), .integer(10)])
+        // Nothing to renumber: the text as it is.
+        let empty: StoreSQL = ""
+        let plain: StoreSQL = "SELECT 1\(empty)"
+        #expect(plain.text == "SELECT 1" && plain.binds.isEmpty)
+    }
+
     @Test func sqliteNamesAreThePostgresNamesInCamelCase() {
         #expect(
             SQLiteNames.camelCased("SELECT pending FROM request_count WHERE id = 1")

@@ -78,31 +78,6 @@ public struct StatementImportLookup: ImportLookup {
     }
 }
 
-/// The catalog's reads both engines share.
-extension StatementStore {
-    /// What the catalog calls the product with this code, if it has it.
-    public func product(for barcode: Barcode) throws(StorageError) -> Product? {
-        try asking { session throws(StorageError) in try CatalogRows.product(key: Product.catalogKey(for: barcode), session) }
-    }
-
-    /// Deletes every product of the catalog; returns how many there were. Records keep the
-    /// names they were committed with.
-    public func clearCatalog() throws(StorageError) -> Int {
-        try writing { session throws(StorageError) in try session.execute("DELETE FROM product") }
-    }
-}
-
-/// The `product` table's rows.
-public enum CatalogRows {
-    /// The product with catalog key `key` (``Product/catalogKey(for:)``), or nil.
-    public static func product(key: String, _ session: any StatementSession) throws(StorageError) -> Product? {
-        try session.first("SELECT name, brand, quantity, energy_kcal FROM product WHERE code = \(key)") { row throws(StorageError) in
-            guard let name = try row.text(0) else { throw session.unreadable("a product") }
-            return Product(name: name, brand: try row.text(1), quantity: try row.text(2), energyKcal: try row.real(3))
-        }
-    }
-}
-
 /// The requests' writes of Done and of an import, the same on both engines.
 extension RequestRows {
     /// Done's step for the request a capture answers: done at `now`, unless it is done

@@ -151,42 +151,29 @@ public protocol StatementSession {
 
 /// What the two engines spell differently, beyond their names (which SQLite's session turns
 /// into its own): the few fragments a statement written once takes from its session.
-public enum SQLDialect: Sendable {
-    case sqlite, postgres
-
+public struct SQLDialect: Sendable {
     /// ` FOR UPDATE` where a read inside a write must lock the rows it read (PostgreSQL); empty
     /// where the write already holds the whole store (SQLite's IMMEDIATE transaction).
-    public var forUpdate: SQLFragment {
-        switch self {
-        case .sqlite: SQLFragment("")
-        case .postgres: SQLFragment(" FOR UPDATE")
-        }
-    }
-
+    public let forUpdate: SQLFragment
     /// A request title as By request orders it, caselessly, the way its index holds it:
     /// SQLite's `request_on_title_id` is on `title COLLATE NOCASE` (ASCII case folded),
     /// PostgreSQL's `request_on_lower_title_id` on `lower(title)`. ``caselessOpen`` and
     /// ``caselessClose`` put a value in the same form.
-    public var caselessTitle: SQLFragment {
-        switch self {
-        case .sqlite: SQLFragment("title COLLATE NOCASE")
-        case .postgres: SQLFragment("lower(title)")
-        }
-    }
+    public let caselessTitle: SQLFragment
+    public let caselessOpen: SQLFragment
+    public let caselessClose: SQLFragment
+    /// A catalog code in byte order (`code COLLATE "C"` on PostgreSQL, whose default collation
+    /// is the locale's; SQLite's is bytes already).
+    public let codeInByteOrder: SQLFragment
+    /// `LIKE` without regard to case: SQLite's `LIKE` is (for ASCII), PostgreSQL's `ILIKE`.
+    public let caselessLike: SQLFragment
 
-    public var caselessOpen: SQLFragment {
-        switch self {
-        case .sqlite: SQLFragment("")
-        case .postgres: SQLFragment("lower(")
-        }
-    }
-
-    public var caselessClose: SQLFragment {
-        switch self {
-        case .sqlite: SQLFragment("")
-        case .postgres: SQLFragment(")")
-        }
-    }
+    public static let sqlite = SQLDialect(
+        forUpdate: SQLFragment(""), caselessTitle: SQLFragment("title COLLATE NOCASE"), caselessOpen: SQLFragment(""),
+        caselessClose: SQLFragment(""), codeInByteOrder: SQLFragment("code"), caselessLike: SQLFragment("LIKE"))
+    public static let postgres = SQLDialect(
+        forUpdate: SQLFragment(" FOR UPDATE"), caselessTitle: SQLFragment("lower(title)"), caselessOpen: SQLFragment("lower("),
+        caselessClose: SQLFragment(")"), codeInByteOrder: SQLFragment(#"code COLLATE "C""#), caselessLike: SQLFragment("ILIKE"))
 }
 
 /// Constant SQL text spliced into a ``StoreSQL`` literal: written in the source (a `StaticString`),
