@@ -97,8 +97,8 @@ struct SQLiteRow: SQLRow {
 /// The SQLite schema's names for a statement written in PostgreSQL's: SQLite's tables and
 /// columns have been camelCase since its first version (`createdAt`, `requestCount`), and
 /// PostgreSQL's are the same words in snake_case (`created_at`, `request_count`). Every
-/// lower-case identifier with an underscore outside quotes, and not a function's name (before
-/// `(`), becomes camelCase; quoted text, placeholders and keywords stay as they are. One table
+/// lower-case identifier with an underscore outside quotes, and not a function's name (right
+/// before its `(`), becomes camelCase; quoted text, placeholders and keywords stay as they are. One table
 /// has another name: PostgreSQL's `capture_photo` (a record's photos, their content apart in
 /// `photo_content`) is SQLite's `photo` (the files beside the database).
 enum SQLiteNames {
@@ -144,7 +144,9 @@ enum SQLiteNames {
             case _ where isIdentifier(byte):
                 let end = bytes[index...].firstIndex { !isIdentifier($0) } ?? bytes.count
                 let word = bytes[index..<end]
-                let next = bytes[end...].first { $0 != 0x20 && $0 != 0x0A }
+                // A function's name is followed at once by its `(`; a table's column list
+                // (`INSERT INTO capture_line (…)`) after a space.
+                let next = end < bytes.count ? bytes[end] : nil
                 if let other = renamed[String(decoding: word, as: UTF8.self)] {
                     out += other.utf8
                 } else if word.contains(0x5F), !word.contains(where: { (0x41...0x5A).contains($0) }), next != UInt8(ascii: "(") {

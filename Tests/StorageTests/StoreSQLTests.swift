@@ -45,10 +45,14 @@ import Testing
     @Test func quotedTextFunctionsPlaceholdersAndUpperCaseStayAsWritten() {
         // Quoted text (even with a doubled quote), quoted names, a function's name, a
         // placeholder, a number, upper-case words and names already in camelCase.
-        let text = #"SELECT 'done_at', 'it''s created_at', "odd_name", date_trunc ('day', created_at), $12, 3_0, CURRENT_TIMESTAMP, createdAt"#
+        let text = #"SELECT 'done_at', 'it''s created_at', "odd_name", date_trunc('day', created_at), $12, 3_0, CURRENT_TIMESTAMP, createdAt"#
         #expect(
             SQLiteNames.camelCased(text)
-                == #"SELECT 'done_at', 'it''s created_at', "odd_name", date_trunc ('day', createdAt), $12, 3_0, CURRENT_TIMESTAMP, createdAt"#)
+                == #"SELECT 'done_at', 'it''s created_at', "odd_name", date_trunc('day', createdAt), $12, 3_0, CURRENT_TIMESTAMP, createdAt"#)
+        // A table with a column list after a space is a name, not a function.
+        #expect(
+            SQLiteNames.camelCased("INSERT INTO capture_line (capture_id, position) VALUES ($1, $2)")
+                == "INSERT INTO captureLine (captureId, position) VALUES ($1, $2)")
         // Not UTF-8-splitting: text outside ASCII passes through whole.
         #expect(SQLiteNames.camelCased("SELECT 'café_au_lait', created_by") == "SELECT 'café_au_lait', createdBy")
         #expect(SQLiteNames.camelCased("") == "")
