@@ -82,7 +82,11 @@ final class ScratchDatabase {
 }
 
 /// A log handler that keeps every message and its metadata, to look for what must not be logged.
-final class CapturingLogHandler: LogHandler, @unchecked Sendable {
+/// A value, as swift-log means handlers to be: postgres-nio sets metadata on its own copies of a
+/// logger on its event loop threads while others log, so a shared (class) handler's metadata was
+/// written and read at once (a crash in `metadata.merging`, seen once in CI). The lines go to
+/// one locked `Store`.
+struct CapturingLogHandler: LogHandler, Sendable {
     final class Store: @unchecked Sendable {
         private let lock = NSLock()
         private var lines: [String] = []
