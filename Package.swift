@@ -116,7 +116,10 @@ let package = Package(
         // an injected GRDB writer), its migrations and statements, doctor, demo and benchmark data.
         .target(
             name: "SQLiteStorage",
-            dependencies: ["Storage", "Domain", "Scanning", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Storage", "Domain", "Scanning", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // PostgreSQL as a second engine (issue #16; docs/postgres.md): PostgresStore (a RecordStore),
         // locations, connections, schema and migrations, the change listener.

@@ -66,6 +66,7 @@ struct PostgresSQLRow: SQLRow {
     func text(_ column: Int) throws(StorageError) -> String? { try cell(column, as: String.self) }
     func time(_ column: Int) throws(StorageError) -> Date? { try cell(column, as: Date.self) }
     func boolean(_ column: Int) throws(StorageError) -> Bool? { try cell(column, as: Bool.self) }
+    func data(_ column: Int) throws(StorageError) -> Data? { try cell(column, as: Data.self) }
 }
 
 extension PostgresStore: StatementStore {

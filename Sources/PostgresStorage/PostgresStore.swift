@@ -275,12 +275,26 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     }
 
     /// A record's photos in order, with the facts of their content.
-    public func photos(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [RecordPhoto] {
+    public func photos(ofRecords ids: ClosedRange<Int64>, _ session: any StatementSession) throws(StorageError)
+        -> [Int64: [RecordPhoto]]
+    {
         let photos: StoreSQL = """
-            SELECT \(PostgresRows.photoColumns) \(PostgresRows.photoTables)
-            WHERE capture_photo.capture_id = \(id) ORDER BY capture_photo.position
+            SELECT capture_photo.capture_id, \(PostgresRows.photoColumns) \(PostgresRows.photoTables)
+            WHERE capture_photo.capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)
+            ORDER BY capture_photo.capture_id, capture_photo.position
             """
-        return try session.all(photos) { row throws(StorageError) in try PostgresRows.photo(row, captureID: id, location) }
+        var byRecord: [Int64: [RecordPhoto]] = [:]
+        try session.forEachRow(photos) { row throws(StorageError) in
+            guard let id = try row.integer(0) else { throw session.unreadable("a photo") }
+            byRecord[id, default: []].append(try PostgresRows.photo(row, from: 1, captureID: id, location))
+        }
+        return byRecord
+    }
+
+    /// The files the export names are in this host's cache: fetched now (an export with more
+    /// photos than the cache holds evicts its earliest ones again).
+    public func exportFiles(of photos: [RecordPhoto], _ session: any StatementSession) throws(StorageError) {
+        for photo in photos { _ = try cachedFile(photo.storedName, session) }
     }
 
     /// Deletes the record with its photo rows; a photo no other record shows leaves the
@@ -404,13 +418,18 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     /// photo against its hash); the cache is then trimmed to ``photoCacheLimit``, least
     /// recently used first.
     public func photoFile(storedName: String) throws(StorageError) -> URL {
+        try asking { session throws(StorageError) in try cachedFile(storedName, session) }
+    }
+
+    /// The photo `storedName` in this host's cache, fetched through `session` when it is not.
+    private func cachedFile(_ storedName: String, _ session: any StatementSession) throws(StorageError) -> URL {
         guard let hash = PhotoCache.hash(ofStoredName: storedName) else {
             throw .notAStoredPhoto(storedName)
         }
         let cache = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit)
         if let cached = cache.hit(storedName) { return cached }
-        let content: Data? = try query { session throws(StorageError) in
-            try session.value("SELECT content FROM photo_content WHERE sha256 = decode(\(hash), 'hex')", as: Data.self)
+        let content = try session.first("SELECT content FROM photo_content WHERE sha256 = decode(\(hash), 'hex')") {
+            row throws(StorageError) in try row.data(0)
         }
         guard let content else {
             throw .fileSystem("The photo \(storedName) is no longer in the database.")

@@ -28,20 +28,30 @@ extension AppDatabase {
 
     // MARK: - Photos
 
-    /// A record's photos in the order they were added.
-    public func photos(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [RecordPhoto] {
+    /// The photos of the records in `ids`, each record's in the order they were added (along
+    /// the photo table's `(captureId, position)` key).
+    public func photos(ofRecords ids: ClosedRange<Int64>, _ session: any StatementSession) throws(StorageError)
+        -> [Int64: [RecordPhoto]]
+    {
         let photos: StoreSQL = """
-            SELECT id, position, original_name, format, pixel_width, pixel_height, byte_size, stored_name
-            FROM capture_photo WHERE capture_id = \(id) ORDER BY position
+            SELECT capture_id, id, position, original_name, format, pixel_width, pixel_height, byte_size, stored_name
+            FROM capture_photo WHERE capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) ORDER BY capture_id, position
             """
-        return try session.all(photos) { row throws(StorageError) in
-            guard let id = try row.integer(0), let position = try row.integer(1), let originalName = try row.text(2),
-                let format = try row.text(3).flatMap(ImageFormat.init(rawValue:)), let width = try row.integer(4),
-                let height = try row.integer(5), let bytes = try row.integer(6), let storedName = try row.text(7)
+        var byRecord: [Int64: [RecordPhoto]] = [:]
+        try session.forEachRow(photos) { row throws(StorageError) in
+            guard let record = try row.integer(0), let id = try row.integer(1), let position = try row.integer(2),
+                let originalName = try row.text(3), let format = try row.text(4).flatMap(ImageFormat.init(rawValue:)),
+                let width = try row.integer(5), let height = try row.integer(6), let bytes = try row.integer(7),
+                let storedName = try row.text(8)
             else { throw session.unreadable("a photo") }
-            return RecordPhoto(
-                id: id, position: Int(position), originalName: originalName, format: format, pixelWidth: Int(width),
-                pixelHeight: Int(height), byteSize: bytes, storedName: storedName)
+            byRecord[record, default: []].append(
+                RecordPhoto(
+                    id: id, position: Int(position), originalName: originalName, format: format, pixelWidth: Int(width),
+                    pixelHeight: Int(height), byteSize: bytes, storedName: storedName))
         }
+        return byRecord
     }
+
+    /// The export reads the photos where they are, in the media folder.
+    public func exportFiles(of photos: [RecordPhoto], _ session: any StatementSession) {}
 }

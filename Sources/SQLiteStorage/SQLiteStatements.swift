@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Storage
 import Synchronization
 
@@ -15,9 +16,11 @@ struct SQLiteStatements: StatementSession {
 
     func forEachRow(_ statement: StoreSQL, _ body: (any SQLRow) throws(StorageError) -> Void) throws(StorageError) {
         do {
-            let rows = try Row.fetchCursor(prepared(statement), arguments: Self.arguments(statement))
-            while let row = try rows.next() {
-                try body(SQLiteRow(row: row, path: path))
+            let prepared = try prepared(statement)
+            let rows = try Row.fetchCursor(prepared, arguments: Self.arguments(statement))
+            let row = SQLiteRow(statement: prepared.sqliteStatement, path: path)
+            while try rows.next() != nil {
+                try body(row)
             }
         } catch {
             throw .operation(error, path: path)
@@ -70,28 +73,86 @@ extension SQLValue {
     }
 }
 
-/// A row GRDB reads, by column position: the statement's current row, not a copy.
+/// The row a statement stands on, read by column position straight from SQLite (no value is
+/// copied on the way): a cell of another storage class than the one asked for is unreadable,
+/// as GRDB's conversions would have it (a whole real reads as an integer, a blob as UTF-8 text,
+/// text as a blob's bytes; times as GRDB stores them).
 struct SQLiteRow: SQLRow {
-    let row: Row
+    let statement: SQLiteStatement
     let path: String
 
-    private func cell<T: DatabaseValueConvertible>(_ column: Int, as type: T.Type) throws(StorageError) -> T? {
-        guard column < row.count else { throw unreadable(column) }
-        let value: DatabaseValue = row[column]
-        if value.isNull { return nil }
-        guard let converted = T.fromDatabaseValue(value) else { throw unreadable(column) }
-        return converted
+    /// The cell's storage class (`SQLITE_NULL`, `SQLITE_INTEGER`…).
+    private func type(_ column: Int) throws(StorageError) -> CInt {
+        guard column >= 0, column < Int(sqlite3_column_count(statement)) else { throw unreadable(column) }
+        return sqlite3_column_type(statement, CInt(column))
     }
 
     private func unreadable(_ column: Int) -> StorageError {
         .sql("The database \(path) answered a value tabshell cannot read (column \(column + 1)).")
     }
 
-    func integer(_ column: Int) throws(StorageError) -> Int64? { try cell(column, as: Int64.self) }
-    func real(_ column: Int) throws(StorageError) -> Double? { try cell(column, as: Double.self) }
-    func text(_ column: Int) throws(StorageError) -> String? { try cell(column, as: String.self) }
-    func time(_ column: Int) throws(StorageError) -> Date? { try cell(column, as: Date.self) }
-    func boolean(_ column: Int) throws(StorageError) -> Bool? { try cell(column, as: Bool.self) }
+    /// The cell's bytes, of a text or a blob.
+    private func bytes(_ column: Int) -> UnsafeRawBufferPointer {
+        let start = sqlite3_column_blob(statement, CInt(column))
+        return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, CInt(column))))
+    }
+
+    func integer(_ column: Int) throws(StorageError) -> Int64? {
+        switch try type(column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return sqlite3_column_int64(statement, CInt(column))
+        case SQLITE_FLOAT:
+            guard let whole = Int64(exactly: sqlite3_column_double(statement, CInt(column))) else { throw unreadable(column) }
+            return whole
+        default: throw unreadable(column)
+        }
+    }
+
+    func real(_ column: Int) throws(StorageError) -> Double? {
+        switch try type(column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER, SQLITE_FLOAT: return sqlite3_column_double(statement, CInt(column))
+        default: throw unreadable(column)
+        }
+    }
+
+    func text(_ column: Int) throws(StorageError) -> String? {
+        switch try type(column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            // Asked as text first, so SQLite's bytes are its UTF-8 and the count is theirs.
+            guard let start = sqlite3_column_text(statement, CInt(column)) else { return "" }
+            return String(
+                decoding: UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, CInt(column)))), as: UTF8.self)
+        case SQLITE_BLOB:
+            guard let text = String(validating: bytes(column), as: UTF8.self) else { throw unreadable(column) }
+            return text
+        default: throw unreadable(column)
+        }
+    }
+
+    func time(_ column: Int) throws(StorageError) -> Date? {
+        guard try type(column) != SQLITE_NULL else { return nil }
+        guard let date = Date(sqliteStatement: statement, index: CInt(column)) else { throw unreadable(column) }
+        return date
+    }
+
+    func boolean(_ column: Int) throws(StorageError) -> Bool? {
+        switch try type(column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return sqlite3_column_int64(statement, CInt(column)) != 0
+        case SQLITE_FLOAT: return sqlite3_column_double(statement, CInt(column)) != 0
+        default: throw unreadable(column)
+        }
+    }
+
+    func data(_ column: Int) throws(StorageError) -> Data? {
+        switch try type(column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB, SQLITE_TEXT: return Data(bytes(column))
+        default: throw unreadable(column)
+        }
+    }
 }
 
 /// The SQLite schema's names for a statement written in PostgreSQL's: SQLite's tables and

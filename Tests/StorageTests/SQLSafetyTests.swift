@@ -92,12 +92,13 @@ struct SQLSafetyTests {
     /// A literal postgres-nio turns into a statement with bound values: its interpolations are
     /// parameters ($1, $2…), never text. Recognised by what comes right before it: a declared
     /// `PostgresQuery` or Storage's `StoreSQL` (both engines'; its literal text is a
-    /// `StaticString`, so nothing made at run time becomes its SQL), a function returning one, or
+    /// `StaticString`, so nothing made at run time becomes its SQL), a function or computed
+    /// property returning one, or
     /// a session's `rows(`, `execute(`, `value(`, `integer(`, `forEachRow(`, `all(`, `first(`.
     static func binds(_ literal: SwiftStringLiterals.Literal, in text: String) -> Bool {
         let before = text[..<literal.start].suffix(60).filter { !$0.isWhitespace }
         let calls = [".rows(", ".execute(", ".value(", ".integer(", ".forEachRow(", ".all(", ".first("]
-        return (["PostgresQuery=", "->PostgresQuery{", "StoreSQL=", "->StoreSQL{"] + calls).contains {
+        return (["PostgresQuery=", "->PostgresQuery{", "StoreSQL=", "->StoreSQL{", ":StoreSQL{"] + calls).contains {
             before.hasSuffix($0)
         }
     }

@@ -50,15 +50,24 @@ extension StatementStore {
 /// ``HistoryRow``.
 public enum HistoryRows {
     /// The columns ``historyRow(_:_:)`` reads, in its order, from `capture` joined to its
-    /// request (``from``). Photo and batch figures are lookups on the photo table's and
-    /// `capture_line`'s keys, per row shown; the last column is what deleting the record does
-    /// to the request it answered (``RequestAfterDeletion``).
-    public static let columns = SQLFragment(
+    /// request (``from``): the record's (``recordColumns``), then History's list figures
+    /// (``figures``).
+    public static let columns = SQLFragment(recordColumns, figures)
+
+    /// The record's own columns and its request's title: the first twelve of ``columns``.
+    public static let recordColumns = SQLFragment(
         """
         capture.id, capture.kind, capture.barcode, capture.symbology, capture.note,
                capture.request_id, request.title AS request_title, capture.created_at, capture.captured_by,
-               capture.requester, capture.product_name, capture.product_brand,
-               (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
+               capture.requester, capture.product_name, capture.product_brand
+        """)
+
+    /// What History's list shows of a record beyond its columns. Photo and batch figures are
+    /// lookups on the photo table's and `capture_line`'s keys, per row shown; the last column
+    /// is what deleting the record does to the request it answered (``RequestAfterDeletion``).
+    public static let figures = SQLFragment(
+        """
+        (SELECT count(*) FROM capture_photo WHERE capture_photo.capture_id = capture.id) AS photo_count,
                (SELECT original_name FROM capture_photo WHERE capture_photo.capture_id = capture.id
                    ORDER BY position LIMIT 1) AS first_photo_name,
                (SELECT count(*) FROM capture_line WHERE capture_line.capture_id = capture.id) AS batch_codes,
@@ -69,6 +78,10 @@ public enum HistoryRows {
                         THEN 'answeredByAnother'
                     ELSE 'pendingAgain' END AS request_after_deletion
         """)
+
+    /// ``figures``' places, left empty: for a read that counts a record's photos and lines
+    /// from the rows it reads of them (the export).
+    public static let noFigures = SQLFragment("0, NULL, 0, 0, NULL")
 
     /// The tables ``columns`` reads.
     public static let from = SQLFragment("FROM capture LEFT JOIN request ON request.id = capture.request_id")

@@ -132,6 +132,7 @@ public protocol SQLRow {
     func text(_ column: Int) throws(StorageError) -> String?
     func time(_ column: Int) throws(StorageError) -> Date?
     func boolean(_ column: Int) throws(StorageError) -> Bool?
+    func data(_ column: Int) throws(StorageError) -> Data?
 }
 
 /// One connection inside a read or a write of a ``StatementStore``: what the statements written
@@ -183,6 +184,11 @@ public struct SQLFragment: Sendable {
     public init(_ text: StaticString) {
         self.text = "\(text)"
     }
+
+    /// Two fragments as a list: `first, second`.
+    public init(_ first: SQLFragment, _ second: SQLFragment) {
+        text = first.text + ", " + second.text
+    }
 }
 
 extension StatementSession {
@@ -223,7 +229,21 @@ public protocol StatementStore: RecordStore {
     /// Runs one statement's `body` on a connection, committed by itself (PostgreSQL saves the
     /// round trips of a transaction); the same as ``reading(_:)`` where that costs nothing more.
     func asking<T>(_ body: (any StatementSession) throws(StorageError) -> T) throws(StorageError) -> T
-    /// Record `id`'s photos in order, with their facts: the photo tables are each engine's own
-    /// (files beside SQLite's database; content by hash in PostgreSQL).
-    func photos(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [RecordPhoto]
+    /// The photos of the records whose ids are in `ids`, each record's in order, with their
+    /// facts: the photo tables are each engine's own (files beside SQLite's database; content by
+    /// hash in PostgreSQL).
+    func photos(ofRecords ids: ClosedRange<Int64>, _ session: any StatementSession) throws(StorageError) -> [Int64: [RecordPhoto]]
+    /// Makes `photos`' files readable at their ``ExportedRecord/path(of:)`` before the export
+    /// hands their record on: on SQLite they are the store's own files; PostgreSQL fetches them
+    /// into this host's photo cache through `session`.
+    func exportFiles(of photos: [RecordPhoto], _ session: any StatementSession) throws(StorageError)
+    /// The folder of the store's photo files (and of its staging).
+    var media: MediaStore { get }
+}
+
+extension StatementStore {
+    /// Record `id`'s photos in order.
+    public func photos(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [RecordPhoto] {
+        try photos(ofRecords: id...id, session)[id] ?? []
+    }
 }
