@@ -79,23 +79,22 @@ extension TemporaryDirectory {
     }
 }
 
-/// A database of its own on the test server, dropped (with its connections) when released.
+/// A database of its own on the test server, dropped (with its connections) when released. It
+/// is a copy of ``template``, which this process migrated once: the store opens on a schema
+/// already up to date, as every open after a store's first does (PostgreSQL's own migration
+/// tests, MigrationTests, start from empty databases).
 final class PostgresScratch {
     let location: PostgresLocation
     private let admin: PostgresPool
     private let name = "storage_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
 
     init() throws {
-        guard let url = ProcessInfo.processInfo.environment["TABSHELL_TEST_DATABASE_URL"], !url.isEmpty else {
-            throw StorageError.invalidInput(
-                "The PostgreSQL cases need a server: run `make test`, or `scripts/pg-test-server start` and "
-                    + "`export TABSHELL_TEST_DATABASE_URL=$(scripts/pg-test-server url)` before `swift test`.")
-        }
-        let server = try PostgresLocation(url: url, environment: [:])
+        let server = try Self.server()
+        let template = try Self.template.get()
         admin = try PostgresPool(location: server, maximumConnections: 1)
         let name = self.name
         try admin.withConnection { session throws(StorageError) in
-            try session.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+            try session.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template)"))
         }
         var location = server
         location.database = name
@@ -108,6 +107,33 @@ final class PostgresScratch {
             try session.execute(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"))
         }
         admin.close()
+    }
+
+    static func server() throws -> PostgresLocation {
+        guard let url = ProcessInfo.processInfo.environment["TABSHELL_TEST_DATABASE_URL"], !url.isEmpty else {
+            throw StorageError.invalidInput(
+                "The PostgreSQL cases need a server: run `make test`, or `scripts/pg-test-server start` and "
+                    + "`export TABSHELL_TEST_DATABASE_URL=$(scripts/pg-test-server url)` before `swift test`.")
+        }
+        return try PostgresLocation(url: url, environment: [:])
+    }
+
+    /// The migrated database every scratch is copied from, made once per test process (its
+    /// connections closed, as a template must have none); left on the throw-away server.
+    static let template = Result<String, any Error> {
+        let server = try PostgresScratch.server()
+        let name = "storage_template_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let admin = try PostgresPool(location: server, maximumConnections: 1)
+        defer { admin.close() }
+        try admin.withConnection { session throws(StorageError) in
+            try session.execute(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"))
+        }
+        var location = server
+        location.database = name
+        let pool = try PostgresPool(location: location, maximumConnections: 1)
+        defer { pool.close() }
+        _ = try PostgresMigrator().migrate(pool)
+        return name
     }
 }
 
