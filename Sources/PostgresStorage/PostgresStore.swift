@@ -297,80 +297,31 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         for photo in photos { _ = try cachedFile(photo.storedName, session) }
     }
 
-    /// Deletes the record with its photo rows; a photo no other record shows leaves the
-    /// database (a trigger) and this host's cache.
-    @discardableResult
-    public func deleteRecord(id: Int64) throws(StorageError) -> Bool {
-        let (deleted, released) = try write { session throws(StorageError) in
-            let photos = try Self.cachedNames(
-                session.rows(
-                    """
-                    SELECT encode(capture_photo.sha256, 'hex'), photo_content.format
-                    FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
-                    WHERE capture_photo.capture_id = \(id)
-                    """))
-            let answered = try session.rows("DELETE FROM capture WHERE id = \(id) RETURNING request_id")
-            let deleted = !answered.isEmpty
-            if let requestID = try? answered.first?.decode(Int64?.self) {
-                // The request it answered is pending again, unless another record answers it.
-                try session.execute(
-                    """
-                    UPDATE request SET status = 'pending', done_at = NULL
-                    WHERE id = \(requestID) AND status = 'done' AND NOT EXISTS (SELECT 1 FROM capture WHERE request_id = \(requestID))
-                    """)
-            }
-            return (deleted, try Self.released(photos, session))
-        }
-        forget(released)
-        return deleted
+    // MARK: - Deleting (Storage's deleteRecord and deleteAllRecords)
+
+    /// Those of the photos the database no longer has: a photo no other record shows left it
+    /// with its last row (a trigger).
+    public func photoFilesFreed(by storedNames: [String], _ session: any StatementSession) throws(StorageError) -> [String] {
+        let hashes = storedNames.compactMap(PhotoCache.hash(ofStoredName:))
+        guard !hashes.isEmpty else { return [] }
+        // Hexadecimal hashes (PhotoCache checked each), so a comma parts them.
+        let kept: StoreSQL = """
+            SELECT encode(sha256, 'hex') FROM photo_content
+            WHERE sha256 = ANY(SELECT decode(hash, 'hex') FROM unnest(string_to_array(\(hashes.joined(separator: ",")), ',')) AS hash)
+            """
+        let still = Set(try session.all(kept) { row throws(StorageError) in try row.text(0) ?? "" })
+        return storedNames.filter { name in PhotoCache.hash(ofStoredName: name).map { !still.contains($0) } ?? false }
     }
 
-    /// Deletes every record; every photo leaves the database and this host's cache (photos a
-    /// Done commits meanwhile stay).
-    @discardableResult
-    public func deleteAllRecords() throws(StorageError) -> Int {
-        let cached = PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).photos()
-        let (count, released) = try write { session throws(StorageError) in
-            try session.execute(
-                """
-                UPDATE request SET status = 'pending', done_at = NULL
-                WHERE status = 'done' AND id IN (SELECT request_id FROM capture WHERE request_id IS NOT NULL)
-                """)
-            return (try session.execute("DELETE FROM capture"), try Self.released(cached, session))
-        }
-        forget(released)
-        return count
+    /// The photos in this host's cache (other hosts' caches keep theirs until trimmed, never
+    /// shown again since no record names them).
+    public func photoFilesBeforeDeletingAll(_ session: any StatementSession) -> [String] {
+        PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).photos().map(\.name)
     }
 
-    /// The cached names (`<hash>.<ext>`) of the photos in `rows` (hash, format).
-    private static func cachedNames(_ rows: [PostgresRow]) -> [(hash: String, name: String)] {
-        rows.compactMap { row in
-            guard let (hash, name) = try? row.decode((String, String).self), let format = ImageFormat(rawValue: name) else {
-                return nil
-            }
-            return (hash, PhotoCache.storedName(hash: hash, format: format))
-        }
-    }
-
-    /// Those of `photos` the database no longer has.
-    private static func released(_ photos: [(hash: String, name: String)], _ session: PostgresSession) throws(StorageError)
-        -> [String]
-    {
-        guard !photos.isEmpty else { return [] }
-        let kept = try Set(
-            session.rows(
-                """
-                SELECT encode(sha256, 'hex') FROM photo_content
-                WHERE sha256 = ANY(SELECT decode(hash, 'hex') FROM unnest(\(photos.map(\.hash))::text[]) AS hash)
-                """
-            ).compactMap { try? $0.decode(String.self) })
-        return photos.filter { !kept.contains($0.hash) }.map(\.name)
-    }
-
-    /// Removes deleted photos from this host's cache (other hosts' caches keep theirs until
-    /// trimmed, never shown again since no record names them).
-    private func forget(_ names: [String]) {
-        PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).remove(names)
+    /// Removes deleted photos from this host's cache.
+    public func removePhotoFiles(_ storedNames: [String]) {
+        PhotoCache(directory: media.mediaDirectory, limit: photoCacheLimit).remove(storedNames)
     }
 
     // MARK: - Done

@@ -200,55 +200,15 @@ extension AppDatabase {
         }
     }
 
-    // MARK: - Deleting
+    // MARK: - Deleting (Storage's deleteRecord and deleteAllRecords)
 
-    /// Deletes the capture `id` and its photo rows in one transaction — the request it answered
-    /// pending again when no other capture answers it — then, once that has committed, its photo
-    /// files. Returns false when there is no such capture.
-    ///
-    /// A crash between the commit and the unlinks leaves only files no row names, which
-    /// start-up recovery moves to the quarantine after the grace period.
-    @discardableResult
-    public func deleteRecord(id: Int64) throws(StorageError) -> Bool {
-        let storedNames: [String]? = try write { db in
-            guard let capture = try CaptureRecord.fetchOne(db, key: id) else { return nil }
-            let names =
-                try PhotoRecord
-                .filter(PhotoRecord.Columns.captureId == id)
-                .select(PhotoRecord.Columns.storedName, as: String.self)
-                .fetchAll(db)
-            try CaptureRecord.deleteOne(db, key: id)
-            if let requestID = capture.requestId {
-                try db.execute(
-                    sql: """
-                        UPDATE request SET status = 'pending', doneAt = NULL
-                        WHERE id = ? AND status = 'done' AND NOT EXISTS (SELECT 1 FROM capture WHERE requestId = ?)
-                        """, arguments: [requestID, requestID])
-            }
-            return names
-        }
-        guard let storedNames else { return false }
-        removeCommittedFiles(storedNames)
-        return true
+    /// Every photo row deleted frees its file.
+    public func photoFilesFreed(by storedNames: [String], _ session: any StatementSession) -> [String] {
+        storedNames
     }
 
-    /// Clear all: deletes every capture and photo row in one transaction, then the photo files.
-    /// Returns the number of captures deleted. Inbox requests are kept, those the captures
-    /// answered pending again.
-    @discardableResult
-    public func deleteAllRecords() throws(StorageError) -> Int {
-        let (count, storedNames) = try write { db in
-            let names = try String.fetchAll(db, sql: "SELECT storedName FROM photo")
-            try db.execute(
-                sql: """
-                    UPDATE request SET status = 'pending', doneAt = NULL
-                    WHERE status = 'done' AND id IN (SELECT requestId FROM capture WHERE requestId IS NOT NULL)
-                    """)
-            let count = try CaptureRecord.deleteAll(db)
-            return (count, names)
-        }
-        removeCommittedFiles(storedNames)
-        return count
+    public func photoFilesBeforeDeletingAll(_ session: any StatementSession) throws(StorageError) -> [String] {
+        try session.all("SELECT stored_name FROM capture_photo") { row throws(StorageError) in try row.text(0) ?? "" }
     }
 
     /// The committed photo `storedName` in the media folder; a sentence when it is not there (its
@@ -264,8 +224,9 @@ extension AppDatabase {
         return url
     }
 
-    /// Unlinks files whose rows are gone; what fails stays for recovery's sweep.
-    private func removeCommittedFiles(_ storedNames: [String]) {
+    /// Unlinks files whose rows are gone; what fails stays for recovery's sweep, which moves
+    /// files no row names to the quarantine after the grace period.
+    public func removePhotoFiles(_ storedNames: [String]) {
         guard !storedNames.isEmpty else { return }
         let mediaPath = media.mediaDirectory.path
         for name in storedNames where MediaStore.isStoredName(name) {

@@ -239,6 +239,16 @@ public protocol StatementStore: RecordStore {
     func exportFiles(of photos: [RecordPhoto], _ session: any StatementSession) throws(StorageError)
     /// The folder of the store's photo files (and of its staging).
     var media: MediaStore { get }
+    /// Of the photo files `storedNames`, whose rows the write on `session` deletes, those no
+    /// row names any more: every one on SQLite (a file per photo row); on PostgreSQL those
+    /// whose content no other record shows.
+    func photoFilesFreed(by storedNames: [String], _ session: any StatementSession) throws(StorageError) -> [String]
+    /// The photo files to look at when every record is deleted: SQLite's media files, the
+    /// photos in PostgreSQL's cache on this host.
+    func photoFilesBeforeDeletingAll(_ session: any StatementSession) throws(StorageError) -> [String]
+    /// Removes freed photo files once their delete has committed: SQLite unlinks them from the
+    /// media folder, PostgreSQL drops them from this host's cache.
+    func removePhotoFiles(_ storedNames: [String])
 }
 
 extension StatementStore {
