@@ -15,7 +15,7 @@ public enum PostgresQueries {
     static let rowSelection = rowSelection(adding: "")
 
     /// ``rowSelection`` with more columns of `capture` or `request` after History's (constant
-    /// SQL: the export's request columns, the copy's staging and input columns).
+    /// SQL: the copy's staging and input columns).
     // sql-fragment
     static func rowSelection(adding columns: String) -> String {
         "SELECT " + HistoryRows.columns.text + columns + "\n" + HistoryRows.from.text

@@ -191,13 +191,7 @@ extension AppDatabase {
     /// The photos of the capture `id`, in the order they were added (empty when there are none
     /// or there is no such capture). For tests: the app reads them with the record's detail.
     func photos(forRecord id: Int64) throws(StorageError) -> [RecordPhoto] {
-        try read { db in
-            try PhotoRecord
-                .filter(PhotoRecord.Columns.captureId == id)
-                .order(PhotoRecord.Columns.position)
-                .fetchAll(db)
-                .compactMap(\.recordPhoto)
-        }
+        try reading { session throws(StorageError) in try photos(ofRecord: id, session) }
     }
 
     // MARK: - Deleting (Storage's deleteRecord and deleteAllRecords)

@@ -38,12 +38,4 @@ struct PhotoRecord: Codable, Equatable, FetchableRecord, MutablePersistableRecor
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
-
-    /// The facts a record's detail shows, or nil for a row that was never saved.
-    var recordPhoto: RecordPhoto? {
-        guard let id else { return nil }
-        return RecordPhoto(
-            id: id, position: position, originalName: originalName, format: format,
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, byteSize: byteSize, storedName: storedName)
-    }
 }
