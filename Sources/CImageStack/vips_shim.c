@@ -15,7 +15,9 @@
 // MARK: - Errors
 
 /// Moves vips' (process-wide) error buffer into `error` and clears it, so one failure's text
-/// does not leak into the next.
+/// does not leak into the next. Only a failure clears it: a success clearing it on one thread
+/// would empty the text another thread's failure is about to take. Two failures at once may
+/// still take each other's text, so the Swift side tells a cut-short file from its ending too.
 static void take_vips_error(char *error, size_t error_size, const char *fallback) {
     char *text = tsi_vips.vips_error_buffer_copy();
     tsi_copy_message(error, error_size, (text != NULL && text[0] != '\0') ? text : fallback);
@@ -90,15 +92,15 @@ static int find_allowed_loader(const char *path, char *error, size_t error_size)
     for (size_t i = 0; i < G_N_ELEMENTS(allowed_loaders); i++) {
         if (strncmp(loader, allowed_loaders[i], strlen(allowed_loaders[i])) == 0) return TSV_OK;
     }
-    tsi_vips.vips_error_clear();
     if (error != NULL && error_size > 0) snprintf(error, error_size, "%s is not an allowed loader", loader);
     return TSV_UNKNOWN_FORMAT;
 }
 
+/// A header field that is an int, or `fallback`: asked only when its type says so, because a
+/// failed get would write vips' process-wide error text.
 static int header_int(VipsImage *image, const char *name, int fallback) {
     int value = fallback;
-    if (tsi_vips.vips_image_get_typeof(image, name) != 0 && tsi_vips.vips_image_get_int(image, name, &value) != 0) {
-        tsi_vips.vips_error_clear();
+    if (tsi_vips.vips_image_get_typeof(image, name) != G_TYPE_INT || tsi_vips.vips_image_get_int(image, name, &value) != 0) {
         value = fallback;
     }
     return value;
@@ -137,7 +139,6 @@ int tsv_read_header(const char *path, tsv_header *out, char *error, size_t error
         tsi_vips.vips_image_get_string(image, VIPS_META_LOADER, &loader) == 0 && loader != NULL) {
         tsi_copy_message(out->loader, sizeof out->loader, loader);
     }
-    tsi_vips.vips_error_clear();
     tsi_vips.g_object_unref(image);
     return TSV_OK;
 }
@@ -295,7 +296,6 @@ static int thumbnail_pixels(const char *path, int max_width, int max_height, int
         tsi_copy_message(error, error_size, "the decoded image has an unexpected size");
         return TSV_FAILED;
     }
-    tsi_vips.vips_error_clear();
     *out_pixels = pixels;
     *out_length = length;
     *out_width = width;

@@ -17,7 +17,7 @@ enum GreyDecoder {
             tsv_thumbnail_grey(file.path, Int32(side), Int32(side), milliseconds(timeout), &image, buffer, capacity)
         }
         guard status == TSV_OK.rawValue, let pixels = image.pixels else {
-            throw .photo(VipsFailure.error(status: status, message: message.text))
+            throw .photo(VipsFailure.error(status: status, message: message.text, file: file))
         }
         let bytes = Array(UnsafeBufferPointer(start: pixels, count: image.length))
         guard let grey = GreyImage(width: Int(image.width), height: Int(image.height), pixels: bytes) else {

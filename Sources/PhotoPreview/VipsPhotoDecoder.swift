@@ -19,7 +19,7 @@ public struct VipsPhotoDecoder: PhotoDecoding {
             tsv_read_header(file.path, &header, buffer, capacity)
         }
         guard status == TSV_OK.rawValue else {
-            throw VipsFailure.error(status: status, message: message.text)
+            throw VipsFailure.error(status: status, message: message.text, file: file)
         }
         let loader = withUnsafeBytes(of: header.loader) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -49,7 +49,7 @@ public struct VipsPhotoDecoder: PhotoDecoding {
             tsv_thumbnail_rgba(file.path, Int32(box.width), Int32(box.height), milliseconds, &image, buffer, capacity)
         }
         guard status == TSV_OK.rawValue, let pixels = image.pixels else {
-            throw VipsFailure.error(status: status, message: message.text)
+            throw VipsFailure.error(status: status, message: message.text, file: file)
         }
         let size = PixelSize(width: Int(image.width), height: Int(image.height))
         let rgba = Array(UnsafeBufferPointer(start: pixels, count: image.length))

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoCodes
 import PhotoPreview
+import Synchronization
 import TestSupport
 import Testing
 
@@ -35,6 +36,29 @@ import Testing
         let error = failure(file)
         #expect(error?.sentence == "This photo is damaged: it ends early.", "\(String(describing: error))")
         #expect(error?.detail?.isEmpty == false)
+    }
+
+    /// vips keeps one error text for the whole process, and a decode that succeeds on another
+    /// thread may empty it before a failing decode reads it: the file's own ending still says
+    /// "ends early".
+    @Test func aTruncatedPhotoEndsEarlyWhileOtherPhotosDecode() throws {
+        let whole = try photo("busy.jpg")
+        let cut = try folder.write(HostileFiles.truncated(whole, keeping: 0.6), to: "short-busy.jpg")
+        let rounds = 30
+        let sentences = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { lane in
+            for _ in 0..<rounds {
+                if lane.isMultiple(of: 2) {
+                    _ = try? PhotoCodeReader.codes(in: whole)
+                } else {
+                    let sentence = failure(cut)?.sentence ?? "no error"
+                    sentences.withLock { $0.append(sentence) }
+                }
+            }
+        }
+        let all = sentences.withLock { $0 }
+        #expect(all.count == 2 * rounds)
+        #expect(all.filter { $0 != "This photo is damaged: it ends early." } == [])
     }
 
     @Test func corruptDataAfterAGoodHeaderIsDamage() throws {
