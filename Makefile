@@ -51,8 +51,8 @@ check: deps lint
 	url="$$(./scripts/pg-test-server start)" || exit 1; \
 	export TABSHELL_TEST_DATABASE_URL="$$url"; \
 	skips="$$(./scripts/test-tiers skip e2e stress postgres)" || exit 1; \
-	echo "$(SWIFT) test --skip-build --skip SSHServerTests $(OWN_PASS_SKIPS) (without the suites tagged e2e, stress, postgres)"; \
-	$(SWIFT) test --skip-build --skip SSHServerTests $(OWN_PASS_SKIPS) $$skips || exit $$?; \
+	echo "scripts/test-shards '$(CHECK_SHARD)' $(TEST_BINARY) --skip SSHServerTests $(OWN_PASS_SKIPS) (without the suites tagged e2e, stress, postgres)"; \
+	./scripts/test-shards '$(CHECK_SHARD)' "$(TEST_BINARY)" --skip SSHServerTests $(OWN_PASS_SKIPS) $$skips || exit $$?; \
 	echo "$(SWIFT) test --skip-build --filter '$(CHECK_OWN_PASS_FILTER)' (the same)"; \
 	$(SWIFT) test --skip-build --filter '$(CHECK_OWN_PASS_FILTER)' $$skips
 
@@ -72,6 +72,15 @@ OWN_PASS_FILTER = $(subst $(eval) ,|,$(OWN_PASS_SUITES))
 ## never sees its own child, and the exit test beside it waited for ever.
 CHECK_OWN_PASS_FILTER = SSHServerTests|$(OWN_PASS_FILTER)
 
+## The test binary `swift test` runs, run directly where a pass is two processes (scripts/test-shards:
+## Swift Testing runs a process's tests on one thread a core, and a test that waits holds its
+## thread; SwiftPM's lock lets only one `swift test` use .build at a time). The shard runs beside
+## the rest: the journeys in `make test` (561 s as one process here, 409 s as two), the storage
+## suites in `make check`.
+TEST_BINARY = $$($(SWIFT) build --show-bin-path)/tabshellPackageTests.xctest
+TEST_SHARD = ^EndToEndTests\.
+CHECK_SHARD = ^(StorageTests|PostgresStorageTests)\.
+
 ## Sets up and runs every test (after the layout check): models, screens, storage, and the real binary in tmux.
 ## The SSH server's tests and the idle-timeout journeys run on their own, one after the other: they wait on real ssh
 ## clients from async code, and the blocking terminal tests would otherwise hold the 2-core
@@ -80,12 +89,13 @@ CHECK_OWN_PASS_FILTER = SSHServerTests|$(OWN_PASS_FILTER)
 ## A throw-away PostgreSQL server (scripts/pg-test-server, docs/postgres.md) runs for the
 ## duration, its URL in TABSHELL_TEST_DATABASE_URL; it is stopped however the tests end.
 test: build man lint
+	$(SWIFT) build --build-tests
 	@trap 'exit 130' INT TERM; \
 	trap './scripts/pg-test-server stop' EXIT; \
 	url="$$(./scripts/pg-test-server start)" || exit 1; \
 	export TABSHELL_TEST_DATABASE_URL="$$url"; \
-	echo "$(SWIFT) test --skip SSHServerTests --skip ServeIdleEndToEndTests $(OWN_PASS_SKIPS)"; \
-	$(SWIFT) test --skip SSHServerTests --skip ServeIdleEndToEndTests $(OWN_PASS_SKIPS) || exit $$?; \
+	echo "scripts/test-shards '$(TEST_SHARD)' $(TEST_BINARY) --skip SSHServerTests --skip ServeIdleEndToEndTests $(OWN_PASS_SKIPS)"; \
+	./scripts/test-shards '$(TEST_SHARD)' "$(TEST_BINARY)" --skip SSHServerTests --skip ServeIdleEndToEndTests $(OWN_PASS_SKIPS) || exit $$?; \
 	echo "$(SWIFT) test --skip-build --filter SSHServerTests"; \
 	$(SWIFT) test --skip-build --filter SSHServerTests || exit $$?; \
 	echo "$(SWIFT) test --skip-build --filter '$(OWN_PASS_FILTER)'"; \
