@@ -264,14 +264,9 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
 
     // MARK: - History
 
-    public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
-        let text = try StorageLimits.searchText(query)
-        guard limit > 0 else { return [] }
-        return try read { session throws(StorageError) in
-            try PostgresQueries.search(text, limit: limit, in: session).map { row throws(StorageError) in
-                try PostgresRows.historyRow(row, location)
-            }
-        }
+    /// The newest matches among the newest records, then in the whole index if need be.
+    public func searchStatements(_ text: String, limit: Int) -> [StoreSQL] {
+        PostgresQueries.searchSteps(text, limit: limit)
     }
 
     /// A record's photos in order, with the facts of their content.

@@ -61,12 +61,12 @@ public enum StoreCopy {
                         digest.add(code: code, product)
                         products.append((code, product))
                         report.products += 1
-                        if products.count == 200 {
-                            try PostgresStore.upsert(products, session)
+                        if products.count == CatalogRows.batchSize {
+                            try CatalogRows.upsert(products, PostgresStatements(session: session))
                             products = []
                         }
                     })
-                try PostgresStore.upsert(products, session)
+                try CatalogRows.upsert(products, PostgresStatements(session: session))
             } catch let error as StorageError {
                 throw error
             } catch {

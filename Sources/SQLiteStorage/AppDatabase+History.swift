@@ -3,27 +3,17 @@ import Foundation
 import GRDB
 import Storage
 
-/// History's reads of SQLite's own: search through the `captureSearch` full-text index, and a
-/// record's photos (files beside the database). The pages and the detail are Storage's
-/// (StatementStore+History.swift); deleting is ``deleteRecord(id:)`` and
-/// ``deleteAllRecords()`` (AppDatabase+Photos.swift), which also remove the photo files.
+/// History's reads of SQLite's own: search's statement for the `captureSearch` full-text index,
+/// and a record's photos (files beside the database). The pages, the detail and search's steps
+/// are Storage's (StatementStore+History.swift), and so is deleting (StatementStore+Delete.swift,
+/// over this engine's photo hooks in AppDatabase+Photos.swift).
 extension AppDatabase {
     // MARK: - Search
 
-    /// Up to `limit` captures with a word in their code, note, request title, person, product
-    /// or batch line codes that starts with each word of `query` (case- and
-    /// accent-insensitively), newest first; in a script written without spaces (Han, kana,
-    /// Hangul, Thai…) any part of a run matches (``SearchText``). A query without a letter or
-    /// digit matches nothing.
-    ///
-    /// The words go to the `captureSearch` full-text index as quoted prefix terms and phrases,
-    /// never as FTS syntax of their own; the index hands back the newest `limit` matches by id.
-    public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
-        let text = try StorageLimits.searchText(query)
-        guard limit > 0, let statement = HistoryQueries.search(text, limit: limit) else { return [] }
-        return try reading { session throws(StorageError) in
-            try session.all(statement) { row throws(StorageError) in try HistoryRows.historyRow(row, session.unreadable("a record")) }
-        }
+    /// One statement: the `captureSearch` full-text index hands back the newest `limit` matches
+    /// by id (``HistoryQueries/search(_:limit:)``).
+    public func searchStatements(_ text: String, limit: Int) -> [StoreSQL] {
+        HistoryQueries.search(text, limit: limit).map { [$0] } ?? []
     }
 
     // MARK: - Photos

@@ -9,10 +9,6 @@ import Storage
 enum HistoryQueries {
     // MARK: - Search
 
-    /// The most words of a query (counting each character of a script written without spaces
-    /// as one) that go to the index; more only slow the search down.
-    static let maximumSearchWords = 16
-
     /// `text` as an FTS5 query: each word (a run of letters and digits, the unicode61
     /// tokenizer's idea of one) quoted, with `"` doubled, and marked as a prefix, so whatever
     /// the user typed is matched as text and never read as FTS syntax. A word with characters
@@ -20,7 +16,7 @@ enum HistoryQueries {
     /// `"東 京"` for `東京`, marked as a prefix only when its last unit is a word. Nil when
     /// `text` has no word.
     static func ftsQuery(_ text: String) -> String? {
-        let phrases = SearchText.phrases(of: text, maximumUnits: maximumSearchWords)
+        let phrases = SearchText.phrases(of: text)
         guard !phrases.isEmpty else { return nil }
         return phrases.map { units in
             let phrase = units.map { $0.text.replacingOccurrences(of: "\"", with: "\"\"") }.joined(separator: " ")

@@ -42,14 +42,22 @@ struct SQLiteStatements: StatementSession {
     }
 
     /// Prepared for this call only, as GRDB's `fetchAll(_:sql:)` does: History's statements
-    /// differ by group, direction and keyset, and a connection need not keep each one.
+    /// differ by group, direction and keyset, and a connection need not keep each one. A
+    /// statement of many values (a batch of the catalog's rows, the same text batch after
+    /// batch) is kept by the connection: parsing it again cost more than running it.
     private func prepared(_ statement: StoreSQL) throws -> Statement {
-        try db.makeStatement(sql: SQLiteNames.of(statement.text))
+        let text = SQLiteNames.of(statement.text)
+        return statement.binds.count >= 100 ? try db.cachedStatement(sql: text) : try db.makeStatement(sql: text)
     }
 
-    /// `$1`, `$2`… are SQLite parameters named "1", "2"…: bound by name, so a number used twice
-    /// binds one value.
+    /// The values in order where ``SQLiteNames`` made the placeholders `?` (each of `$1`, `$2`…
+    /// once, in order: how every interpolated ``StoreSQL`` is written); otherwise `$1`, `$2`…
+    /// are SQLite parameters named "1", "2"…, bound by name, so a number used twice binds one
+    /// value.
     static func arguments(_ statement: StoreSQL) -> StatementArguments {
+        if SQLiteNames.converted(statement.text).positional {
+            return StatementArguments(statement.binds.map(\.databaseValue))
+        }
         var named: [String: (any DatabaseValueConvertible)?] = [:]
         for (index, value) in statement.binds.enumerated() {
             named[String(index + 1)] = value.databaseValue
@@ -159,31 +167,60 @@ struct SQLiteRow: SQLRow {
 /// columns have been camelCase since its first version (`createdAt`, `requestCount`), and
 /// PostgreSQL's are the same words in snake_case (`created_at`, `request_count`). Every
 /// lower-case identifier with an underscore outside quotes, and not a function's name (right
-/// before its `(`), becomes camelCase; quoted text, placeholders and keywords stay as they are. One table
+/// before its `(`), becomes camelCase; quoted text and keywords stay as they are, and
+/// placeholders too unless they become SQLite's positional `?` (``Converted``). One table
 /// has another name: PostgreSQL's `capture_photo` (a record's photos, their content apart in
 /// `photo_content`) is SQLite's `photo` (the files beside the database).
 enum SQLiteNames {
     /// Names that are other words on SQLite, not only other spellings.
     static let renamed = ["capture_photo": "photo"]
 
-    /// `text` in SQLite's names, from a cache of the statements seen (they are constant text
-    /// with placeholders, a few dozen).
-    static func of(_ text: String) -> String {
-        if let known = cache.withLock({ $0[text] }) { return known }
-        let renamed = camelCased(text)
-        cache.withLock { cache in
-            if cache.count >= 512 { cache.removeAll() }
-            cache[text] = renamed
-        }
-        return renamed
+    /// `text` in SQLite's names and placeholders (``converted(_:)``).
+    static func of(_ text: String) -> String { converted(text).text }
+
+    /// A statement as SQLite runs it: its names SQLite's, and its placeholders `?` when they are
+    /// `$1`, `$2`… once each in order (`positional`). SQLite keeps a named parameter's name in a
+    /// list it walks for each lookup, and GRDB looks up every one when it prepares a statement:
+    /// for the 1,000 values of a catalog batch, that took most of the import's time.
+    struct Converted: Sendable {
+        let text: String
+        let positional: Bool
     }
 
-    private static let cache = Mutex<[String: String]>([:])
+    /// ``Converted`` from a cache of the statements seen (they are constant text with
+    /// placeholders, a few dozen).
+    static func converted(_ text: String) -> Converted {
+        if let known = cache.withLock({ $0[text] }) { return known }
+        let converted = convert(text)
+        cache.withLock { cache in
+            if cache.count >= 512 { cache.removeAll() }
+            cache[text] = converted
+        }
+        return converted
+    }
 
+    private static let cache = Mutex<[String: Converted]>([:])
+
+    /// `text` in SQLite's names, its placeholders as written.
     static func camelCased(_ text: String) -> String {
+        let named = convert(text, positional: false)
+        return named.text
+    }
+
+    /// `text` in SQLite's names; its placeholders outside quotes made `?` when they are `$1`,
+    /// `$2`… once each in order and `positional` is asked for, as written otherwise.
+    static func convert(_ text: String, positional: Bool = true) -> Converted {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
+        // The same text with `?` for each placeholder, while they come in order.
+        var numbered: [UInt8]? = positional ? [] : nil
+        numbered?.reserveCapacity(bytes.count)
+        var nextPlaceholder = 1
+        func emit(_ part: some Sequence<UInt8>) {
+            out += part
+            numbered? += part
+        }
         var index = 0
         func isIdentifier(_ byte: UInt8) -> Bool {
             (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5F
@@ -195,12 +232,20 @@ enum SQLiteNames {
                 // Quoted text or a quoted name, to its closing quote (a doubled quote closes and
                 // opens again).
                 let end = bytes[(index + 1)...].firstIndex(of: byte).map { $0 + 1 } ?? bytes.count
-                out += bytes[index..<end]
+                emit(bytes[index..<end])
                 index = end
             case UInt8(ascii: "$"), 0x30...0x39:
                 // A placeholder or a number: its digits stay.
                 let end = bytes[(index + 1)...].firstIndex { !isIdentifier($0) } ?? bytes.count
                 out += bytes[index..<end]
+                if byte != UInt8(ascii: "$") {
+                    numbered? += bytes[index..<end]
+                } else if Int(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)) == nextPlaceholder {
+                    nextPlaceholder += 1
+                    numbered?.append(UInt8(ascii: "?"))
+                } else {
+                    numbered = nil
+                }
                 index = end
             case _ where isIdentifier(byte):
                 let end = bytes[index...].firstIndex { !isIdentifier($0) } ?? bytes.count
@@ -209,27 +254,28 @@ enum SQLiteNames {
                 // (`INSERT INTO capture_line (…)`) after a space.
                 let next = end < bytes.count ? bytes[end] : nil
                 if let other = renamed[String(decoding: word, as: UTF8.self)] {
-                    out += other.utf8
+                    emit(other.utf8)
                 } else if word.contains(0x5F), !word.contains(where: { (0x41...0x5A).contains($0) }), next != UInt8(ascii: "(") {
                     var upper = false
                     for letter in word {
                         if letter == 0x5F {
                             upper = true
                         } else {
-                            out.append(upper && (0x61...0x7A).contains(letter) ? letter - 0x20 : letter)
+                            emit(CollectionOfOne(upper && (0x61...0x7A).contains(letter) ? letter - 0x20 : letter))
                             upper = false
                         }
                     }
                 } else {
-                    out += word
+                    emit(word)
                 }
                 index = end
             default:
-                out.append(byte)
+                emit(CollectionOfOne(byte))
                 index += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        if let numbered { return Converted(text: String(decoding: numbered, as: UTF8.self), positional: true) }
+        return Converted(text: String(decoding: out, as: UTF8.self), positional: false)
     }
 }
 

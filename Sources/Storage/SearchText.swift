@@ -98,11 +98,15 @@ public enum SearchText {
         }
     }
 
+    /// The most units of a query (words, and each character of a script written without spaces)
+    /// that go to an engine's index: more only slow the search down.
+    public static let maximumQueryUnits = 16
+
     /// The phrases of a query: one per word of `text` (``SearchWords``), each the units of its
     /// word in order, which must follow each other in a record; a phrase's last unit, when it
     /// is a word, is matched as a prefix. At most `maximumUnits` units in all (a word cut there
     /// keeps its first units); a word of marks alone is left out.
-    public static func phrases(of text: String, maximumUnits: Int) -> [[Unit]] {
+    public static func phrases(of text: String, maximumUnits: Int = maximumQueryUnits) -> [[Unit]] {
         var phrases: [[Unit]] = []
         var budget = maximumUnits
         for word in SearchWords.of(text) where budget > 0 {

@@ -62,7 +62,7 @@ struct QueryBenchmarkTests {
                 for run in 0..<25 {
                     let time = try measure {
                         rows = try pool.withConnection { session throws(StorageError) in
-                            try PostgresQueries.search(search.text, limit: 50, in: session).count
+                            try SeededStore.search(search.text, in: session).count
                         }
                     }
                     if run >= 5 { times.append(time) }

@@ -64,9 +64,7 @@ struct QueryPlanTests {
         try SeededStore.seed(pool, captures: 30_000)
         for search in SeededStore.searches(captures: 30_000) + [("nothing", "zzz"), ("a note's start", "no"), ("a batch's code", "4006381333931")] {
             let (found, expected) = try pool.withConnection { session throws(StorageError) in
-                let found = try PostgresQueries.search(search.text, limit: 50, in: session).map { row throws(StorageError) in
-                    do { return try row.decode(Int64.self) } catch { throw StorageError.sql("\(error)") }
-                }
+                let found = try SeededStore.search(search.text, in: session)
                 // The same answer by brute force: every capture's words, newest first.
                 let expected = try session.rows(
                     .bound(
@@ -85,7 +83,7 @@ struct QueryPlanTests {
             }
             #expect(found == expected, "\(search.name)")
         }
-        #expect(try pool.withConnection { session throws(StorageError) in try PostgresQueries.search("!?", limit: 50, in: session) }.isEmpty)
+        #expect(try pool.withConnection { session throws(StorageError) in try SeededStore.search("!?", in: session) }.isEmpty)
     }
 
     @Test func pagedReadsCanUseIndexesOnAnEmptyStore() throws {
@@ -133,6 +131,6 @@ struct QueryPlanTests {
         #expect(PostgresQueries.searchRecent("", limit: 10) == nil)
         #expect(PostgresQueries.searchAll(" - ", limit: 10) == nil)
         let many = (1...40).map { "w\($0)" }.joined(separator: " ")
-        #expect(PostgresQueries.tsquery(many)?.components(separatedBy: " & ").count == PostgresQueries.maximumSearchWords)
+        #expect(PostgresQueries.tsquery(many)?.components(separatedBy: " & ").count == SearchText.maximumQueryUnits)
     }
 }

@@ -21,12 +21,17 @@ enum SeededStore {
 
     /// Search's first step for `text` (a statement the server refuses if `text` has no word).
     static func searchRecent(_ text: String) -> PostgresQuery {
-        PostgresQueries.searchRecent(text, limit: 50) ?? PostgresQuery(unsafeSQL: "SELECT no word in this search")
+        PostgresStatements.query(PostgresQueries.searchRecent(text, limit: 50) ?? "SELECT no word in this search")
     }
 
     /// Search's second step for `text`.
     static func searchAll(_ text: String) -> PostgresQuery {
-        PostgresQueries.searchAll(text, limit: 50) ?? PostgresQuery(unsafeSQL: "SELECT no word in this search")
+        PostgresStatements.query(PostgresQueries.searchAll(text, limit: 50) ?? "SELECT no word in this search")
+    }
+
+    /// The ids search finds for `text` (its 50 newest matches), both steps as the store runs them.
+    static func search(_ text: String, in session: PostgresSession) throws(StorageError) -> [Int64] {
+        try HistoryRows.search(PostgresQueries.searchSteps(text, limit: 50), limit: 50, PostgresStatements(session: session)).map(\.id)
     }
 
     /// The code of capture `id`'s neighbourhood that only one capture has.

@@ -213,7 +213,7 @@ struct HistoryQueryTests {
         #expect(HistoryQueries.ftsQuery("%_-\"") == nil)
         #expect(HistoryQueries.ftsQuery("") == nil)
         let many = (0..<40).map { "w\($0)" }.joined(separator: " ")
-        #expect(HistoryQueries.ftsQuery(many)?.split(separator: " ").count == HistoryQueries.maximumSearchWords)
+        #expect(HistoryQueries.ftsQuery(many)?.split(separator: " ").count == SearchText.maximumQueryUnits)
     }
 
     @Test(arguments: StoreEngine.allCases) func searchTextIsNeverSQL(engine: StoreEngine) throws {

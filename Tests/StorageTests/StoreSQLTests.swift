@@ -59,6 +59,29 @@ import Testing
         #expect(SQLiteNames.camelCased("WHERE x = 'unclosed_quote") == "WHERE x = 'unclosed_quote")
     }
 
+    @Test func placeholdersInOrderBecomeSQLitesPositionalOnesAndOthersStayNamed() throws {
+        #expect(SQLiteNames.convert("VALUES ($1, $2, '$9', \"$3\"), ($3, $10)").text == "VALUES ($1, $2, '$9', \"$3\"), ($3, $10)")
+        #expect(SQLiteNames.convert("VALUES ($1, $2, '$9', \"$3\"), ($3, $10)").positional == false, "$10 is not the fourth")
+        let inOrderText = SQLiteNames.convert("INSERT INTO capture_line VALUES ($1, $2, '$9'), ($3, 40, $4)")
+        #expect(inOrderText.text == "INSERT INTO captureLine VALUES (?, ?, '$9'), (?, 40, ?)" && inOrderText.positional)
+        #expect(SQLiteNames.convert("WHERE a = $1 OR b = $1").positional == false, "a number used twice stays named")
+        #expect(SQLiteNames.convert("WHERE a = $2 OR b = $1").positional == false)
+        #expect(SQLiteNames.convert("SELECT 1").text == "SELECT 1")
+        // Both kinds bind their values on SQLite: in order, and by name.
+        let temp = try TemporaryDirectory()
+        let db = try openDatabase(temp)
+        let values = StoreSQL(list: (1...300).map { "(\($0), \("row \($0)"))" })
+        let inOrder: StoreSQL = "SELECT count(*), sum(n), max(t) FROM (SELECT column1 AS n, column2 AS t FROM (VALUES \(values)))"
+        #expect(SQLiteNames.converted(inOrder.text).positional)
+        let sums = try db.reading { session throws(StorageError) in
+            try session.first(inOrder) { row throws(StorageError) in [try row.integer(0), try row.integer(1)] }
+        }
+        #expect(sums == [300, 45_150])
+        let twice: StoreSQL = "\(7) + \(5)"
+        let named = StoreSQL(list: [twice, "$1 * $2"])
+        #expect(named.text == "$1 + $2, $1 * $2" && !SQLiteNames.converted("SELECT " + named.text).positional)
+    }
+
     @Test func valuesOfEveryKindGoInAndComeBackOnSQLite() throws {
         let temp = try TemporaryDirectory()
         let db = try openDatabase(temp)

@@ -35,6 +35,19 @@ extension StatementStore {
         }
     }
 
+    /// Up to `limit` captures with a word in their code, note, request title, person, product
+    /// or batch line codes that starts with each word of `query` (case- and
+    /// accent-insensitively), newest first; in a script written without spaces (Han, kana,
+    /// Hangul, Thai…) any part of a run matches (``SearchText``). A query without a letter or
+    /// digit matches nothing. The words go to the engine's full-text index
+    /// (``searchStatements(_:limit:)``) as quoted prefix terms and phrases, never as its syntax.
+    public func search(_ query: String, limit: Int) throws(StorageError) -> [HistoryRow] {
+        let text = try StorageLimits.searchText(query)
+        let steps = limit > 0 ? searchStatements(text, limit: limit) : []
+        guard !steps.isEmpty else { return [] }
+        return try reading { session throws(StorageError) in try HistoryRows.search(steps, limit: limit, session) }
+    }
+
     /// The record `id` as History shows it, with its photos in order and its batch lines, read
     /// in one snapshot; nil when there is no such record.
     public func recordDetail(id: Int64) throws(StorageError) -> RecordDetail? {
@@ -102,6 +115,17 @@ public enum HistoryRows {
             lines.append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
         }
         return lines
+    }
+
+    /// A search's rows: `steps` (``StatementStore/searchStatements(_:limit:)``) run in turn
+    /// until one returns `limit` rows, or else the last one's.
+    public static func search(_ steps: [StoreSQL], limit: Int, _ session: any StatementSession) throws(StorageError) -> [HistoryRow] {
+        var rows: [HistoryRow] = []
+        for step in steps {
+            rows = try session.all(step) { row throws(StorageError) in try historyRow(row, session.unreadable("a record")) }
+            if rows.count >= limit { break }
+        }
+        return rows
     }
 
     /// How many columns ``columns`` has: a selection may add its own after them.

@@ -27,6 +27,18 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
         binds = stringInterpolation.binds
     }
 
+    /// `parts` as a list, `first, second…` (a statement's VALUES rows): each part's placeholders
+    /// numbered on from those before it.
+    public init(list parts: [StoreSQL]) {
+        text = ""
+        binds = []
+        for part in parts {
+            if !text.isEmpty { text += ", " }
+            text += part.renumbered(after: binds.count)
+            binds += part.binds
+        }
+    }
+
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
         var binds: [SQLValue] = []
@@ -61,40 +73,34 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
 }
 
 extension StoreSQL {
-    /// The text with each placeholder `$n` outside quotes as `$(n + offset)`.
+    /// The text with each placeholder `$n` outside quotes as `$(n + offset)`, read as bytes
+    /// (a catalog import renumbers every row of every batch).
     func renumbered(after offset: Int) -> String {
         guard offset > 0, !binds.isEmpty else { return text }
-        var out = ""
-        var quote: Character?
-        var digits = ""
-        var inPlaceholder = false
-        func endPlaceholder() {
-            if inPlaceholder { out += "$" + (Int(digits).map { String($0 + offset) } ?? digits) }
-            inPlaceholder = false
-            digits = ""
-        }
-        for character in text {
-            if inPlaceholder {
-                if character.isASCII, character.isNumber {
-                    digits.append(character)
-                    continue
-                }
-                endPlaceholder()
-            }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 2 * binds.count)
+        var quote: UInt8?
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             if let open = quote {
-                if character == open { quote = nil }
-                out.append(character)
-            } else if character == "'" || character == "\"" {
-                quote = character
-                out.append(character)
-            } else if character == "$" {
-                inPlaceholder = true
+                if byte == open { quote = nil }
+                out.append(byte)
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+                out.append(byte)
+            } else if byte == UInt8(ascii: "$") {
+                let end = bytes[index...].firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? bytes.count
+                let digits = String(decoding: bytes[index..<end], as: UTF8.self)
+                out += Array(("$" + (Int(digits).map { String($0 + offset) } ?? digits)).utf8)
+                index = end
             } else {
-                out.append(character)
+                out.append(byte)
             }
         }
-        endPlaceholder()
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -237,6 +243,11 @@ public protocol StatementStore: RecordStore {
     /// hands their record on: on SQLite they are the store's own files; PostgreSQL fetches them
     /// into this host's photo cache through `session`.
     func exportFiles(of photos: [RecordPhoto], _ session: any StatementSession) throws(StorageError)
+    /// History's search as this engine's full-text index answers it: statements for the words of
+    /// `text` (``HistoryRows/columns``, newest first, at most `limit` rows), run in turn until
+    /// one returns `limit` rows (PostgreSQL looks among the newest records before its whole
+    /// index); empty when `text` has no word.
+    func searchStatements(_ text: String, limit: Int) -> [StoreSQL]
     /// The folder of the store's photo files (and of its staging).
     var media: MediaStore { get }
     /// Of the photo files `storedNames`, whose rows the write on `session` deletes, those no
