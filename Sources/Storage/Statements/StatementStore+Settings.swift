@@ -11,7 +11,7 @@ extension StatementStore {
     /// Saves `settings`, replacing the previous ones.
     public func saveSettings(_ settings: Settings) throws(StorageError) {
         try StorageLimits.validate(settings)
-        try writing { session throws(StorageError) in try session.execute(SettingsRows.upsert(settings)) }
+        _ = try writing { session throws(StorageError) in try session.execute(SettingsRows.upsert(settings)) }
     }
 }
 

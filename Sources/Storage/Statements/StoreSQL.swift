@@ -58,6 +58,13 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
             text += "$\(binds.count)"
         }
 
+        /// A value that may be nil (bound as NULL): the next placeholder. Said apart from the
+        /// one above so that Swift does not warn of an optional's debug description.
+        public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) {
+            binds.append(value.sqlValue)
+            text += "$\(binds.count)"
+        }
+
         /// Constant SQL (a column list, an engine's ` FOR UPDATE`): spliced as text.
         public mutating func appendInterpolation(_ fragment: SQLFragment) {
             text += fragment.text
