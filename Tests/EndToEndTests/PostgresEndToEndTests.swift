@@ -90,8 +90,14 @@ import Testing
         try app.press("n")
         try app.waitFor("the capture saying so") { $0.contains("Capture · Note") && headingSaysUnreachable($0) }
         try app.type("Forklift left at dock 4")
+        // The heading already names the server, so Done's failure is waited for where Done
+        // says it: the row above the key hints, once the note is on screen.
+        try app.waitFor(text: "Forklift left at dock 4")
         try app.press("C-d")
-        let failed = try app.waitFor(text: "Cannot reach PostgreSQL")
+        let failed = try app.waitFor("Done's failure above the key hints") { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+            return rows.contains { $0.contains("\u{2717} Cannot reach PostgreSQL") && !$0.contains("\u{2500}") }
+        }
         #expect(failed.contains("Capture · Note"), "the capture stays open when Done fails")
         #expect(failed.contains("Forklift left at dock 4"))
 
