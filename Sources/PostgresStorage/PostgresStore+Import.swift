@@ -3,8 +3,8 @@ import Foundation
 import PostgresNIO
 import Storage
 
-/// Done's rows, shared by Done (`commitCapture`) and `history import`: the photos' contents,
-/// then a capture with its photos, GS1 fields and batch lines.
+/// What Done (`commitCapture`) and `history import` do on PostgreSQL beside Storage's
+/// ``CaptureRows``: the photos' contents first, then the engine's own steps of a capture's rows.
 extension PostgresStore {
     /// Sends each staged photo's content once (the server hashes it; a content already there is
     /// kept once) and returns the hashes, in order.
@@ -33,48 +33,25 @@ extension PostgresStore {
         return hashes
     }
 
-    /// One capture's rows inside the caller's transaction: the capture (committed from
-    /// `stagingID`, keeping `product` as its name and brand), its photos (their contents stored
-    /// already, by hash) in order, its GS1 fields and its batch lines. The request is the caller's.
-    func insertCapture(
-        _ submission: CaptureSubmission, photos: [(photo: StagedPhoto, hash: String)], createdAt: Date, stagingID: String?,
-        capturedBy: String?, product: Product?, uid: String? = nil, _ session: PostgresSession
-    ) throws(StorageError) -> Int64 {
-        // The record count's row is locked before the capture takes its id, so ids are
-        // taken in commit order (a follower reading "after the last id" misses none).
-        try session.execute("SELECT 1 FROM capture_count WHERE id = 1 FOR UPDATE")
-        let insert: PostgresQuery = """
-            INSERT INTO capture (kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
-                                 input_source, requester, product_name, product_brand, uid)
-            VALUES (\(submission.kind.rawValue), \(submission.barcode?.value), \(submission.barcode?.symbology.rawValue),
-                    \(submission.note), \(submission.requestID), \(createdAt), \(stagingID), \(capturedBy),
-                    \(submission.codeSource?.rawValue), (SELECT requester FROM request WHERE id = \(submission.requestID)),
-                    \(product?.name), \(product?.brand), \(uid ?? RecordIdentity.make()))
-            RETURNING id
-            """
-        guard let captureID = try session.value(insert, as: Int64.self) else {
-            throw .sql("PostgreSQL at \(location.server) did not say which id the record got.")
-        }
-        for (position, (photo, hash)) in photos.enumerated() {
-            try session.execute(
-                """
-                INSERT INTO capture_photo (capture_id, position, sha256, original_name)
-                VALUES (\(captureID), \(Int32(position)), decode(\(hash), 'hex'), \(photo.originalName))
-                """)
-        }
-        if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
-            for element in barcode.reading.elements {
-                try session.execute(
-                    """
-                    INSERT INTO capture_element (capture_id, ai, value) VALUES (\(captureID), \(element.ai), \(element.raw))
-                    ON CONFLICT (capture_id, ai) DO UPDATE SET value = EXCLUDED.value
-                    """)
-            }
-        }
-        if let lines = PostgresQueries.insertLines(submission.lines, captureID: captureID) {
-            try session.execute(lines)
-        }
-        return captureID
+    /// PostgreSQL's own steps of a capture's rows (``CaptureRows``): before the capture, the
+    /// record count's row is locked, so ids are taken in commit order (a follower reading
+    /// "after the last id" misses none); its photos are rows naming their contents, stored
+    /// already, by hash.
+    func captureSteps(_ photos: [(photo: StagedPhoto, hash: String)], _ session: PostgresSession) -> CaptureRows.CaptureSteps {
+        CaptureRows.CaptureSteps(
+            ahead: { () throws(StorageError) -> Int64? in
+                try session.execute("SELECT 1 FROM capture_count WHERE id = 1 FOR UPDATE")
+                return nil
+            },
+            photos: { captureID throws(StorageError) in
+                for (position, (photo, hash)) in photos.enumerated() {
+                    try session.execute(
+                        """
+                        INSERT INTO capture_photo (capture_id, position, sha256, original_name)
+                        VALUES (\(captureID), \(Int32(position)), decode(\(hash), 'hex'), \(photo.originalName))
+                        """)
+                }
+            })
     }
 
     /// `history import` on PostgreSQL: every new record's photo contents, the requests they
@@ -98,12 +75,12 @@ extension PostgresStore {
             let requestIDs = try RequestRows.insertImported(history, matches, statements)
             var ids: [Int64] = []
             for (index, record) in history.records.enumerated() where matches.presentRecords[index] == nil {
+                let steps = captureSteps(zip(photos[index], hashes[index] ?? []).map { (photo: $0, hash: $1) }, session)
                 ids.append(
-                    try insertCapture(
+                    try CaptureRows.insert(
                         record.submission(requestID: record.request.flatMap { requestIDs[$0] }, photos: photos[index]),
-                        photos: zip(photos[index], hashes[index] ?? []).map { (photo: $0, hash: $1) }, createdAt: record.createdAt,
-                        stagingID: stagingIDs[index], capturedBy: record.capturedBy, product: record.product,
-                        uid: history.uid(ofRecord: index), session))
+                        createdAt: record.createdAt, stagingID: stagingIDs[index], capturedBy: record.capturedBy, product: record.product,
+                        uid: history.uid(ofRecord: index), steps, statements))
             }
             let report = HistoryImportReport(
                 recordIDs: ids, skippedRecords: matches.presentRecords.count, addedRequests: requestIDs.count - matches.presentRequests.count)

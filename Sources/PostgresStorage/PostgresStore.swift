@@ -335,15 +335,9 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
         let (captureID, hashes): (Int64, [String]) = try write { session throws(StorageError) in
             // The large part first, before the capture count's row is locked.
             let hashes = try storePhotoContents(photos, from: staging, session)
-            let statements = PostgresStatements(session: session)
-            if let requestID = submission.requestID { try RequestRows.markAnswered(id: requestID, now: now, statements) }
-            // What the catalog calls the product now is what the record keeps.
-            let product = try submission.barcode.flatMap { barcode throws(StorageError) in
-                try CatalogRows.product(key: Product.catalogKey(for: barcode), statements)
-            }
-            let captureID = try insertCapture(
-                submission, photos: zip(photos, hashes).map { (photo: $0, hash: $1) }, createdAt: now, stagingID: staging?.stagingID,
-                capturedBy: capturedBy, product: product, session)
+            let captureID = try CaptureRows.commit(
+                submission, now: now, stagingID: staging?.stagingID, capturedBy: capturedBy,
+                captureSteps(zip(photos, hashes).map { (photo: $0, hash: $1) }, session), PostgresStatements(session: session))
             return (captureID, hashes)
         }
         // Committed: the photos are this host's to show without fetching them back.

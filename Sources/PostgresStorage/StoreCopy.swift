@@ -149,9 +149,7 @@ public enum StoreCopy {
         for element in record.elements {
             try session.execute("INSERT INTO capture_element (capture_id, ai, value) VALUES (\(row.id), \(element.ai), \(element.value))")
         }
-        if let lines = PostgresQueries.insertLines(record.lines, captureID: row.id) {
-            try session.execute(lines)
-        }
+        try CaptureRows.insertLines(record.lines, captureID: row.id, PostgresStatements(session: session))
         return hashes
     }
 }

@@ -35,11 +35,12 @@ extension AppDatabase {
                 let requestIDs = try RequestRows.insertImported(history, matches, statements)
                 var ids: [Int64] = []
                 for (index, record) in history.records.enumerated() where matches.presentRecords[index] == nil {
+                    let submission = record.submission(requestID: record.request.flatMap { requestIDs[$0] }, photos: photos[index])
                     ids.append(
-                        try insertCapture(
-                            record.submission(requestID: record.request.flatMap { requestIDs[$0] }, photos: photos[index]),
-                            photos: photos[index], createdAt: record.createdAt, stagingID: stagingIDs[index], capturedBy: record.capturedBy,
-                            product: record.product, uid: history.uid(ofRecord: index), db))
+                        try CaptureRows.insert(
+                            submission, createdAt: record.createdAt, stagingID: stagingIDs[index], capturedBy: record.capturedBy,
+                            product: record.product, uid: history.uid(ofRecord: index), captureSteps(submission, photos: photos[index], db),
+                            statements))
                 }
                 return HistoryImportReport(
                     recordIDs: ids, skippedRecords: matches.presentRecords.count,

@@ -16,44 +16,6 @@ import Darwin
 extension AppDatabase {
     // MARK: - Done
 
-    /// A code's GS1 fields as rows (searchable and exportable by AI), in the capture's
-    /// transaction.
-    static func insertScanData(of submission: CaptureSubmission, captureID: Int64, _ db: Database) throws {
-        if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
-            for element in barcode.reading.elements {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO captureElement (captureId, ai, value) VALUES (?, ?, ?)",
-                    arguments: [captureID, element.ai, element.raw]
-                )
-            }
-        }
-    }
-
-    /// A batch's lines, in the capture's transaction, before the capture itself: its search row
-    /// is then written once, with every code, when the capture goes in. A line added after its
-    /// capture rewrites that row, and each rewrite of a full-text row cost about a millisecond at
-    /// a million records (2.4 s for a batch of 1,000 codes; docs/performance.md). The lines'
-    /// foreign key is checked at commit (`defer_foreign_keys`, which the commit turns off), when
-    /// their capture is there. Returns the id the capture must be inserted with.
-    static func insertLinesAhead(of submission: CaptureSubmission, _ db: Database) throws -> Int64 {
-        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-        // The id AUTOINCREMENT would give: above every id the table has had.
-        let captureID =
-            try Int64.fetchOne(
-                db,
-                sql: """
-                    SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'capture'), 0),
-                               coalesce((SELECT max(id) FROM capture), 0)) + 1
-                    """) ?? 1
-        for (position, line) in submission.lines.enumerated() {
-            try db.execute(
-                sql: "INSERT INTO captureLine (captureId, position, barcode, symbology, quantity) VALUES (?, ?, ?, ?, ?)",
-                arguments: [captureID, position, line.barcode.value, line.barcode.symbology.rawValue, line.quantity]
-            )
-        }
-        return captureID
-    }
-
     /// Done: stores a finished capture, its photos and the answered request's new status, and
     /// returns the capture's id.
     ///
@@ -84,15 +46,9 @@ extension AppDatabase {
         let captureID: Int64
         do {
             captureID = try write { db in
-                let statements = SQLiteStatements(db: db, path: url.path)
-                if let requestID = submission.requestID { try RequestRows.markAnswered(id: requestID, now: now, statements) }
-                // What the catalog calls the product now is what the record keeps.
-                let product = try submission.barcode.flatMap { barcode throws(StorageError) in
-                    try CatalogRows.product(key: Product.catalogKey(for: barcode), statements)
-                }
-                return try insertCapture(
-                    submission, photos: photos, createdAt: now, stagingID: staging?.stagingID, capturedBy: capturedBy, product: product,
-                    db)
+                try CaptureRows.commit(
+                    submission, now: now, stagingID: staging?.stagingID, capturedBy: capturedBy, captureSteps(submission, photos: photos, db),
+                    SQLiteStatements(db: db, path: url.path))
             }
         } catch {
             if let staging { moveBack(moved, to: staging) }
@@ -122,37 +78,46 @@ extension AppDatabase {
         return moved
     }
 
-    /// Step 2's rows for one capture, inside the caller's transaction: the capture (committed
-    /// from `stagingID`, keeping `product` as its name and brand), its photo rows in order and
-    /// its GS1 fields and batch lines. The request is the caller's. Returns the capture's id.
-    func insertCapture(
-        _ submission: CaptureSubmission, photos: [StagedPhoto], createdAt: Date, stagingID: String?, capturedBy: String?,
-        product: Product?, uid: String? = nil, _ db: Database
-    ) throws -> Int64 {
+    /// SQLite's own steps of a capture's rows (``CaptureRows``), in Done's transaction: a
+    /// batch's lines go in before the capture, so its full-text row is written once, with every
+    /// code (a line added after its capture rewrites that row: about a millisecond each at a
+    /// million records, 2.4 s for a batch of 1,000 codes; docs/performance.md); and a photo row
+    /// names its file in the media folder, checked there under the write lock, which recovery's
+    /// sweep also holds, so a row is never written for a file that is not there.
+    func captureSteps(_ submission: CaptureSubmission, photos: [StagedPhoto], _ db: Database) -> CaptureRows.CaptureSteps {
         let mediaPath = media.mediaDirectory.path
-        var record = CaptureRecord(submission: submission, createdAt: createdAt, stagingId: stagingID, capturedBy: capturedBy)
-        if let uid { record.uid = uid }
-        record.productName = product?.name
-        record.productBrand = product?.brand
-        if !submission.lines.isEmpty {
-            record.id = try Self.insertLinesAhead(of: submission, db)
-        }
-        try record.insert(db)
-        let captureID = db.lastInsertedRowID
-        for (position, photo) in photos.enumerated() {
-            // Checked under the write lock, which recovery's sweep also holds: a row is
-            // never written for a file that is not there.
-            guard let info = DurableFiles.status(mediaPath + "/" + photo.storedName),
-                DurableFiles.isRegularFile(info)
-            else {
-                throw StorageError.fileSystem(
-                    "\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
-            }
-            var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
-            try row.insert(db)
-        }
-        try Self.insertScanData(of: submission, captureID: captureID, db)
-        return captureID
+        let path = url.path
+        return CaptureRows.CaptureSteps(
+            ahead: { () throws(StorageError) -> Int64? in
+                guard !submission.lines.isEmpty else { return nil }
+                do {
+                    // The lines' foreign key is checked at commit (which turns this off again),
+                    // when their capture is there; the id is the one AUTOINCREMENT would give,
+                    // above every id the table has had.
+                    try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+                    return try Int64.fetchOne(
+                        db,
+                        sql: """
+                            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'capture'), 0),
+                                       coalesce((SELECT max(id) FROM capture), 0)) + 1
+                            """) ?? 1
+                } catch {
+                    throw .operation(error, path: path)
+                }
+            },
+            photos: { captureID throws(StorageError) in
+                for (position, photo) in photos.enumerated() {
+                    guard let info = DurableFiles.status(mediaPath + "/" + photo.storedName), DurableFiles.isRegularFile(info) else {
+                        throw .fileSystem("\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
+                    }
+                    do {
+                        var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
+                        try row.insert(db)
+                    } catch {
+                        throw .operation(error, path: path)
+                    }
+                }
+            })
     }
 
     /// Moves one staged photo into the media folder; returns false when an earlier, failed Done

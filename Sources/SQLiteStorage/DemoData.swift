@@ -18,7 +18,7 @@ extension AppDatabase {
         func ago(_ interval: TimeInterval) -> Date { now.addingTimeInterval(-interval) }
         let photos = try writeDemoPhotos(db.media)
 
-        let path = db.url.path
+        let store = db, path = db.url.path
         try db.write { db in
             func addRequest(
                 _ title: String, body: String = "", _ kind: CaptureKind, _ createdAt: Date, doneAt: Date? = nil
@@ -30,9 +30,10 @@ extension AppDatabase {
                     """
                 return try SQLiteStatements(db: db, path: path).integer(insert) ?? db.lastInsertedRowID
             }
-            func addCapture(_ submission: CaptureSubmission, _ createdAt: Date) throws {
-                var record = CaptureRecord(submission: submission, createdAt: createdAt)
-                try record.insert(db)
+            func addCapture(_ submission: CaptureSubmission, _ createdAt: Date, photos: [StagedPhoto] = []) throws {
+                _ = try CaptureRows.insert(
+                    submission, createdAt: createdAt, stagingID: nil, capturedBy: nil, product: nil, uid: nil,
+                    store.captureSteps(submission, photos: photos, db), SQLiteStatements(db: db, path: path))
             }
 
             _ = try addRequest(
@@ -58,12 +59,7 @@ extension AppDatabase {
             try addCapture(
                 CaptureSubmission(
                     kind: .product, barcode: Barcode(value: "5901234123457", symbology: .ean13), requestID: coffee),
-                ago(2 * day))
-            let product = db.lastInsertedRowID
-            for (position, photo) in photos.enumerated() {
-                var row = PhotoRecord(captureId: product, position: position, photo: photo)
-                try row.insert(db)
-            }
+                ago(2 * day), photos: photos)
             try addCapture(CaptureSubmission(kind: .barcode, barcode: Barcode(value: "7622210449283", symbology: .ean13)), ago(6 * day))
         }
     }

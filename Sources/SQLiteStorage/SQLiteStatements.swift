@@ -43,11 +43,11 @@ struct SQLiteStatements: StatementSession {
 
     /// Prepared for this call only, as GRDB's `fetchAll(_:sql:)` does: History's statements
     /// differ by group, direction and keyset, and a connection need not keep each one. A
-    /// statement of many values (a batch of the catalog's rows, the same text batch after
-    /// batch) is kept by the connection: parsing it again cost more than running it.
+    /// repeated statement (a batch of the catalog's rows, the same text batch after batch) is
+    /// kept by the connection: parsing its 1,000 values again cost more than running it.
     private func prepared(_ statement: StoreSQL) throws -> Statement {
         let text = SQLiteNames.of(statement.text)
-        return statement.binds.count >= 100 ? try db.cachedStatement(sql: text) : try db.makeStatement(sql: text)
+        return statement.isRepeated ? try db.cachedStatement(sql: text) : try db.makeStatement(sql: text)
     }
 
     /// The values in order where ``SQLiteNames`` made the placeholders `?` (each of `$1`, `$2`…

@@ -43,6 +43,27 @@ struct SearchCoverageTests {
         #expect(try db.search("96385074", limit: 10).isEmpty)
     }
 
+    @Test(arguments: StoreEngine.allCases) func aBatchLongerThanOneStatementKeepsEveryLineAndEveryCodeFindsIt(engine: StoreEngine) throws {
+        // Given a batch of more lines than one statement inserts, committed between two records
+        let temp = try TemporaryDirectory()
+        let db = try temp.store(engine)
+        let count = 2 * CaptureRows.linesPerStatement + 345
+        let lines = (0..<count).map { index in
+            BatchLine(barcode: Barcode(value: "L\(100_000 + index)", symbology: .code128), quantity: index % 7 + 1)
+        }
+        let before = try db.commit(CaptureSubmission(kind: .note, note: "before"), now: Clock.minutesAgo(3))
+        let batch = try db.commit(CaptureSubmission(kind: .batch, lines: lines), now: Clock.minutesAgo(2))
+        let after = try db.commit(CaptureSubmission(kind: .note, note: "after"), now: Clock.minutesAgo(1))
+
+        // Then its detail has every line, in scan order, with its count, and the ids follow
+        #expect(try db.recordDetail(id: batch)?.lines == lines)
+        #expect(before < batch && batch < after)
+        // And a code from each statement's share finds it, the last line's too
+        for index in [0, CaptureRows.linesPerStatement, 2 * CaptureRows.linesPerStatement, count - 1] {
+            #expect(try db.search("L\(100_000 + index)", limit: 10).map(\.id) == [batch], "line \(index)")
+        }
+    }
+
     @Test(arguments: StoreEngine.allCases) func aLineAddedOrRemovedChangesWhatItsBatchIsFoundBy(engine: StoreEngine) throws {
         // Given a batch of one code
         let temp = try TemporaryDirectory()

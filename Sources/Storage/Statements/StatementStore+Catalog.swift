@@ -105,12 +105,13 @@ public enum CatalogRows {
             list: rows.map { code, product in
                 "(\(code), \(product.name), \(product.brand), \(product.quantity), CAST(\(product.energyKcal) AS DOUBLE PRECISION))"
             })
-        try session.execute(
-            """
+        var upsert: StoreSQL = """
             INSERT INTO product (code, name, brand, quantity, energy_kcal) VALUES \(values)
             ON CONFLICT (code) DO UPDATE SET name = excluded.name, brand = excluded.brand,
                 quantity = excluded.quantity, energy_kcal = excluded.energy_kcal
-            """)
+            """
+        upsert.isRepeated = true
+        try session.execute(upsert)
     }
 
     /// The product with catalog key `key` (``Product/catalogKey(for:)``), or nil.

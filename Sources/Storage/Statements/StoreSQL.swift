@@ -15,6 +15,9 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
     public private(set) var text: String
     /// The values of `$1`, `$2`…, in order.
     public private(set) var binds: [SQLValue]
+    /// Run again and again with the same text (the catalog import's batches of values): an
+    /// engine may keep it prepared, where parsing it each time would cost more than running it.
+    public var isRepeated = false
 
     /// Literal text only (a `StaticString`): no text made at run time becomes SQL.
     public init(stringLiteral text: StaticString) {
