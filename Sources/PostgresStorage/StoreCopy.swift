@@ -41,9 +41,9 @@ public enum StoreCopy {
                         digest.add(settings)
                         try PostgresStatements(session: session).execute(SettingsRows.upsert(settings))
                     },
-                    request: { request in
-                        digest.add(request)
-                        try insert(request, session)
+                    request: { request, uid in
+                        digest.add(request, uid: uid)
+                        try insert(request, uid: uid, session)
                         report.requests += 1
                     },
                     record: { record in
@@ -98,12 +98,14 @@ public enum StoreCopy {
         }
     }
 
-    private static func insert(_ request: InboxRequest, _ session: PostgresSession) throws(StorageError) {
+    /// A request, with its uid (a new one where the source has none, as its migration gave).
+    private static func insert(_ request: InboxRequest, uid: String?, _ session: PostgresSession) throws(StorageError) {
         try session.execute(
             """
-            INSERT INTO request (id, title, body, kind, status, created_at, done_at, created_by, requester)
+            INSERT INTO request (id, title, body, kind, status, created_at, done_at, created_by, requester, uid)
             VALUES (\(request.id), \(request.title), \(request.body), \(request.kind.rawValue), \(request.status.rawValue),
-                    \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester))
+                    \(request.createdAt), \(request.doneAt), \(request.createdBy), \(request.requester),
+                    \(uid ?? RecordIdentity.make()))
             """)
     }
 
@@ -134,10 +136,10 @@ public enum StoreCopy {
         try session.execute(
             """
             INSERT INTO capture (id, kind, barcode, symbology, note, request_id, created_at, staging_id, captured_by,
-                                 input_source, requester, product_name, product_brand)
+                                 input_source, requester, product_name, product_brand, uid)
             VALUES (\(row.id), \(row.kind.rawValue), \(row.barcode?.value), \(row.barcode?.symbology.rawValue), \(row.note),
                     \(row.requestID), \(row.createdAt), \(record.stagingID), \(row.capturedBy), \(record.inputSource),
-                    \(row.requester), \(row.product?.name), \(row.product?.brand))
+                    \(row.requester), \(row.product?.name), \(row.product?.brand), \(record.uid ?? RecordIdentity.make()))
             """)
         for ((photo, _), (hash, _)) in zip(record.photos, hashes) {
             try session.execute(
@@ -190,9 +192,10 @@ struct StoreDigest {
         }
     }
 
-    mutating func add(_ request: InboxRequest) {
+    mutating func add(_ request: InboxRequest, uid: String?) {
         field("R")
         field(request.id)
+        field(uid)
         field(request.title)
         field(request.body)
         field(request.kind.rawValue)
@@ -219,6 +222,7 @@ struct StoreDigest {
         field(row.product?.brand)
         field(record.stagingID)
         field(record.inputSource)
+        field(record.uid)
         for element in record.elements.sorted(by: { $0.ai < $1.ai }) {
             field("E")
             field(element.ai)
@@ -258,18 +262,18 @@ struct StoreDigest {
         digest.add(try SettingsRows.settings(statements))
         var after: Int64 = 0
         while true {
-            let requests = try statements.all("SELECT \(RequestRows.columns) FROM request WHERE id > \(after) ORDER BY id LIMIT 1000") {
-                row throws(StorageError) in try RequestRows.request(row, statements)
+            let requests = try statements.all("SELECT \(RequestRows.columns), uid FROM request WHERE id > \(after) ORDER BY id LIMIT 1000") {
+                row throws(StorageError) in (try RequestRows.request(row, statements), try row.text(RequestRows.columnCount))
             }
             guard let last = requests.last else { break }
-            for request in requests { digest.add(request) }
-            after = last.id
+            for (request, uid) in requests { digest.add(request, uid: uid) }
+            after = last.0.id
         }
         after = 0
         while true {
             let rows = try session.rows(
                 PostgresQuery(
-                    unsafeSQL: PostgresQueries.rowSelection(adding: ", capture.staging_id, capture.input_source")
+                    unsafeSQL: PostgresQueries.rowSelection(adding: ", capture.staging_id, capture.input_source, capture.uid")
                         + "\nWHERE capture.id > $1 ORDER BY capture.id LIMIT 500",
                     binds: {
                         var b = PostgresBindings()
@@ -303,7 +307,7 @@ struct StoreDigest {
                 let photos = photoRows.filter { $0.0 == id }
                 let record = CopiedRecord(
                     row: history, stagingID: try? cells["staging_id"].decode(String?.self),
-                    inputSource: try? cells["input_source"].decode(String?.self),
+                    inputSource: try? cells["input_source"].decode(String?.self), uid: try? cells["uid"].decode(String?.self),
                     elements: elements.filter { $0.0 == id }.map { (ai: $0.1, value: $0.2) },
                     lines: lines.filter { $0.0 == id }.compactMap { line in
                         Symbology(rawValue: line.2).map { BatchLine(barcode: Barcode(value: line.1, symbology: $0), quantity: line.3) }

@@ -8,6 +8,8 @@ public struct CopiedRecord: Sendable {
     public var row: HistoryRow
     public var stagingID: String?
     public var inputSource: String?
+    /// Its identity, which export and import match records by (nil only where a store has none).
+    public var uid: String?
     /// GS1 fields as stored: (AI, value).
     public var elements: [(ai: String, value: String)]
     public var lines: [BatchLine]
@@ -15,12 +17,13 @@ public struct CopiedRecord: Sendable {
     public var photos: [(photo: RecordPhoto, file: URL)]
 
     public init(
-        row: HistoryRow, stagingID: String?, inputSource: String?, elements: [(ai: String, value: String)], lines: [BatchLine],
-        photos: [(photo: RecordPhoto, file: URL)]
+        row: HistoryRow, stagingID: String?, inputSource: String?, uid: String?, elements: [(ai: String, value: String)],
+        lines: [BatchLine], photos: [(photo: RecordPhoto, file: URL)]
     ) {
         self.row = row
         self.stagingID = stagingID
         self.inputSource = inputSource
+        self.uid = uid
         self.elements = elements
         self.lines = lines
         self.photos = photos
@@ -30,11 +33,11 @@ public struct CopiedRecord: Sendable {
 /// A store `tabshell db copy` can read from: everything it holds, from one snapshot, in id
 /// order (SQLite's ``readForCopy``; the copy's target is another engine).
 public protocol CopySource: RecordStore {
-    /// The settings, every request, every record and every catalog product, in id order. Records
-    /// are read a page at a time, so memory does not grow with the store.
+    /// The settings, every request (with its uid), every record and every catalog product, in
+    /// id order. Records are read a page at a time, so memory does not grow with the store.
     func readForCopy(
         settings: (Settings) throws -> Void,
-        request: (InboxRequest) throws -> Void,
+        request: (InboxRequest, _ uid: String?) throws -> Void,
         record: (CopiedRecord) throws -> Void,
         product: (String, Product) throws -> Void
     ) throws

@@ -75,6 +75,15 @@ struct StoreCopyTests {
         }
         #expect(try target.inbox() == source.inbox())
         #expect(try target.settings() == source.settings())
+        // Identities go along: both sides' exports name the same records and requests, so an
+        // import of either into the other adds nothing.
+        for id: Int64 in [1, 2, 201, 4_321, 10_000] {
+            let before = try #require(try source.exportedRecord(id: id))
+            let after = try #require(try target.exportedRecord(id: id))
+            #expect(before.uid != nil && after.uid == before.uid, "record \(id)")
+            #expect(after.requestUID == before.requestUID, "the request of record \(id)")
+        }
+        #expect(try source.exportedRecord(id: 1)?.requestUID != nil)
         let sourceDetail = try #require(try source.recordDetail(id: 1))
         let targetDetail = try #require(try target.recordDetail(id: 1))
         #expect(targetDetail.record == sourceDetail.record)

@@ -124,6 +124,8 @@ extension StatementStore {
 public enum RequestRows {
     /// The columns ``request(_:_:)`` reads, in its order.
     public static let columns = SQLFragment("id, title, body, kind, status, created_at, done_at, created_by, requester")
+    /// How many columns ``columns`` names: a statement's own columns after them start here.
+    public static let columnCount = 9
 
     /// Up to `limit` requests of `status`, newest first, along `request_on_status_created_at_id`
     /// (SQLite's `request_on_status_createdAt_id`) without a sort.

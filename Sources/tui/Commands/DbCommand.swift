@@ -18,7 +18,7 @@ struct DbCopyCommand: ShellCommand {
         discussion: """
             Everything goes in one transaction: the target is read back and its checksum compared with the \
             source's before it is committed, so a failure or a difference leaves the target empty. Record and \
-            request ids are kept. The source is not changed. The password comes from the URL, PGPASSWORD or \
+            request ids and uids are kept. The source is not changed. The password comes from the URL, PGPASSWORD or \
             ~/.pgpass and is never printed.
             """
     )
