@@ -50,10 +50,14 @@ public enum ServeConfigFile {
             return Read(problems: [ConfigProblem(line: 0, "it cannot be read (check its permissions); nothing is started.")])
         }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: ConfigFile.maximumBytes + 1) else {
+        // An empty file reads as no bytes (FileHandle says nil at its end): it sets nothing.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ConfigFile.maximumBytes + 1) ?? Data()
+        } catch {
             return Read(problems: [ConfigProblem(line: 0, "the file cannot be read; nothing is started.")])
         }
-        return parse(data ?? Data())
+        return parse(data)
     }
 
     public static func parse(_ data: Data) -> Read {

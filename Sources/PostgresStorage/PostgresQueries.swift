@@ -8,14 +8,6 @@ import Storage
 /// Storage's search. History's pages and the Inbox are Storage's statements, the same on both
 /// engines.
 public enum PostgresQueries {
-    /// History's columns (Storage's ``HistoryRows``, the same on both engines) and their tables,
-    /// with more columns of `capture` or `request` after History's (constant SQL: the copy's
-    /// staging and input columns).
-    // sql-fragment
-    static func rowSelection(adding columns: String) -> String {
-        "SELECT " + HistoryRows.columns.text + columns + "\n" + HistoryRows.from.text
-    }
-
     /// How many of the newest captures ``searchRecent(_:limit:window:)`` looks at.
     public static let recentSearchWindow = 10_000
 

@@ -9,11 +9,6 @@ import Storage
 enum PostgresRows {
     // MARK: - Records
 
-    /// A row of History's columns (``HistoryRows``, and any after them).
-    static func historyRow(_ row: PostgresRow, _ location: PostgresLocation) throws(StorageError) -> HistoryRow {
-        try HistoryRows.historyRow(PostgresSQLRow(cells: row.makeRandomAccess(), location: location), unreadable("a record", location))
-    }
-
     /// A photo's columns for ``photo(_:from:captureID:_:)``, from `capture_photo` joined to
     /// its content.
     static let photoColumns = SQLFragment(

@@ -325,7 +325,7 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     /// lines, and the request's new status, in one transaction. Photos are read from `staging`
     /// on this host; once committed they are kept in this host's cache and the staging folder
     /// goes. When anything fails nothing is written, and the staging folder stays as it was.
-    public func commitCapture(
+    @discardableResult public func commitCapture(
         _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?
     ) throws(StorageError) -> Int64 {
         let photos = try RequestLimits.validate(submission, staging: staging)

@@ -35,48 +35,42 @@ public enum StoreCopy {
             var digest = StoreDigest()
             var products: [(String, Product)] = []
             var contents = Set<String>()
-            do {
-                try source.readForCopy(
-                    settings: { settings in
-                        digest.add(settings)
-                        try PostgresStatements(session: session).execute(SettingsRows.upsert(settings))
-                    },
-                    request: { request, uid in
-                        digest.add(request, uid: uid)
-                        try insert(request, uid: uid, session)
-                        report.requests += 1
-                    },
-                    record: { record in
-                        let hashes = try insert(record, session)
-                        digest.add(record, photoHashes: hashes.map(\.hash))
-                        report.records += 1
-                        report.photos += record.photos.count
-                        for (hash, bytes) in hashes where contents.insert(hash).inserted {
-                            report.photoContents += 1
-                            report.photoBytes += bytes
-                        }
-                        if report.records % 500 == 0 { progress(report) }
-                    },
-                    product: { code, product in
-                        digest.add(code: code, product)
-                        products.append((code, product))
-                        report.products += 1
-                        if products.count == CatalogRows.batchSize {
-                            try CatalogRows.upsert(products, PostgresStatements(session: session))
-                            products = []
-                        }
-                    })
-                try CatalogRows.upsert(products, PostgresStatements(session: session))
-            } catch let error as StorageError {
-                throw error
-            } catch {
-                throw .sql("Reading \(source.displayName) failed: \(error).")
-            }
+            try source.readForCopy(
+                settings: { settings throws(StorageError) in
+                    digest.add(settings)
+                    try PostgresStatements(session: session).execute(SettingsRows.upsert(settings))
+                },
+                request: { request, uid throws(StorageError) in
+                    digest.add(request, uid: uid)
+                    try insert(request, uid: uid, session)
+                    report.requests += 1
+                },
+                record: { record throws(StorageError) in
+                    let hashes = try insert(record, session)
+                    digest.add(record, photoHashes: hashes.map(\.hash))
+                    report.records += 1
+                    report.photos += record.photos.count
+                    for (hash, bytes) in hashes where contents.insert(hash).inserted {
+                        report.photoContents += 1
+                        report.photoBytes += bytes
+                    }
+                    if report.records % 500 == 0 { progress(report) }
+                },
+                product: { code, product throws(StorageError) in
+                    digest.add(code: code, product)
+                    products.append((code, product))
+                    report.products += 1
+                    if products.count == CatalogRows.batchSize {
+                        try CatalogRows.upsert(products, PostgresStatements(session: session))
+                        products = []
+                    }
+                })
+            try CatalogRows.upsert(products, PostgresStatements(session: session))
             // New rows on any host get ids past the copied ones.
             try session.execute("SELECT setval(pg_get_serial_sequence('request', 'id'), coalesce((SELECT max(id) FROM request), 0) + 1, false)")
             try session.execute("SELECT setval(pg_get_serial_sequence('capture', 'id'), coalesce((SELECT max(id) FROM capture), 0) + 1, false)")
             report.sourceChecksum = digest.hex
-            report.targetChecksum = try StoreDigest.read(session, location: target.location).hex
+            report.targetChecksum = try StoreDigest.read(target, session).hex
             guard report.sourceChecksum == report.targetChecksum else {
                 throw .sql(
                     "The copy in \(target.displayName) does not read back as \(source.displayName) "
@@ -255,82 +249,14 @@ struct StoreDigest {
         field(product.energyKcal.map { "\($0)" })
     }
 
-    /// The digest of what a PostgreSQL store holds, read in the digest's order a page at a time.
-    static func read(_ session: PostgresSession, location: PostgresLocation) throws(StorageError) -> StoreDigest {
+    /// The digest of what a PostgreSQL store holds, read on `session` (inside the copy's
+    /// transaction) as the source was read; a photo's hash is in the name of its cached file.
+    static func read(_ store: PostgresStore, _ session: PostgresSession) throws(StorageError) -> StoreDigest {
         var digest = StoreDigest()
-        let statements = PostgresStatements(session: session)
-        digest.add(try SettingsRows.settings(statements))
-        var after: Int64 = 0
-        while true {
-            let requests = try statements.all("SELECT \(RequestRows.columns), uid FROM request WHERE id > \(after) ORDER BY id LIMIT 1000") {
-                row throws(StorageError) in (try RequestRows.request(row, statements), try row.text(RequestRows.columnCount))
-            }
-            guard let last = requests.last else { break }
-            for (request, uid) in requests { digest.add(request, uid: uid) }
-            after = last.0.id
-        }
-        after = 0
-        while true {
-            let rows = try session.rows(
-                PostgresQuery(
-                    unsafeSQL: PostgresQueries.rowSelection(adding: ", capture.staging_id, capture.input_source, capture.uid")
-                        + "\nWHERE capture.id > $1 ORDER BY capture.id LIMIT 500",
-                    binds: {
-                        var b = PostgresBindings()
-                        b.append(after)
-                        return b
-                    }()))
-            guard let lastRow = rows.last, let last = try? lastRow.makeRandomAccess()["id"].decode(Int64.self) else { break }
-            let first = after + 1
-            let elements = try session.rows(
-                "SELECT capture_id, ai, value FROM capture_element WHERE capture_id BETWEEN \(first) AND \(last) ORDER BY capture_id, ai"
-            ).compactMap { try? $0.decode((Int64, String, String).self) }
-            let lines = try session.rows(
-                """
-                SELECT capture_id, barcode, symbology, quantity FROM capture_line
-                WHERE capture_id BETWEEN \(first) AND \(last) ORDER BY capture_id, position
-                """
-            ).compactMap { try? $0.decode((Int64, String, String, Int).self) }
-            let photoRows = try session.rows(
-                """
-                SELECT capture_photo.capture_id, capture_photo.position, capture_photo.original_name,
-                       encode(capture_photo.sha256, 'hex'), photo_content.format, photo_content.pixel_width,
-                       photo_content.pixel_height, photo_content.byte_size
-                FROM capture_photo JOIN photo_content ON photo_content.sha256 = capture_photo.sha256
-                WHERE capture_photo.capture_id BETWEEN \(first) AND \(last) ORDER BY capture_photo.capture_id, capture_photo.position
-                """
-            ).compactMap { try? $0.decode((Int64, Int, String, String, String, Int, Int, Int64).self) }
-            for row in rows {
-                let history = try PostgresRows.historyRow(row, location)
-                let cells = row.makeRandomAccess()
-                let id = history.id
-                let photos = photoRows.filter { $0.0 == id }
-                let record = CopiedRecord(
-                    row: history, stagingID: try? cells["staging_id"].decode(String?.self),
-                    inputSource: try? cells["input_source"].decode(String?.self), uid: try? cells["uid"].decode(String?.self),
-                    elements: elements.filter { $0.0 == id }.map { (ai: $0.1, value: $0.2) },
-                    lines: lines.filter { $0.0 == id }.compactMap { line in
-                        Symbology(rawValue: line.2).map { BatchLine(barcode: Barcode(value: line.1, symbology: $0), quantity: line.3) }
-                    },
-                    photos: photos.map { photo in
-                        (
-                            RecordPhoto(
-                                id: 0, position: photo.1, originalName: photo.2, format: ImageFormat(rawValue: photo.4) ?? .png,
-                                pixelWidth: photo.5, pixelHeight: photo.6, byteSize: photo.7),
-                            URL(fileURLWithPath: "/")
-                        )
-                    })
-                digest.add(record, photoHashes: photos.map(\.3))
-            }
-            after = last
-        }
-        let products = try session.rows("SELECT code, name, brand, quantity, energy_kcal FROM product ORDER BY code COLLATE \"C\"")
-        for row in products {
-            guard let (code, name, brand, quantity, energy) = try? row.decode((String, String, String?, String?, Double?).self) else {
-                throw PostgresRows.unreadable("a product", location)
-            }
-            digest.add(code: code, Product(name: name, brand: brand, quantity: quantity, energyKcal: energy))
-        }
+        try store.readForCopy(
+            PostgresStatements(session: session), settings: { digest.add($0) }, request: { digest.add($0, uid: $1) },
+            record: { record in digest.add(record, photoHashes: record.photos.map { PhotoCache.hash(ofStoredName: $0.photo.storedName) ?? "" }) },
+            product: { digest.add(code: $0, $1) })
         return digest
     }
 }

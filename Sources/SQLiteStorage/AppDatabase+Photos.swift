@@ -34,7 +34,7 @@ extension AppDatabase {
     ///
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
     /// `capturedBy` names who captured it (kept in `capture.capturedBy`, shown in History).
-    public func commitCapture(
+    @discardableResult public func commitCapture(
         _ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String? = nil
     ) throws(StorageError) -> Int64 {
         let photos = try RequestLimits.validate(submission, staging: staging)

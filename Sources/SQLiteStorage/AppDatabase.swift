@@ -172,7 +172,7 @@ public final class AppDatabase: RecordStore {
     /// ``commitCapture(_:staging:now:)`` without a staging session.
     ///
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
-    public func commitCapture(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
+    @discardableResult public func commitCapture(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
         try commitCapture(submission, staging: nil, now: now, capturedBy: capturedBy)
     }
 

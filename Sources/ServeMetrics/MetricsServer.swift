@@ -52,10 +52,18 @@ public final class MetricsServer: Sendable {
         self.limits = limits
         registry = PrometheusCollectorRegistry()
         exposition = Mutex(MetricsExposition(help: [:]))
-        registry.makeGauge(name: Self.buildInfo, labels: [("version", version)], help: "Always 1; the label is this binary's version.")
-            .set(to: 1)
+        registry.makeGauge(
+            descriptor: Self.descriptor(Self.buildInfo, help: "Always 1; the label is this binary's version."), labels: [("version", version)]
+        )
+        .set(to: 1)
         reachable = registry.makeGauge(
-            name: Self.storeReachable, help: "1 while the store answers the readiness probe within its deadline, else 0.")
+            descriptor: Self.descriptor(Self.storeReachable, help: "1 while the store answers the readiness probe within its deadline, else 0."))
+    }
+
+    /// A metric's whole name and help text, as the registry takes them (no unit suffix added:
+    /// the names carry theirs).
+    private static func descriptor(_ name: String, help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 
     /// `# HELP` texts for metrics counted through swift-metrics (which carries none).
@@ -65,14 +73,14 @@ public final class MetricsServer: Sendable {
 
     /// A gauge read at each scrape from `value`.
     public func gauge(_ name: String, help: String, value: @escaping @Sendable () -> Int) {
-        let gauge = registry.makeGauge(name: name, help: help)
+        let gauge = registry.makeGauge(descriptor: Self.descriptor(name, help: help))
         collectors.withLock { $0.append(Collector { gauge.set(to: Double(value())) }) }
     }
 
     /// A counter read at each scrape from `total`, a count that only grows (what it grew by since
     /// the last scrape is added).
     public func counter(_ name: String, help: String, total: @escaping @Sendable () -> Int) {
-        let counter = registry.makeCounter(name: name, help: help)
+        let counter = registry.makeCounter(descriptor: Self.descriptor(name, help: help))
         let last = Mutex(0)
         collectors.withLock {
             $0.append(

@@ -143,7 +143,7 @@ extension HistoryImport {
             var reasons: [String] = []
             let checked = check(object, reasons: &reasons)
             if let (record, _, _) = checked { reasons += more(record) }
-            guard reasons.isEmpty, var (record, request, requestUID) = checked else {
+            guard reasons.isEmpty, case (var record, let request, let requestUID)? = checked else {
                 for reason in reasons { problems.append(ImportProblem(index: index, list: "records", reason: reason)) }
                 return
             }

@@ -49,7 +49,7 @@ public protocol RecordStore: AnyObject, Sendable, StagingLedger {
     // MARK: Capture
     /// Done: the capture, its photos (from `staging`) and the request's new status in one
     /// transaction; the capture's id.
-    func commitCapture(_ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?)
+    @discardableResult func commitCapture(_ submission: CaptureSubmission, staging: StagingSession?, now: Date, capturedBy: String?)
         throws(StorageError) -> Int64
 
     // MARK: Export

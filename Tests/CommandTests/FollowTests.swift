@@ -18,12 +18,12 @@ import Testing
 
         init(_ workspace: Workspace, arguments: [String] = []) throws {
             outputURL = workspace.url.appendingPathComponent("follow-\(UUID().uuidString).jsonl")
-            FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
             process.executableURL = BinaryTests.binary
             process.arguments = ["history", "export", "--follow", "--db", workspace.databaseURL.path] + arguments
             process.environment = ["HOME": workspace.url.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
             process.standardOutput = try FileHandle(forWritingTo: outputURL)
-            FileManager.default.createFile(atPath: outputURL.path + ".err", contents: nil)
+            _ = FileManager.default.createFile(atPath: outputURL.path + ".err", contents: nil)
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: outputURL.path + ".err"))
             let log = workspace.url.appendingPathComponent("data/tabshell.log")
             logURL = log

@@ -50,7 +50,7 @@ import Testing
     /// its socket (made here by hand: the room is the app's).
     static func opened(_ present: SSHSessionCommand, in presenting: ServePresenting) throws -> String {
         let code = try #require(present.environment["TABSHELL_PRESENT_CODE"])
-        FileManager.default.createFile(atPath: presenting.directory + "/" + code, contents: nil)
+        _ = FileManager.default.createFile(atPath: presenting.directory + "/" + code, contents: nil)
         return code
     }
 
@@ -156,10 +156,10 @@ import Testing
         // A killed server's: its folder, its lock file (held by nobody now) and a presenter's socket.
         let dead = base + "/" + ServePresenting.folderPrefix + "deadbeef"
         try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: false)
-        FileManager.default.createFile(atPath: dead + "/" + ServePresenting.lockName, contents: nil)
-        FileManager.default.createFile(atPath: dead + "/" + Self.code, contents: nil)
+        _ = FileManager.default.createFile(atPath: dead + "/" + ServePresenting.lockName, contents: nil)
+        _ = FileManager.default.createFile(atPath: dead + "/" + Self.code, contents: nil)
         // Someone else's file of the same prefix that is not a folder stays.
-        FileManager.default.createFile(atPath: base + "/" + ServePresenting.folderPrefix + "file", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + "/" + ServePresenting.folderPrefix + "file", contents: nil)
 
         #expect(ServePresenting.sweep(in: base) == 1)
         #expect(!FileManager.default.fileExists(atPath: dead))

@@ -96,7 +96,7 @@ import Testing
         #expect(busy == "another photos add of yours is still running; send one photo at a time.")
         let uploads = try #require(first.arguments.firstIndex(of: "--session-folder").map { first.arguments[$0 + 1] } ?? nil)
         for (name, size) in [("p.png", 3000), ("q.png", 4000)] {
-            FileManager.default.createFile(atPath: uploads + "/uploads/" + name, contents: Data(count: size))
+            _ = FileManager.default.createFile(atPath: uploads + "/uploads/" + name, contents: Data(count: size))
         }
         first.onExit?(SSHSessionEnd(termination: .exited(status: 0), wasHungUp: false))
 
@@ -116,7 +116,7 @@ import Testing
         other.onExit?(SSHSessionEnd(termination: .exited(status: 0), wasHungUp: false))
 
         // Full across connections: one sentence, nothing run.
-        FileManager.default.createFile(atPath: uploads + "/uploads/r.png", contents: Data(count: 3000))
+        _ = FileManager.default.createFile(atPath: uploads + "/uploads/r.png", contents: Data(count: 3000))
         guard case .refuse(let full, _) = launcher.decide(request(connection: 4, source: "192.0.2.1")) else {
             Issue.record("not refused when full")
             return

@@ -51,4 +51,14 @@ import Testing
         #expect(ServeConfigFile.load(path: "/nonexistent/serve.toml").problems.map(\.message) == ["there is no such file; nothing is started."])
         #expect(ServeConfigFile.load(path: "/").problems.map(\.message) == ["it is a folder, not a file; nothing is started."])
     }
+
+    @Test func anEmptyFileSetsNothingAndIsNoProblem() throws {
+        // A file made with `touch` before anything is written in it: the defaults, no sentence.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).toml").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let read = ServeConfigFile.load(path: path)
+        #expect(read.problems.isEmpty, "\(read.problems.map(\.message))")
+        #expect(read.words.isEmpty)
+    }
 }

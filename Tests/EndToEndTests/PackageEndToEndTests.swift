@@ -105,7 +105,7 @@ struct PackageEndToEndTests {
         let root = folder.path("root")
         try FileManager.default.createDirectory(atPath: root + "/var/lib/dpkg/info", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/var/lib/dpkg/updates", withIntermediateDirectories: true)
-        for file in ["status", "available"] { FileManager.default.createFile(atPath: root + "/var/lib/dpkg/" + file, contents: Data()) }
+        for file in ["status", "available"] { _ = FileManager.default.createFile(atPath: root + "/var/lib/dpkg/" + file, contents: Data()) }
         let installed = try Self.dpkg(root, "-i \(Self.q(main)) \(Self.q(dbgsym))")
         try #require(installed.status == 0, "dpkg --root -i failed:\n\(installed.output)")
         let status = try Self.sh("dpkg --root=\(Self.q(root)) -l tabshell tabshell-dbgsym").output

@@ -203,7 +203,7 @@ struct ScreenReaderEndToEndTests {
         _ = try waitForSpoken("announce: Inbox tab, 6 requests, 6 pending.")
         _ = try waitForSpoken("the selected request") { $0.contains { $0.hasPrefix("cursor: selected: pending Request") } }
         try s.press("3")
-        try waitForSpoken("announce: History tab, 6 records, All.")
+        _ = try waitForSpoken("announce: History tab, 6 records, All.")
         try s.press("Down")
         let spoken = try waitForSpoken("cursor: selected: Barcode CODE-5 (Text) - now")
         #expect(spoken.contains("cursor: selected: Barcode CODE-6 (Text) - now"))

@@ -250,7 +250,7 @@ extension TmuxSession {
 
     /// Appends every byte the pane's program writes to `file` (tmux pipe-pane).
     func recordOutput(to file: URL) throws {
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         try tmux(["pipe-pane", "-o", "-t", name, "cat >> \(Self.quote(file.path))"])
     }
 

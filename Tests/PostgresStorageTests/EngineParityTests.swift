@@ -204,7 +204,7 @@ struct EngineParityTests {
         let csv =
             "barcode,name,brand,quantity\n4006381333931,\"Stabilo pen, black\",Stabilo,1 pc\n012345678905,Widget,,\n"
             + "4006381333931,Stabilo pen,Stabilo,1 pc\n,no code\n"
-        FileManager.default.createFile(atPath: catalog, contents: Data(csv.utf8))
+        _ = FileManager.default.createFile(atPath: catalog, contents: Data(csv.utf8))
         let descriptor = open(catalog, O_RDONLY)
         defer { close(descriptor) }
         note("catalog import", Result { () throws(CatalogImportError) in try store.importCatalog(from: descriptor) })

@@ -37,7 +37,7 @@ enum HostWorker {
             exit(3)
         }
         let photo = folder + "/photo.png"
-        FileManager.default.createFile(atPath: photo, contents: Data(DemoPNG.encode(width: 8, height: 8) { x, y in (UInt8(x), UInt8(y), 7) }))
+        _ = FileManager.default.createFile(atPath: photo, contents: Data(DemoPNG.encode(width: 8, height: 8) { x, y in (UInt8(x), UInt8(y), 7) }))
         while access(start, F_OK) != 0 { usleep(200) }
         let failures = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { session in

@@ -106,13 +106,23 @@ public enum HistoryRows {
     /// A batch's lines in scan order, along `capture_line`'s key; a line this tabshell cannot
     /// read (a symbology it does not know) is left out.
     public static func batchLines(ofRecord id: Int64, _ session: any StatementSession) throws(StorageError) -> [BatchLine] {
-        var lines: [BatchLine] = []
-        try session.forEachRow("SELECT barcode, symbology, quantity FROM capture_line WHERE capture_id = \(id) ORDER BY position") {
-            row throws(StorageError) in
-            guard let value = try row.text(0), let symbology = try row.text(1).flatMap(Symbology.init(rawValue:)),
-                let quantity = try row.integer(2)
+        try batchLines(ofRecords: id...id, session)[id] ?? []
+    }
+
+    /// The batch lines of the records whose ids are in `ids`, each record's in scan order.
+    public static func batchLines(ofRecords ids: ClosedRange<Int64>, _ session: any StatementSession) throws(StorageError)
+        -> [Int64: [BatchLine]]
+    {
+        var lines: [Int64: [BatchLine]] = [:]
+        let statement: StoreSQL = """
+            SELECT capture_id, barcode, symbology, quantity FROM capture_line
+            WHERE capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) ORDER BY capture_id, position
+            """
+        try session.forEachRow(statement) { row throws(StorageError) in
+            guard let id = try row.integer(0), let value = try row.text(1), let symbology = try row.text(2).flatMap(Symbology.init(rawValue:)),
+                let quantity = try row.integer(3)
             else { return }
-            lines.append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
+            lines[id, default: []].append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
         }
         return lines
     }
