@@ -105,20 +105,22 @@ extension StatementStore {
             }
             after = last
         }
+        let readProduct: (any SQLRow) throws(StorageError) -> (String, Product) = { row throws(StorageError) in
+            guard let code = try row.text(0), let name = try row.text(1) else { throw session.unreadable("a product") }
+            return (code, Product(name: name, brand: try row.text(2), quantity: try row.text(3), energyKcal: try row.real(4)))
+        }
+        // After the last code read, in the codes' byte order (PostgreSQL's "C" collation).
+        let order = session.dialect.codeInByteOrder
         var code: String?
         while true {
-            // After the last code read, in the codes' byte order (PostgreSQL's "C" collation).
-            let order = session.dialect.codeInByteOrder
-            let page: StoreSQL =
+            let products =
                 if let code {
-                    "SELECT code, name, brand, quantity, energy_kcal FROM product WHERE \(order) > \(code) ORDER BY \(order) LIMIT 1000"
+                    try session.all(
+                        "SELECT code, name, brand, quantity, energy_kcal FROM product WHERE \(order) > \(code) ORDER BY \(order) LIMIT 1000",
+                        readProduct)
                 } else {
-                    "SELECT code, name, brand, quantity, energy_kcal FROM product ORDER BY \(order) LIMIT 1000"
+                    try session.all("SELECT code, name, brand, quantity, energy_kcal FROM product ORDER BY \(order) LIMIT 1000", readProduct)
                 }
-            let products = try session.all(page) { row throws(StorageError) in
-                guard let code = try row.text(0), let name = try row.text(1) else { throw session.unreadable("a product") }
-                return (code, Product(name: name, brand: try row.text(2), quantity: try row.text(3), energyKcal: try row.real(4)))
-            }
             guard let last = products.last else { break }
             for (found, details) in products { try product(found, details) }
             code = last.0

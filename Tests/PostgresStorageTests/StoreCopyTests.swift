@@ -99,6 +99,35 @@ struct StoreCopyTests {
         #expect(try target.historyPage(HistoryPageRequest(start: 0, count: 1)).totalCount == 10_001)
     }
 
+    @Test func aCatalogOfMorePagesThanOneArrivesWholeInCodeOrder() throws {
+        let files = try TestFolder()
+        let source = try Self.sourceStore(records: 3, files: files)
+        let products: [(String, Product)] = (0..<2_345).map { index in
+            let brand: String? = index % 3 == 0 ? nil : "B\(index % 5)"
+            let quantity: String? = index % 2 == 0 ? "\(index) g" : nil
+            let energy: Double? = index % 4 == 0 ? Double(index) / 4 : nil
+            let product = Product(name: "Item \(index) é", brand: brand, quantity: quantity, energyKcal: energy)
+            return (String(format: "%014d", 40_000_000_000 + index * 7), product)
+        }
+        try source.writing { session throws(StorageError) in
+            for start in stride(from: 0, to: products.count, by: CatalogRows.batchSize) {
+                try CatalogRows.upsert(Array(products[start..<min(start + CatalogRows.batchSize, products.count)]), session)
+            }
+        }
+        let scratch = try ScratchDatabase()
+        let target = try PostgresStore.open(scratch.location, folder: files.url.appendingPathComponent("host"), listen: false)
+        defer { target.close() }
+
+        let report = try StoreCopy.copy(from: source, to: target)
+
+        #expect(report.products == products.count)
+        #expect(report.sourceChecksum == report.targetChecksum)
+        var copied: [(String, Product)] = []
+        try target.catalogListing(limit: nil, search: nil) { code, product in copied.append((code, product)) }
+        #expect(copied.map { $0.0 } == products.map { $0.0 })
+        #expect(copied.map { $0.1 } == products.map { $0.1 })
+    }
+
     @Test func aCopyThatCannotFinishLeavesTheTargetEmpty() throws {
         let files = try TestFolder()
         let source = try Self.sourceStore(records: 300, files: files)
