@@ -32,15 +32,18 @@ public struct StatementImportLookup: ImportLookup {
     }
 
     public func recordID(uid: String) throws(StorageError) -> Int64? {
-        try session.integer("SELECT id FROM capture WHERE uid = \(uid)")
+        var statement: StoreSQL = "SELECT id FROM capture WHERE uid = \(uid)"
+        statement.isRepeated = true
+        return try session.integer(statement)
     }
 
     public func records(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RecordFingerprint)] {
         let (low, high) = Self.window(date)
-        let near: StoreSQL = """
+        var near: StoreSQL = """
             SELECT id, kind, barcode, symbology, note, captured_by, created_at FROM capture
             WHERE created_at BETWEEN \(low) AND \(high)
             """
+        near.isRepeated = true
         var found: [(id: Int64, fingerprint: RecordFingerprint)] = []
         try session.forEachRow(near) { row throws(StorageError) in
             guard let id = try row.integer(0), let kind = try row.text(1).flatMap(CaptureKind.init(rawValue:)),
@@ -61,14 +64,17 @@ public struct StatementImportLookup: ImportLookup {
     }
 
     public func requestID(uid: String) throws(StorageError) -> Int64? {
-        try session.integer("SELECT id FROM request WHERE uid = \(uid)")
+        var statement: StoreSQL = "SELECT id FROM request WHERE uid = \(uid)"
+        statement.isRepeated = true
+        return try session.integer(statement)
     }
 
     public func requests(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RequestFingerprint)] {
         let (low, high) = Self.window(date)
         var found: [(id: Int64, fingerprint: RequestFingerprint)] = []
-        try session.forEachRow("SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)") {
-            row throws(StorageError) in
+        var near: StoreSQL = "SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)"
+        near.isRepeated = true
+        try session.forEachRow(near) { row throws(StorageError) in
             guard let id = try row.integer(0), let title = try row.text(1), let kind = try row.text(2).flatMap(CaptureKind.init(rawValue:)),
                 let createdAt = try row.time(3)
             else { return }

@@ -15,8 +15,10 @@ public struct StoreSQL: Sendable, Equatable, ExpressibleByStringInterpolation {
     public private(set) var text: String
     /// The values of `$1`, `$2`…, in order.
     public private(set) var binds: [SQLValue]
-    /// Run again and again with the same text (the catalog import's batches of values): an
-    /// engine may keep it prepared, where parsing it each time would cost more than running it.
+    /// Run again and again with the same text (the catalog import's batches of values, Done's
+    /// capture, an import's questions for each record): an engine may keep it prepared, where
+    /// preparing it each time would cost more than running it. Never one whose rows are still
+    /// being read when it runs again (a kept statement is reset for its next run).
     public var isRepeated = false
 
     /// Literal text only (a `StaticString`): no text made at run time becomes SQL.
