@@ -16,18 +16,8 @@ extension PostgresStore {
             guard let staging, let data = FileManager.default.contents(atPath: staging.path + "/" + photo.storedName) else {
                 throw .fileSystem("\(photo.originalName) is missing from its staging folder.")
             }
-            let query = PostgresQuery.bound(
-                """
-                INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
-                VALUES (sha256($1), $1, $2, $3, $4, $5)
-                ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
-                RETURNING encode(sha256, 'hex')
-                """,
-                ByteBuffer(bytes: data), Int64(data.count), photo.format.rawValue, Int32(clamping: photo.pixelWidth),
-                Int32(clamping: photo.pixelHeight))
-            guard let hash = try session.value(query, as: String.self) else {
-                throw .sql("PostgreSQL at \(location.server) did not store \(photo.originalName).")
-            }
+            guard let hash = try session.storePhotoContent(data, format: photo.format, pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight)
+            else { throw .sql("PostgreSQL at \(location.server) did not store \(photo.originalName).") }
             hashes.append(hash)
         }
         return hashes
@@ -45,11 +35,7 @@ extension PostgresStore {
             },
             photos: { captureID throws(StorageError) in
                 for (position, (photo, hash)) in photos.enumerated() {
-                    try session.execute(
-                        """
-                        INSERT INTO capture_photo (capture_id, position, sha256, original_name)
-                        VALUES (\(captureID), \(Int32(position)), decode(\(hash), 'hex'), \(photo.originalName))
-                        """)
+                    try session.insertPhotoRow(captureID: captureID, position: position, hash: hash, originalName: photo.originalName)
                 }
             })
     }
@@ -95,5 +81,31 @@ extension PostgresStore {
         }
         history.discardStaging()
         return report
+    }
+}
+
+extension PostgresSession {
+    /// A photo's content, stored once by its SHA-256, which the server computes (a content
+    /// already there is kept as it is); returns the hash in hex.
+    func storePhotoContent(_ data: Data, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) throws(StorageError) -> String? {
+        try value(
+            PostgresQuery.bound(
+                """
+                INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
+                VALUES (sha256($1), $1, $2, $3, $4, $5)
+                ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
+                RETURNING encode(sha256, 'hex')
+                """,
+                ByteBuffer(bytes: data), Int64(data.count), format.rawValue, Int32(clamping: pixelWidth), Int32(clamping: pixelHeight)),
+            as: String.self)
+    }
+
+    /// A capture's photo at `position`, naming its content by hash.
+    func insertPhotoRow(captureID: Int64, position: Int, hash: String, originalName: String) throws(StorageError) {
+        try self.execute(
+            """
+            INSERT INTO capture_photo (capture_id, position, sha256, original_name)
+            VALUES (\(captureID), \(Int32(clamping: position)), decode(\(hash), 'hex'), \(originalName))
+            """)
     }
 }

@@ -111,16 +111,8 @@ public enum StoreCopy {
                 throw .fileSystem("The photo \(photo.originalName) of record #\(record.row.id) is missing (\(file.path)); nothing was copied.")
             }
             let local = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-            let stored = try session.value(
-                PostgresQuery.bound(
-                    """
-                    INSERT INTO photo_content (sha256, content, byte_size, format, pixel_width, pixel_height)
-                    VALUES (sha256($1), $1, $2, $3, $4, $5)
-                    ON CONFLICT (sha256) DO UPDATE SET sha256 = EXCLUDED.sha256
-                    RETURNING encode(sha256, 'hex')
-                    """,
-                    ByteBuffer(bytes: data), Int64(data.count), photo.format.rawValue, Int32(clamping: photo.pixelWidth),
-                    Int32(clamping: photo.pixelHeight)), as: String.self)
+            let stored = try session.storePhotoContent(
+                data, format: photo.format, pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight)
             guard stored == local else {
                 throw .sql("The photo \(photo.originalName) of record #\(record.row.id) did not arrive intact; nothing was copied.")
             }
@@ -136,16 +128,11 @@ public enum StoreCopy {
                     \(row.requester), \(row.product?.name), \(row.product?.brand), \(record.uid ?? RecordIdentity.make()))
             """)
         for ((photo, _), (hash, _)) in zip(record.photos, hashes) {
-            try session.execute(
-                """
-                INSERT INTO capture_photo (capture_id, position, sha256, original_name)
-                VALUES (\(row.id), \(Int32(clamping: photo.position)), decode(\(hash), 'hex'), \(photo.originalName))
-                """)
+            try session.insertPhotoRow(captureID: row.id, position: photo.position, hash: hash, originalName: photo.originalName)
         }
-        for element in record.elements {
-            try session.execute("INSERT INTO capture_element (capture_id, ai, value) VALUES (\(row.id), \(element.ai), \(element.value))")
-        }
-        try CaptureRows.insertLines(record.lines, captureID: row.id, PostgresStatements(session: session))
+        let statements = PostgresStatements(session: session)
+        try CaptureRows.insertElements(record.elements, captureID: row.id, statements)
+        try CaptureRows.insertLines(record.lines, captureID: row.id, statements)
         return hashes
     }
 }

@@ -73,17 +73,24 @@ public enum CaptureRows {
         guard let captureID = inserted else { throw .sql("The store did not say which id the new record got.") }
         try steps.photos(captureID)
         if let barcode = submission.barcode, barcode.value.hasPrefix("(") {
-            for element in barcode.reading.elements {
-                var upsert: StoreSQL = """
-                    INSERT INTO capture_element (capture_id, ai, value) VALUES (\(captureID), \(element.ai), \(element.raw))
-                    ON CONFLICT (capture_id, ai) DO UPDATE SET value = excluded.value
-                    """
-                upsert.isRepeated = true
-                try session.execute(upsert)
-            }
+            try insertElements(barcode.reading.elements.map { ($0.ai, $0.raw) }, captureID: captureID, session)
         }
         if ahead == nil { try insertLines(submission.lines, captureID: captureID, session) }
         return captureID
+    }
+
+    /// A capture's GS1 fields, (AI, value) as read (also `db copy`'s); an AI given twice keeps its last value.
+    public static func insertElements(_ elements: [(ai: String, value: String)], captureID: Int64, _ session: any StatementSession)
+        throws(StorageError)
+    {
+        for element in elements {
+            var upsert: StoreSQL = """
+                INSERT INTO capture_element (capture_id, ai, value) VALUES (\(captureID), \(element.ai), \(element.value))
+                ON CONFLICT (capture_id, ai) DO UPDATE SET value = excluded.value
+                """
+            upsert.isRepeated = true
+            try session.execute(upsert)
+        }
     }
 
     /// A batch's lines in scan order, ``linesPerStatement`` a statement (also `db copy`'s).
