@@ -3,10 +3,10 @@ import Domain
 import Foundation
 import Runtime
 import SQLiteStorage
-import Storage
 import TabShell
 import Testing
 
+@testable import Storage
 @testable import TabShellCommands
 
 #if canImport(Glibc)
@@ -246,7 +246,7 @@ extension Workspace {
         // The same CSV on a terminal and in a file: nothing left to scrub
         #expect(runCommand(["history", "export", "--format", "csv", "--db", path], outputIsTerminal: true).output == csv)
         // and the note reads back exactly
-        let rows = CSVText.rows(Array(csv.utf8)) ?? []
+        let rows = try csvRows(csv)
         let note = try #require(rows.first { $0[1] == "note" }?[5])
         #expect(CSVText.unescaped(note[...]) == Hostile.text)
         #expect(note.contains("ESC \\u001b[2J BEL \\u0007 OSC52 \\u001b]52;c;aGVsbG8=\\u0007 C1 \\u009b31m RLO \\u202eexe.txt"))
@@ -343,4 +343,12 @@ extension Workspace {
         #expect(try problems("forced.json", json, ["--format", "csv"]).contains("Unknown column"))
         #expect(!FileManager.default.fileExists(atPath: db), "refused before any database is made")
     }
+}
+
+/// The rows of a CSV export, read as `history import` reads them.
+func csvRows(_ csv: String) throws -> [[String]] {
+    var reader = DelimitedReader(data: Data(csv.utf8), delimiter: UInt8(ascii: ","))
+    var rows: [[String]] = []
+    while let row = try reader.nextRow() { rows.append(row.fields) }
+    return rows
 }

@@ -313,7 +313,7 @@ import Testing
         #expect(json.output.contains(#""capturedBy":"ana""#))
         let csv = runCommand(["history", "export", "--format", "csv", "--db", workspace.databaseURL.path])
         let capturedBy = try #require(CSVText.columns.firstIndex(of: "captured_by"))
-        let rows = CSVText.rows(Array(csv.output.utf8)) ?? []
+        let rows = try csvRows(csv.output)
         #expect(rows.dropFirst().allSatisfy { ["ana", "ben"].contains($0[capturedBy]) }, "\(csv.output)")
     }
 
