@@ -64,14 +64,13 @@ public struct DatabaseCopy: CommandBody {
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         logger.info(
             "db copy", metadata: ["to": "\(target.displayName)", "records": "\(report.records)", "seconds": "\(String(format: "%.1f", seconds))"])
-        let photoMiB = String(format: "%.1f", Double(report.photoBytes) / 1_048_576)
         try finishing(
             context,
             writing: """
                 Copied \(source.displayName) to \(target.displayName) in \(String(format: "%.1f", seconds)) s:
                   requests  \(report.requests)
                   records   \(report.records)
-                  photos    \(report.photos) (\(report.photoContents) distinct, \(photoMiB) MiB)
+                  photos    \(report.photos) (\(report.photoContents) distinct, \(byteCount(report.photoBytes)))
                   products  \(report.products)
                 checksum of the source  sha256:\(report.sourceChecksum)
                 checksum of the target  sha256:\(report.targetChecksum) (read back before commit: they match)

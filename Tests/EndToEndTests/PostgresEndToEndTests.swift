@@ -219,4 +219,60 @@ import Testing
         follower.waitUntilExit()
         #expect(follower.terminationStatus == 0)
     }
+
+    /// `tabshell db copy` on the real binary: an SQLite file with a GS1 record, a batch and a
+    /// photo arrives whole on an empty PostgreSQL database, the summary says what went (the photo's
+    /// size in bytes, both checksums), both exports hold the same records with the same uids, and
+    /// a second copy is refused with the target as it was.
+    @Test func dbCopyMovesAFileToAnEmptyServerAndRefusesASecond() throws {
+        let database = try PrivatePostgres(named: "pg-copy")
+        defer { withExtendedLifetime(database) {} }
+        let folder = database.folder
+        let source = folder.appendingPathComponent("source.sqlite").path
+        func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+            let output = folder.appendingPathComponent("run-\(UUID().uuidString).out").path
+            let command = ([TmuxSession.binary.path] + arguments).map(TmuxSession.quote).joined(separator: " ")
+            let status = try TmuxSession.spawnAndWait(
+                ["/bin/sh", "-c", "XDG_DATA_HOME=\(TmuxSession.quote(folder.appendingPathComponent("data").path)) \(command) 2>&1"],
+                stdout: output)
+            return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+        }
+        let photo = PhotoCaptureEndToEndTests.png(width: 20, height: 10)
+        try photo.write(to: folder.appendingPathComponent("shelf.png"))
+        let records = [
+            #"{"kind":"barcode","createdAt":"2026-01-02T10:00:00Z","barcode":{"value":"(01)09501101020917(17)251231(10)LOT7","symbology":"gs1_128"},"note":"gs1"}"#,
+            #"{"kind":"batch","createdAt":"2026-01-02T11:00:00Z","lines":[{"value":"4006381333931","symbology":"ean13","count":2}]}"#,
+            #"{"kind":"photos","createdAt":"2026-01-02T12:00:00Z","photos":[{"path":""# + folder.appendingPathComponent("shelf.png").path
+                + #""}],"note":"the shelf"}"#,
+        ]
+        let input = folder.appendingPathComponent("records.jsonl")
+        try Data((records.joined(separator: "\n") + "\n").utf8).write(to: input)
+        let imported = try run(["history", "import", input.path, "--db", source])
+        #expect(imported.status == 0 && imported.output.contains("Imported 3 records."), "\(imported.output)")
+
+        let copied = try run(["db", "copy", "--from", source, "--to", database.url])
+        #expect(copied.status == 0, "\(copied.output)")
+        let summary = copied.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(summary.contains("records   3"), "\(copied.output)")
+        #expect(summary.contains("photos    1 (1 distinct, \(photo.count) B)"), "\(copied.output)")
+        let checksums = summary.filter { $0.hasPrefix("checksum of the") }.compactMap { $0.split(separator: " ").dropFirst(4).first }
+        #expect(checksums.count == 2 && checksums[0] == checksums[1] && checksums[0].hasPrefix("sha256:"), "\(copied.output)")
+
+        // Both sides export the same records, uids and GS1 fields included; only the photo's
+        // file differs (each store keeps its own).
+        func exported(_ db: String) throws -> [String] {
+            let export = try run(["history", "export", "--format", "jsonl", "--db", db])
+            #expect(export.status == 0, "\(export.output)")
+            return export.output.split(separator: "\n").map { String($0).replacing(/"path":"[^"]*"/, with: "") }
+        }
+        let before = try exported(source)
+        #expect(before.count == 3 && before.allSatisfy { $0.contains(#""uid":""#) })
+        #expect(try exported(database.url) == before)
+
+        // The target is not empty now: a second copy says so and adds nothing.
+        let again = try run(["db", "copy", "--from", source, "--to", database.url])
+        #expect(again.status != 0)
+        #expect(again.output.contains("already holds 0 requests, 3 records and 0 products"), "\(again.output)")
+        #expect(try exported(database.url) == before)
+    }
 }
