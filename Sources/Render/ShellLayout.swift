@@ -17,13 +17,12 @@ struct ShellLayout {
         let bounds = Rect(row: 0, column: 0, width: size.columns, height: size.rows)
         // The rows come from the model's layout, so the lists it scrolls and the rows drawn agree.
         let layout = Layout(size: size, compactTabBar: compactTabBar)
-        let contentRows = layout.contentRows
         let barOnTop = tabBarPosition == .top
         // A compact bar is one line with no rule: the content gets the rule's row.
-        let headingRow = barOnTop ? layout.tabBarRows : 0
-        let hintRow = headingRow + Layout.headingRows + contentRows
-        heading = Rect(row: headingRow, column: 0, width: size.columns, height: Layout.headingRows)
-        content = Rect(row: headingRow + Layout.headingRows, column: 1, width: size.columns - 2, height: contentRows)
+        let rows = layout.contentArea(barOnTop: barOnTop)
+        let hintRow = rows.upperBound
+        heading = Rect(row: layout.headingRow(barOnTop: barOnTop), column: 0, width: size.columns, height: Layout.headingRows)
+        content = Rect(row: rows.lowerBound, column: 1, width: size.columns - 2, height: rows.count)
         hints = bounds.line(hintRow).inset(left: 1, right: 1)
         tabBarRule = compactTabBar ? Rect(row: barOnTop ? 0 : hintRow + 1, column: 0, width: 0, height: 0) : bounds.line(barOnTop ? 1 : hintRow + 1)
         tabBar = bounds.line(barOnTop ? 0 : hintRow + layout.tabBarRows)

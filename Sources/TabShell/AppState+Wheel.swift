@@ -37,14 +37,7 @@ extension AppState {
         }
     }
 
-    /// The screen rows of the content area between the heading and the hint line, where a
-    /// tab's list or a record's detail is drawn (Render's `ShellLayout` puts it there; a test
-    /// holds the two together): with the bar at the bottom, under the heading and its rule;
-    /// with the bar on top, under the bar (one line when minimized, else two) and the heading.
-    public var contentArea: Range<Int> {
-        let barRows = isTabBarMinimized ? 1 : 2
-        let headingRow = settings.tabBarPosition == .top ? barRows : 0
-        let first = headingRow + 2
-        return first..<(first + layout.contentRows)
-    }
+    /// The screen rows of the content area (``Layout/contentArea(barOnTop:)``, where Render's
+    /// `ShellLayout` draws it too).
+    public var contentArea: Range<Int> { layout.contentArea(barOnTop: settings.tabBarPosition == .top) }
 }

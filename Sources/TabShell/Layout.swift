@@ -46,6 +46,16 @@ public struct Layout: Equatable, Sendable {
     /// Rows outside the content area for this layout.
     public var chromeRows: Int { Self.headingRows + Self.hintRows + tabBarRows }
 
+    /// The heading's first row: the top with the bar at the bottom (iOS), else under the bar.
+    public func headingRow(barOnTop: Bool) -> Int { barOnTop ? tabBarRows : 0 }
+
+    /// The screen rows of the content, between the heading's rule and the hint line: where a
+    /// tab's list or a record's detail is drawn, and where the wheel scrolls it.
+    public func contentArea(barOnTop: Bool) -> Range<Int> {
+        let first = headingRow(barOnTop: barOnTop) + Self.headingRows
+        return first..<(first + contentRows)
+    }
+
     public var isTooSmall: Bool {
         size.rows < Self.minimumSize.rows || size.columns < Self.minimumSize.columns
     }
