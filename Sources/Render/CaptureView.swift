@@ -45,7 +45,8 @@ struct CaptureView {
         let lines = KeyMap.helpLines(for: KeyMap.captureContexts(for: state) + [.global], in: state, unicode: context.symbolKeys)
         let bounds = canvas.bounds
         let width = min(bounds.width, 72)
-        let height = min(bounds.height - 2, lines.count + 2)
+        // The rows the model scrolls the list by (``Layout/captureKeysRows``), in a frame.
+        let height = min(state.layout.captureKeysRows + 2, lines.count + 2)
         guard width >= 10, height >= 3 else { return }
         let box = Rect(row: 1 + (bounds.height - 2 - height) / 2, column: (bounds.width - width) / 2, width: width, height: height)
         canvas.clearSides(of: box)

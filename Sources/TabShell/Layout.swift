@@ -73,7 +73,7 @@ public struct Layout: Equatable, Sendable {
     public var settingsListRows: Int { contentRows }
 
     /// Rows of keys inside capture's list of keys (`?`/F1): the screen less the title bar, the
-    /// hint line and the list's frame.
+    /// hint line and the list's frame (the renderer frames this many).
     public var captureKeysRows: Int { max(1, size.rows - 4) }
 
     /// Rows inside the help sheet.
