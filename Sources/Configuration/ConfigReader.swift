@@ -9,9 +9,6 @@ struct ConfigReader {
 
     init(lines: SourceLines) { self.lines = lines }
 
-    /// The top-level settings config.toml knows, in the default file's order.
-    static let settingNames = ["theme", "screen_reader", "keys"]
-
     mutating func read(_ table: TOMLTable) -> Configuration {
         var options = ConfigOptions()
         for name in ordered(table.keys, under: []) {

@@ -7,9 +7,6 @@ import TOMLKit
 /// given after them, wins. What each value means is checked by the options themselves (the
 /// caller parses each entry's words alone, so a wrong value is said at its line).
 public enum ServeConfigFile {
-    /// Where the package installs it, and where `serve --config` points the unit.
-    public static let systemPath = "/etc/tabshell/serve.toml"
-
     /// One setting: its option's long name, the words that give it, and its line.
     public struct Entry: Equatable, Sendable {
         public let name: String

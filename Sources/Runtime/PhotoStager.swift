@@ -211,11 +211,6 @@ final class PhotoStager {
         }
     }
 
-    /// Waits until every draft saved so far is on the disk.
-    func waitForDraftSyncs() {
-        draftSyncer.waitUntilIdle()
-    }
-
     /// Leaving the app with a capture open: stop the copy, keep the folder as a draft.
     func closeKeepingDraft() {
         draftSyncer.waitUntilIdle()

@@ -312,9 +312,6 @@ public final class Terminal {
         previousGrid = nil
     }
 
-    /// The theme drawn now ("light"), for the log and doctor.
-    public var themeDescription: String { drawnTheme.rawValue }
-
     // MARK: - Drawing
 
     /// Copies the frame to the screen: only cells that changed since the last draw (all of

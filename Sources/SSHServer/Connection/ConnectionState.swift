@@ -134,8 +134,6 @@ final class ConnectionState {
         }
     }
 
-    var isStartingUp: Bool { holdsStartupSlot }
-
     private func armNoSessionTimer(firstSession: Bool) {
         noSessionTimer?.cancel()
         let grace = limits.loginGraceTime
