@@ -623,7 +623,9 @@ struct AppPropertyTests {
             state.previewTerminal = PreviewTerminal(symbols: .blocks, has256Colors: true, automaticReason: "inside tmux")
             var frontEnd = SimulatedFrontEnd()
             frontEnd.perform(state.send(.started))
-            var trail: [String] = []
+            // The steps as values: a failure prints the last ones (describing every step as it
+            // went, through reflection, took ~40 % of this test's time).
+            var trail: [(SessionStep, AppAction)] = []
 
             for step in steps {
                 guard let action = frontEnd.action(for: step, in: state) else { continue }
@@ -631,7 +633,7 @@ struct AppPropertyTests {
                 let frontEndBefore = frontEnd
                 let effects = state.send(action)
                 frontEnd.perform(effects)
-                trail.append("\(step) → \(action)")
+                trail.append((step, action))
                 coverage.steps += 1
 
                 var problems = ShellInvariants.violations(before: before, action: action, effects: effects, after: state)
@@ -648,7 +650,7 @@ struct AppPropertyTests {
                         settings \(before.settings.snapBackTarget)
                         after:  tab \(state.selectedTab), presentation \(state.presentation.summary)
                         last steps:
-                        \(trail.suffix(25).joined(separator: "\n"))
+                        \(trail.suffix(25).map { "\($0) → \($1)" }.joined(separator: "\n"))
                         """)
                     return
                 }

@@ -48,7 +48,8 @@ struct PreviewPropertyTests {
             frontEnd.previewsInFlight = state.previews.entries.compactMap { request, status in
                 if case let .loading(ticket) = status { (request, ticket) } else { nil }
             }
-            var trail: [String] = []
+            // The steps as values, described only when a failure prints them.
+            var trail: [(Step, AppAction)] = []
             for (index, n) in steps {
                 let step = Step.weighted[index]
                 let actions = Self.actions(for: step, n: n, state: state, frontEnd: &frontEnd)
@@ -56,7 +57,7 @@ struct PreviewPropertyTests {
                     let before = state
                     let effects = state.send(action)
                     frontEnd.perform(effects)
-                    trail.append("\(step) → \(action)")
+                    trail.append((step, action))
                     coverage.cancels += effects.previewCancels.count
                     var problems = ShellInvariants.previewViolations(effects: effects, after: state, frontEnd: frontEnd)
                     if let viewer = state.presentation.viewer {
@@ -81,7 +82,7 @@ struct PreviewPropertyTests {
                         problems.append("\(entries) previews held")
                     }
                     guard problems.isEmpty else {
-                        Issue.record("\(problems.joined(separator: "; "))\nlast steps:\n\(trail.suffix(20).joined(separator: "\n"))")
+                        Issue.record("\(problems.joined(separator: "; "))\nlast steps:\n\(trail.suffix(20).map { "\($0) → \($1)" }.joined(separator: "\n"))")
                         return
                     }
                 }
