@@ -182,13 +182,19 @@ deb: $(if $(DEB_BINARY),,release) man
 ##   TABSHELL_PROPERTY_RUNS       random model sessions of 200-400 steps (CI 2000, here 10000)
 ##   TABSHELL_CRASH_RUNS          SIGKILLs in the crash test       (CI 200, here 1000)
 ##   TABSHELL_COMMITS_PER_SESSION commits by each of 8 sessions    (CI 500, here 2000)
+##   TABSHELL_PG_COMMITS_PER_SESSION the same on PostgreSQL, 2 hosts of 8 sessions (CI 200, here 2000)
 ##   TABSHELL_STRESS_SEED         replay a resize or random-key run (printed by each run)
 ##   TABSHELL_STRESS_SCREENS      resize only these screens, e.g. help,photos (for replays)
 ##   TABSHELL_STRESS_DUMP_SIZES   write the resize sequence to this file (to replay it by hand)
 stress: build
+	@trap 'exit 130' INT TERM; \
+	trap './scripts/pg-test-server stop' EXIT; \
+	url="$$(./scripts/pg-test-server start)" || exit 1; \
+	export TABSHELL_TEST_DATABASE_URL="$$url"; \
 	TABSHELL_STRESS_RESIZES=1000 TABSHELL_STRESS_KEYS_SECONDS=240 TABSHELL_STRESS_SUSPENDS=20 \
 	TABSHELL_PROPERTY_RUNS=10000 TABSHELL_CRASH_RUNS=1000 TABSHELL_COMMITS_PER_SESSION=2000 \
-		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests|AppPropertyTests|CrashTests|ConcurrencyTests'
+	TABSHELL_PG_COMMITS_PER_SESSION=2000 \
+		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests|AppPropertyTests|CrashTests|ConcurrencyTests|MultiHostTests'
 ## Performance benchmark (issue #5): release build, data sets, tabshell vs a bare curses program.
 .PHONY: bench bench-data bench-serve
 ## tabshell serve against OpenSSH + ForceCommand, memory per session, N sessions typing (issue #13);
