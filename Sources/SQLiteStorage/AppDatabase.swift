@@ -97,6 +97,9 @@ public final class AppDatabase: RecordStore {
         }
         let path = url.path
         try DatabaseFiles.makeDirectory(url.deletingLastPathComponent().path)
+        // A file that is there and is not SQLite (`db copy --from notes.txt`) is refused before
+        // anything is made beside it; the check after the lock covers a file made meanwhile.
+        if FileManager.default.fileExists(atPath: path) { try DatabaseFiles.checkHeader(path) }
         // Held from here: opens take turns across processes and across this process's threads,
         // so no other open here is between its check and its registration below.
         let lock = try OpenLock(path: path + ".lock", databasePath: path, timeout: busyTimeout)
