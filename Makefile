@@ -57,7 +57,7 @@ check: deps lint
 	$(SWIFT) test --skip-build --filter '$(CHECK_OWN_PASS_FILTER)' $$skips
 
 ## Journeys that, like the SSH server's tests, wait on several real ssh clients from async code
-## (record and replay, a presenter with watchers, #27), in a pass of their own: in the main pass
+## (record and replay, a presenter with watchers), in a pass of their own: in the main pass
 ## the blocking terminal tests held the cooperative threads long enough for their 10 s waits to
 ## run out, and beside the SSH server's tests they starved its idle-timeout waits. The agents'
 ## tools' waits (AgentDeskTests) too: in a CI run's main pass a wait's task got no thread for
@@ -103,7 +103,7 @@ test: build man lint
 	echo "$(SWIFT) test --skip-build --filter ServeIdleEndToEndTests"; \
 	$(SWIFT) test --skip-build --filter ServeIdleEndToEndTests
 
-## The release build's flags (#24, docs/performance.md): the Swift runtime and Foundation linked
+## The release build's flags (docs/performance.md): the Swift runtime and Foundation linked
 ## into the binary, so a session maps 8 shared libraries instead of 22 and starts on ~30 % less
 ## CPU, and the installed binary needs no Swift runtime on the host. `make bench` and
 ## `make bench-serve` build with the same flags (a .build switched between them rebuilds once).
@@ -175,7 +175,7 @@ deb: $(if $(DEB_BINARY),,release) man
 	./scripts/make-deb --binary "$(or $(DEB_BINARY),$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/tabshell)" \
 		--man $(GENERATED)/tabshell.1 --out "$(DEB_OUT)"
 
-## The long fault runs of issue #4 (the same tests `make test` runs with CI-sized counts):
+## The long fault runs (the same tests `make test` runs with CI-sized counts):
 ##   TABSHELL_STRESS_RESIZES      random resizes per screen        (CI 150, here 1000)
 ##   TABSHELL_STRESS_KEYS_SECONDS random-key run of the binary, s  (CI 30,  here 240)
 ##   TABSHELL_STRESS_SUSPENDS     Ctrl-Z/fg and SIGSTOP/SIGCONT rounds (CI 20, here 20)
@@ -195,10 +195,10 @@ stress: build
 	TABSHELL_PROPERTY_RUNS=10000 TABSHELL_CRASH_RUNS=1000 TABSHELL_COMMITS_PER_SESSION=2000 \
 	TABSHELL_PG_COMMITS_PER_SESSION=2000 \
 		$(SWIFT) test --filter 'ResizeStressEndToEndTests|RandomKeysEndToEndTests|SuspendEndToEndTests|AppPropertyTests|CrashTests|ConcurrencyTests|MultiHostTests'
-## Performance benchmark (issue #5): release build, data sets, tabshell vs a bare curses program.
+## Performance benchmark: release build, data sets, tabshell vs a bare curses program.
 .PHONY: bench bench-data bench-serve
-## tabshell serve against OpenSSH + ForceCommand, memory per session, N sessions typing (issue #13);
-## then the crowd (#24): CROWD demo sessions (default 1000; CROWD=100 for fewer, CROWD_SECONDS,
+## tabshell serve against OpenSSH + ForceCommand, memory per session, N sessions typing;
+## then the crowd: CROWD demo sessions (default 1000; CROWD=100 for fewer, CROWD_SECONDS,
 ## CROWD_ONLY=1) typing a key a second: p50/p99 key-to-screen, failures, the host's memory.
 bench-serve:
 	@TABSHELL_RELEASE_FLAGS="$(RELEASE_FLAGS)" ./scripts/bench-serve $(ARGS)
@@ -210,7 +210,7 @@ bench:
 bench-data:
 	@./scripts/bench-data
 
-# --- Attacking the demo server (issue #23; docs/threat-model.md) ---
+# --- Attacking the demo server (docs/threat-model.md) ---
 .PHONY: fuzz attack
 
 ## The fuzz tests for longer than `make test` runs them: FUZZ_SECONDS per target (default 60),

@@ -9,7 +9,7 @@ import PackageDescription
 //   tui -> SQLiteStorage -> Storage, Domain, GRDB, CSQLiteTuning   (SQLite, the embedded default engine:
 //          AppDatabase; CSQLiteTuning sets SQLite's per-connection memory before its first use)
 //   Storage -> Domain, Scanning   (the storage core, no engine and no UI module: RecordStore, the
-//          limits, staging and recovery, the history walk, import and export text; issue #25)
+//          limits, staging and recovery, the history walk, import and export text)
 //   tui -> TerminalInput -> TabShell   (bytes from the terminal -> keys, mouse, pastes)
 //   tui -> Runtime -> Storage, PhotoPreview, PhotoCodes   (effects performed off the model; copies,
 //          previews and codes from photos made off the loop)
@@ -25,24 +25,24 @@ import PackageDescription
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
 //          Terminal, the crash guard, the terminal probe; the only module that calls curses)
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
-//   PhotoPreview -> CImageStack, Domain, Crypto   (photo previews, issue #15; docs/photo-preview.md;
+//   PhotoPreview -> CImageStack, Domain, Crypto   (photo previews; docs/photo-preview.md;
 //          Domain's CellSize is the box a preview fits, TabShell's CellBox)
-//   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos, issue #14; docs/scanning.md)
-//   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use (issue #24)
+//   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos; docs/scanning.md)
+//   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use
 //   MCPServer -> CLazyCurl   (libcurl opened on first use: Foundation's networking half, linked
 //          through the MCP SDK, calls it through trampolines; -lcurl is as-needed, so not loaded at start)
-//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`, issue #13; docs/ssh-server.md)
-//   Recording -> Domain   (asciicast v2: writing, reading, the replay filter and timeline; issue #27;
+//   SSHServer -> CPty, NIOSSH, NIOPosix, Crypto, Logging   (`tabshell serve`; docs/ssh-server.md)
+//   Recording -> Domain   (asciicast v2: writing, reading, the replay filter and timeline;
 //          its JSON strings are Domain's JSONString, the exports' writer)
-//   Presenting (present/watch, issue #27: watch codes, the bounded frames, the presenter's room and a
+//   Presenting (present/watch: watch codes, the bounded frames, the presenter's room and a
 //          watcher's connection over Unix sockets): Foundation only;  tui -> Presenting
 //   TabShellCommands -> MCPServer -> Storage, Domain, PhotoPreview, MCP (swift-sdk)   (`tabshell mcp`: the
 //          Model Context Protocol door for agents over RecordStore; no curses; docs/agents.md)
-//   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding, issue #26)
+//   tui -> Configuration -> TabShell, TOMLKit   (config.toml: options and key rebinding)
 //   ServePolicy -> Recording, Presenting, CPty   (`serve --record DIR`; who may watch which code; an
 //          upgrade's new server started with the listening socket handed on);  tui -> Recording, CPty   (`--record FILE`, `replay`)
 //   tui -> PostgresStorage -> Storage, Domain, PostgresNIO, Logging   (PostgreSQL as a
-//          second engine beside SQLiteStorage, behind Storage's RecordStore, issue #16;
+//          second engine beside SQLiteStorage, behind Storage's RecordStore;
 //          docs/postgres.md). Runtime knows only RecordStore; tui chooses the engine from --db /
 //          TABSHELL_DATABASE_URL.
 // Domain, TabShell, CaptureMode, Render, TerminalInput and Scanning import Foundation (and each
@@ -65,7 +65,7 @@ import PackageDescription
 
 // Where libvips' and libchafa's headers find GLib's (the paths `pkg-config --cflags vips chafa`
 // gives, Debian's multiarch layout). Given as flags, not as a system library's pkgConfig: SwiftPM
-// would then link the libraries too, and CImageStack must not (issue #24). For CImageStack's own
+// would then link the libraries too, and CImageStack must not. For CImageStack's own
 // C files only; its public headers include none of these, so nothing that imports it needs them.
 #if arch(arm64)
 let multiarch = "aarch64-linux-gnu"
@@ -103,10 +103,10 @@ let package = Package(
         .target(name: "TabShell", dependencies: ["CaptureMode", "Domain", "Scanning"]),
         .target(name: "Render", dependencies: ["TabShell", "CaptureMode", "Domain", "Scanning"]),
         .target(name: "TerminalInput", dependencies: ["TabShell", "Domain"]),
-        // config.toml (issue #26): its path, TOML read with TOMLKit, options and [keys] checked
+        // config.toml: its path, TOML read with TOMLKit, options and [keys] checked
         // line by line into a `Configuration` and its problems; no curses, no storage.
         .target(name: "Configuration", dependencies: ["Scanning", "TabShell", "Domain", .product(name: "TOMLKit", package: "TOMLKit")]),
-        // The storage core, linking no engine (issue #25): RecordStore and its value types,
+        // The storage core, linking no engine: RecordStore and its value types,
         // StorageError, the domain's limits and the schemas' value lists, staging and recovery,
         // the history walk, import and export text.
         .target(name: "Storage", dependencies: ["Domain", "Scanning"]),
@@ -121,7 +121,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // PostgreSQL as a second engine (issue #16; docs/postgres.md): PostgresStore (a RecordStore),
+        // PostgreSQL as a second engine (docs/postgres.md): PostgresStore (a RecordStore),
         // locations, connections, schema and migrations, the change listener.
         .target(
             name: "PostgresStorage",
@@ -142,17 +142,17 @@ let package = Package(
         // The module map links ncursesw and tinfo; no pkgConfig, whose -D flags SwiftPM refuses anyway.
         .systemLibrary(name: "CNcursesw"),
         .target(name: "CCrashGuard"),
-        // The curses adapter (issue #25): Terminal (draws frames, reads keys, mouse, pastes and
+        // The curses adapter: Terminal (draws frames, reads keys, mouse, pastes and
         // signals), the crash guard, the terminal probe. The only module that calls curses.
         .target(name: "TerminalScreen", dependencies: ["Domain", "Scanning", "CNcursesw", "CCrashGuard", "Render", "TabShell", "TerminalInput", "ChildProcess"]),
         // The child processes the app starts (posix_spawn, signals reset, a process group of its own).
         .target(name: "ChildProcess", dependencies: ["CPty"]),
-        // The only code that touches libvips, libchafa and libzbar (issue #24; docs/photo-preview.md,
+        // The only code that touches libvips, libchafa and libzbar (docs/photo-preview.md,
         // "Loaded on first use"): C wrappers that open each library with dlopen the first time it is
         // needed and call it through dlsym'd tables, so nothing links them and a process that never
         // shows a photo maps none of them. Their headers are still read, for types and constants.
         // libcurl opened on first use: Foundation's networking half, which the MCP SDK imports,
-        // refers to it, and a session must not map it and its 28 libraries at start (#36).
+        // refers to it, and a session must not map it and its 28 libraries at start.
         .target(
             name: "CLazyCurl", exclude: ["link"],
             linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Sources/CLazyCurl/link"])]
@@ -170,11 +170,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // asciicast v2 (issue #27): the writer (UTF-8 carried across reads, size caps), the reader
+        // asciicast v2: the writer (UTF-8 carried across reads, size caps), the reader
         // (every malformed case said with its line), the filter for what a cast may not send to a
         // terminal, the replay timeline. Files only through CastFileRecorder; no terminal.
         .target(name: "Recording", dependencies: ["Domain"]),
-        // present/watch (issue #27): codes, bounded frames, the room a presenter opens and a
+        // present/watch: codes, bounded frames, the room a presenter opens and a
         // watcher's connection, over Unix sockets in a private folder. No terminal, no store.
         .target(name: "Presenting"),
         // fork + setsid + TIOCSCTTY + execve for session children: not safely doable in Swift.
@@ -194,7 +194,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
-        // The serve policy (issue #25): which commands a served key may run, who a person is and
+        // The serve policy: which commands a served key may run, who a person is and
         // their folder, the session launcher, demo data sets, the summary log on standard error.
         .target(
             name: "ServePolicy",
@@ -220,7 +220,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What the commands do, apart from their arguments (issue #25): the context they run in,
+        // What the commands do, apart from their arguments: the context they run in,
         // output sinks, tables and listings, export encoding, following history, doctor's checks
         // and report, the scanner check, opening the store, the log file. tui's argument-parser
         // commands are shells over it.

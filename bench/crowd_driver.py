@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The crowd run of `make bench-serve` (issue #24): N concurrent demo sessions against
+"""The crowd run of `make bench-serve`: N concurrent demo sessions against
 `tabshell serve --demo` on a loopback port, each typing a key a second, and what the host pays.
 
     crowd_driver.py --tabshell BIN [--sessions N] [--seconds S] [--workers W] [--rate R] [--json F]

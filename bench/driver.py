@@ -435,7 +435,7 @@ def main():
 
 
 def sessions_report(args, env):
-    """Issue #24's rows beside the per-step table: private memory per extra session and shared
+    """The light-sessions rows beside the per-step table: private memory per extra session and shared
     libraries (both programs, at 80x24 on the second data set given, else the first), and the
     PostgreSQL freeze case (tabshell only)."""
     out = {}

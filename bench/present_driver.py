@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The room run of `make bench-serve` (issue #27): one presenter (`ssh host present`) typing,
+"""The room run of `make bench-serve`: one presenter (`ssh host present`) typing,
 and what N watchers (`ssh host watch CODE`) cost it.
 
     present_driver.py --tabshell BIN [--watchers N] [--seconds S] [--json F]

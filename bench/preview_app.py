@@ -1,4 +1,4 @@
-"""Photo previews in the real app, over a pseudo-terminal (issue #15's measurements).
+"""Photo previews in the real app, over a pseudo-terminal.
 
 Drives a release `tabshell` at 80x24 (TERM=xterm-256color) through the journey the issue
 names and prints what it measures; asserts nothing. Run by scripts/bench-preview-app.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints .build-bench/bench.json (or the file given) as the Markdown table in docs/performance.md's
 "Performance" section: per data set and size, tabshell's medians, the reference's, and the
-ratio or difference the issue #5 targets are stated in."""
+ratio or difference the targets are stated in."""
 
 import json
 import sys
@@ -39,7 +39,7 @@ def main():
 
     sessions = report.get("sessions", {})
     if sessions:
-        print("\n| issue #24 | tabshell | C reference |")
+        print("\n| light sessions | tabshell | C reference |")
         print("|---|---|---|")
         m = sessions.get("memory")
         if m:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tabshell serve benchmark (issue #13): connect-to-first-frame over `tabshell serve` against
+"""tabshell serve benchmark: connect-to-first-frame over `tabshell serve` against
 OpenSSH + ForceCommand on the same host, private memory (PSS) per extra session, and N
 concurrent sessions each typing a key every second, with key-to-screen latency.
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The mouse on capture's screens (issue #26): the wheel scrolls review's fields and a batch's
+/// The mouse on capture's screens: the wheel scrolls review's fields and a batch's
 /// lines, and a click on the picker selects a kind (a second click on it chooses it).
 extension CaptureState {
     /// Rows review may scroll by, at most: one a field, a note's lines and room for wrapping.

@@ -5,7 +5,7 @@ public enum RequestStatus: String, Codable, Sendable, CaseIterable {
 }
 
 /// One Inbox request, as the Inbox tab shows it.
-/// Codable: a presenter sends the rows on screen to its watchers (PresentedScreen, #27).
+/// Codable: a presenter sends the rows on screen to its watchers (PresentedScreen).
 public struct InboxRequest: Codable, Equatable, Sendable, Identifiable {
     public var id: Int64
     public var title: String

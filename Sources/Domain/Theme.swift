@@ -1,6 +1,6 @@
 import Foundation
 
-/// The colour theme asked for (issue #26): in config.toml (`theme = "…"`) and in Settings.
+/// The colour theme asked for: in config.toml (`theme = "…"`) and in Settings.
 /// `auto` asks the terminal for its background colour (OSC 11) and picks dark or light.
 public enum Theme: String, CaseIterable, Codable, Sendable {
     case auto

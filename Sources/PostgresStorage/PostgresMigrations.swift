@@ -5,7 +5,7 @@ import Storage
 ///
 /// PostgreSQL's history starts at `v1`, which has the meaning of the SQLite schema as of its
 /// `v6` (requests, captures with GS1 elements and batch lines, settings, who made what, photos)
-/// with two differences that are the point of #16:
+/// with two differences that are the point of a server engine:
 ///
 /// - **Photos live in the database**, content-addressed: `photo_content` holds each distinct
 ///   photo once, keyed by its SHA-256 (checked against the bytes by the schema), and
@@ -43,7 +43,7 @@ enum PostgresMigrations {
             "CREATE UNIQUE INDEX capture_on_uid ON capture (uid)",
         ])
 
-    /// The colour theme chosen in Settings (issue #26), NULL while config.toml's applies: SQLite's
+    /// The colour theme chosen in Settings, NULL while config.toml's applies: SQLite's
     /// `v9-theme`.
     // sql-fragment
     static let v2 = PostgresMigration(

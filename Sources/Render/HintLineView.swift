@@ -8,7 +8,7 @@ struct HintLineView {
     let context: RenderContext
 
     init(state: AppState, context: RenderContext) {
-        // A watcher's keys are its own; the presenter's would do nothing there (issue #32).
+        // A watcher's keys are its own; the presenter's would do nothing there.
         hints = state.environment.isWatching ? WatcherKey.hints : KeyMap.hints(for: state, unicode: context.symbolKeys)
         status = state.status
         self.context = context

@@ -12,7 +12,7 @@ struct ShellView {
         let content = self.content
         let unreachable = UnreachableDatabaseNotice.of(state, context: context)
         var heading = content.heading
-        // Presenting or watching (issue #27): the watch code and its watchers in every heading.
+        // Presenting or watching: the watch code and its watchers in every heading.
         heading.badge = state.environment.presenting.map(context.line)
         HeadingView(heading: heading, unreachable: unreachable).draw(in: regions.heading, on: &canvas)
         canvas.anchor(.content, row: regions.content.row, column: regions.content.column)

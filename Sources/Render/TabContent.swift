@@ -15,7 +15,7 @@ struct Heading: Equatable {
     var context: String = ""
     /// Where the list is, drawn into the rule under the heading: "12/1,234".
     var position: String?
-    /// Presenting or watching (issue #27): "watch 4821 · 3 watching", beside the context when
+    /// Presenting or watching: "watch 4821 · 3 watching", beside the context when
     /// both fit, else on the rule under the heading; the context is never given up for it.
     var badge: String? = nil
 }

@@ -421,7 +421,7 @@ public final class AppRuntime {
         return clipboard
     }
 
-    /// Presenting (issue #27): the heading's "watch 4821 · 3 watching"; nil when not presenting.
+    /// Presenting: the heading's "watch 4821 · 3 watching"; nil when not presenting.
     public func setPresenting(_ text: String?) {
         guard state.environment.presenting != text else { return }
         dispatch(.presentingChanged(text))

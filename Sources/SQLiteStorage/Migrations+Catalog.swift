@@ -2,7 +2,7 @@ import GRDB
 import Storage
 
 extension Migrations {
-    /// The product catalog (issue #12, seed 003's lookup): `product` keyed by the catalog key
+    /// The product catalog (seed 003's lookup): `product` keyed by the catalog key
     /// (`Product.catalogKey`: a GTIN as 14 digits, or a code exactly as written), without rowid
     /// so a lookup is one b-tree search. A capture keeps the name and brand its code had in the
     /// catalog when it was committed (`productName`, `productBrand`), so History and search do not

@@ -2,7 +2,7 @@ import GRDB
 import Storage
 
 extension Migrations {
-    /// The Inbox pages (issue #16): its requests are read pending first, then done, newest first
+    /// The Inbox pages: its requests are read pending first, then done, newest first
     /// within each, as two walks along `request_on_status_createdAt_id` that stop at a page —
     /// before this, every start sorted the whole request table. `requestCount` keeps the number
     /// of pending requests (the tab's badge) by triggers, so it is one row read, not a count.

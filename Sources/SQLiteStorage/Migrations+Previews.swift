@@ -2,7 +2,7 @@ import GRDB
 import Storage
 
 extension Migrations {
-    /// The photo-preview setting (issue #15): `settings.photoPreviews`, automatic, blocks or off.
+    /// The photo-preview setting: `settings.photoPreviews`, automatic, blocks or off.
     static func v6(_ db: Database) throws {
         try db.alter(table: "settings") { t in
             t.add(column: "photoPreviews", .text).notNull().defaults(to: "automatic")

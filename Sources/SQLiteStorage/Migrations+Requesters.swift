@@ -2,7 +2,7 @@ import GRDB
 import Storage
 
 extension Migrations {
-    /// Who asked (issue #12, seed 003's agents): `request.requester` is the name a request came
+    /// Who asked (seed 003's agents): `request.requester` is the name a request came
     /// from (`inbox add --from chef`, `from` in an import), NULL when nobody was named.
     ///
     /// `capture.requester` keeps the requester of the request a capture answers, written by a

@@ -2,7 +2,7 @@ import GRDB
 import Storage
 
 extension Migrations {
-    /// Scanner-grade capture (#14): every symbology Scanning reads, where a code came from, the
+    /// Scanner-grade capture: every symbology Scanning reads, where a code came from, the
     /// GS1 fields of a code as rows (so they can be searched and exported by AI), and batch
     /// captures' lines.
     ///
@@ -17,7 +17,7 @@ extension Migrations {
     ///   indexed by `(ai, value)` so a lot or serial is found by index.
     /// - `captureLine`: a batch capture's lines in scan order, each code with its quantity.
     /// - `settings.scannerLayout`: Settings › Scanner layout, `us>azerty` or NULL;
-    ///   `settings.tabBarMinimizes`: whether scrolling down minimizes the tab bar (#12);
+    ///   `settings.tabBarMinimizes`: whether scrolling down minimizes the tab bar;
     ///   `settings.separatorStandIn`: the character a scanner sends for FNC1, or NULL.
     static func v5(_ db: Database) throws {
         guard let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'capture'") else {

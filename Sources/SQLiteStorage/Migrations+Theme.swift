@@ -2,7 +2,7 @@ import GRDB
 import Storage
 
 extension Migrations {
-    /// The colour theme chosen in Settings (issue #26): `settings.theme`, NULL while Settings has
+    /// The colour theme chosen in Settings: `settings.theme`, NULL while Settings has
     /// chosen none (config.toml's theme then applies).
     static func theme(_ db: Database) throws {
         try db.alter(table: "settings") { t in

@@ -39,7 +39,7 @@ struct AllowedCommand: Equatable {
         (["photos", "add"], .options(valued: [], flags: [], arguments: 1...1)),
         (["photos", "list"], .options(valued: [], flags: [], arguments: 0...0)),
         (["photos", "remove"], .options(valued: [], flags: [], arguments: 1...1)),
-        // Issue #27: the app, shared; and following a shared session by its code.
+        // The app, shared; and following a shared session by its code.
         (["present"], .options(valued: ["--watchers"], flags: [], arguments: 0...0)),
         (["watch"], .options(valued: [], flags: [], arguments: 1...1)),
     ]
@@ -107,7 +107,7 @@ struct AllowedCommand: Equatable {
     var isAgentDoor: Bool { subcommand == ["mcp"] }
     /// `mcp CODE` in the demo: the agent code a visitor's session shows (Presenting's `WatchCode` shape).
     var agentCode: String? { isAgentDoor ? arguments.first : nil }
-    /// `present`: the app, shared with watchers (issue #27).
+    /// `present`: the app, shared with watchers.
     var isPresent: Bool { subcommand == ["present"] }
     /// `watch CODE`: following a presentation; the code is checked (Presenting's `WatchCode`).
     var watchCode: String? { subcommand == ["watch"] ? arguments.first : nil }

@@ -27,7 +27,7 @@ public final class ServeLauncher: Sendable {
     public let memoryLimit: UInt64?
     /// `--record DIR`: where sessions are recorded (nil: none are; see ``ServeRecordings``).
     public let recordings: ServeRecordings?
-    /// `present` and `watch CODE` (issue #27): the presentations' folder and watcher limits
+    /// `present` and `watch CODE`: the presentations' folder and watcher limits
     /// (nil: neither is offered).
     public let presenting: ServePresenting?
     /// What one visitor's uploads may hold (`photos add`): in demo mode across all the data sets

@@ -6,7 +6,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// `present` and `watch CODE` under `tabshell serve` (issue #27): the server's private folder of
+/// `present` and `watch CODE` under `tabshell serve`: the server's private folder of
 /// presentation sockets (0700, made at start, removed at the end) handed to sessions in their
 /// environment, the codes of the presentations this server runs and who may watch each, and
 /// the limits on watchers: per presentation (the presenting session enforces it) and in total

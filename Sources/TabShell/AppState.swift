@@ -26,9 +26,9 @@ public struct AppState: Equatable, Sendable {
     public var connectingTo: String?
     /// Counts the timers handed out for success messages, so an old timer cannot clear a newer one.
     public var statusToken = 0
-    /// config.toml's `[keys]`: the keys in place of the table's defaults (issue #26).
+    /// config.toml's `[keys]`: the keys in place of the table's defaults.
     public var keyOverrides = KeyOverrides.none
-    /// Notes waiting for the status line (config.toml's problems, issue #26): each shows once,
+    /// Notes waiting for the status line (config.toml's problems): each shows once,
     /// the next when the one before has gone.
     public var pendingNotices: [String] = []
     public var isQuitting = false
@@ -100,7 +100,7 @@ public struct DisplayEnvironment: Equatable, Sendable {
     /// Said after "Copied …" when the copy may not reach the clipboard (inside tmux without
     /// `set-clipboard on`); nil when nothing stands in the way that we know of.
     public var clipboardNote: String?
-    /// Presenting or watching (issue #27): "watch 4821 · 3 watching", shown in the heading on
+    /// Presenting or watching: "watch 4821 · 3 watching", shown in the heading on
     /// every tab (Settings too) beside the tab's own context.
     public var presenting: String?
     /// This screen is a watcher's (`tabshell watch`): the hint line shows the watcher's own keys

@@ -666,7 +666,7 @@ public enum KeyMap {
     }
 }
 
-// MARK: - Rebinding (config.toml's [keys], issue #26)
+// MARK: - Rebinding (config.toml's [keys])
 
 /// Keys config.toml puts in place of bindings' defaults, by action name. An empty list unbinds
 /// the action. Checked by the Configuration module before it gets here: only rebindable names.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the rows a list holds sit in a longer list that is not held whole: a watcher's lists
-/// hold only the rows the presenter's screen shows (issue #33), and say here where those rows
+/// hold only the rows the presenter's screen shows, and say here where those rows
 /// are and how long the presenter's list is, so headings and marks count as the presenter's do.
 public struct ListPart: Codable, Equatable, Sendable {
     /// Rows of the whole list before the first one held.

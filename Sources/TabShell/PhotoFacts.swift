@@ -4,7 +4,7 @@ import Foundation
 
 /// How a photo's facts read in lists: "PNG · 1024×768 · 2.1 MB".
 public enum PhotoFacts {
-    /// Where a watcher would see a photo (issue #32): a watcher is sent the facts, not the file.
+    /// Where a watcher would see a photo: a watcher is sent the facts, not the file.
     public static let notShownToWatchers = "Photos are not shown to watchers; the facts are below."
     public static func describe(_ photo: StagedPhoto, glyphs: Glyphs) -> String {
         describe(format: photo.format, width: photo.pixelWidth, height: photo.pixelHeight, bytes: photo.byteSize, glyphs: glyphs)

@@ -2,7 +2,7 @@ import CaptureMode
 import Domain
 import Foundation
 
-/// One thing presented over a presenter's tabs, as a watcher is sent it (issue #32): whatever
+/// One thing presented over a presenter's tabs, as a watcher is sent it: whatever
 /// the presenter sees over the tab — a sheet, capture with all it shows (its questions, its list
 /// of keys, "Saving…", a batch's lines, its messages), an alert, the photo viewer — a watcher
 /// sees, because ``PresentedScreen`` carries the presenter's ``Presentation`` layer by layer,
@@ -60,7 +60,7 @@ public enum PresentedLayer: Codable, Equatable, Sendable {
 // MARK: - Search
 
 /// The search sheet as a watcher is sent it: the query, and only the results the presenter's
-/// sheet shows (issue #33), with where they sit among all the results.
+/// sheet shows, with where they sit among all the results.
 public struct PresentedSearch: Codable, Equatable, Sendable {
     public var query: SessionSnapshot.Field
     public var results: [HistoryRow]
@@ -224,7 +224,7 @@ public struct PresentedCapture: Codable, Equatable, Sendable {
 
 // MARK: - Photo viewer
 
-/// The photo viewer as a watcher is sent it: each photo's facts, never its file (issue #32).
+/// The photo viewer as a watcher is sent it: each photo's facts, never its file.
 public struct PresentedViewer: Codable, Equatable, Sendable {
     public struct Photo: Codable, Equatable, Sendable {
         public var name: String

@@ -2,11 +2,11 @@ import CaptureMode
 import Domain
 import Foundation
 
-/// What a watcher is sent of a presenting session after each frame (issue #27): the navigation
+/// What a watcher is sent of a presenting session after each frame: the navigation
 /// (``SessionSnapshot``: tab and cursors), everything presented over the tabs layer by layer
 /// (``PresentedLayer``: sheets, capture with its questions, alerts, the photo viewer), the
 /// status line's toast and the settings that change a layout — and of the data only what the
-/// presenter's screen shows (issue #33): the rows in view of the list on screen, the record
+/// presenter's screen shows: the rows in view of the list on screen, the record
 /// open in History with its photos' facts. A watcher at 200x200 is sent the 3 requests an 80x12
 /// presenter sees, never the 60 behind them. A plain Codable value, read back by the watcher
 /// into an ``AppState`` that the ordinary renderer draws at the watcher's own size. It comes

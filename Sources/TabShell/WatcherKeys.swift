@@ -1,7 +1,7 @@
 import Foundation
 
 /// A watcher's keys (`tabshell watch`): the only keys its screen acts on, and so the only keys
-/// its hint line shows, from the first frame (issue #32). Nothing a watcher presses reaches the
+/// its hint line shows, from the first frame. Nothing a watcher presses reaches the
 /// presenter, so none of the presenter's keys are shown.
 public enum WatcherKey: CaseIterable, Sendable {
     /// Leave the presentation.

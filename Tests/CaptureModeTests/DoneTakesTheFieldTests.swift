@@ -3,7 +3,7 @@ import Domain
 import PropertyBased
 import Testing
 
-/// Done never silently drops what a field holds (issue #22): a code typed without Enter is
+/// Done never silently drops what a field holds: a code typed without Enter is
 /// taken as Enter would take it, a code that does not read keeps the capture open with its
 /// sentence, and a typed photo path is added before Done can go on.
 @Suite("Capture: Done takes what the field holds")

@@ -99,7 +99,7 @@ import Testing
         #expect(capture.send(.closeConfirmed) == [.dismiss])
     }
 
-    /// A photo still being copied in is work (issue #22): Close asks before cancelling it.
+    /// A photo still being copied in is work: Close asks before cancelling it.
     @Test func closeDuringACopyWithNothingStagedAsksFirst() {
         var capture = photosCapture()
         _ = capture.send(.textTyped("a.png"))

@@ -2,7 +2,7 @@ import CaptureMode
 import Domain
 import Testing
 
-/// Nothing collected is taken back by an editing key (issue #32): Backspace on a batch's empty
+/// Nothing collected is taken back by an editing key: Backspace on a batch's empty
 /// field and Del on the empty photo field only say which key removes; the removal keys do, a
 /// removed scan comes back at its place, and every sentence names the keys in force.
 @Suite struct RemovalKeysTests {

@@ -3,7 +3,7 @@ import Scanning
 import TestSupport
 import Testing
 
-/// The README's first steps work as written (issue #22): after `make run`, `tabshell` runs by
+/// The README's first steps work as written: after `make run`, `tabshell` runs by
 /// name and `man tabshell` shows its page, with no release build. `make run` calls
 /// scripts/install-dev with the debug binary and the page `make man` generated from it; here
 /// it runs into a temporary HOME, and the shell there finds both. End to end (`make check` leaves it

@@ -7,7 +7,7 @@ import Storage
 import Testing
 
 /// `tabshell history export --follow` as a consumer would run it: the real binary in its own
-/// process, other processes' commits arriving while it runs (issue #12: answers go back to
+/// process, other processes' commits arriving while it runs (answers go back to
 /// whoever asked).
 @Suite(.serialized) struct FollowTests {
     /// A running `history export --follow`, its output going to a file.

@@ -11,7 +11,7 @@ import Testing
 @testable import TabShellCommands
 
 /// What other people type or send never reaches a terminal or the log raw, and a word no
-/// program can receive whole is refused (issue #22). The real server, ssh client and binary are
+/// program can receive whole is refused. The real server, ssh client and binary are
 /// driven in Tests/EndToEndTests/ServeEndToEndTests.swift and BinaryTests.
 @Suite struct HostileInputTests {
     /// ESC with an OSC title, BEL, CSI as one C1 character, a right-to-left override, an isolate.

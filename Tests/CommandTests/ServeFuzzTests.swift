@@ -6,7 +6,7 @@ import Testing
 @testable import ServePolicy
 
 /// `ssh host COMMAND`'s words as AllowedCommand reads them, and the launcher's answer to any
-/// login name, fed random and mutated words from a seeded generator (issue #23; Fuzz.swift):
+/// login name, fed random and mutated words from a seeded generator (Fuzz.swift):
 /// no NUL is ever accepted, every refusal is one printable sentence, and each answer is quick.
 @Suite(.tags(.stress)) struct ServeFuzzTests {
     static func printable(_ text: String) -> Bool {

@@ -5,7 +5,7 @@ import Testing
 @testable import ServePolicy
 @testable import TabShellCommands
 
-/// `tabshell serve`'s flags for issue #23's connection limits: MaxStartups as sshd writes it,
+/// `tabshell serve`'s flags for the connection limits: MaxStartups as sshd writes it,
 /// the idle timeout's default by mode, revocation and the total of connections; which ways in
 /// it needs, and the session memory limit's size (TabShellCommands' `ServeOptions`, which the
 /// executable's `ServeCommand` runs the server from).

@@ -6,7 +6,7 @@ import Testing
 @testable import ServePolicy
 @testable import TabShellCommands
 
-/// `serve`'s own limits (issue #23): the memory each session may use, the sentence a session
+/// `serve`'s own limits: the memory each session may use, the sentence a session
 /// killed says, and the sweep of demo folders left by a server that did not stop. Served end
 /// to end by Tests/EndToEndTests/ServeAttackEndToEndTests.swift.
 @Suite struct ServeLimitsTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ServePolicy
 
-/// `present` and `watch CODE` under `tabshell serve` (issue #27), without a network: the words
+/// `present` and `watch CODE` under `tabshell serve`, without a network: the words
 /// accepted, what each session runs with, and the refusals (a code of no presentation, the total).
 @Suite struct ServePresentingTests {
     static let code = "k7mq-3fzp-x9hd"

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ServePolicy
 
-/// `serve --record DIR` without a network (issue #27): which sessions are recorded, the folder,
+/// `serve --record DIR` without a network: which sessions are recorded, the folder,
 /// the file names a client cannot choose, the files' mode. The real server, ssh and tmux are in
 /// Tests/EndToEndTests/RecordReplayEndToEndTests.swift.
 @Suite struct ServeRecordingTests {

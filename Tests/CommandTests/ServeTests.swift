@@ -14,7 +14,7 @@ import Testing
 @testable import TabShellCommands
 
 /// `tabshell serve`'s decisions, without a network: what each session runs, which commands a
-/// client may ask for, names, times and addresses (issue #13). The real server, ssh client and
+/// client may ask for, names, times and addresses. The real server, ssh client and
 /// binary are driven in Tests/EndToEndTests/ServeEndToEndTests.swift.
 @Suite struct ServeTests {
     static let quiet = Logger(label: "ServeTests") { _ in SwiftLogNoOpLogHandler() }
@@ -110,7 +110,7 @@ import Testing
         "inbox add --as eve --title x", "inbox import /etc/passwd", "inbox import - extra", "photos add", "photos add a b",
         "history list --log-level trace", "serve --demo", "doctor", "--demo", "inbox add --title 'open",
         "photos remove --session-folder=/ x", "history export --format csv -o /tmp/x",
-        // A value the command's own parser would read as an option (found by ServeFuzzTests, #23).
+        // A value the command's own parser would read as an option (found by ServeFuzzTests).
         "inbox add --title --db", "inbox list --limit --json", "history export --format --output=/tmp/x",
         "inbox remove", "inbox remove 1 2", "inbox reopen --db /etc/x 1",
         "mcp --db /etc/x", "mcp --as eve", "mcp extra", "mcp --longest-wait 3600",

@@ -7,7 +7,7 @@ import Testing
 @testable import Storage
 @testable import TabShellCommands
 
-/// `photos add` under `tabshell serve` (issue #33): one visitor's uploads are bounded in count
+/// `photos add` under `tabshell serve`: one visitor's uploads are bounded in count
 /// and bytes — across all the data sets of its address in demo mode — one at a time, said in
 /// one sentence when full, nothing kept.
 @Suite struct ServeUploadQuotaTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Configuration
 
-/// config.toml's shape bounded before TOMLKit parses it (issue #33): the files that crashed the
+/// config.toml's shape bounded before TOMLKit parses it: the files that crashed the
 /// parser, generated here at their worst, are each refused in one line and every default kept.
 @Suite struct ConfigShapeTests {
     /// The files that crashed the parser (its recursion ran the stack out), made here at their

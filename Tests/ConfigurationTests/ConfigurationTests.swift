@@ -5,7 +5,7 @@ import TabShell
 import TestSupport
 import Testing
 
-/// config.toml read into a `Configuration` (issue #26): options, every kind of problem with its
+/// config.toml read into a `Configuration`: options, every kind of problem with its
 /// line, the bounds, and the file `tabshell config default` prints.
 @Suite struct ConfigurationTests {
     func problems(_ text: String) -> [String] { ConfigFile.parse(text).problems.map(\.description) }

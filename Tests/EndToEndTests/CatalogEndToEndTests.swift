@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Product names on scan (issue #12 part 3, seed 003's lookup) on the real binary: a catalog
+/// Product names on scan (seed 003's lookup) on the real binary: a catalog
 /// imported from a shell, a code typed like a scanner, the name on every screen that shows the
 /// record, and search by name.
 @Suite(.serialized, .tags(.e2e)) struct CatalogEndToEndTests {

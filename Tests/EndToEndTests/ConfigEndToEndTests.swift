@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// config.toml on the real binary (issue #26): a rebinding used in tmux and shown in the hint line
+/// config.toml on the real binary: a rebinding used in tmux and shown in the hint line
 /// and the help, bad lines reported on screen one after another, and `tabshell config`'s exit
 /// codes and standard error. Each test has its own XDG_CONFIG_HOME.
 @Suite(.serialized, .tags(.e2e))

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue #24: the image stack (libvips, libchafa, libzbar and the libraries they pull in) is
+/// The image stack (libvips, libchafa, libzbar and the libraries they pull in) is
 /// opened on first use, so a session that never shows a photo maps none of it. Read from the
 /// real binary's /proc/PID/maps, before and after the same session shows a photo.
 @Suite(.serialized, .tags(.e2e))

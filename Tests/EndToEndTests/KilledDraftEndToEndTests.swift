@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What is typed is in the draft whenever the process dies (issue #32): the real binary in
+/// What is typed is in the draft whenever the process dies: the real binary in
 /// tmux, text typed, SIGKILL the moment the screen shows it (no signal handler, no exit path
 /// runs), and the next start offers the text back. Drafts once saved typed text a second after
 /// the first key, so a kill in that second lost it.

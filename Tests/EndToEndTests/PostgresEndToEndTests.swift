@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// tabshell on a PostgreSQL server (issue #16), on the real binary in tmux: a request added from
+/// tabshell on a PostgreSQL server, on the real binary in tmux: a request added from
 /// one host is captured in the app on another, a third host's request appears without a key
 /// press, the server killed mid-session is said on the status line and in the heading of every
 /// screen (tabs, capture) while the app goes on, Done then fails with the capture kept, and

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What the room shows (issues #32, #33), with real ssh clients in tmux: a presenter on a small
+/// What the room shows, with real ssh clients in tmux: a presenter on a small
 /// terminal keeps its Inbox heading's count beside the watch code; a watcher on a large one
 /// shows its own keys from the first frame, only the History rows the presenter's screen shows
 /// (never the records below them), a record's photos by their facts (never a "Loading…" that

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Present and watch end to end (issue #27) with two real OpenSSH clients in tmux at different
+/// Present and watch end to end with two real OpenSSH clients in tmux at different
 /// sizes: the presenter's screen shows the code and the count, the watcher follows the same tab,
 /// sheet and typed text laid out for its own size, its keys change nothing of the presenter's,
 /// a wrong code is one sentence and a non-zero exit, and the presenter leaving ends the watcher

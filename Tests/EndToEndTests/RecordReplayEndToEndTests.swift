@@ -4,7 +4,7 @@ import Recording
 import TestSupport
 import Testing
 
-/// Record and replay end to end (issue #27): a session served over real `ssh` in tmux recorded
+/// Record and replay end to end: a session served over real `ssh` in tmux recorded
 /// by `serve --record`, the cast read back (the client's size, the resize, the tab bar), played
 /// by asciinema when it is installed and by `tabshell replay` in tmux; `--record FILE` locally;
 /// the player's keys, its filter against a hostile cast, and the terminal put back however the

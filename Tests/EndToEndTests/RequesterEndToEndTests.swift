@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Requests come from someone and the answer goes back to them (issue #12, seed 003), on the
+/// Requests come from someone and the answer goes back to them (seed 003), on the
 /// real binary: a request added `--from chef` in a shell, answered in the app, the record handed
 /// to the on-commit command and to a `history export --follow` running beside it.
 @Suite(.serialized, .tags(.e2e)) struct RequesterEndToEndTests {

@@ -6,7 +6,7 @@ import Storage
 import TestSupport
 import Testing
 
-/// Issue #26's screen-reader mode on the real binary in tmux: the terminal's own cursor (what a
+/// The screen-reader mode on the real binary in tmux: the terminal's own cursor (what a
 /// screen reader or a braille display follows, as tmux reports it) is visible, moves with the
 /// selection, sits on an alert's focused button and in a text field while typing; the last row
 /// announces the tab, capture and the alert.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `tabshell serve --demo` attacked on loopback by scripts/serve-attack (issue #23): a
+/// `tabshell serve --demo` attacked on loopback by scripts/serve-attack: a
 /// hand-crafted paramiko client (from the venv scripts/install-deps makes, .build-venv) sends
 /// what OpenSSH never would, drops connections at random moments of launch, kills sessions and
 /// the server itself. Each mode starts its own server in a private folder, waits for the count of

@@ -8,7 +8,7 @@ import Testing
 @testable import SQLiteStorage
 @testable import Storage
 
-/// `tabshell serve` end to end (issue #13): the built binary as the server on loopback with a
+/// `tabshell serve` end to end: the built binary as the server on loopback with a
 /// random port, real keys from ssh-keygen, the real OpenSSH client — `ssh -tt` inside tmux, so
 /// the screen can be read — and the sessions' data checked on disk afterwards.
 @Suite(.serialized, .tags(.e2e, .postgres))
@@ -416,7 +416,7 @@ struct ServeEndToEndTests {
     }
 
     /// What a client chooses — its login name, its command, an option's value, an upload's
-    /// name — reaches neither the log file nor its own terminal raw (issue #22). OpenSSH sends C1
+    /// name — reaches neither the log file nor its own terminal raw. OpenSSH sends C1
     /// and bidi characters in a login name (it refuses C0 there) and anything in a command.
     @Test func hostileBytesFromAClientReachNeitherTheLogNorTheirTerminalRaw() async throws {
         let server = try Server()

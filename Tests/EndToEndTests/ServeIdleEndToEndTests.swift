@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `tabshell serve --demo` closes an idle session after a notice the person sees on the app's
-/// status line (issue #23): the server signals the app (SIGUSR1), so no line is written over the
+/// status line: the server signals the app (SIGUSR1), so no line is written over the
 /// curses screen, then closes the connection; the app is hung up as on a dropped link.
 ///
 /// The suite has a pass of its own in `make test` (a quiet machine), and its two journeys run

@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
-/// A served session's child that crashes (issue #33): the remote client reads the server's one
+/// A served session's child that crashes: the remote client reads the server's one
 /// sentence and nothing of the crash — no backtrace, registers, library paths, OS name, nor the
 /// server's own paths — while the log beside the database has the crash line and its frames.
 @Suite(.serialized, .tags(.e2e))

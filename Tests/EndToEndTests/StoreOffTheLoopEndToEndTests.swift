@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue #24 on the real binary and a real PostgreSQL server whose processes are stopped
+/// On the real binary and a real PostgreSQL server whose processes are stopped
 /// (SIGSTOP, `pg-test-server freeze`): nothing answers and no connection closes. The app's
 /// storage calls wait off its loop, so the tabs switch, Done says "Saving…" at once, and once the
 /// answer timeout (10 s) is over the capture says why in one sentence and keeps what it holds;

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Shared helpers for the stress and fault end-to-end tests (issue #4): counts that CI keeps
+/// Shared helpers for the stress and fault end-to-end tests: counts that CI keeps
 /// small and `make stress` makes large, process liveness and CPU from /proc, and the screens
 /// every test visits.
 enum Stress {

@@ -182,7 +182,7 @@ struct TabShellEndToEndTests {
         try s.press("3")
         try s.waitFor(text: "[ History")
         try s.press("2")
-        // No request is pending: the alert says how to add one, not to highlight one (#22).
+        // No request is pending: the alert says how to add one, not to highlight one.
         let alert = try s.waitFor(text: "No request to capture for")
         #expect(alert.contains("[ Inbox"))
         #expect(!alert.contains("Capture ·"))

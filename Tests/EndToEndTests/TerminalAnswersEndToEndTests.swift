@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The graphics questions are asked at start and never waited for (#24): on the real binary in
+/// The graphics questions are asked at start and never waited for: on the real binary in
 /// a pseudo-terminal the test plays (`FakeTerminal`), the first frame comes right after the
 /// questions from a terminal that answers nothing, keys act, and answers that come later —
 /// among keys, or while a photo is on screen in blocks — take effect when they come.

@@ -6,7 +6,7 @@ import TabShell
 import TestSupport
 import Testing
 
-/// Themes on the real binary in tmux (issue #26). tmux answers OSC 11 with its window style's
+/// Themes on the real binary in tmux. tmux answers OSC 11 with its window style's
 /// background when one is set (and says nothing otherwise), so a white window style is a light
 /// terminal to the auto theme. `capture-pane -e` shows the colours drawn as SGR.
 @Suite(.serialized, .tags(.e2e))

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Copying inside tmux 3.3 with its default `set-clipboard external` (issue #26): tmux drops the
+/// Copying inside tmux 3.3 with its default `set-clipboard external`: tmux drops the
 /// app's OSC 52, so the status line says what to set instead of a bare "Copied"; with
 /// `set-clipboard on` the copy lands in tmux's buffer and the note is not there.
 @Suite(.serialized, .tags(.e2e))

@@ -6,7 +6,7 @@ import Storage
 import TestSupport
 import Testing
 
-/// Issue #26 on the real binary in tmux: the mouse wheel (SGR 1006 reports, as a terminal sends
+/// On the real binary in tmux: the mouse wheel (SGR 1006 reports, as a terminal sends
 /// them) scrolls the Inbox and History under the pointer, and `y`/`Y` put a record on the
 /// clipboard with OSC 52, which tmux (`set-clipboard on`) takes into its paste buffer.
 @Suite(.serialized, .tags(.e2e))

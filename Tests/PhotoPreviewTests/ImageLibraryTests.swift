@@ -2,7 +2,7 @@ import CImageStack
 import PhotoPreview
 import Testing
 
-/// The image stack is opened on first use (CImageStack; issue #24). Whether a process that shows
+/// The image stack is opened on first use (CImageStack). Whether a process that shows
 /// no photo maps it is held end to end (EndToEndTests: ImageStackOnDemandEndToEndTests).
 @Suite struct ImageLibraryTests {
     @Test func everyLibraryLoadsFromManyThreadsAtOnce() async {

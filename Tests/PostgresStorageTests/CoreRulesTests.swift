@@ -4,7 +4,7 @@ import Storage
 import TestSupport
 import Testing
 
-/// The storage core's rules on PostgreSQL (issue #25): the kinds' CHECK lists as SQLite's
+/// The storage core's rules on PostgreSQL: the kinds' CHECK lists as SQLite's
 /// schema names them (from `SchemaValues`, pinned here as the migration shipped them), and no
 /// media sweep, because this engine's media folder is only a cache.
 @Suite("PostgreSQL and the storage core", .serialized, .tags(.postgres))

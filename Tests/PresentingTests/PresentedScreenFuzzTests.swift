@@ -5,7 +5,7 @@ import TabShell
 import TestSupport
 import Testing
 
-/// Random presenters (issue #32): after every key of 80 seeded sessions, whatever the
+/// Random presenters: after every key of 80 seeded sessions, whatever the
 /// presenter reached — a sheet, capture and its questions, an alert, a record — the watcher at
 /// the presenter's size draws the presenter's screen (a failing seed is printed to replay).
 @Suite struct PresentedScreenFuzzTests {

@@ -4,9 +4,9 @@ import Render
 import TabShell
 import Testing
 
-/// A watcher draws what the presenter sees (issues #27, #32): at the presenter's own size the
+/// A watcher draws what the presenter sees: at the presenter's own size the
 /// watcher's screen is the presenter's, line for line, whatever is presented; at another size it
-/// is laid out anew, and it is never sent more than the presenter's screen shows (#33).
+/// is laid out anew, and it is never sent more than the presenter's screen shows.
 @Suite struct PresentedScreenTests {
     static let sizes = [ScreenSize(rows: 12, columns: 40), ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 48, columns: 160)]
 
@@ -103,7 +103,7 @@ import Testing
         }
     }
 
-    // MARK: - Only what the presenter's screen shows (#33)
+    // MARK: - Only what the presenter's screen shows
 
     /// The data rows a screen shows of the fixed data: requests and records by their titles.
     static func dataRows(in text: String) -> Int {

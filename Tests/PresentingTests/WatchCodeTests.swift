@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// Watch codes (issue #33): long enough that no rate a server allows finds one, short and plain
+/// Watch codes: long enough that no rate a server allows finds one, short and plain
 /// enough to read aloud and type; and the room knows who watches, by name.
 @Suite struct WatchCodeTests {
     @Test func aCodeIsTwelveSymbolsWithoutLookAlikesInThreeGroups() {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import Render
 
-/// The review and batch screens drawn scrolled by the wheel (issue #26); unscrolled they are
+/// The review and batch screens drawn scrolled by the wheel; unscrolled they are
 /// the reviewed goldens.
 @Suite struct CaptureScrollTests {
     static let size = ScreenSize(rows: 12, columns: 40)

@@ -44,7 +44,7 @@ import Testing
         let capture = Demo.capture()
         let frame = Screen.render(Demo.state(presentation: capture), options: Demo.options)
         let kinds = capture.capture?.pickerKinds ?? []
-        // A click selects the row; the reducer chooses the kind on a second click (#26).
+        // A click selects the row; the reducer chooses the kind on a second click.
         #expect(frame.click(on: "Note") == .capture(.pickerRowClicked(kinds.firstIndex(of: .note) ?? -1)))
         #expect(frame.click(on: "Barcode") == .capture(.pickerRowClicked(kinds.firstIndex(of: .barcode) ?? -1)))
     }

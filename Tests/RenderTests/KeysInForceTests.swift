@@ -7,7 +7,7 @@ import Testing
 @testable import Render
 
 /// Every text that names a key names the key in force: config.toml's `[keys]` rebinding
-/// changes the screen's sentences as it changes the hint line (issue #32).
+/// changes the screen's sentences as it changes the hint line.
 @Suite struct KeysInForceTests {
     static let screenReader = RenderOptions(unicode: true, color: true, now: Demo.now, screenReader: true)
 

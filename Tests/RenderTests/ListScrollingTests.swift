@@ -8,7 +8,7 @@ import TabShell
 import Testing
 
 /// Every list keeps its highlighted row on screen and shows when more lies above or below
-/// (issue #22: at 24x8 the capture picker moved its highlight onto a row it did not draw, with
+/// (at 24x8 the capture picker moved its highlight onto a row it did not draw, with
 /// no mark). Each list at several small sizes, with the highlight on every row: the highlighted
 /// row is drawn (its label, in the selected style), and when some rows are not drawn the screen
 /// says so (▲/▼ at the list's edge, or a position such as 3/12 or 1-8 of 40).

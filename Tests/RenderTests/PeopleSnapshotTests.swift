@@ -5,7 +5,7 @@ import Testing
 
 @testable import Render
 
-/// Who captured what (issue #13): History's By column once more than one person is in the
+/// Who captured what: History's By column once more than one person is in the
 /// data, and the By line of a record's detail.
 @Suite struct PeopleSnapshotTests {
     static let people = ["ana", "Ben Okafor", "ana", "李雷", "ana"]

@@ -9,7 +9,7 @@ import Testing
 
 @testable import Render
 
-/// Screen-reader mode (#26): the cursor on what has focus, the announcement line under the
+/// Screen-reader mode: the cursor on what has focus, the announcement line under the
 /// app, words instead of box drawing and symbols.
 @Suite struct ScreenReaderTests {
     static let options = RenderOptions(unicode: true, color: true, now: Demo.now, screenReader: true)

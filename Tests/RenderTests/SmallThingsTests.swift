@@ -5,7 +5,7 @@ import Testing
 
 @testable import Render
 
-/// The small things a new user noticed (#10.6), each at the level where it is drawn.
+/// The small things a new user noticed, each at the level where it is drawn.
 @Suite struct SmallThingsTests {
     @Test func belowTheMinimumTheNoticeSaysTooSmallInWordsThatFit() {
         for columns in 1..<Layout.minimumSize.columns {

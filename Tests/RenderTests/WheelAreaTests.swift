@@ -5,7 +5,7 @@ import Testing
 
 @testable import Render
 
-/// The model decides what the wheel moves from the cell under the pointer (#26): its content
+/// The model decides what the wheel moves from the cell under the pointer: its content
 /// area must be exactly the rows the renderer draws a tab's body in.
 @Suite struct WheelAreaTests {
     @Test(arguments: [(80, 24), (40, 12), (24, 8), (120, 50)], [TabBarPosition.bottom, .top])

@@ -5,7 +5,7 @@ import Storage
 import TabShell
 import Testing
 
-/// The on-commit command (issue #12: the answer goes back to whoever asked): run after each
+/// The on-commit command (the answer goes back to whoever asked): run after each
 /// Done with the record on its standard input, never in the way of a key.
 @Suite("On-commit command", .serialized)
 struct CommitHookTests {

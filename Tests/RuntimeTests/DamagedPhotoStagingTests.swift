@@ -4,7 +4,7 @@ import Storage
 import TabShell
 import Testing
 
-/// A damaged photo is refused when it is staged, whatever tells it (issue #32: a truncated PNG
+/// A damaged photo is refused when it is staged, whatever tells it (a truncated PNG
 /// was reported "This photo is damaged: it ends early." by its preview and then saved by Done
 /// without a word): cut short (told from the file itself, previews on or off) or undecodable.
 @Suite struct DamagedPhotoStagingTests {

@@ -5,7 +5,7 @@ import Storage
 import TabShell
 import Testing
 
-/// The real runner and staging folder (issue #22): Done with a code still in the field leaves no
+/// The real runner and staging folder: Done with a code still in the field leaves no
 /// draft behind to be resumed into a duplicate; a typed photo path, and a photo being copied in
 /// when the session ends, come back at the next start.
 @Suite struct DraftAfterDoneRuntimeTests {

@@ -4,7 +4,7 @@ import TabShell
 import Testing
 
 /// However a session ends (a signal, a hang-up), the capture's draft holds what the screen
-/// showed: a code typed just before, whose save otherwise waits for typing to pause (#22).
+/// showed: a code typed just before, whose save otherwise waits for typing to pause.
 @Suite struct DraftAtFinishTests {
     @Test func aCodeTypedJustBeforeTheEndIsInTheDraft() throws {
         let first = try RuntimeHarness()

@@ -6,7 +6,7 @@ import Storage
 import TabShell
 import Testing
 
-/// What a `tabshell serve` session adds to the app (issue #13): who captures, photos only from
+/// What a `tabshell serve` session adds to the app: who captures, photos only from
 /// the person's uploads, and coming back to exactly what one had.
 @Suite("Served sessions")
 struct ServedSessionTests {

@@ -5,7 +5,7 @@ import Storage
 import TabShell
 import Testing
 
-/// Issue #24: the store never runs on the loop. The session's storage calls run on its own
+/// The store never runs on the loop. The session's storage calls run on its own
 /// queue (`.background`, as in the app), against a real SQLite store whose calls are held as a
 /// silent server holds them: every key is answered meanwhile, Done says it is saving, and the
 /// answer lands once the store answers.

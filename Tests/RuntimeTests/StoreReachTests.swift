@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue #24, the structure that keeps the store off the loop: the model (TabShell, CaptureMode)
+/// The structure that keeps the store off the loop: the model (TabShell, CaptureMode)
 /// and the screen (Render) never see the store, and in the runtime only the effect runner's
 /// storage queues call it; what else touches it is named here with the reason it may.
 @Suite struct StoreReachTests {

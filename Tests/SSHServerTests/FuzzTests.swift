@@ -7,7 +7,7 @@ import Testing
 @testable import SSHServer
 
 /// Everything the server parses from a client or a file, fed random and mutated input from a
-/// seeded generator (issue #23; Support/Fuzz.swift): it never crashes, never accepts a NUL or a
+/// seeded generator (Support/Fuzz.swift): it never crashes, never accepts a NUL or a
 /// control where one is refused, says back only printable text, and takes bounded time. A few
 /// seconds each in `make test`; `make fuzz` runs longer (TABSHELL_FUZZ_SECONDS, _COUNT, _SEED).
 @Suite(.tags(.stress)) struct FuzzTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import SSHServer
 
 /// Bytes a client chooses (its login name, its command) never reach the log or its own
-/// terminal raw, and a word a C string cannot carry is refused before anything runs (issue #22).
+/// terminal raw, and a word a C string cannot carry is refused before anything runs.
 @Suite(.tags(.e2e)) struct HostileClientTests {
     /// ESC, BEL, CSI as one C1 character, a right-to-left override, an isolate, a line separator, NUL.
     static let hostile = "a\u{1B}]0;x\u{07}b\u{9B}31m\u{202E}c\u{2066}d\u{2028}e\u{0}f\nG"

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SSHServer
 
-/// The connection half of issue #23's probes, each sent by a client that does what OpenSSH
+/// The connection half of the hostile-client probes, each sent by a client that does what OpenSSH
 /// never would: huge and zero terminal sizes, window-change floods, a connection kept after its
 /// command was refused, silent connections from many addresses, more channels than any client
 /// needs.

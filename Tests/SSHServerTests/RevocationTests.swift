@@ -5,7 +5,7 @@ import Testing
 @testable import SSHServer
 
 /// A key removed from the authorized keys takes effect on connections already open (issue
-/// #23's probe: the removed person's open connection still opened shells and ran `inbox add`).
+/// a probe found: the removed person's open connection still opened shells and ran `inbox add`).
 /// The real OpenSSH client keeps its connection as a ControlMaster and asks for new sessions
 /// over it, as `ssh -o ControlMaster=auto` does.
 @Suite(.tags(.e2e)) struct RevocationTests {

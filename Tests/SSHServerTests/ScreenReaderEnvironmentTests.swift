@@ -3,7 +3,7 @@ import Testing
 @testable import SSHServer
 
 /// `ssh -o SetEnv=TABSHELL_SCREEN_READER=1 host` turns the served app's screen-reader mode on
-/// (#26): the variable is the one the server takes besides the locale's, and only as a short
+///: the variable is the one the server takes besides the locale's, and only as a short
 /// plain word.
 @Suite struct ScreenReaderEnvironmentTests {
     @Test func theScreenReaderVariablePassesAsAShortWord() {

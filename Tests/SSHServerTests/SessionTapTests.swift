@@ -4,7 +4,7 @@ import Testing
 
 @testable import SSHServer
 
-/// `SSHSessionCommand.outputTap` (issue #27): a terminal session's tap sees every byte the
+/// `SSHSessionCommand.outputTap`: a terminal session's tap sees every byte the
 /// child wrote, each size its terminal was set to, and the end once; a session without a
 /// terminal is never tapped.
 @Suite(.tags(.e2e)) struct SessionTapTests {

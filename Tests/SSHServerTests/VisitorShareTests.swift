@@ -4,7 +4,7 @@ import Testing
 
 @testable import SSHServer
 
-/// One visitor, many slots (issue #33): a wrong secret closes the connection after a few and
+/// One visitor, many slots: a wrong secret closes the connection after a few and
 /// shuts its address out for a while; sessions are capped per address and per key, so one
 /// visitor never holds more than its share of the server.
 @Suite(.tags(.e2e)) struct VisitorShareTests {

@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-/// The product catalog (issue #12 part 3): reading delimited files as a stream, importing all
+/// The product catalog: reading delimited files as a stream, importing all
 /// or nothing, matching scans to rows whatever GTIN form either side uses.
 @Suite("Product catalog")
 struct CatalogTests {

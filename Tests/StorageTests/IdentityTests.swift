@@ -8,7 +8,7 @@ import Testing
 @testable import SQLiteStorage
 @testable import Storage
 
-/// Who captured what (issue #13): `capture.capturedBy` and `request.createdBy`.
+/// Who captured what: `capture.capturedBy` and `request.createdBy`.
 @Suite("Identities")
 struct IdentityTests {
     static let ean = Barcode(value: "4006381333931", symbology: .ean13)

@@ -8,7 +8,7 @@ import TabShell
 import TestSupport
 import Testing
 
-/// The storage core (issue #25): the rules both engines enforce, written once in `Storage`, and
+/// The storage core: the rules both engines enforce, written once in `Storage`, and
 /// SQLite's store over an injected writer. These run on an in-memory database (GRDB's
 /// `DatabaseQueue()`) wherever the file is not the point.
 @Suite("Storage core: rules written once, SQLite in memory")

@@ -55,7 +55,7 @@ func openDatabase(_ directory: TemporaryDirectory, busyTimeout: TimeInterval = 5
     try AppDatabase.open(at: directory.databaseURL, busyTimeout: busyTimeout)
 }
 
-/// The storage engines the engine-neutral suites run against (issue #16): SQLite in the test's
+/// The storage engines the engine-neutral suites run against: SQLite in the test's
 /// folder, and PostgreSQL in a database of the test's own on the server `make test` starts
 /// (`TABSHELL_TEST_DATABASE_URL`; without it the PostgreSQL cases fail with a sentence).
 enum StoreEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// A person's uploads under `tabshell serve`: names only, regular files only (issue #13).
+/// A person's uploads under `tabshell serve`: names only, regular files only.
 @Suite("Upload folders")
 struct UploadFolderTests {
     /// A folder with `shelf.png` in it, and the secret and folder a hostile name would reach.

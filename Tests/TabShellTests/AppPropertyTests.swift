@@ -125,7 +125,7 @@ struct SimulatedFrontEnd {
             case .schedule, .redraw: break
             case .saveDraft:
                 // Once Done commits, no draft of that capture is written: the commit spends its
-                // staging folder, and a draft after it would be offered back as a duplicate (#22).
+                // staging folder, and a draft after it would be offered back as a duplicate.
                 #expect(commitInFlight == nil, "a draft was written while Done commits")
             case let .commitCapture(submission): commitInFlight = submission
             case .loadInbox, .saveSettings, .quit, .lookUpProduct, .reopenRequest, .removeRequest: break
@@ -598,7 +598,7 @@ enum ShellInvariants {
 @Suite("Shell: random sessions", .tags(.stress))
 struct AppPropertyTests {
     /// 2,000 sessions of 200–400 steps each in `make test` (about half a million steps);
-    /// `make stress` sets TABSHELL_PROPERTY_RUNS=10000 (issue #4's full count, ~3 million steps).
+    /// `make stress` sets TABSHELL_PROPERTY_RUNS=10000 (~3 million steps).
     static let runs = ProcessInfo.processInfo.environment["TABSHELL_PROPERTY_RUNS"].flatMap { Int($0) } ?? 2_000
     static let steps = 200...400
 
@@ -709,7 +709,7 @@ struct AppPropertyTests {
         #expect(coverage.searches > Self.runs, "\(coverage)")
         #expect(coverage.modeSwitches > Self.runs / 4, "\(coverage)")
         #expect(coverage.detailsLoaded > Self.runs / 40, "\(coverage)")
-        // Enter on "Delete record?" cancels (issue #22): only its button or `y` deletes.
+        // Enter on "Delete record?" cancels: only its button or `y` deletes.
         #expect(coverage.deletions > Self.runs / 80, "\(coverage)")
         #expect(coverage.clearAlls > Self.runs / 50, "\(coverage)")
         #expect(coverage.highlightsShown > Self.runs / 20, "\(coverage)")

@@ -4,7 +4,7 @@ import Foundation
 import TabShell
 import Testing
 
-/// Capture's keys as the key table in force has them (issue #32): Backspace never removes a
+/// Capture's keys as the key table in force has them: Backspace never removes a
 /// batch's scan, Ctrl-X does and says how to put it back, the picker shows each kind's key,
 /// sentences name rebound keys as rebound, Esc on a draft's question says the draft is kept,
 /// and typed text reaches the draft with the key that typed it.

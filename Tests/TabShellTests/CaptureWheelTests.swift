@@ -4,9 +4,9 @@ import Foundation
 import TabShell
 import Testing
 
-/// Issue #26 in capture: the wheel scrolls review's fields and a batch's lines, and a click on
+/// In capture: the wheel scrolls review's fields and a batch's lines, and a click on
 /// the kind picker selects before it chooses.
-@Suite("Shell: the wheel and clicks in capture (#26)")
+@Suite("Shell: the wheel and clicks in capture")
 struct CaptureWheelTests {
     static func down(_ row: Int = WheelAndCopyTests.overContent.row) -> AppAction { WheelAndCopyTests.down(row) }
     static func up(_ row: Int = WheelAndCopyTests.overContent.row) -> AppAction { WheelAndCopyTests.up(row) }

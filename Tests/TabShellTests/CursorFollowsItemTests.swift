@@ -186,7 +186,7 @@ import Testing
     }
 }
 
-/// Small things a new user noticed (#10.6), at the model.
+/// Small things a new user noticed, at the model.
 @Suite struct SmallThingsModelTests {
     @Test func aSuccessMessageGoesAfterAFewSecondsAndAnErrorStays() {
         var state = AppState.loaded()

@@ -4,7 +4,7 @@ import Foundation
 import TabShell
 import Testing
 
-/// Nothing a person captured may vanish, and nothing saved may come back (issue #22): once Done
+/// Nothing a person captured may vanish, and nothing saved may come back: once Done
 /// commits, no draft of that capture is written again (a draft written after the commit was
 /// offered back and saved a duplicate); a typed photo path, and a photo still being copied in,
 /// are work: in the draft, and asked about before Close or Ctrl-C throws them away.

@@ -3,7 +3,7 @@ import TabShell
 import Testing
 
 /// `tabshell serve` signals a session it is about to close for idleness (SIGUSR1): the app says
-/// so on its status line, in a capture too, and a key takes the notice away (issue #23).
+/// so on its status line, in a capture too, and a key takes the notice away.
 @Suite struct IdleSessionNoticeTests {
     @Test func theNoticeIsOneLineOnTheStatusLineUntilTheNextKey() {
         var state = AppState.loaded(historyTotal: 3)

@@ -25,7 +25,7 @@ import Testing
         return out + SettingsDocument.section + mouseAndClipboard + terminalInput
     }
 
-    /// config.toml's `[keys]` (#26): what the action column means.
+    /// config.toml's `[keys]`: what the action column means.
     static let rebinding = """
 
         Each binding has an action name: config.toml's `[keys]` table gives an action a list of keys
@@ -37,7 +37,7 @@ import Testing
 
         """
 
-    /// The wheel, clicks and copying (#26): `AppState.turnWheel`, the frame's hit regions, OSC 52.
+    /// The wheel, clicks and copying: `AppState.turnWheel`, the frame's hit regions, OSC 52.
     static let mouseAndClipboard = """
 
         ## Mouse and clipboard

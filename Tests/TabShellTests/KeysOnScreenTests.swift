@@ -4,7 +4,7 @@ import Foundation
 import TabShell
 import Testing
 
-/// The screen tells the truth about keys (issue #32): what a text names comes from the key
+/// The screen tells the truth about keys: what a text names comes from the key
 /// table in force, Settings' ← and → step a value, and a sheet never minimizes the bar.
 @Suite struct KeysOnScreenTests {
     /// Settings with the highlight on `row`.

@@ -2,7 +2,7 @@ import Foundation
 import TabShell
 import Testing
 
-/// The terminal's answers are not waited for at start (#24): photos shown before they come are
+/// The terminal's answers are not waited for at start: photos shown before they come are
 /// drawn in blocks, and the answer, when it says graphics, has them drawn again as pictures.
 @Suite("A late answer from the terminal")
 struct LateTerminalAnswerTests {

@@ -4,7 +4,7 @@ import Foundation
 import TabShell
 import Testing
 
-/// The navigation state as a snapshot, and back (issue #13: coming back after a dropped link).
+/// The navigation state as a snapshot, and back (coming back after a dropped link).
 @Suite("Session snapshots")
 struct SessionSnapshotTests {
     /// History with 30 records, the 5th open in its detail, a capture of a note half typed.

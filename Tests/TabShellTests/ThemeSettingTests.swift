@@ -4,8 +4,8 @@ import Foundation
 import TabShell
 import Testing
 
-/// The theme in Settings and config.toml (issue #26), and what copying says inside tmux.
-@Suite("Shell: themes and the tmux clipboard note (#26)")
+/// The theme in Settings and config.toml, and what copying says inside tmux.
+@Suite("Shell: themes and the tmux clipboard note")
 struct ThemeSettingTests {
     @Test("Settings has chosen no theme at first, so config.toml's applies; a choice there wins")
     func settingsWinsOverTheConfigFile() {

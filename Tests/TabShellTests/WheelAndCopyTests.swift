@@ -4,9 +4,9 @@ import Foundation
 import TabShell
 import Testing
 
-/// Issue #26: the mouse wheel moves what is under the pointer (the model decides, from the
+/// The mouse wheel moves what is under the pointer (the model decides, from the
 /// cell), a click selects and a second click opens, and `y`/`Y` copy a History record.
-@Suite("Shell: the wheel, clicks and copying (#26)")
+@Suite("Shell: the wheel, clicks and copying")
 struct WheelAndCopyTests {
     static let size = ScreenSize(rows: 24, columns: 80)
     /// A cell inside the content area at 80x24 with the bar at the bottom (rows 2..<21).

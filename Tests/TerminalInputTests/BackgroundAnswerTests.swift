@@ -4,7 +4,7 @@ import Testing
 
 @testable import TerminalInput
 
-/// The auto theme (issue #26): OSC 11's answer read among the keys, and dark or light chosen.
+/// The auto theme: OSC 11's answer read among the keys, and dark or light chosen.
 @Suite struct BackgroundAnswerTests {
     static func answers(_ text: String) -> (TerminalAnswers, [Key]) {
         var decoder = InputDecoder()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import TerminalScreen
 
-/// Copying inside tmux (issue #26): tmux 3.3 keeps an app's OSC 52 only with
+/// Copying inside tmux: tmux 3.3 keeps an app's OSC 52 only with
 /// `set -g set-clipboard on`; its default, `external`, drops it.
 @Suite struct ClipboardNoteTests {
     @Test func noNoteOutsideTmux() {

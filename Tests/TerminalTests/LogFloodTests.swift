@@ -4,7 +4,7 @@ import Testing
 
 @testable import TabShellCommands
 
-/// A flood of refusals through the logging path (issue #33): counted, not written thousands of
+/// A flood of refusals through the logging path: counted, not written thousands of
 /// times, and the security events before it kept.
 @Suite struct LogFloodTests {
     /// Seconds since 1970 that only the test moves.

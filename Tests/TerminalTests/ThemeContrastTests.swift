@@ -6,7 +6,7 @@ import Testing
 
 @testable import TerminalScreen
 
-/// WCAG 2 contrast of every foreground/background pair each theme draws (issue #26): at least
+/// WCAG 2 contrast of every foreground/background pair each theme draws: at least
 /// 4.5:1 for text, 7:1 in high contrast, on eight-colour and 256-colour terminals.
 ///
 /// Colour numbers are resolved to sRGB with xterm's default palette (the 16 ANSI colours as
@@ -95,7 +95,7 @@ import Testing
         }
     }
 
-    /// What #26 found weak on white: bold cyan titles and bold green `+ Create` are not the
+    /// What was weak on white: bold cyan titles and bold green `+ Create` are not the
     /// light theme's.
     @Test(arguments: [8, 256])
     func lightAvoidsCyanAndGreenText(colors: Int) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A seeded source of hostile inputs for the fuzz tests (issue #23; shared by SSHServerTests and
+/// A seeded source of hostile inputs for the fuzz tests (shared by SSHServerTests and
 /// CommandTests): random bytes, words from a
 /// list of what parsers trip on, and mutations of valid inputs. `TABSHELL_FUZZ_SEED` replays a
 /// run (the seed is printed); `TABSHELL_FUZZ_COUNT` and `TABSHELL_FUZZ_SECONDS` bound each

@@ -1,4 +1,4 @@
-// The photo-preview benchmark (issue #15), run by scripts/bench-preview: each step is its own
+// The photo-preview benchmark, run by scripts/bench-preview: each step is its own
 // process so that its peak RSS (VmHWM) is its own. Prints numbers; asserts nothing.
 //
 //   preview-bench prepare DIR        sample photos and hostile files into DIR

@@ -18,7 +18,7 @@ public struct HistoryState: Equatable, Sendable {
     /// records to put the cursor back on, best first (see `ListPosition.preference`).
     public var following: [Int64]?
     /// Only `window`'s rows are drawn, with no placeholder past it: a watcher's History holds
-    /// the rows the presenter's screen shows (issue #33), and nothing more will come.
+    /// the rows the presenter's screen shows, and nothing more will come.
     public var showsOnlyWindow = false
 
     public init() {}

@@ -26,7 +26,7 @@ public struct InboxState: Equatable, Sendable {
     /// A page more was asked for and has not come yet.
     var loadingMore = false
     /// Set when `requests` are only some of the list (a watcher's Inbox holds the rows the
-    /// presenter's screen shows, issue #33): where they sit in it. `list` counts within `requests`.
+    /// presenter's screen shows): where they sit in it. `list` counts within `requests`.
     public var part: ListPart?
 
     /// How many requests the list holds, those not held included.

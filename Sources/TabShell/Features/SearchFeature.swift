@@ -40,7 +40,7 @@ public struct SearchState: Equatable, Sendable {
     public var resultsHaveFocus = false
 
     /// Set when `results` are only some of the results (a watcher's sheet holds the rows the
-    /// presenter's screen shows, issue #33): where they sit among them. `list` counts within `results`.
+    /// presenter's screen shows): where they sit among them. `list` counts within `results`.
     public var part: ListPart?
 
     /// How many records matched, those not held included.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TabShellCommands
 
-/// `tabshell catalog …`: the product catalog scans are named from (issue #12, seed 003).
+/// `tabshell catalog …`: the product catalog scans are named from (seed 003).
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",

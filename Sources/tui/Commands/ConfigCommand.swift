@@ -4,7 +4,7 @@ import Domain
 import TabShell
 import TabShellCommands
 
-/// `tabshell config …`: config.toml's path, a check of it, and a complete default file (issue #26).
+/// `tabshell config …`: config.toml's path, a check of it, and a complete default file.
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",

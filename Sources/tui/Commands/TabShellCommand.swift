@@ -124,7 +124,7 @@ struct TabShellCommand: ParsableCommand {
         return (0..<count).map { cpty_template_session_argument($0).map { String(cString: $0) } ?? "" }
     }
 
-    /// A child of `tabshell serve` (issue #33): from its first instruction, a crash's details —
+    /// A child of `tabshell serve`: from its first instruction, a crash's details —
     /// the runtime's message, the frames, library paths — go to the log beside its database
     /// (the server's own in team mode), never to the remote client, who reads the server's one
     /// sentence. When that log cannot be opened, they go nowhere rather than to the client.
@@ -253,7 +253,7 @@ struct TabShellCommand: ParsableCommand {
 
         var state = AppState(databaseLocation: store.displayName, environment: DisplayEnvironment(environment))
         if store.opened == nil { state.connectingTo = store.displayName }
-        // config.toml (issue #26): its keys in force; each problem shown once on the status line.
+        // config.toml: its keys in force; each problem shown once on the status line.
         let configuration = ConfigFile.load(environment: environment).configuration
         state.keyOverrides = configuration.keyOverrides
         state.pendingNotices = configuration.problems.map(\.description)

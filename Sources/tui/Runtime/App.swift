@@ -26,7 +26,7 @@ final class App {
     private let previewTerminal: (TerminalAnswers?) -> PreviewTerminal
     /// `--screen-reader`: the app gets one row less, the announcement line's (docs/accessibility.md).
     private let screenReader: Bool
-    /// `--present` (issue #27): told of each frame drawn, and asked after each wake for its count.
+    /// `--present`: told of each frame drawn, and asked after each wake for its count.
     var presenter: Presenter?
     /// A demo session's agent code as its heading shows it ("agent code k7mq-3fzp-x9hd"), nil elsewhere.
     var agentBadge: String?

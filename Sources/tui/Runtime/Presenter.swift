@@ -3,7 +3,7 @@ import Presenting
 import Render
 import TabShell
 
-/// `--present` (issue #27): the session's room, fed the presented state after each frame the
+/// `--present`: the session's room, fed the presented state after each frame the
 /// app draws. With nobody watching nothing is encoded; with watchers the state is encoded once
 /// per changed frame and handed to the room, which never makes the loop wait.
 final class Presenter {

@@ -4,7 +4,7 @@ import NIOPosix
 import NIOSSH
 
 /// A bare swift-nio-ssh client that keeps its connection open and sends what OpenSSH never
-/// would (issue #23): terminal sizes of 65535, floods of window-changes, more channels than a
+/// would: terminal sizes of 65535, floods of window-changes, more channels than a
 /// client needs, a connection kept after its command was refused. Logs in with a password (the
 /// open policy takes it), from any 127.x.y.z address.
 final class RawSSHConnection: @unchecked Sendable {
