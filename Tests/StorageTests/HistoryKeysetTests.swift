@@ -65,13 +65,15 @@ struct HistoryKeysetTests {
                 let (left, right) = (asciiLowercased(lhs.title), asciiLowercased(rhs.title))
                 return left != right ? left < right : lhs.id < rhs.id
             }
-            return ordered.flatMap { request in newestFirst.filter { $0.request == request.id }.map(\.id) }
-                + newestFirst.filter { $0.request == nil }.map(\.id)
+            let grouped: [Int64] = ordered.flatMap { request in newestFirst.filter { $0.request == request.id }.map(\.id) }
+            let unasked: [Int64] = newestFirst.filter { $0.request == nil }.map(\.id)
+            return grouped + unasked
         case .byRequester:
             // By name, byte order (ASCII names here: "Bot" < "bot" < "chef"), nobody last.
             let names = Set(newestFirst.compactMap(\.requester)).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            return names.flatMap { name in newestFirst.filter { $0.requester == name }.map(\.id) }
-                + newestFirst.filter { $0.requester == nil }.map(\.id)
+            let grouped: [Int64] = names.flatMap { name in newestFirst.filter { $0.requester == name }.map(\.id) }
+            let nobody: [Int64] = newestFirst.filter { $0.requester == nil }.map(\.id)
+            return grouped + nobody
         }
     }
 
