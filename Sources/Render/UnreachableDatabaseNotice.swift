@@ -19,8 +19,11 @@ struct UnreachableDatabaseNotice {
     /// The notice `state` calls for: the server's sentence, else "Connecting to …" while the
     /// store opens, else none.
     static func of(_ state: AppState, context: RenderContext) -> UnreachableDatabaseNotice? {
-        if let sentence = state.unreachableDatabase { return UnreachableDatabaseNotice(sentence: sentence, context: context) }
-        return state.connectingTo.map { UnreachableDatabaseNotice(sentence: $0, context: context, connecting: true) }
+        switch state.storeReach {
+        case .answering: nil
+        case let .connecting(name): UnreachableDatabaseNotice(sentence: name, context: context, connecting: true)
+        case let .unreachable(sentence): UnreachableDatabaseNotice(sentence: sentence, context: context)
+        }
     }
 
     /// How the notice is drawn: dim while connecting, else as an error.

@@ -87,9 +87,9 @@ extension AppState {
     mutating func openSearch() -> [AppEffect] {
         guard presentation == .none else { return [] }
         status = nil
-        var search = SearchState(query: lastSearchQuery)
-        search.results = lastSearchResults
-        search.resultsQuery = lastSearchResultsQuery
+        var search = SearchState(query: lastSearch.query)
+        search.results = lastSearch.results
+        search.resultsQuery = lastSearch.resultsQuery
         presentation = .sheet(.search(search))
         return toSearch(.opened)
     }
@@ -97,9 +97,9 @@ extension AppState {
     /// Closes whatever sheet shows, remembering a search's query for the next `/`.
     mutating func closeSheet() {
         if let search = presentation.search {
-            lastSearchQuery = search.query.text
-            lastSearchResults = search.results
-            lastSearchResultsQuery = search.resultsQuery
+            lastSearch.query = search.query.text
+            lastSearch.results = search.results
+            lastSearch.resultsQuery = search.resultsQuery
         }
         presentation = .none
     }
@@ -127,11 +127,12 @@ extension AppState {
 
     /// The database server went away, or came back: what the tabs show is read again then.
     mutating func databaseReachability(_ problem: String?) -> [AppEffect] {
-        unreachableDatabase = problem
-        guard problem == nil else {
-            status = StatusMessage(problem ?? "", kind: .error)
+        if let problem {
+            storeReach = .unreachable(problem)
+            status = StatusMessage(problem, kind: .error)
             return []
         }
+        storeReach = .answering
         status = StatusMessage("The database is reachable again.")
         return [inbox.loadEffect] + toHistory(.changedElsewhere) + toSearch(.changedElsewhere)
     }
@@ -140,11 +141,8 @@ extension AppState {
     /// opening gives way to the news that it answers now (the session then starts: `.started`).
     mutating func storeOpened(_ settings: Settings) -> [AppEffect] {
         self.settings = settings
-        connectingTo = nil
-        if unreachableDatabase != nil {
-            unreachableDatabase = nil
-            status = StatusMessage("The database answers now.")
-        }
+        if storeReach.problem != nil { status = StatusMessage("The database answers now.") }
+        storeReach = .answering
         return []
     }
 

@@ -18,12 +18,8 @@ public struct AppState: Equatable, Sendable {
     public var databaseLocation: String
     /// A one-line message in the hint line until the next key ("Saved …", an error).
     public var status: StatusMessage?
-    /// Why the database server cannot be reached, from the moment that is known until it is
-    /// back: the heading says so on every screen, so nothing shown passes for current meanwhile.
-    public var unreachableDatabase: String?
-    /// The store's name while the session's store is still opening (a server slow to answer at
-    /// start): the heading says "Connecting to …" until it answers.
-    public var connectingTo: String?
+    /// Whether the store answers; the heading says so on every screen when it does not.
+    public var storeReach = StoreReach.answering
     /// Counts the timers handed out for success messages, so an old timer cannot clear a newer one.
     public var statusToken = 0
     /// config.toml's `[keys]`: the keys in place of the table's defaults.
@@ -41,12 +37,8 @@ public struct AppState: Equatable, Sendable {
     public var isTabBarMinimized = false
     /// What start-up recovery did (swept folders, quarantined files), shown in Settings.
     public var recoverySummary: String?
-    /// What the search sheet held when it last closed; `/` opens it with this query again.
-    public var lastSearchQuery = ""
-    /// The results the search sheet last showed, and their query: a reopened sheet shows them
-    /// until its query answers again.
-    public var lastSearchResults: [HistoryRow] = []
-    public var lastSearchResultsQuery: String?
+    /// What the search sheet held when it last closed.
+    public var lastSearch = SearchMemory()
     /// Under `tabshell serve`: the photo field takes only names from the person's uploads.
     public var photosFromUploads = false
     /// What this terminal can show of photos; nil (no terminal, as in tests) shows none.
@@ -89,6 +81,34 @@ public struct AppState: Equatable, Sendable {
     /// Whether the screen is drawn in colour: Settings allow it and NO_COLOR does not forbid it.
     /// (A terminal without colours draws monochrome whatever this says.)
     public var usesColor: Bool { settings.colorEnabled && !environment.noColor }
+}
+
+/// Whether the session's store answers.
+public enum StoreReach: Equatable, Sendable {
+    case answering
+    /// The store is still opening (a server slow to answer at start), under this name: the
+    /// heading says "Connecting to …" until it answers.
+    case connecting(String)
+    /// Why the database server cannot be reached, from the moment that is known until it is
+    /// back: the heading says so on every screen, so nothing shown passes for current meanwhile.
+    case unreachable(String)
+
+    /// The sentence of `.unreachable`, else nil.
+    public var problem: String? {
+        if case let .unreachable(sentence) = self { return sentence }
+        return nil
+    }
+}
+
+/// What the search sheet held when it last closed: `/` opens it with this query again, showing
+/// these results until the query answers again.
+public struct SearchMemory: Equatable, Sendable {
+    public var query = ""
+    public var results: [HistoryRow] = []
+    /// The query `results` answer.
+    public var resultsQuery: String?
+
+    public init() {}
 }
 
 /// What the process environment asks of the display.

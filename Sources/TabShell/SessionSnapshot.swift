@@ -105,7 +105,7 @@ extension AppState {
             sheet: sheet,
             capture: presentation.capture.map { SessionSnapshot.CaptureSnapshot($0, stagingID: stagingID) },
             alert: presentation.alert,
-            lastSearchQuery: presentation.search?.query.text ?? lastSearchQuery
+            lastSearchQuery: presentation.search?.query.text ?? lastSearch.query
         )
     }
 }
@@ -171,7 +171,7 @@ extension AppState {
             .detail(HistoryDetailState(record: route.record, scrollOffset: route.scrollOffset))
         }
         settingsScreen.list = ListPosition(cursor: snapshot.settingsList.cursor, scrollOffset: snapshot.settingsList.scrollOffset)
-        lastSearchQuery = snapshot.lastSearchQuery
+        lastSearch.query = snapshot.lastSearchQuery
         clampLists()
 
         var effects: [AppEffect] = history.stack.map { .loadRecordDetail($0.recordID) }

@@ -13,7 +13,7 @@ import Testing
 
     static func unreachable(_ state: AppState) -> AppState {
         var state = state
-        state.unreachableDatabase = sentence
+        state.storeReach = .unreachable(sentence)
         return state
     }
 
@@ -74,7 +74,7 @@ import Testing
         }
         var narrow = Self.unreachable(Demo.state(.history, columns: 24, rows: 8, history: Demo.productDetail()))
         assertSnapshot(of: Screen.render(narrow, options: Demo.options), as: .gridText, named: "record-24x8")
-        narrow.unreachableDatabase = nil
+        narrow.storeReach = .answering
         let back = Screen.render(narrow, options: Demo.options)
         #expect(!Self.text(of: back, row: 0).contains("unreachable"), "back: the heading is itself again")
     }

@@ -29,7 +29,7 @@ import Testing
         store.release()
         #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded && harness.state.history.hasLoaded })
         #expect(harness.state.settings == chosen, "the store's settings once it answers")
-        #expect(harness.state.unreachableDatabase == nil)
+        #expect(harness.state.storeReach == .answering)
     }
 
     @Test func aStoreThatCannotOpenIsSaidAndTriedAgainUntilItOpens() throws {
@@ -47,8 +47,8 @@ import Testing
         // Before the failure, so before its retry's time however slow the run.
         let began = ContinuousClock.now
         harness.runtime.open()
-        #expect(harness.awaitBackgroundWork { harness.state.unreachableDatabase != nil })
-        #expect(harness.state.unreachableDatabase == "Cannot reach PostgreSQL at db:5432: connection refused.")
+        #expect(harness.awaitBackgroundWork { harness.state.storeReach.problem != nil })
+        #expect(harness.state.storeReach.problem == "Cannot reach PostgreSQL at db:5432: connection refused.")
         #expect(harness.state.status?.kind == .error)
         #expect(!harness.runtime.holdsFrame(), "a failure is drawn at once")
         // A call meanwhile fails at once with why the store is not there, not "still connecting".
@@ -64,7 +64,7 @@ import Testing
         harness.runtime.checkForChangesElsewhere(now: ContinuousClock.now + AppRuntime.openRetryInterval + .milliseconds(10))
         #expect(harness.awaitBackgroundWork { harness.state.inbox.hasLoaded })
         #expect(attempts.count == 2)
-        #expect(harness.state.unreachableDatabase == nil)
+        #expect(harness.state.storeReach == .answering)
         #expect(harness.state.status?.text == "The database answers now.")
     }
 

@@ -479,9 +479,9 @@ enum ShellInvariants {
         if let search = before.presentation.search, action == .escapePressed {
             var expected = before
             expected.presentation = .none
-            expected.lastSearchQuery = search.query.text
-            expected.lastSearchResults = search.results
-            expected.lastSearchResultsQuery = search.resultsQuery
+            expected.lastSearch.query = search.query.text
+            expected.lastSearch.results = search.results
+            expected.lastSearch.resultsQuery = search.resultsQuery
             if after != expected { problems.append("Esc on the search sheet changed more than the sheet") }
         }
 

@@ -11,7 +11,7 @@ import Testing
     @Test func goneIsKeptUntilBackWhateverHappensMeanwhile() {
         var state = AppState.loaded(historyTotal: 20)
         _ = state.send(.databaseReachability(problem: Self.sentence))
-        #expect(state.unreachableDatabase == Self.sentence)
+        #expect(state.storeReach.problem == Self.sentence)
         #expect(state.status?.kind == .error, "said once on the status line as well")
         let actions: [AppAction] = [
             .tabChosen(.history), .listMoved(.down), .tabChosen(.settings), .helpRequested, .escapePressed,
@@ -20,12 +20,12 @@ import Testing
         ]
         for action in actions {
             _ = state.send(action)
-            #expect(state.unreachableDatabase == Self.sentence, "still unreachable after \(action)")
+            #expect(state.storeReach.problem == Self.sentence, "still unreachable after \(action)")
         }
         #expect(state.status == nil || state.status?.text == Self.sentence)
 
         let effects = state.send(.databaseReachability(problem: nil))
-        #expect(state.unreachableDatabase == nil)
+        #expect(state.storeReach.problem == nil)
         #expect(state.status?.text == "The database is reachable again.")
         #expect(effects.contains(where: { if case .loadInbox = $0 { true } else { false } }), "what is shown is read again")
     }
@@ -35,6 +35,6 @@ import Testing
         _ = state.send(.databaseReachability(problem: Self.sentence))
         let frozen = "Cannot reach PostgreSQL at db.example:5432: no answer within 5 s."
         _ = state.send(.databaseReachability(problem: frozen))
-        #expect(state.unreachableDatabase == frozen)
+        #expect(state.storeReach.problem == frozen)
     }
 }

@@ -111,7 +111,7 @@ struct SearchTests {
         #expect(state.history.list == historyList)
         #expect(state.inbox == inbox)
         #expect(state.settingsScreen == settingsScreen)
-        #expect(state.lastSearchQuery == "x")
+        #expect(state.lastSearch.query == "x")
         // Back leaves the detail for the list as it was.
         _ = state.send(.escapePressed)
         #expect(state.history.stack.isEmpty && state.history.list == historyList)
@@ -151,9 +151,9 @@ struct SearchTests {
         _ = state.send(.escapePressed)
 
         var expected = before
-        expected.lastSearchQuery = "pa"
-        expected.lastSearchResults = Self.rows(20)  // shown again on reopening, until "pa" answers
-        expected.lastSearchResultsQuery = "pal"
+        expected.lastSearch.query = "pa"
+        expected.lastSearch.results = Self.rows(20)  // shown again on reopening, until "pa" answers
+        expected.lastSearch.resultsQuery = "pal"
         #expect(state == expected)
     }
 
@@ -176,7 +176,7 @@ struct SearchTests {
         _ = state.send(.tabChosen(.settings))
         #expect(state.presentation == .none)
         #expect(state.selectedTab == .settings)
-        #expect(state.lastSearchQuery == "q")
+        #expect(state.lastSearch.query == "q")
     }
 
     @Test("/ does nothing over capture or an alert, and the sheet does not open twice")

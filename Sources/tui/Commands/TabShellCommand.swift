@@ -252,7 +252,7 @@ struct TabShellCommand: ParsableCommand {
         }
 
         var state = AppState(databaseLocation: store.displayName, environment: DisplayEnvironment(environment))
-        if store.opened == nil { state.connectingTo = store.displayName }
+        if store.opened == nil { state.storeReach = .connecting(store.displayName) }
         // config.toml: its keys in force; each problem shown once on the status line.
         let configuration = ConfigFile.load(environment: environment).configuration
         state.keyOverrides = configuration.keyOverrides
