@@ -97,13 +97,19 @@ public final class AppDatabase: RecordStore {
         }
         let path = url.path
         try DatabaseFiles.makeDirectory(url.deletingLastPathComponent().path)
-        // A file that is there and is not SQLite (`db copy --from notes.txt`) is refused before
-        // anything is made beside it; the check after the lock covers a file made meanwhile.
-        if FileManager.default.fileExists(atPath: path) { try DatabaseFiles.checkHeader(path) }
         // Held from here: opens take turns across processes and across this process's threads,
         // so no other open here is between its check and its registration below.
-        let lock = try OpenLock(path: path + ".lock", databasePath: path, timeout: busyTimeout)
-        defer { lock.unlock() }
+        // (The header is read only under the lock and only when the file is not open here:
+        // closing any descriptor of the file drops every SQLite lock this process holds on it.)
+        let lockPath = path + ".lock"
+        let lockExisted = FileManager.default.fileExists(atPath: lockPath)
+        let lock = try OpenLock(path: lockPath, databasePath: path, timeout: busyTimeout)
+        var succeeded = false
+        defer {
+            // A refused file (`db copy --from notes.txt`) gets no lock file left beside it.
+            if !succeeded, !lockExisted { lock.removeFile() }
+            lock.unlock()
+        }
         if openHere.withLock({ $0[path] == nil }) {
             try DatabaseFiles.createFileIfMissing(path)
             try DatabaseFiles.checkHeader(path)
@@ -127,6 +133,7 @@ public final class AppDatabase: RecordStore {
                 case .single: try DatabaseQueue(path: path, configuration: config)
                 }
             try migrator.migrate(opened)
+            succeeded = true
             return AppDatabase(url: url, opened: opened)
         } catch {
             throw .opening(error, path: path)

@@ -96,6 +96,7 @@ enum DatabaseFiles {
 /// migrates the database so that several tabshell processes starting at once take turns.
 final class OpenLock {
     private var fd: Int32
+    private let path: String
 
     /// Takes the lock on `path` (created with mode 0600), waiting at most `timeout` seconds.
     init(path: String, databasePath: String, timeout: TimeInterval) throws(StorageError) {
@@ -117,6 +118,19 @@ final class OpenLock {
             usleep(10_000)
         }
         self.fd = fd
+        self.path = path
+    }
+
+    /// Removes the lock file while still holding it, when `path` still names the file locked
+    /// (an open that made it, then refused what it found, leaves nothing beside the file). An
+    /// open already waiting on it then holds a file no one else finds, and checks the database
+    /// itself again.
+    func removeFile() {
+        guard fd >= 0 else { return }
+        var held = stat()
+        var named = stat()
+        guard fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino else { return }
+        _ = unlink(path)
     }
 
     /// Releases the lock (closing the descriptor releases the flock). Calling it again does nothing.
