@@ -121,7 +121,7 @@ public struct FileLogHandler: LogHandler {
             let quoted = Sanitizer(unicode: true).line(summary.message)
             let line =
                 "\(Self.stamp(clock())) notice [\(ProcessInfo.processInfo.processIdentifier)] \"\(quoted)\" and "
-                + "\(LogFloodGate.grouped(summary.omitted)) more like it in the \(Int(LogFloodGate.windowSeconds)) s from \(Self.stamp(summary.since))\n"
+                + "\(Count.grouped(summary.omitted)) more like it in the \(Int(LogFloodGate.windowSeconds)) s from \(Self.stamp(summary.since))\n"
             append(line, to: url)
             if summary.isSecurityEvent { append(line, to: securityURL) }
         }

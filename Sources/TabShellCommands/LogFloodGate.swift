@@ -92,15 +92,4 @@ public struct LogFloodGate: Sendable {
     public static func isSecurityEvent(_ message: String) -> Bool {
         securityPrefixes.contains { message.hasPrefix($0) } || message.contains("limit reached")
     }
-
-    /// `8801` → `8,801`.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
 }
