@@ -8,18 +8,26 @@ public enum TextWidth {
     /// The display width of a whole string.
     public static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + of($1) }
+        var total = 0
+        for character in text { total += of(character) }
+        return total
     }
 
     /// The display width of one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
         if character.isASCII { return character.asciiValue.map { $0 >= 0x20 && $0 != 0x7F ? 1 : 0 } ?? 1 }
         let scalars = character.unicodeScalars
-        if scalars.contains(emojiVariationSelector), let first = scalars.first, first.properties.isEmoji {
-            return 2
+        // Plain loops: this runs for every character drawn.
+        var emojiPresentation = false
+        var textPresentation = false
+        for scalar in scalars {
+            if scalar == emojiVariationSelector { emojiPresentation = true }
+            if scalar == textVariationSelector { textPresentation = true }
         }
-        let textPresentation = scalars.contains(textVariationSelector)
-        return scalars.reduce(0) { max($0, width(of: $1, textPresentation: textPresentation)) }
+        if emojiPresentation, let first = scalars.first, first.properties.isEmoji { return 2 }
+        var widest = 0
+        for scalar in scalars where widest < 2 { widest = max(widest, width(of: scalar, textPresentation: textPresentation)) }
+        return widest
     }
 
     /// The width of a scalar on its own.
@@ -29,7 +37,8 @@ public enum TextWidth {
         if value < 0x300 { return 1 }
         if isZeroWidth(scalar) { return 0 }
         if !textPresentation, scalar.properties.isEmojiPresentation { return 2 }
-        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+        for range in wideRanges where range.contains(value) { return 2 }
+        return 1
     }
 
     private static let emojiVariationSelector: Unicode.Scalar = "\u{FE0F}"
