@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: deps build build-tests link run demo serve-demo lint format check test release clean stress
+.PHONY: deps build link run demo serve-demo lint format check test release clean stress
 
 # Where `make run` leaves `tabshell` runnable by name: DEV_PREFIX/bin/tabshell, a link to the
 # debug build, and DEV_PREFIX/share/man/man1/tabshell.1 (scripts/install-dev).
@@ -15,12 +15,6 @@ deps:
 
 build: deps
 	$(SWIFT) build --product tabshell
-
-## The app, every test target and the tests' helper programs in one build, for `make test` and
-## `make check`: on two cores one build keeps both busy where two builds one after the other each
-## idle one core in their last minutes (fresh clone: 581 s as one build, 602 s as two).
-build-tests: deps
-	$(SWIFT) build --build-tests
 
 ## Sets up and runs tabshell on its default database; `tabshell` and `man tabshell` work from then on.
 run: build link
@@ -50,7 +44,8 @@ format:
 ## not tagged .e2e, .stress or .postgres (Tests/TestSupport/Tags.swift). swift test 6.3 cannot
 ## select by tag, so scripts/test-tiers reads the tags from the sources and names those suites
 ## to --skip. The storage suites run on both engines, on a throw-away PostgreSQL server as below.
-check: deps lint build-tests
+check: deps lint
+	$(SWIFT) build --build-tests
 	@trap 'exit 130' INT TERM; \
 	trap './scripts/pg-test-server stop' EXIT; \
 	url="$$(./scripts/pg-test-server start)" || exit 1; \
@@ -93,7 +88,8 @@ CHECK_SHARD = ^(StorageTests|PostgresStorageTests)\.
 ## wait began after the session had already been closed for idleness).
 ## A throw-away PostgreSQL server (scripts/pg-test-server, docs/postgres.md) runs for the
 ## duration, its URL in TABSHELL_TEST_DATABASE_URL; it is stopped however the tests end.
-test: deps lint build-tests man
+test: build man lint
+	$(SWIFT) build --build-tests
 	@trap 'exit 130' INT TERM; \
 	trap './scripts/pg-test-server stop' EXIT; \
 	url="$$(./scripts/pg-test-server start)" || exit 1; \
