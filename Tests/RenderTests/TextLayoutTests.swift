@@ -1,5 +1,6 @@
 import Domain
 import TabShell
+import TestSupport
 import Testing
 
 @testable import Render
@@ -12,6 +13,34 @@ import Testing
         #expect(TextLayout.truncate("日本語テキスト", width: 6, ellipsis: "…") == "日本…")
         #expect(TextLayout.truncate("abc", width: 1, ellipsis: "...") == "a")
         #expect(TextLayout.truncate("abc", width: 0, ellipsis: "…") == "")
+    }
+
+    /// The cut reads no further than what fits, and says what measuring the whole text said: the
+    /// longest start within the width, or one within the width less the ellipsis, its trailing
+    /// spaces dropped, then the ellipsis.
+    @Test func truncateIsTheLongestStartThatFits() {
+        let pieces = ["a", " ", "日", "e\u{301}", "\u{200B}", "👍🏽", "\u{1F1EF}\u{1F1F5}", "x\u{FE0E}", "\t", "\u{1B}"]
+        var random = SplitMix64(seed: 37)
+        for _ in 0..<3_000 {
+            let text = (0..<Int(random.next() % 14)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let width = Int(random.next() % 12)
+            for ellipsis in ["…", "..."] {
+                #expect(
+                    TextLayout.truncate(text, width: width, ellipsis: ellipsis) == Self.measuredWhole(text, width, ellipsis),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(width)")
+            }
+        }
+    }
+
+    /// The definition, by measuring the whole text first.
+    static func measuredWhole(_ text: String, _ width: Int, _ ellipsis: String) -> String {
+        guard width > 0 else { return "" }
+        if TextWidth.of(text) <= width { return text }
+        let room = width - TextWidth.of(ellipsis)
+        guard room > 0 else { return TextLayout.prefix(text, width: width) }
+        var kept = TextLayout.prefix(text, width: room)
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + ellipsis
     }
 
     @Test func truncateHeadKeepsTheEnd() {
