@@ -10,6 +10,7 @@ struct PostgresStatements: StatementSession {
     var dialect: SQLDialect { .postgres }
 
     func forEachRow(_ statement: StoreSQL, _ body: (any SQLRow) throws(StorageError) -> Void) throws(StorageError) {
+        try statement.refuseNUL()
         let location = session.location
         for row in try session.rows(Self.query(statement)) {
             try body(PostgresSQLRow(cells: row.makeRandomAccess(), location: location))
@@ -18,7 +19,8 @@ struct PostgresStatements: StatementSession {
 
     @discardableResult
     func execute(_ statement: StoreSQL) throws(StorageError) -> Int {
-        try session.execute(Self.query(statement))
+        try statement.refuseNUL()
+        return try session.execute(Self.query(statement))
     }
 
     func unreadable(_ what: String) -> StorageError {

@@ -15,6 +15,7 @@ struct SQLiteStatements: StatementSession {
     var dialect: SQLDialect { .sqlite }
 
     func forEachRow(_ statement: StoreSQL, _ body: (any SQLRow) throws(StorageError) -> Void) throws(StorageError) {
+        try statement.refuseNUL()
         do {
             let prepared = try prepared(statement)
             let rows = try Row.fetchCursor(prepared, arguments: Self.arguments(statement))
@@ -29,6 +30,7 @@ struct SQLiteStatements: StatementSession {
 
     @discardableResult
     func execute(_ statement: StoreSQL) throws(StorageError) -> Int {
+        try statement.refuseNUL()
         do {
             try prepared(statement).execute(arguments: Self.arguments(statement))
             return db.changesCount

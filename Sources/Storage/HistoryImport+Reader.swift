@@ -251,7 +251,12 @@ extension HistoryImport {
             case nil, is NSNull:
                 if required { wrong(key, "is missing.") }
                 return nil
-            case let text as String: return text
+            case let text as String:
+                guard !ImportLimits.holdsNUL(text) else {
+                    wrong(key, ImportLimits.nulReason)
+                    return nil
+                }
+                return text
             default:
                 wrong(key, "must be a string\(required ? "" : " or null").")
                 return nil

@@ -44,6 +44,10 @@ public enum ImportLimits {
     }
 
     /// The sentence for an entry past ``maximumEntryBytes``.
+    /// A field holding U+0000, which SQLite would keep only up to there and PostgreSQL refuses.
+    static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
+    static let nulReason = "holds a NUL character (\\u0000), which tabshell cannot store."
+
     static func entryTooLong(_ what: String) -> String {
         "\(what) is longer than \(mebibytes(maximumEntryBytes)), more than any the app writes."
     }

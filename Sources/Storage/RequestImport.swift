@@ -150,6 +150,9 @@ public enum RequestImport {
         for key in object.keys.sorted() where !knownKeys.contains(key) && !ignoredKeys.contains(key) {
             reasons.append("unknown key \"\(key)\" (known: body, from, kind, title).")
         }
+        for key in ["title", "body", "from"] {
+            if let text = object[key] as? String, ImportLimits.holdsNUL(text) { reasons.append("\"\(key)\" \(ImportLimits.nulReason)") }
+        }
         var title = ""
         switch object["title"] {
         case nil: reasons.append("\"title\" is missing.")

@@ -42,6 +42,38 @@ import Testing
         #expect(try db.requestListing(limit: nil).isEmpty, "nothing was imported")
     }
 
+    /// U+0000 in a field: SQLite would keep the text only up to it, PostgreSQL refuses the
+    /// statement; the import names the record and the field, and writes nothing.
+    @Test func aNULInAFieldIsAProblemOfItsRecordAndNothingIsCut() throws {
+        let workspace = try Workspace()
+        let db = try AppDatabase.open(at: workspace.databaseURL)
+        let file = try workspace.file(
+            "nul.json", #"[{"kind":"note","note":"fine"},{"kind":"note","note":"before\u0000after","capturedBy":"a\u0000"}]"#)
+
+        let run = runCommand(["history", "import", file, "--db", workspace.databaseURL.path])
+
+        #expect(run.status == 1)
+        #expect(
+            run.errors == """
+                \(file): records[1]: "capturedBy" holds a NUL character (\\u0000), which tabshell cannot store.
+                \(file): records[1]: "note" holds a NUL character (\\u0000), which tabshell cannot store.
+
+                """)
+        #expect(run.message == "Error: 2 problems in \(file); nothing was imported.")
+        #expect(try db.historyPage(HistoryPageRequest(start: 0, count: 1)).totalCount == 0)
+
+        let requests = try workspace.file("nul-requests.json", #"[{"title":"ok"},{"title":"a\u0000b","body":"\u0000"}]"#)
+        let inbox = runCommand(["inbox", "import", requests, "--db", workspace.databaseURL.path])
+        #expect(inbox.status == 1)
+        #expect(
+            inbox.errors == """
+                \(requests): requests[1]: "title" holds a NUL character (\\u0000), which tabshell cannot store.
+                \(requests): requests[1]: "body" holds a NUL character (\\u0000), which tabshell cannot store.
+
+                """)
+        #expect(try db.requestListing(limit: nil).isEmpty)
+    }
+
     @Test func aRequestLongerThanAnyTheAppWritesIsAProblemAndTheOthersAreStillChecked() throws {
         let workspace = try Workspace()
         let db = try AppDatabase.open(at: workspace.databaseURL)

@@ -46,6 +46,21 @@ struct InboxTests {
         #expect(inbox.pendingCount == 5)
     }
 
+    /// U+0000 in a text: SQLite would keep it only up to there, PostgreSQL refuses the statement;
+    /// both engines refuse it with one sentence and write nothing.
+    @Test(arguments: StoreEngine.allCases) func aNULInATextIsRefusedNotCut(engine: StoreEngine) throws {
+        let temp = try TemporaryDirectory()
+        let db = try temp.store(engine)
+        let refusal = StorageError.invalidInput("A text holds a NUL character (U+0000), which tabshell cannot store.")
+        #expect(throws: refusal) { try db.add(title: "before\u{0}after", kind: .note, now: Clock.now) }
+        #expect(throws: refusal) { try db.commit(CaptureSubmission(kind: .note, note: "before\u{0}after"), now: Clock.now) }
+        #expect(try db.inbox().requests.isEmpty)
+        #expect(try db.storedCount() == 0)
+
+        _ = try db.add(title: "after it", kind: .note, now: Clock.now)
+        #expect(try db.inbox().requests.map(\.title) == ["after it"])
+    }
+
     @Test(arguments: StoreEngine.allCases) func storesTheTitleTrimmed(engine: StoreEngine) throws {
         let temp = try TemporaryDirectory()
         let db = try temp.store(engine)

@@ -116,6 +116,16 @@ extension StoreSQL {
     }
 }
 
+extension StoreSQL {
+    /// Refuses a text value holding U+0000 before either engine sees it: SQLite would keep the
+    /// text only up to it, and PostgreSQL refuses the statement. Both engines run this first.
+    public func refuseNUL() throws(StorageError) {
+        for case let .text(text) in binds where text.utf8.contains(0) {
+            throw .invalidInput("A text holds a NUL character (U+0000), which tabshell cannot store.")
+        }
+    }
+}
+
 /// A value bound to a placeholder, as both engines take it.
 public enum SQLValue: Sendable, Equatable {
     case null
