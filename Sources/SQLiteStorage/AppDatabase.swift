@@ -97,6 +97,7 @@ public final class AppDatabase: RecordStore {
         }
         let path = url.path
         try DatabaseFiles.makeDirectory(url.deletingLastPathComponent().path)
+        try DatabaseFiles.refuseSpecialFile(path)
         // Held from here: opens take turns across processes and across this process's threads,
         // so no other open here is between its check and its registration below.
         // (The header is read only under the lock and only when the file is not open here:

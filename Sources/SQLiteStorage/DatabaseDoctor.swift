@@ -95,6 +95,7 @@ extension AppDatabase {
         guard result.databaseExists else { return result }
 
         do {
+            try DatabaseFiles.refuseSpecialFile(path)
             var config = Configuration()
             config.readonly = true
             config.busyMode = .timeout(5)

@@ -61,6 +61,18 @@ enum DatabaseFiles {
         }
     }
 
+    /// Refuses, before anything is made beside it, a `path` that names something other than a
+    /// file or a folder: a named pipe would hold any open of it until something writes to it,
+    /// and a device or a socket holds no database either. A missing path passes (it is created).
+    static func refuseSpecialFile(_ path: String) throws(StorageError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFDIR else {
+            throw .cannotOpen(path: path, reason: "it is not a regular file (a pipe, a device or a socket)")
+        }
+    }
+
     /// Checks, without writing, that `path` is a regular, readable file that is empty or starts
     /// like a SQLite database.
     static func checkHeader(_ path: String) throws(StorageError) {

@@ -195,6 +195,9 @@ public struct Doctor {
         if error.contains("newer tabshell") {
             return "upgrade tabshell"
         }
+        if error.contains("not a regular file") {
+            return "give --db the path of a database file (tabshell makes one where none is)"
+        }
         return "stop every tabshell and keep a copy (cp \(shellQuoted(path)) \(shellQuoted(path + ".broken")));"
             + " then salvage what SQLite can read: sqlite3 \(shellQuoted(path + ".broken")) .recover | sqlite3 recovered.sqlite,"
             + " and start tabshell --db recovered.sqlite; or restore a backup"

@@ -35,21 +35,31 @@ public enum ExitStatus {
 }
 
 /// The bytes of an import's FILE, or of standard input for `-`, refused past `maximumBytes`
-/// (`inbox import`, `history import`); `source` names it in sentences.
+/// (`inbox import`, `history import`); `source` names it in sentences. A pipe or a process
+/// substitution (`<(curl …)`) is read like standard input: at most one byte past the limit, so
+/// the import itself says it is too large.
 func readImportFile(_ file: String, source: String, maximumBytes: Int, context: CommandContext) throws -> Data {
-    do {
-        if file == "-" { return try context.readInput() }
-        let path = (file as NSString).expandingTildeInPath
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes[.size] as? Int, size > maximumBytes {
-            throw Failure("\(source) is larger than \(maximumBytes >> 20) MiB; nothing was imported.")
-        }
-        return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch let failure as Failure {
-        throw failure
-    } catch {
-        throw Failure("Cannot read \(source): \((error as NSError).localizedDescription)")
+    if file == "-" { return try context.readInput() }
+    func refused(_ code: Int32) -> Failure { Failure("Cannot read \(source): \(DurableFiles.reason(errno: code)).") }
+    let descriptor = open((file as NSString).expandingTildeInPath, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw refused(errno) }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw refused(errno) }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw refused(EISDIR) }
+    if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > maximumBytes {
+        throw Failure("\(source) is larger than \(maximumBytes >> 20) MiB; nothing was imported.")
     }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while data.count <= maximumBytes {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else { throw refused(errno) }
+        if count == 0 { break }
+        data.append(contentsOf: buffer[..<count])
+    }
+    return data
 }
 
 /// Prints the first problems of a refused import (enough to fix a file: a wrong key is usually

@@ -61,6 +61,42 @@ import Testing
         #expect(result.err.contains("Error: 3 problems in standard input; nothing was imported."))
     }
 
+    /// A process substitution or a pipe is read like standard input; a folder, a missing file
+    /// and an unreadable one get the reason in words; a device is read only to the size limit.
+    @Test func anImportReadsWhatTheShellHandsItAndSaysWhyItCannot() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        let substituted = try shell(
+            #""$TABSHELL" inbox import <(echo '[{"title": "Count the pallets"}]') --db "$DB" && "$TABSHELL" inbox list --db "$DB""#, in: workspace)
+        #expect(substituted.status == 0, "\(substituted.err)")
+        #expect(substituted.out.hasPrefix("Imported 1 request.\n") && substituted.out.contains("Count the pallets"), "\(substituted.out)")
+
+        let folder = try shell(#"cd "$HOME" && mkdir -p exports && "$TABSHELL" history import exports --db "$DB""#, in: workspace)
+        #expect(folder.status == 1 && folder.err == "Error: Cannot read exports: it is a folder, not a file.\n", "\(folder.err)")
+        let missing = try shell(#""$TABSHELL" inbox import nowhere.json --db "$DB""#, in: workspace)
+        #expect(missing.status == 1 && missing.err == "Error: Cannot read nowhere.json: no such file or directory.\n", "\(missing.err)")
+        let device = try shell(#"timeout -s KILL 60 "$TABSHELL" history import /dev/zero --db "$DB""#, in: workspace)
+        #expect(device.status == 1 && device.err.hasPrefix("/dev/zero: The file is larger than 64 MiB.\n"), "\(device.err)")
+    }
+
+    /// A named pipe given as the database is refused before it is opened, by the app and by
+    /// doctor: opening it would wait for a writer forever (`timeout` kills the run if it
+    /// does).
+    @Test func aNamedPipeOrADeviceIsRefusedAsTheDatabaseAtOnce() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        let pipe = try shell(#"cd "$HOME" && mkfifo store.db && timeout -s KILL 60 "$TABSHELL" history list --db store.db"#, in: workspace)
+        #expect(pipe.status == 1, "\(pipe.err)")
+        #expect(pipe.err.contains("Cannot open ") && pipe.err.contains("store.db: it is not a regular file (a pipe, a device or a socket)."), "\(pipe.err)")
+        let device = try shell(#"timeout -s KILL 60 "$TABSHELL" inbox list --db /dev/null"#, in: workspace)
+        #expect(device.status == 1 && device.err.contains("/dev/null: it is not a regular file"), "\(device.err)")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null.lock"), "nothing is made beside a device")
+        let doctor = try shell(#"cd "$HOME" && timeout -s KILL 60 "$TABSHELL" doctor --db store.db"#, in: workspace)
+        #expect(doctor.status == 1, "\(doctor.out)")
+        #expect(doctor.out.contains("store.db: it is not a regular file (a pipe, a device or a socket)."), "\(doctor.out)")
+        #expect(doctor.out.contains("fix: give --db the path of a database file"), "\(doctor.out)")
+    }
+
     @Test func aFileWrongInEveryEntryListsTheFirstTwentyProblemsAndCountsThemAll() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
         let workspace = try Workspace()

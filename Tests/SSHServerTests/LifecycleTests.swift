@@ -53,4 +53,22 @@ import Testing
             _ = try await TestServer.start(in: folder, authorization: .authorizedKeysFile(path))
         }
     }
+
+    /// The file is read only as a regular file and only to its bound: a file one byte past it and
+    /// a named pipe (whose open would wait for a writer) each stop the start with a sentence.
+    @Test func aKeysFilePastItsBoundOrNotAFileStopsTheStartWithASentence() async throws {
+        let folder = try TemporaryFolder()
+        let large = folder.path("large")
+        var line = Data("# padding\n".utf8)
+        line.append(Data(repeating: UInt8(ascii: "#"), count: AuthorizedKeysStore.maximumBytes + 1 - line.count))
+        try line.write(to: URL(fileURLWithPath: large))
+        await #expect(throws: SSHServerError.authorizedKeysUnreadable(path: large, reason: "it is larger than 16 MiB")) {
+            _ = try await TestServer.start(in: folder, authorization: .authorizedKeysFile(large))
+        }
+        let pipe = folder.path("pipe")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        await #expect(throws: SSHServerError.authorizedKeysUnreadable(path: pipe, reason: "it is not a regular file")) {
+            _ = try await TestServer.start(in: folder, authorization: .authorizedKeysFile(pipe))
+        }
+    }
 }

@@ -45,18 +45,14 @@ final class AuthorizedKeysStore: Sendable {
         let signature = Self.signature(of: path)
         let text: String
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw CocoaError(.fileReadInapplicableStringEncoding)
-            }
-            text = decoded
+            text = try Self.readText(path)
         } catch {
             state.withLockedValue {
                 $0.keys = [:]
                 $0.fileSignature = signature
                 $0.report = nil
             }
-            return .failure(.authorizedKeysUnreadable(path: path, reason: Self.reason(error)))
+            return .failure(.authorizedKeysUnreadable(path: path, reason: error.reason))
         }
         let (keys, problems) = AuthorizedKeysParser.parse(text)
         let report = AuthorizedKeysReport(path: path, keys: keys, problems: problems)
@@ -89,9 +85,35 @@ final class AuthorizedKeysStore: Sendable {
             modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
     }
 
-    private static func reason(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError, cocoa.code == .fileReadNoSuchFile { return "there is no such file" }
-        if let cocoa = error as? CocoaError, cocoa.code == .fileReadInapplicableStringEncoding { return "it is not UTF-8 text" }
-        return error.localizedDescription
+    /// The largest file read: OpenSSH's own are a few KiB, and 4,000 keys of 4 KiB fit.
+    static let maximumBytes = 16 << 20
+
+    private struct Unreadable: Error {
+        let reason: String
+    }
+
+    /// The file's text, read at most one byte past ``maximumBytes``.
+    private static func readText(_ path: String) throws(Unreadable) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw Unreadable(reason: errno == ENOENT ? "there is no such file" : String(cString: strerror(errno)).lowercased())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Unreadable(reason: "it is not a regular file")
+        }
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= maximumBytes {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Unreadable(reason: String(cString: strerror(errno)).lowercased()) }
+            if count == 0 { break }
+            data += buffer[..<count]
+        }
+        guard data.count <= maximumBytes else { throw Unreadable(reason: "it is larger than \(maximumBytes >> 20) MiB") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw Unreadable(reason: "it is not UTF-8 text") }
+        return text
     }
 }
