@@ -61,6 +61,19 @@ import Testing
         #expect(result.err.contains("Error: 3 problems in standard input; nothing was imported."))
     }
 
+    /// A full disk under standard output fails the command with the reason, help and version
+    /// included (they are output too: `tabshell --help > manual.txt` on a full disk kept nothing).
+    @Test func outputThatCannotBeWrittenFailsWithTheReason() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        for words in ["--version", "--help", "history export --help", "history export --format json --db \"$DB\"", "inbox list --db \"$DB\""] {
+            let run = try shell(#""$TABSHELL" "# + words + " > /dev/full", in: workspace)
+            #expect(run.status == 1, "\(words)")
+            #expect(run.err == "Error: Cannot write the output: no space left on device.\n", "\(words): \(run.err)")
+        }
+    }
+
     /// A process substitution or a pipe is read like standard input; a folder, a missing file
     /// and an unreadable one get the reason in words; a device is read only to the size limit.
     @Test func anImportReadsWhatTheShellHandsItAndSaysWhyItCannot() throws {

@@ -54,7 +54,8 @@ struct TabShellCommand: ParsableCommand {
 
     /// argument-parser's own `main`, except that an error's message is made printable first: it
     /// may quote what was typed (`--bogus…`) or, under `tabshell serve`, what a client sent, and
-    /// an escape in it must not reach the terminal that reads it. Help and version print as they are.
+    /// an escape in it must not reach the terminal that reads it. Help and version print as they are,
+    /// and fail when they cannot be written.
     static func main() {
         // Under `serve`, the session template waits here for the sessions it forks; each goes on
         // from here with its own arguments, environment and terminal (CPty's SessionTemplate.c).
@@ -69,7 +70,19 @@ struct TabShellCommand: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                // Help and version through a command's own sink: `| head` ends quietly, a full
+                // disk or a closed output says so and fails.
+                let output = OutputSink(descriptor: STDOUT_FILENO)
+                do {
+                    try output.write(message.isEmpty ? "" : message + "\n")
+                    try output.finish()
+                } catch OutputSink.OutputError.closedByReader {
+                    Glibc.exit(ExitStatus.brokenPipe.rawValue)
+                } catch {
+                    FileHandle(fileDescriptor: CrashGuard.clientStandardError, closeOnDealloc: false)
+                        .write(Data("Error: \(error.sentence)\n".utf8))
+                    Glibc.exit(1)
+                }
             } else {
                 let environment = ProcessInfo.processInfo.environment
                 let printable = printableMessage(message, unicode: CommandContext.localeIsUTF8(environment: environment))
