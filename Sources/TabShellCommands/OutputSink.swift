@@ -27,6 +27,9 @@ public final class OutputSink {
     }
 
     private let fd: Int32
+    /// What sentences call the output: the file's path, or nil for "the output".
+    private let name: String?
+    /// The file renamed into place by ``finish()``, and the temporary file written until then.
     private let target: String?
     private let temporaryPath: String?
     private var buffer: [UInt8] = []
@@ -36,6 +39,7 @@ public final class OutputSink {
     /// A sink over an already open descriptor (standard output, or a test's pipe); not closed.
     public init(descriptor: Int32) {
         fd = descriptor
+        name = nil
         target = nil
         temporaryPath = nil
         buffer.reserveCapacity(Self.bufferSize)
@@ -43,8 +47,28 @@ public final class OutputSink {
     }
 
     /// A sink that writes `path` atomically, created with mode `mode` (before the umask).
+    ///
+    /// A symbolic link is followed: the file it names is replaced, the link stays. A path that
+    /// names something other than a file (`/dev/stdout`, a terminal, a named pipe) is written to
+    /// as it is, as a shell's `>` would, and never replaced.
     public init(atomicFileAt path: String, mode: mode_t = 0o644) throws(OutputError) {
-        let url = URL(fileURLWithPath: path)
+        let resolved = Self.followingLinks(path)
+        var info = stat()
+        if stat(resolved, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            let descriptor = open(resolved, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw .failed("Cannot write \(path): \(String(cString: strerror(errno)).lowercased()).")
+            }
+            fd = descriptor
+            name = path
+            target = nil
+            temporaryPath = nil
+            buffer.reserveCapacity(Self.bufferSize)
+            _ = signal(SIGPIPE, SIG_IGN)
+            ownsDescriptor = true
+            return
+        }
+        let url = URL(fileURLWithPath: resolved)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-" + String(getpid()) + "-" + UUID().uuidString.prefix(8)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
@@ -52,13 +76,32 @@ public final class OutputSink {
             throw .failed("Cannot write \(path): \(String(cString: strerror(errno)).lowercased()).")
         }
         fd = descriptor
-        target = path
+        name = path
+        target = resolved
         temporaryPath = temporary
         buffer.reserveCapacity(Self.bufferSize)
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
+    /// The path a chain of symbolic links at `path` ends on, even one that does not exist yet
+    /// (where a shell's `>` would create the file); `path` itself when it is no link.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {  // Linux's own limit on links followed
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK,
+                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+            else { return current }
+            current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+        }
+        return current
+    }
+
+    /// Whether the sink opened `fd` itself and closes it when it goes (a device or a pipe).
+    private var ownsDescriptor = false
+
     deinit {
+        if ownsDescriptor { close(fd) }
         // Never finished: drop the partial file.
         if !finished, let temporaryPath {
             close(fd)
@@ -82,7 +125,7 @@ public final class OutputSink {
                 if code == EINTR { continue }
                 buffer.removeAll(keepingCapacity: true)
                 if code == EPIPE { throw .closedByReader }
-                throw .failed("Cannot write \(target ?? "the output"): \(String(cString: strerror(code)).lowercased()).")
+                throw .failed("Cannot write \(name ?? "the output"): \(String(cString: strerror(code)).lowercased()).")
             }
             offset += written
         }
@@ -94,14 +137,14 @@ public final class OutputSink {
         try flush()
         guard let target, let temporaryPath else { return }
         guard fsync(fd) == 0 else {
-            throw .failed("Cannot write \(target): \(String(cString: strerror(errno)).lowercased()).")
+            throw .failed("Cannot write \(name ?? target): \(String(cString: strerror(errno)).lowercased()).")
         }
         close(fd)
         finished = true
         guard rename(temporaryPath, target) == 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
             unlink(temporaryPath)
-            throw .failed("Cannot write \(target): \(reason).")
+            throw .failed("Cannot write \(name ?? target): \(reason).")
         }
         let directory = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {

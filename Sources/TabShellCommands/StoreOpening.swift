@@ -13,7 +13,14 @@ public enum CommandLog {
 
     /// A logger at `level` writing to the log file beside `database`, in the format the
     /// environment asks for (``LogFormat/environmentVariable``: a served session follows its server).
+    ///
+    /// A database path that names a device, a pipe or a folder (refused when opened) gets no log:
+    /// `--db /dev/null` must not make `/dev/tabshell.log`.
     public static func logger(beside database: URL, level: Logger.Level) -> Logger {
+        var info = stat()
+        if stat(database.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            return Logger(label: "tabshell") { _ in SwiftLogNoOpLogHandler() }
+        }
         let file = Self.file(beside: database)
         let format = LogFormat()
         var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level, format: format) }

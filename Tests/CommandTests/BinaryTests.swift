@@ -104,6 +104,7 @@ import Testing
         let device = try shell(#"timeout -s KILL 60 "$TABSHELL" inbox list --db /dev/null"#, in: workspace)
         #expect(device.status == 1 && device.err.contains("/dev/null: it is not a regular file"), "\(device.err)")
         #expect(!FileManager.default.fileExists(atPath: "/dev/null.lock"), "nothing is made beside a device")
+        #expect(!FileManager.default.fileExists(atPath: "/dev/tabshell.log"), "not even a log")
         let doctor = try shell(#"cd "$HOME" && timeout -s KILL 60 "$TABSHELL" doctor --db store.db"#, in: workspace)
         #expect(doctor.status == 1, "\(doctor.out)")
         #expect(doctor.out.contains("store.db: it is not a regular file (a pipe, a device or a socket)."), "\(doctor.out)")

@@ -157,6 +157,53 @@ import Glibc
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
     }
 
+    /// A link is followed, not replaced: the file it names gets the output whole (created when
+    /// the link dangles, as a shell's `>` would), and the link still names it.
+    @Test func aSymbolicLinkKeepsNamingTheFileItNames() throws {
+        let workspace = try Workspace()
+        let fm = FileManager.default
+        let real = workspace.url.appendingPathComponent("real.json").path
+        let link = workspace.url.appendingPathComponent("link.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: real))
+        try fm.createSymbolicLink(atPath: link, withDestinationPath: "real.json")
+        let dangling = workspace.url.appendingPathComponent("dangling.json").path
+        try fm.createSymbolicLink(atPath: dangling, withDestinationPath: "later.json")
+
+        for path in [link, dangling] {
+            let sink = try OutputSink(atomicFileAt: path)
+            try sink.write("new\n")
+            try sink.finish()
+        }
+
+        #expect(try fm.destinationOfSymbolicLink(atPath: link) == "real.json")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "new\n")
+        #expect(try fm.destinationOfSymbolicLink(atPath: dangling) == "later.json")
+        #expect(try String(contentsOfFile: workspace.url.appendingPathComponent("later.json").path, encoding: .utf8) == "new\n")
+    }
+
+    /// A named pipe (and so `/dev/stdout`, a terminal, a device) is written to as it is and never
+    /// replaced by a file: `--output /dev/stdout` run as root replaced the device link.
+    @Test func aNamedPipeIsWrittenToNotReplaced() throws {
+        let workspace = try Workspace()
+        let pipe = workspace.url.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // The reader opens without waiting for a writer, then the sink's open finds it there.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try #require(reader >= 0)
+        defer { close(reader) }
+
+        let sink = try OutputSink(atomicFileAt: pipe)
+        try sink.write("through the pipe\n")
+        try sink.finish()
+
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &bytes, bytes.count)
+        #expect(count > 0 && String(decoding: bytes[..<max(count, 0)], as: UTF8.self) == "through the pipe\n")
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "still a pipe")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["pipe"], "no temporary file is left")
+    }
+
     @Test func aMissingFolderIsASentence() {
         #expect(throws: OutputSink.OutputError.self) {
             try OutputSink(atomicFileAt: "/nonexistent-folder-for-tabshell/out.json")
