@@ -114,18 +114,22 @@ final class CommitHookRunner: Sendable {
             close(input[1])
             return "it could not be started (\(failure.reason))."
         }
-        // A command that does not read its input must not block us: the write is small (one
-        // record) and a closed pipe only fails it (SIGPIPE is ignored, see `init`).
-        let bytes = Array((json + "\n").utf8)
-        _ = bytes.withUnsafeBufferPointer { write(input[1], $0.baseAddress, $0.count) }
-        close(input[1])
+        // A command that does not read its input must not block us: a record (a batch of
+        // thousands of lines) can be larger than the pipe holds, so the pipe takes what fits
+        // while the command runs, and the timeout counts from its start. A closed pipe only
+        // fails the write (SIGPIPE is ignored, see `init`).
+        _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
+        var feed = InputFeed(descriptor: input[1], bytes: Array((json + "\n").utf8))
+        defer { feed.close() }
 
         let deadline = ContinuousClock.now + hook.timeout
         var termination: ChildProcess.Termination?
         while termination == nil, ContinuousClock.now < deadline {
+            feed.write()
             termination = child.exited()
             if termination == nil { usleep(20_000) }
         }
+        feed.close()
         let tail = Self.tail(of: URL(fileURLWithPath: errorsPath))
         guard let termination else {
             kill(-child.pid, SIGTERM)
@@ -149,10 +153,46 @@ final class CommitHookRunner: Sendable {
 
     /// The last line the command wrote to its standard error, as " It said: …", or "".
     private static func tail(of file: URL) -> String {
-        guard let data = try? Data(contentsOf: file), !data.isEmpty else { return "" }
-        let text = String(decoding: data.suffix(2048), as: UTF8.self)
+        // Only the end is read: a hook may have written gigabytes before it failed.
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return "" }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size > 0, (try? handle.seek(toOffset: size - min(size, 2048))) != nil,
+            let data = try? handle.readToEnd(), !data.isEmpty
+        else { return "" }
+        let text = String(decoding: data, as: UTF8.self)
         guard let last = text.split(whereSeparator: \.isNewline).last else { return "" }
         let line = Sanitizer(unicode: true).line(String(last)).trimmingCharacters(in: .whitespaces)
         return line.isEmpty ? "" : " It said: \(line.prefix(200))"
+    }
+}
+
+/// The record on its way into the command's standard input: written as far as the pipe takes
+/// it, never waiting, and closed once all of it is written (the command's end of file).
+private struct InputFeed {
+    let descriptor: Int32
+    var bytes: [UInt8]
+    var written = 0
+    var closed = false
+
+    mutating func write() {
+        while !closed, written < bytes.count {
+            let count = bytes[written...].withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                written += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count < 0, errno == EAGAIN {
+                return
+            } else {
+                break  // The command closed its input: what it did not read is not written.
+            }
+        }
+        close()
+    }
+
+    mutating func close() {
+        guard !closed else { return }
+        closed = true
+        _ = Glibc.close(descriptor)
     }
 }

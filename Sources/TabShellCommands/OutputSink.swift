@@ -52,10 +52,11 @@ public final class OutputSink {
     /// names something other than a file (`/dev/stdout`, a terminal, a named pipe) is written to
     /// as it is, as a shell's `>` would, and never replaced.
     public init(atomicFileAt path: String, mode: mode_t = 0o644) throws(OutputError) {
-        let resolved = Self.followingLinks(path)
         var info = stat()
-        if stat(resolved, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
-            let descriptor = open(resolved, O_WRONLY | O_CLOEXEC)
+        let exists = stat(path, &info) == 0
+        if exists, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            // Opened through `path` itself: the kernel follows /dev/stdout's /proc link to a pipe.
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw .failed("Cannot write \(path): \(String(cString: strerror(errno)).lowercased()).")
             }
@@ -68,6 +69,9 @@ public final class OutputSink {
             ownsDescriptor = true
             return
         }
+        // The file a link names is replaced, not the link: the kernel's answer when the file is
+        // there (`/dev/stdout` redirected to a file names it), else where the links lead.
+        let resolved = exists ? Self.realPath(path) ?? path : Self.followingLinks(path)
         let url = URL(fileURLWithPath: resolved)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-" + String(getpid()) + "-" + UUID().uuidString.prefix(8)
@@ -83,8 +87,8 @@ public final class OutputSink {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 
-    /// The path a chain of symbolic links at `path` ends on, even one that does not exist yet
-    /// (where a shell's `>` would create the file); `path` itself when it is no link.
+    /// The path a chain of symbolic links at `path` ends on where it names nothing yet (where a
+    /// shell's `>` would create the file); `path` itself when it is no link.
     static func followingLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {  // Linux's own limit on links followed
@@ -95,6 +99,13 @@ public final class OutputSink {
             current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
         }
         return current
+    }
+
+    /// `realpath(3)` of an existing path, or nil.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Whether the sink opened `fd` itself and closes it when it goes (a device or a pipe).

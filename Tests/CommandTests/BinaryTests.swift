@@ -74,6 +74,22 @@ import Testing
         }
     }
 
+    /// `--output` naming standard output (through its /proc link) writes to whatever it is: a
+    /// pipe gets the export, a redirected file gets it whole, and neither is replaced by a file
+    /// made beside it.
+    @Test func anOutputNamingStandardOutputWritesWhereItGoes() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path), "build tabshell first")
+        let workspace = try Workspace()
+        _ = try workspace.seeded()
+        let piped = try shell(#""$TABSHELL" history export --format jsonl --output /proc/self/fd/1 --db "$DB" | wc -l"#, in: workspace)
+        #expect(piped.err == "" && Int(piped.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0, "\(piped)")
+        let redirected = try shell(
+            #"cd "$HOME" && "$TABSHELL" history export --format jsonl --output /proc/self/fd/1 --db "$DB" > out.jsonl && "$TABSHELL" history export --format jsonl --db "$DB" | cmp - out.jsonl && ls -A"#,
+            in: workspace)
+        #expect(redirected.status == 0 && redirected.err == "", "\(redirected)")
+        #expect(!redirected.out.contains(".tmp-"), "\(redirected.out)")
+    }
+
     /// A process substitution or a pipe is read like standard input; a folder, a missing file
     /// and an unreadable one get the reason in words; a device is read only to the size limit.
     @Test func anImportReadsWhatTheShellHandsItAndSaysWhyItCannot() throws {

@@ -139,4 +139,19 @@ struct CommitHookTests {
         }
         #expect(left.isEmpty, "left running: \(left)")
     }
+
+    /// A record larger than a pipe holds (a batch of thousands of lines), given to a command that
+    /// never reads it: the write waited for the command to end, so the timeout never began and
+    /// the queue stalled for as long as the command ran. It is stopped at its timeout now.
+    @Test func aRecordLargerThanThePipeDoesNotHoldTheTimeoutBack() throws {
+        let folder = try RuntimeHarness.Folder()
+        let line = "{\"note\":\"" + String(repeating: "x", count: 1 << 20) + "\"}"
+        let hook = CommitHook(command: "sleep 33; true", timeout: .seconds(1)) { _ in line }
+        let app = try RuntimeHarness(folder: folder, onCommit: hook)
+        try app.start()
+        Self.commitNote(app, "large")
+        // Before, the status came only once `sleep 33` ended, 33 s on.
+        #expect(app.awaitBackgroundWork(until: { app.state.status?.kind == .error }, timeout: 20))
+        #expect(app.state.status?.text.contains("longer than 1 s") == true, "\(app.state.status?.text ?? "")")
+    }
 }

@@ -91,4 +91,16 @@ import Testing
         }
         #expect((try? String(contentsOfFile: path, encoding: .utf8)) == "not a key\n")
     }
+
+    /// A named pipe (mode 0600) where the key should be is refused: reading it would wait for a
+    /// writer forever, and the server would never start.
+    @Test func aNamedPipeWhereTheKeyShouldBeIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("host_ed25519")
+        #expect(mkfifo(path, 0o600) == 0)
+
+        #expect(throws: SSHServerError.hostKeyInvalid(path: path, reason: "it is not a regular file")) {
+            try SSHHostKey.loadOrCreate(at: URL(fileURLWithPath: path))
+        }
+    }
 }

@@ -60,6 +60,10 @@ public struct SSHHostKey: Sendable {
         if info.st_mode & 0o077 != 0 {
             throw .hostKeyExposed(path: path, mode: String(info.st_mode & 0o777, radix: 8))
         }
+        // A named pipe would hold the read below until something writes to it.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .hostKeyInvalid(path: path, reason: "it is not a regular file")
+        }
         guard info.st_size < 65_536 else {
             throw .hostKeyInvalid(path: path, reason: "it is \(info.st_size) bytes long")
         }
