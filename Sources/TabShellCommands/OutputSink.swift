@@ -32,6 +32,8 @@ public final class OutputSink {
     /// The file renamed into place by ``finish()``, and the temporary file written until then.
     private let target: String?
     private let temporaryPath: String?
+    /// Whether the sink opened `fd` as it is and closes it when it goes (a device or a pipe).
+    private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var finished = false
     private static let bufferSize = 1 << 16
@@ -39,9 +41,7 @@ public final class OutputSink {
     /// A sink over an already open descriptor (standard output, or a test's pipe); not closed.
     public init(descriptor: Int32) {
         fd = descriptor
-        name = nil
-        target = nil
-        temporaryPath = nil
+        (name, target, temporaryPath, ownsDescriptor) = (nil, nil, nil, false)
         buffer.reserveCapacity(Self.bufferSize)
         _ = signal(SIGPIPE, SIG_IGN)
     }
@@ -54,35 +54,27 @@ public final class OutputSink {
     public init(atomicFileAt path: String, mode: mode_t = 0o644) throws(OutputError) {
         var info = stat()
         let exists = stat(path, &info) == 0
+        let descriptor: Int32
         if exists, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
             // Opened through `path` itself: the kernel follows /dev/stdout's /proc link to a pipe.
-            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw .failed("Cannot write \(path): \(String(cString: strerror(errno)).lowercased()).")
-            }
-            fd = descriptor
-            name = path
-            target = nil
-            temporaryPath = nil
-            buffer.reserveCapacity(Self.bufferSize)
-            _ = signal(SIGPIPE, SIG_IGN)
-            ownsDescriptor = true
-            return
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            (target, temporaryPath, ownsDescriptor) = (nil, nil, true)
+        } else {
+            // The file a link names is replaced, not the link: the kernel's answer when the file
+            // is there (`/dev/stdout` redirected to a file names it), else where the links lead.
+            let resolved = exists ? Self.realPath(path) ?? path : Self.followingLinks(path)
+            let url = URL(fileURLWithPath: resolved)
+            let temporary =
+                url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp-" + String(getpid()) + "-"
+                + UUID().uuidString.prefix(8)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            (target, temporaryPath, ownsDescriptor) = (resolved, temporary, false)
         }
-        // The file a link names is replaced, not the link: the kernel's answer when the file is
-        // there (`/dev/stdout` redirected to a file names it), else where the links lead.
-        let resolved = exists ? Self.realPath(path) ?? path : Self.followingLinks(path)
-        let url = URL(fileURLWithPath: resolved)
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-" + String(getpid()) + "-" + UUID().uuidString.prefix(8)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             throw .failed("Cannot write \(path): \(String(cString: strerror(errno)).lowercased()).")
         }
         fd = descriptor
         name = path
-        target = resolved
-        temporaryPath = temporary
         buffer.reserveCapacity(Self.bufferSize)
         _ = signal(SIGPIPE, SIG_IGN)
     }
@@ -107,9 +99,6 @@ public final class OutputSink {
         defer { free(resolved) }
         return String(cString: resolved)
     }
-
-    /// Whether the sink opened `fd` itself and closes it when it goes (a device or a pipe).
-    private var ownsDescriptor = false
 
     deinit {
         if ownsDescriptor { close(fd) }
