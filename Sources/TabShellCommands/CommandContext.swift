@@ -70,13 +70,8 @@ public struct CommandContext {
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(CrashGuard.clientStandardError) == 1,
             readInput: {
-                // At most one byte past the import limit: enough to refuse a too-big input
-                // without holding all of it.
-                var data = Data()
-                while data.count <= RequestImport.maximumBytes,
-                    let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty
-                {
-                    data.append(chunk)
+                guard let data = readBounded(STDIN_FILENO, limit: RequestImport.maximumBytes) else {
+                    throw Failure("Cannot read standard input: \(DurableFiles.reason(errno: errno)).")
                 }
                 return data
             },

@@ -50,14 +50,20 @@ func readImportFile(_ file: String, source: String, maximumBytes: Int, context: 
     if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > maximumBytes {
         throw Failure("\(source) is larger than \(maximumBytes >> 20) MiB; nothing was imported.")
     }
+    guard let data = readBounded(descriptor, limit: maximumBytes) else { throw refused(errno) }
+    return data
+}
+
+/// What `descriptor` holds up to its end, read at most one byte past `limit`: enough to refuse
+/// a too-big input without holding all of it. Nil when a read fails (errno says why).
+func readBounded(_ descriptor: Int32, limit: Int) -> Data? {
     var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while data.count <= maximumBytes {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        guard count >= 0 else { throw refused(errno) }
-        if count == 0 { break }
-        data.append(contentsOf: buffer[..<count])
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while data.count <= limit {
+        let count = chunk.withUnsafeMutableBytes { DurableFiles.readFully(descriptor, into: $0, count: $0.count) }
+        guard count >= 0 else { return nil }
+        data.append(contentsOf: chunk[..<count])
+        if count < chunk.count { break }  // the end
     }
     return data
 }
