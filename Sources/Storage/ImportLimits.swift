@@ -43,11 +43,11 @@ public enum ImportLimits {
         return "The file has more than \(count) \(noun); import at most \(count) at a time."
     }
 
-    /// The sentence for an entry past ``maximumEntryBytes``.
     /// A field holding U+0000, which SQLite would keep only up to there and PostgreSQL refuses.
     static func holdsNUL(_ text: String) -> Bool { text.utf8.contains(0) }
     static let nulReason = "holds a NUL character (\\u0000), which tabshell cannot store."
 
+    /// The sentence for an entry past ``maximumEntryBytes``.
     static func entryTooLong(_ what: String) -> String {
         "\(what) is longer than \(mebibytes(maximumEntryBytes)), more than any the app writes."
     }
