@@ -266,6 +266,7 @@ import Testing
             })
         let connection = try await RawSSHConnection.connect(port: server.port)
         let session = try #require(try await connection.session([.exec("echo ready; sleep 30")]))
+        try await session.waitForOutputWhileTyping("ready")
 
         try await session.waitForOutput("this session ends in 1 s unless something is typed.")
         try await connection.waitForClose(timeout: .seconds(10))
@@ -288,7 +289,7 @@ import Testing
             try await connection.session([
                 .pty(columns: 80, rows: 24), .exec("trap 'echo notice by signal' USR1; echo ready; while :; do sleep 0.05; done"),
             ]))
-        try await session.waitForOutput("ready")
+        try await session.waitForOutputWhileTyping("ready")
 
         try await session.waitForOutput("notice by signal")
         try await connection.waitForClose(timeout: .seconds(10))
@@ -296,6 +297,18 @@ import Testing
 
         #expect(!session.stderr.contains("no input"), "a curses screen gets no line over it")
         #expect(server.logs.contains("idle: signalling the session"))
+    }
+
+    @Test func aLoginSlowerThanTheIdleTimeoutStillGetsItsSession() async throws {
+        let server = try await TestServer.start(
+            in: try TemporaryFolder(), authorization: .open, limits: { $0.idleTimeout = .seconds(2) })
+        // The client offers its password only after three seconds, past the idle timeout.
+        let connection = try await RawSSHConnection.connect(port: server.port, loginDelay: .seconds(3))
+        let session = try #require(try await connection.session([.exec("echo in")]))
+        try await session.waitForOutput("in\n")
+        await server.server.stop()
+
+        #expect(server.logs.contains("authenticated"))
     }
 
     @Test func inputPutsTheIdleTimeoutBack() async throws {
@@ -307,15 +320,16 @@ import Testing
             })
         let connection = try await RawSSHConnection.connect(port: server.port)
         let session = try #require(try await connection.session([.exec("echo ready; while read line; do echo \"got $line\"; done")]))
-        try await session.waitForOutput("ready")
+        try await session.waitForOutputWhileTyping("ready")
 
         // Input every half second for four seconds, twice the timeout: the connection stays.
+        // (Sent on the clock, not after each echo, so a slow echo is not a gap in the input.)
         for index in 0..<8 {
             session.send("\(index)\n")
-            try await session.waitForOutput("got \(index)")
             try await Task.sleep(for: .milliseconds(500))
         }
         let openAfterInput = connection.isOpen
+        try await session.waitForOutput("got 7")
         try await connection.waitForClose(timeout: .seconds(10))
         await server.server.stop()
 

@@ -109,17 +109,36 @@ import Testing
                 .run(
                     SSHSessionCommand(
                         executablePath: "/bin/sh", arguments: ["-c", "echo ready; sleep 30"], onExit: { ends.append($0) }))
-            }, limits: { $0.idleTimeout = .milliseconds(1500) })
+            }, limits: { $0.idleTimeout = .seconds(2) })
         let idle = try server.client(key: nil).start("x")
-        try await idle.waitForOutput("ready")
+        try await idle.waitForOutputWhileTyping("ready")
 
-        let result = try await idle.finish(timeout: .seconds(5))
+        let result = try await idle.finish(timeout: .seconds(15))
         try await waitUntil { !ends.all.isEmpty }
         await server.server.stop()
 
         #expect(result.status == 255)
         #expect(server.logs.contains("closing idle connection"))
         #expect(ends.all.first?.wasHungUp == true)
+    }
+
+    @Test func aSessionTheServerIsSlowToStartIsNotTakenForIdleness() async throws {
+        let server = try await TestServer.start(
+            in: try TemporaryFolder(), authorization: .open,
+            launcher: { _ in
+                // The server takes longer to start the session than a connection may sit idle,
+                // while the client types all along (its input waits unread meanwhile).
+                try? await Task.sleep(for: .seconds(3))
+                return .run(SSHSessionCommand(executablePath: "/bin/sh", arguments: ["-c", "echo ready; sleep 30"]))
+            }, limits: { $0.idleTimeout = .seconds(2) })
+        let client = try server.client(key: nil).start("x")
+        try await client.waitForOutputWhileTyping("ready")
+
+        let result = try await client.finish(timeout: .seconds(15))
+        await server.server.stop()
+
+        #expect(result.stdout == "ready\n")
+        #expect(server.logs.contains("closing idle connection"), "the clock ran again once the session had started")
     }
 
     @Test func theRateLimiterForgetsOldConnections() {

@@ -39,6 +39,8 @@ final class ConnectionState {
 
     private var lastInput = NIODeadline.now()
     private var idleTimer: Scheduled<Void>?
+    /// Sessions the server is still starting: their input waits unread, so none of that time is idle.
+    private var launching = 0
     private var idleNoticeGiven = false
     /// The running sessions' ways of telling their person the connection is about to close.
     private var idleNoticeReceivers: [ObjectIdentifier: (_ secondsLeft: Int) -> Void] = [:]
@@ -93,10 +95,9 @@ final class ConnectionState {
         }
     }
 
-    /// Starts the timers: the login grace, and the idle timeout when there is one.
+    /// Starts the login grace; the idle clock starts with the first session.
     func started() {
         armNoSessionTimer(firstSession: true)
-        if limits.idleTimeout != nil { scheduleIdleCheck() }
     }
 
     // MARK: - Sessions and channels
@@ -105,6 +106,7 @@ final class ConnectionState {
     func channelOpening() -> Bool {
         guard openChannels < limits.maxChannelsPerConnection else { return false }
         openChannels += 1
+        clientActed()
         return true
     }
 
@@ -119,6 +121,10 @@ final class ConnectionState {
         noSessionTimer?.cancel()
         noSessionTimer = nil
         releaseStartupSlot()
+        // Until now the login grace judged the connection (a login or a handshake slowed by a
+        // loaded host or a slow link is not idleness); from now on, the idle clock.
+        clientActed()
+        if limits.idleTimeout != nil, idleTimer == nil { scheduleIdleCheck() }
     }
 
     /// A session's channel closed. A connection left with none is closed after the grace
@@ -198,10 +204,21 @@ final class ConnectionState {
 
     // MARK: - Idleness
 
-    /// Input from the client to a session: keys, data, a window change, a new request.
+    /// The client acted: it logged in, opened a channel, or sent a session keys, data, a window
+    /// change or a new request.
     func clientActed() {
         lastInput = .now()
         idleNoticeGiven = false
+    }
+
+    func launchBegan() {
+        launching += 1
+    }
+
+    /// A session started, or its start was refused: the idle clock counts from here.
+    func launchEnded() {
+        launching -= 1
+        clientActed()
     }
 
     func receiveIdleNotices(from session: ObjectIdentifier, _ receiver: @escaping (_ secondsLeft: Int) -> Void) {
@@ -229,6 +246,7 @@ final class ConnectionState {
 
     private func idleCheck() {
         guard let timeout = limits.idleTimeout, channel.isActive else { return }
+        if launching > 0 { clientActed() }
         let now = NIODeadline.now()
         let end = lastInput + TimeAmount(timeout)
         if now >= end {

@@ -54,8 +54,9 @@ public struct SSHServerLimits: Sendable, Equatable {
     /// PerSourcePenalties); further ones are closed at once.
     public var perSourceConnections = 30
     public var perSourceWindow: Duration = .seconds(60)
-    /// Close a connection after this long without input from the client to its sessions (data,
-    /// keys, window changes); nil for never. Its sessions get a notice ``idleNoticeLead``
+    /// Close a connection after this long without input from the client once it has asked for a
+    /// session (data, keys, window changes and new requests; before its first session,
+    /// ``loginGraceTime`` judges it); nil for never. Its sessions get a notice ``idleNoticeLead``
     /// before (see ``SSHServerConfiguration/idleNoticeSignal``).
     public var idleTimeout: Duration? = nil
     /// How long before the idle timeout the notice is given: this, or half the timeout when

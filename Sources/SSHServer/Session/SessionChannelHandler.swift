@@ -27,7 +27,14 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private let server: ServerContext
     private var logger: Logger
 
-    private var phase = Phase.negotiating
+    private var phase = Phase.negotiating {
+        didSet {
+            // While the server starts the session it holds the client's input unread, so the
+            // connection's idle clock stops for that time: the client may be typing all along.
+            if phase == .launching, oldValue != .launching { connection.launchBegan() }
+            if oldValue == .launching, phase != .launching { connection.launchEnded() }
+        }
+    }
     private var context: ChannelHandlerContext?
     private var terminal: SSHPseudoTerminal?
     private var localeEnvironment: [String: String] = [:]

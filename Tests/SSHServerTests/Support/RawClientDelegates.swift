@@ -5,8 +5,13 @@ import NIOSSH
 /// offered once.
 final class RawPasswordLogin: NIOSSHClientUserAuthenticationDelegate {
     let login: String
+    /// How long the client thinks before it offers its password: a slow login.
+    let delay: TimeAmount
     private var offered = false
-    init(login: String) { self.login = login }
+    init(login: String, delay: TimeAmount = .zero) {
+        self.login = login
+        self.delay = delay
+    }
 
     func nextAuthenticationType(
         availableMethods: NIOSSHAvailableUserAuthenticationMethods,
@@ -14,7 +19,9 @@ final class RawPasswordLogin: NIOSSHClientUserAuthenticationDelegate {
     ) {
         guard !offered, availableMethods.contains(.password) else { return nextChallengePromise.succeed(nil) }
         offered = true
-        nextChallengePromise.succeed(.init(username: login, serviceName: "", offer: .password(.init(password: "-"))))
+        let offer = NIOSSHUserAuthenticationOffer(username: login, serviceName: "", offer: .password(.init(password: "-")))
+        guard delay > .zero else { return nextChallengePromise.succeed(offer) }
+        nextChallengePromise.futureResult.eventLoop.scheduleTask(in: delay) { nextChallengePromise.succeed(offer) }
     }
 }
 

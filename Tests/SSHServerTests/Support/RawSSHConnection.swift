@@ -24,7 +24,9 @@ final class RawSSHConnection: @unchecked Sendable {
         self.channel = channel
     }
 
-    static func connect(port: Int, from source: String = "127.0.0.1", login: String = "visitor") async throws -> RawSSHConnection {
+    static func connect(
+        port: Int, from source: String = "127.0.0.1", login: String = "visitor", loginDelay: TimeAmount = .zero
+    ) async throws -> RawSSHConnection {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             let channel = try await ClientBootstrap(group: group)
@@ -33,7 +35,7 @@ final class RawSSHConnection: @unchecked Sendable {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
                             NIOSSHHandler(
-                                role: .client(.init(userAuthDelegate: RawPasswordLogin(login: login), serverAuthDelegate: RawAnyHostKey())),
+                                role: .client(.init(userAuthDelegate: RawPasswordLogin(login: login, delay: loginDelay), serverAuthDelegate: RawAnyHostKey())),
                                 allocator: channel.allocator, inboundChildChannelInitializer: nil))
                     }
                 }
@@ -225,6 +227,20 @@ final class RawSession: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await last.get()
+    }
+
+    /// Waits for `text`, sending a newline every 100 ms meanwhile: the server's idle clock counts
+    /// from the client's last input, so a start slowed by a loaded machine is never taken for
+    /// idleness.
+    func waitForOutputWhileTyping(_ text: String, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !(stdout + stderr).contains(text) {
+            if ContinuousClock.now > deadline || hasClosed {
+                throw TimedOut(what: "\(text.debugDescription) from the session; got \(stdout.debugDescription) \(stderr.debugDescription)")
+            }
+            send("\n")
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     func waitForOutput(_ text: String, timeout: Duration = .seconds(10)) async throws {

@@ -147,6 +147,20 @@ final class RunningProgram: @unchecked Sendable {
         }
     }
 
+    /// Waits until stdout contains `text`, typing a newline every 100 ms meanwhile: the server's
+    /// idle clock counts from the client's last input, so a start slowed by a loaded machine is
+    /// never taken for idleness.
+    func waitForOutputWhileTyping(_ text: String, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !stdoutSoFar.contains(text) {
+            if ContinuousClock.now > deadline || hasEnded {
+                throw TimedOut(what: "output \(text.debugDescription); got \(stdoutSoFar.debugDescription) \(stderrSoFar.debugDescription)")
+            }
+            write("\n")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     deinit {
         if reap() == nil {
             kill()
