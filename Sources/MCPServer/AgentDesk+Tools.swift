@@ -110,11 +110,12 @@ extension AgentDesk {
             }.prefix(limit).map { $0 }
         }
         let lines = requests.map { JSONText.request($0) }
+        let structured: Value = .object(["requests": .array(lines.map(Self.value))])
         let heading =
             requests.isEmpty
             ? "No \(status == "all" ? "" : status + " ")requests."
             : "\(requests.count) \(status == "all" ? "" : status + " ")request\(requests.count == 1 ? "" : "s"), newest first (JSON, one a line):"
-        return Self.text(([heading] + lines).joined(separator: "\n"))
+        return Self.text(([heading] + lines).joined(separator: "\n"), structured: structured)
     }
 
     private func searchRecords(_ arguments: ToolArguments) async throws -> CallTool.Result {
@@ -133,12 +134,13 @@ extension AgentDesk {
             return found
         }
         guard !records.isEmpty else {
-            return Self.text(query.map { "No records match \(Self.printable($0))." } ?? "No records yet.")
+            return Self.text(query.map { "No records match \(Self.printable($0))." } ?? "No records yet.", structured: .object(["records": []]))
         }
         let lines = records.map { JSONText.listedRecord($0) }
         return Self.text(
             (["\(records.count) record\(records.count == 1 ? "" : "s"), newest first (JSON, one a line; get_record shows one whole):"]
-                + lines).joined(separator: "\n"))
+                + lines).joined(separator: "\n"),
+            structured: .object(["records": .array(lines.map(Self.value))]))
     }
 
     private func getRecord(_ arguments: ToolArguments) async throws -> CallTool.Result {
@@ -173,7 +175,13 @@ extension AgentDesk {
         guard let (record, files) = found else { throw ToolRefusal("There is no record #\(id): record_id must be an id a search gave.") }
         var content: [Tool.Content] = []
         let lead = requestID.map { "Request #\($0) was answered by record #\(id)" } ?? "Record #\(id)"
-        content.append(.text(text: "\(lead) (JSON, as history export writes it):\n" + JSONText.record(record), annotations: nil, _meta: nil))
+        let json = JSONText.record(record)
+        content.append(.text(text: "\(lead) (JSON, as history export writes it):\n" + json, annotations: nil, _meta: nil))
+        var structured: [String: Value] = ["record_id": .int(Int(id)), "record": Self.value(json)]
+        if let requestID {
+            structured["request_id"] = .int(requestID)
+            structured["status"] = "answered"
+        }
         for (photo, file) in zip(record.photos, files) {
             let facts =
                 "Photo \(photo.position + 1) of \(record.photos.count): \(Self.printable(photo.originalName)), "
@@ -191,7 +199,13 @@ extension AgentDesk {
                 content.append(.text(text: facts + " (not shown: \(error.sentence)).", annotations: nil, _meta: nil))
             }
         }
-        return CallTool.Result(content: content, isError: false)
+        return CallTool.Result(content: content, structuredContent: .object(structured), isError: false)
+    }
+
+    /// JSON this module wrote (``JSONText``) as a structured value, for `structuredContent`
+    /// beside the text that carries the same JSON.
+    static func value(_ json: String) -> Value {
+        (try? JSONDecoder().decode(Value.self, from: Data(json.utf8))) ?? .string(json)
     }
 
     static func seconds(_ value: Double) -> String {

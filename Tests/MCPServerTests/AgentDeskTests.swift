@@ -89,6 +89,13 @@ struct AgentDeskTests {
         #expect(text.contains(JSONText.record(record)))
         #expect(text.contains("4006381333931"))
         #expect(text.hasPrefix("Request #\(id) was answered by record #\(record.row.id)"))
+        // The same record as structured content, for an agent that reads fields, not text.
+        let structured = try #require(result.structuredContent?.objectValue)
+        #expect(structured["status"] == "answered")
+        #expect(structured["request_id"] == .int(Int(id)) && structured["record_id"] == .int(Int(record.row.id)))
+        let fields = try #require(structured["record"]?.objectValue)
+        #expect(fields["barcode"]?.objectValue?["value"] == "4006381333931")
+        #expect(fields["capturedBy"] == "bo" && fields["kind"] == "barcode")
     }
 
     /// `cancel_request` takes a request out of the Inbox (a record that answered it stays);
@@ -224,14 +231,39 @@ struct AgentDeskTests {
         #expect(!Self.text(result).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 
+    @Test func aSearchAndARecordComeAsTextAndAsStructuredContent() async throws {
+        for value in ["4006381333931", "96385074"] {
+            let code = Barcode(value: value, symbology: value.count == 13 ? .ean13 : .ean8)
+            _ = try store.commitCapture(CaptureSubmission(kind: .barcode, barcode: code), staging: nil, now: Date(), capturedBy: "bo")
+        }
+        let found = await desk().call("search_records", arguments: ["query": "96385074"])
+        let records = try #require(found.structuredContent?.objectValue?["records"]?.arrayValue)
+        #expect(records.count == 1)
+        let listed = try #require(records.first?.objectValue)
+        #expect(listed["barcode"]?.objectValue?["value"] == "96385074" && listed["photoCount"] == .int(0))
+        #expect(Self.text(found).contains("\"value\":\"96385074\""))
+
+        let id = try #require(listed["id"]?.intValue)
+        let whole = await desk().call("get_record", arguments: ["record_id": .int(id)])
+        let structured = try #require(whole.structuredContent?.objectValue)
+        #expect(structured["record_id"] == .int(id) && structured["status"] == nil)
+        #expect(structured["record"]?.objectValue?["barcode"]?.objectValue?["symbology"] == "ean8")
+
+        let none = await desk().call("search_records", arguments: ["query": "nothing like it"])
+        #expect(none.structuredContent == .object(["records": []]))
+    }
+
     @Test func listsAreBoundedAndFiltered() async throws {
         for index in 0..<30 {
             _ = try store.addRequest(title: "R\(index)", body: "", kind: .note, now: Date(), createdBy: nil, requester: nil)
         }
         let result = await desk().call("list_requests", arguments: ["status": "pending", "limit": 7])
         #expect(Self.text(result).split(separator: "\n").count == 8)
+        let listed = try #require(result.structuredContent?.objectValue?["requests"]?.arrayValue)
+        #expect(listed.compactMap { $0.objectValue?["title"]?.stringValue } == (23..<30).reversed().map { "R\($0)" })
         let answered = await desk().call("list_requests", arguments: ["status": "answered"])
         #expect(Self.text(answered) == "No answered requests.")
+        #expect(answered.structuredContent == .object(["requests": []]))
     }
 }
 
