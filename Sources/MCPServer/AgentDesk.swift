@@ -19,6 +19,8 @@ public final class AgentDesk: @unchecked Sendable {
         public var listLimit = 100
         /// How often a wait looks at the store's change counter.
         public var changePoll: Duration = .milliseconds(200)
+        /// How often a wait tells a client that asked for progress that it is still waiting.
+        public var progressInterval: Duration = .seconds(10)
 
         public init() {}
     }

@@ -34,7 +34,9 @@ public enum AgentServer {
         await server.withMethodHandler(ListTools.self) { _ in
             .init(tools: AgentTool.definitions(limits: limits))
         }
-        await server.withMethodHandler(CallTool.self) { call in
+        await server.withMethodHandler(CallTool.self) { [weak server] call in
+            let heartbeat = server.flatMap { Self.waitProgress(for: call, on: $0, every: limits.progressInterval, limits: limits) }
+            defer { heartbeat?.cancel() }
             let result = await desk.call(call.name, arguments: call.arguments)
             if result.isError == true {
                 logger.info("mcp: \(call.name.prefix(64)) refused", metadata: ["person": "\(desk.person)"])
@@ -56,5 +58,35 @@ public enum AgentServer {
             logger.error("mcp: the server stopped: \(error)")
         }
         logger.info("mcp: client closed", metadata: ["person": "\(desk.person)"])
+    }
+
+    /// A `wait_for_answer` whose client asked for progress (a `progressToken` in its `_meta`)
+    /// says every `interval` that it is still waiting: the seconds waited out of the timeout,
+    /// and a sentence. A client that times a request out unless it hears progress (as the
+    /// TypeScript SDK can, after 60 s) keeps a long wait alive this way.
+    static func waitProgress(
+        for call: CallTool.Parameters, on server: Server, every interval: Duration, limits: AgentDesk.Limits
+    ) -> Task<Void, Never>? {
+        guard call.name == AgentTool.waitForAnswer.rawValue, let token = call._meta?.progressToken else { return nil }
+        let asked = call.arguments?["timeout_seconds"]
+        let total = min(max(asked?.doubleValue ?? asked?.intValue.map(Double.init) ?? 60, 0), limits.longestWait)
+        let request = call.arguments?["request_id"]?.intValue.map { " #\($0)" } ?? ""
+        let start = ContinuousClock.now
+        return Task {
+            while true {
+                do { try await Task.sleep(for: interval) } catch { return }
+                let waited = min((ContinuousClock.now - start).seconds.rounded(.down), total)
+                let progress = ProgressNotification.Parameters(
+                    progressToken: token, progress: waited, total: total,
+                    message: "Waiting for a person to answer request\(request): \(Int(waited)) of \(Int(total)) s.")
+                do { try await server.notify(ProgressNotification.message(progress)) } catch { return }
+            }
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -13,7 +13,7 @@ struct AgentEndToEndTests {
 
     /// The agent in a tmux session of its own: it files `title`, waits up to `wait` seconds and
     /// writes what came back to `out`.
-    static func agent(title: String, kind: String, wait: Int, out: URL, server: String) throws -> TmuxSession {
+    static func agent(title: String, kind: String, wait: Int, out: URL, server: String, progress: Bool = false) throws -> TmuxSession {
         let python = root.appendingPathComponent(".build-venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw HarnessError("\(python) is missing: run scripts/install-deps (make test does) to make the venv with mcp")
@@ -21,7 +21,7 @@ struct AgentEndToEndTests {
         let script = root.appendingPathComponent("scripts/mcp-agent").path
         return try TmuxSession(
             "\(TmuxSession.quote(python)) \(TmuxSession.quote(script)) --title \(TmuxSession.quote(title)) --kind \(kind) --from stock-agent "
-                + "--wait \(wait) --out \(TmuxSession.quote(out.path)) -- \(server); echo \"[agent exit $?]\"",
+                + "--wait \(wait)\(progress ? " --progress" : "") --out \(TmuxSession.quote(out.path)) -- \(server); echo \"[agent exit $?]\"",
             columns: 100, rows: 10)
     }
 
@@ -98,6 +98,33 @@ struct AgentEndToEndTests {
         try agent.waitFor(text: "[agent exit 0]")
         try app.press("q")
         try TabShellEndToEndTests.expectTerminalRestored(app)
+    }
+
+    /// A client that asks for progress hears, every 10 s of a wait nobody answers, that it is
+    /// still waiting (a client that times requests out unless it hears progress keeps a long wait
+    /// alive); the wait then ends at its timeout, still pending.
+    @Test func aLongWaitSaysItIsStillWaitingToAClientThatAskedForProgress() throws {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("agent-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: shared) }
+        let db = shared.appendingPathComponent("team.sqlite").path
+        let out = shared.appendingPathComponent("answer.json")
+
+        let agent = try Self.agent(
+            title: "Count the pallets", kind: "note", wait: 18, out: out,
+            server: "\(TmuxSession.quote(TmuxSession.binary.path)) mcp --db \(TmuxSession.quote(db))", progress: true)
+        try agent.waitFor(text: "[agent exit 2]", timeout: 60)
+
+        let answer = try Self.answer(at: out)
+        #expect((answer["structured"] as? [String: Any])?["status"] as? String == "pending")
+        // One at 10 s of the 18 s wait (its value the whole seconds waited, late on a loaded run).
+        let heard = try #require(answer["progress"] as? [[String: Any]])
+        #expect(!heard.isEmpty, "no progress in an 18 s wait")
+        for notification in heard {
+            let waited = try #require(notification["progress"] as? Double)
+            #expect((10...18).contains(waited) && waited == waited.rounded() && notification["total"] as? Double == 18)
+            #expect(notification["message"] as? String == "Waiting for a person to answer request #1: \(Int(waited)) of 18 s.")
+        }
     }
 
     /// `ssh host mcp` on a team server: the agent files as its key's person, a person answers in
