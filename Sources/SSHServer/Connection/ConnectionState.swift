@@ -204,8 +204,8 @@ final class ConnectionState {
 
     // MARK: - Idleness
 
-    /// The client acted: it logged in, opened a channel, or sent a session keys, data, a window
-    /// change or a new request.
+    /// The client acted: it opened a channel, or sent a session keys, data, a window change or a
+    /// new request (and a session it asked for has started: ``launchEnded()``).
     func clientActed() {
         lastInput = .now()
         idleNoticeGiven = false
