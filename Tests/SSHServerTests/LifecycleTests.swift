@@ -37,6 +37,24 @@ import Testing
         #expect(server.server.boundPort == nil)
     }
 
+    /// A child that ignores SIGHUP and leaves a process of its own session holding the
+    /// terminal: after the SIGKILL the session's output stays open a while, and its last line
+    /// still reaches the client before the connection goes.
+    @Test func aSessionWhoseOutputOutlivesItsChildStillHearsTheServerIsStopping() async throws {
+        let folder = try TemporaryFolder()
+        let server = try await TestServer.start(in: folder, authorization: .open, limits: { $0.stopGrace = .milliseconds(200) })
+        let session = try TerminalSession(
+            server.client(key: nil).sshArguments(
+                ["-tt"], command: "trap '' HUP; setsid sleep 0.7 & echo ready; while :; do sleep 0.05; done"),
+            columns: 80, rows: 24)
+        try await session.waitFor("ready")
+
+        await server.server.stop()
+
+        _ = try await session.waitForExit()
+        #expect(session.text.contains("tabshell: the server is stopping."))
+    }
+
     @Test func aSecondStartIsRefused() async throws {
         let folder = try TemporaryFolder()
         let server = try await TestServer.start(in: folder, authorization: .open)

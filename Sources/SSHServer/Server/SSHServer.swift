@@ -240,7 +240,8 @@ public final class SSHServer: Sendable {
 
     /// Stops listening, tells every session `sentence` (the server is stopping), hangs every
     /// child up (SIGHUP, then SIGKILL after ``SSHServerLimits/stopGrace``), closes every
-    /// connection. Returns within stopGrace plus about half a second.
+    /// connection once its sessions have said their last line. Returns within stopGrace plus
+    /// about half a second, or at most 3.3 s more while a session's output is still held open.
     public func stop(saying sentence: String = "the server is stopping.") async {
         let running: Running? = lifecycle.withLockedValue { state in
             defer { state = .stopped }
@@ -265,8 +266,10 @@ public final class SSHServer: Sendable {
             child.process.kill()
         }
         await waitUntil(deadline: ContinuousClock.now + .milliseconds(300)) { sessions.running.isEmpty }
-        // Let the sessions send their exit status before their connections go.
-        try? await Task.sleep(for: .milliseconds(50))
+        // Let each session send its last line and exit status before its connection goes: it
+        // sends them once the child's output has ended (a process the child left behind may
+        // hold it a while), so this waits on the sessions' closing, for at most three seconds.
+        await waitUntil(deadline: ContinuousClock.now + .seconds(3)) { sessions.allClosed }
 
         let connections = running.context.connections.withLockedValue { Array($0.values) }
         for connection in connections {

@@ -40,6 +40,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var localeEnvironment: [String: String] = [:]
 
     private var slot: SessionRegistry.Slot?
+    /// Whether the registry counts this session as open (from its child's start to the channel's close).
+    private var countedInRegistry = false
     private var process: ChildProcess?
     private var ioChannels: [Channel] = []
     private var inputChannel: Channel?
@@ -98,6 +100,10 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        if countedInRegistry {
+            countedInRegistry = false
+            server.sessions.sessionClosed()
+        }
         connection.stopIdleNotices(to: ObjectIdentifier(self))
         resizeTimer?.cancel()
         endTap()
@@ -358,6 +364,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let logger = self.logger
         let began = ContinuousClock.now
         registry.attach(slot, .init(process: process, announceEnd: { line in loop.execute { bound.value.announceEnd(line) } }))
+        countedInRegistry = true
         connection.receiveIdleNotices(from: ObjectIdentifier(self)) { secondsLeft in
             bound.value.giveIdleNotice(secondsLeft: secondsLeft)
         }

@@ -31,6 +31,9 @@ final class SessionRegistry: Sendable {
     private struct State {
         var nextID = 1
         var slots: [Slot: Running?] = [:]
+        /// Sessions started and not yet closed: a child may have ended while its session still
+        /// has its last line and exit status to send (after the child's output drains).
+        var unclosed = 0
     }
 
     private let limits: SSHServerLimits
@@ -72,8 +75,23 @@ final class SessionRegistry: Sendable {
         }
     }
 
+    /// The slot's child started: it runs, and its session is open until ``sessionClosed()``.
     func attach(_ slot: Slot, _ running: Running) {
-        state.withLockedValue { $0.slots[slot] = running }
+        state.withLockedValue {
+            $0.slots[slot] = running
+            $0.unclosed += 1
+        }
+    }
+
+    /// A session ``attach(_:_:)`` counted has closed its channel (once per attach).
+    func sessionClosed() {
+        state.withLockedValue { $0.unclosed -= 1 }
+    }
+
+    /// Whether every session that started has closed: stop() waits for it, so the last line and
+    /// exit status of each are sent before the connections go.
+    var allClosed: Bool {
+        state.withLockedValue { $0.unclosed == 0 }
     }
 
     func release(_ slot: Slot) {
