@@ -72,7 +72,7 @@ extension AgentDesk {
     }
 
     private func waitForAnswer(_ arguments: ToolArguments) async throws -> CallTool.Result {
-        let id = try arguments.integer("request_id", in: 1...Int(Int32.max) * 1024)
+        let id = try arguments.integer("request_id", in: ToolArguments.idRange)
         let seconds = try arguments.seconds("timeout_seconds", in: 0...limits.longestWait, fallback: 60)
         try beginWait()
         defer { endWait() }
@@ -144,7 +144,7 @@ extension AgentDesk {
     }
 
     private func getRecord(_ arguments: ToolArguments) async throws -> CallTool.Result {
-        let id = try arguments.integer("record_id", in: 1...Int(Int32.max) * 1024)
+        let id = try arguments.integer("record_id", in: ToolArguments.idRange)
         return try await record(Int64(id), answering: nil)
     }
 
@@ -153,7 +153,7 @@ extension AgentDesk {
     private func changeRequest(
         _ arguments: ToolArguments, _ change: @escaping @Sendable (any RecordStore, Int64) throws -> RequestChange
     ) async throws -> CallTool.Result {
-        let id = try arguments.integer("request_id", in: 1...Int(Int32.max) * 1024)
+        let id = try arguments.integer("request_id", in: ToolArguments.idRange)
         let result = try await onStore { try change($0, Int64(id)) }
         let status: Value
         switch result {

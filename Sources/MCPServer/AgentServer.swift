@@ -35,7 +35,7 @@ public enum AgentServer {
             .init(tools: AgentTool.definitions(limits: limits))
         }
         await server.withMethodHandler(CallTool.self) { [weak server] call in
-            let heartbeat = server.flatMap { Self.waitProgress(for: call, on: $0, every: limits.progressInterval, limits: limits) }
+            let heartbeat = server.flatMap { Self.waitProgress(for: call, on: $0, limits: limits) }
             defer { heartbeat?.cancel() }
             let result = await desk.call(call.name, arguments: call.arguments)
             if result.isError == true {
@@ -61,32 +61,26 @@ public enum AgentServer {
     }
 
     /// A `wait_for_answer` whose client asked for progress (a `progressToken` in its `_meta`)
-    /// says every `interval` that it is still waiting: the seconds waited out of the timeout,
-    /// and a sentence. A client that times a request out unless it hears progress (as the
-    /// TypeScript SDK can, after 60 s) keeps a long wait alive this way.
-    static func waitProgress(
-        for call: CallTool.Parameters, on server: Server, every interval: Duration, limits: AgentDesk.Limits
-    ) -> Task<Void, Never>? {
+    /// says every ``AgentDesk/Limits/progressInterval`` that it is still waiting: the seconds
+    /// waited out of the timeout, and a sentence. A client that times a request out unless it
+    /// hears progress (as the TypeScript SDK can, after 60 s) keeps a long wait alive this way.
+    /// Arguments the desk refuses get none (the call ends at once).
+    static func waitProgress(for call: CallTool.Parameters, on server: Server, limits: AgentDesk.Limits) -> Task<Void, Never>? {
         guard call.name == AgentTool.waitForAnswer.rawValue, let token = call._meta?.progressToken else { return nil }
-        let asked = call.arguments?["timeout_seconds"]
-        let total = min(max(asked?.doubleValue ?? asked?.intValue.map(Double.init) ?? 60, 0), limits.longestWait)
-        let request = call.arguments?["request_id"]?.intValue.map { " #\($0)" } ?? ""
-        let start = ContinuousClock.now
+        let arguments = ToolArguments(tool: call.name, call.arguments)
+        guard let total = try? arguments.seconds("timeout_seconds", in: 0...limits.longestWait, fallback: 60),
+            let request = try? arguments.integer("request_id", in: ToolArguments.idRange)
+        else { return nil }
+        let start = Date()
         return Task {
             while true {
-                do { try await Task.sleep(for: interval) } catch { return }
-                let waited = min((ContinuousClock.now - start).seconds.rounded(.down), total)
+                do { try await Task.sleep(for: limits.progressInterval) } catch { return }
+                let waited = min(Date().timeIntervalSince(start).rounded(.down), total)
                 let progress = ProgressNotification.Parameters(
                     progressToken: token, progress: waited, total: total,
-                    message: "Waiting for a person to answer request\(request): \(Int(waited)) of \(Int(total)) s.")
+                    message: "Waiting for a person to answer request #\(request): \(Int(waited)) of \(Int(total)) s.")
                 do { try await server.notify(ProgressNotification.message(progress)) } catch { return }
             }
         }
-    }
-}
-
-extension Duration {
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -44,6 +44,9 @@ struct ToolArguments {
         return number
     }
 
+    /// The ids a request_id or record_id may be.
+    static let idRange = 1...Int(Int32.max) * 1024
+
     /// A number of seconds within `range`; `fallback` when absent.
     func seconds(_ name: String, in range: ClosedRange<Double>, fallback: Double) throws(ToolRefusal) -> Double {
         guard let value = values[name], !value.isNull else { return fallback }
