@@ -4,8 +4,9 @@ import PackageDescription
 // Module graph (arrows = "imports"):
 //   tui -> Render -> TabShell -> CaptureMode -> Domain -> Scanning
 //   Domain -> Scanning   (the values every layer shares: records, requests, settings, capture
-//          values, barcodes and products, the sanitiser, counts, cell sizes; Foundation and
-//          Scanning only, so storage and the UI both import it and neither imports the other)
+//          values, barcodes and products, the sanitiser, counts, cell sizes, a photo's preview
+//          and how this terminal draws one; Foundation and Scanning only, so storage and the UI
+//          both import it and neither imports the other)
 //   tui -> SQLiteStorage -> Storage, Domain, GRDB, CSQLiteTuning   (SQLite, the embedded default engine:
 //          AppDatabase; CSQLiteTuning sets SQLite's per-connection memory before its first use)
 //   Storage -> Domain, Scanning   (the storage core, no engine and no UI module: RecordStore, the
@@ -26,7 +27,8 @@ import PackageDescription
 //          Terminal, the crash guard, the terminal probe; the only module that calls curses)
 //   Scanning (scanner input: AIM prefixes, GS1 element strings, plain codes, layouts): Foundation only
 //   PhotoPreview -> CImageStack, Domain, Crypto   (photo previews; docs/photo-preview.md;
-//          Domain's CellSize is the box a preview fits, TabShell's CellBox)
+//          it makes Domain's PreviewImage, which the model holds as it came; Domain's CellSize
+//          is the box a preview fits, TabShell's CellBox)
 //   PhotoCodes -> PhotoPreview, CImageStack   (barcodes read from photos; docs/scanning.md)
 //   CImageStack: libvips, libchafa and libzbar, opened with dlopen on first use
 //   MCPServer -> CLazyCurl   (libcurl opened on first use: Foundation's networking half, linked

@@ -1,14 +1,14 @@
 import CImageStack
 import Domain
 
-/// Turns decoded pixels into a `CellImage` with libchafa (through CImageStack, which opens it on
+/// Turns decoded pixels into a `PreviewImage` with libchafa (through CImageStack, which opens it on
 /// first use): a canvas of the given cell size, configured for the mode, then either read back
 /// cell by cell (symbols) or printed as one escape sequence (graphics protocols). The pixels are
 /// stretched to the canvas, so callers pick a cell size with the photo's proportions (`CellFit`).
 enum ChafaRenderer {
     static func render(
         _ image: DecodedImage, into size: CellSize, mode: RenderMode, cell: CellPixelSize
-    ) throws(PreviewError) -> CellImage {
+    ) throws(PreviewError) -> PreviewImage {
         guard !size.isEmpty, size.columns <= 10_000, size.rows <= 10_000 else {
             throw .renderFailed(detail: "cannot render into \(size) cells")
         }
@@ -37,63 +37,51 @@ enum ChafaRenderer {
         }
         switch mode {
         case .symbols(_, let colors):
-            return .cells(try readCells(canvas, size: size, colors: colors))
+            return try readCells(canvas, size: size, colors: colors)
         case .graphics(let graphics):
-            return .graphics(try printSequence(canvas, size: size, graphics: graphics))
+            return try printSequence(canvas, size: size, graphics: graphics)
         }
     }
 
     // MARK: - Reading back
 
-    private static func readCells(_ canvas: OpaquePointer, size: CellSize, colors: ColorDepth) throws(PreviewError) -> CellGrid {
-        var cells: [PreviewCell] = []
+    private static func readCells(
+        _ canvas: OpaquePointer, size: CellSize, colors: PreviewStyle.Colors
+    ) throws(PreviewError) -> PreviewImage {
+        var cells: [PreviewImage.Cell] = []
         cells.reserveCapacity(size.cellCount)
         for row in 0..<size.rows {
             for column in 0..<size.columns {
                 let (x, y) = (Int32(column), Int32(row))
                 let code = tsc_canvas_char_at(canvas, x, y)
                 let character = Unicode.Scalar(code).flatMap { $0.value >= 0x20 ? $0 : nil } ?? " "
-                var foreground: CellColor?, background: CellColor?
-                if colors != .monochrome {
+                var foreground: PreviewColor?, background: PreviewColor?
+                if colors == .palette256 {
                     var fg: Int32 = -1, bg: Int32 = -1, rawFg: Int32 = -1, rawBg: Int32 = -1
                     tsc_canvas_colors_at(canvas, x, y, &fg, &bg)
-                    if colors != .truecolor {
-                        tsc_canvas_raw_colors_at(canvas, x, y, &rawFg, &rawBg)
-                    }
-                    foreground = color(packed: fg, paletteIndex: rawFg, colors: colors)
-                    background = color(packed: bg, paletteIndex: rawBg, colors: colors)
+                    tsc_canvas_raw_colors_at(canvas, x, y, &rawFg, &rawBg)
+                    foreground = color(packed: fg, paletteIndex: rawFg)
+                    background = color(packed: bg, paletteIndex: rawBg)
                 }
-                cells.append(PreviewCell(character: character, foreground: foreground, background: background))
+                cells.append(PreviewImage.Cell(character: character, foreground: foreground, background: background))
             }
         }
-        guard let grid = CellGrid(size: size, cells: cells) else {
+        guard let image = PreviewImage(size: size, cells: cells) else {
             throw .renderFailed(detail: "read \(cells.count) cells for \(size)")
         }
-        return grid
+        return image
     }
 
-    /// chafa gives packed 0xRRGGBB, negative for transparent; in a palette mode the raw value is
-    /// the palette index (256 and up mean transparent or the terminal's default).
-    private static func color(packed: Int32, paletteIndex: Int32, colors: ColorDepth) -> CellColor? {
-        guard packed >= 0 else { return nil }
-        let rgb = UInt32(truncatingIfNeeded: packed) & 0xFF_FFFF
-        switch colors {
-        case .palette256, .palette16:
-            guard (0...255).contains(paletteIndex) else { return nil }
-            return CellColor(
-                red: UInt8(rgb >> 16), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF),
-                index256: UInt8(paletteIndex)
-            )
-        case .truecolor:
-            return CellColor(rgb: rgb)
-        case .monochrome:
-            return nil
-        }
+    /// chafa gives packed 0xRRGGBB, negative for transparent, and the raw value is the palette
+    /// index (256 and up mean transparent or the terminal's default).
+    private static func color(packed: Int32, paletteIndex: Int32) -> PreviewColor? {
+        guard packed >= 0, (0...255).contains(paletteIndex) else { return nil }
+        return PreviewColor(rgb: UInt32(truncatingIfNeeded: packed), index256: UInt8(paletteIndex))
     }
 
     private static func printSequence(
-        _ canvas: OpaquePointer, size: CellSize, graphics: GraphicsProtocol
-    ) throws(PreviewError) -> GraphicsImage {
+        _ canvas: OpaquePointer, size: CellSize, graphics: TerminalGraphics
+    ) throws(PreviewError) -> PreviewImage {
         var message = MessageBuffer()
         var length = 0
         let printed = message.withBuffer { buffer, capacity in
@@ -104,22 +92,23 @@ enum ChafaRenderer {
         let sequence = printed.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
             String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
         }
-        return GraphicsImage(graphicsProtocol: graphics, size: size, sequence: sequence)
+        guard let image = PreviewImage(size: size, graphics: PreviewGraphics(graphics: graphics, sequence: sequence)) else {
+            throw .renderFailed(detail: "chafa printed nothing for \(size)")
+        }
+        return image
     }
 
     // MARK: - Configuration
 
-    private static func canvasColors(for colors: ColorDepth) -> tsc_colors {
+    private static func canvasColors(for colors: PreviewStyle.Colors) -> tsc_colors {
         switch colors {
-        case .truecolor: TSC_COLORS_TRUECOLOR
         // 240, not 256: the first 16 entries are the theme's, so their colours are unknown.
         case .palette256: TSC_COLORS_INDEXED_240
-        case .palette16: TSC_COLORS_INDEXED_16
         case .monochrome: TSC_COLORS_FGBG
         }
     }
 
-    private static func protocolGraphics(for graphics: GraphicsProtocol) -> tsc_graphics {
+    private static func protocolGraphics(for graphics: TerminalGraphics) -> tsc_graphics {
         switch graphics {
         case .sixel: TSC_GRAPHICS_SIXEL
         case .kitty: TSC_GRAPHICS_KITTY
@@ -127,10 +116,9 @@ enum ChafaRenderer {
         }
     }
 
-    private static func canvasSymbols(for symbols: SymbolSet) -> tsc_symbols {
+    private static func canvasSymbols(for symbols: PreviewStyle.Symbols) -> tsc_symbols {
         switch symbols {
         case .blocks: TSC_SYMBOLS_BLOCKS
-        case .sextants: TSC_SYMBOLS_SEXTANTS
         case .ascii: TSC_SYMBOLS_ASCII
         }
     }

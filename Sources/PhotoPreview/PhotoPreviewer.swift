@@ -25,7 +25,7 @@ public final class PhotoPreviewer: Sendable {
     /// the decode starts gives `.cancelled` without decoding.
     public func preview(
         of file: URL, contentHash: String? = nil, box: CellSize, mode: RenderMode, cell: CellPixelSize = .typical
-    ) async -> Result<CellImage, PreviewError> {
+    ) async -> Result<PreviewImage, PreviewError> {
         let cancelled = CancellationFlag()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -49,7 +49,7 @@ public final class PhotoPreviewer: Sendable {
     }
 
     /// On the lookup queue: hash, cache, or hand over to the decode queue.
-    private func start(_ request: Request, finish: @escaping @Sendable (Result<CellImage, PreviewError>) -> Void) {
+    private func start(_ request: Request, finish: @escaping @Sendable (Result<PreviewImage, PreviewError>) -> Void) {
         if request.cancelled.isRaised { return finish(.failure(.cancelled)) }
         let key: PreviewKey?
         do throws(PreviewError) {
@@ -61,7 +61,7 @@ public final class PhotoPreviewer: Sendable {
         decodes.async { [self] in
             if request.cancelled.isRaised { return finish(.failure(.cancelled)) }
             if let key, let cached = cache?.image(for: key) { return finish(.success(cached)) }
-            let result: Result<CellImage, PreviewError>
+            let result: Result<PreviewImage, PreviewError>
             do throws(PreviewError) {
                 result = .success(try pipeline.makePreview(of: request.file, box: request.box, mode: request.mode, cell: request.cell))
             } catch {

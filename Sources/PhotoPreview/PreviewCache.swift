@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Previews on disk, one file per `PreviewKey`, in a folder the caller owns (such as
@@ -18,10 +19,10 @@ public struct PreviewCache: Sendable {
 
     /// The stored preview, if there is a readable one. A hit counts as a use for eviction; a
     /// file that does not decode is removed.
-    public func image(for key: PreviewKey) -> CellImage? {
+    public func image(for key: PreviewKey) -> PreviewImage? {
         let file = directory.appendingPathComponent(key.fileName)
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        guard let image = CellImageCodec.decode([UInt8](data)) else {
+        guard let image = PreviewImageCodec.decode([UInt8](data)) else {
             try? FileManager.default.removeItem(at: file)
             return nil
         }
@@ -31,7 +32,7 @@ public struct PreviewCache: Sendable {
 
     /// Stores a preview, then trims the folder to `byteLimit`. False when it could not be written.
     @discardableResult
-    public func store(_ image: CellImage, for key: PreviewKey) -> Bool {
+    public func store(_ image: PreviewImage, for key: PreviewKey) -> Bool {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -40,7 +41,7 @@ public struct PreviewCache: Sendable {
         }
         let target = directory.appendingPathComponent(key.fileName)
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard manager.createFile(atPath: temporary.path, contents: Data(CellImageCodec.encode(image)), attributes: [.posixPermissions: 0o600]) else {
+        guard manager.createFile(atPath: temporary.path, contents: Data(PreviewImageCodec.encode(image)), attributes: [.posixPermissions: 0o600]) else {
             return false
         }
         guard rename(temporary.path, target.path) == 0 else {

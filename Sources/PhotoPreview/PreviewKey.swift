@@ -20,6 +20,6 @@ public struct PreviewKey: Hashable, Sendable {
 
     /// The cache file's name: every part is digits, hex, letters or '-', so it is a safe name.
     var fileName: String {
-        "\(contentHash)-\(box.columns)x\(box.rows)-\(mode.tag)-\(cell.width)x\(cell.height).v\(CellImageCodec.version).preview"
+        "\(contentHash)-\(box.columns)x\(box.rows)-\(mode.tag)-\(cell.width)x\(cell.height).v\(PreviewImageCodec.version).preview"
     }
 }

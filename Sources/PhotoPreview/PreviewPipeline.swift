@@ -1,7 +1,7 @@
 import Domain
 import Foundation
 
-/// One photo to one `CellImage`, synchronously: header, limits, fit, decode, render. Runs on
+/// One photo to one `PreviewImage`, synchronously: header, limits, fit, decode, render. Runs on
 /// whatever thread calls it (`PhotoPreviewer` calls it off the main loop).
 public struct PreviewPipeline: Sendable {
     public var decoder: any PhotoDecoding
@@ -12,7 +12,7 @@ public struct PreviewPipeline: Sendable {
         self.limits = limits
     }
 
-    public func makePreview(of file: URL, box: CellSize, mode: RenderMode, cell: CellPixelSize) throws(PreviewError) -> CellImage {
+    public func makePreview(of file: URL, box: CellSize, mode: RenderMode, cell: CellPixelSize) throws(PreviewError) -> PreviewImage {
         guard !box.isEmpty else { throw .renderFailed(detail: "the box \(box) is empty") }
         try PhotoFile.checkReadable(file)
         do throws(PreviewError) {

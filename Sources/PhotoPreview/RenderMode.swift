@@ -1,9 +1,18 @@
-/// How a photo becomes terminal output: characters with colours in cells, or an image through a
-/// graphics protocol. Chosen once per terminal (the app's `PreviewTerminal`); everything else is
-/// mode-independent.
-public enum RenderMode: Hashable, Sendable, Codable, CustomStringConvertible {
-    case symbols(SymbolSet, ColorDepth)
-    case graphics(GraphicsProtocol)
+import Domain
+
+/// How a photo becomes terminal output: the app's `PreviewStyle` without the terminal's cell
+/// size, which the previewer is handed on its own (scaled for kitty and iTerm2). Everything else
+/// is mode-independent.
+public enum RenderMode: Hashable, Sendable, CustomStringConvertible {
+    case symbols(PreviewStyle.Symbols, PreviewStyle.Colors)
+    case graphics(TerminalGraphics)
+
+    public init(_ style: PreviewStyle) {
+        switch style {
+        case let .symbols(symbols, colors): self = .symbols(symbols, colors)
+        case let .graphics(graphics, _): self = .graphics(graphics)
+        }
+    }
 
     /// A file-name-safe name, part of the cache key.
     public var tag: String {

@@ -79,7 +79,7 @@ final class PreviewLoader {
         let previewer = self.previewer, mailbox = self.mailbox, wake = self.wake, finished = self.finished
         let logger = self.logger
         let box = request.box
-        let mode = Self.renderMode(for: request.style)
+        let mode = RenderMode(request.style)
         let cell = Self.cellPixelSize(for: request.style, box: box)
         finished.start()
         running[ticket] = Task.detached(priority: .utility) {
@@ -98,11 +98,7 @@ final class PreviewLoader {
             }
             let result = await previewer.preview(of: file, box: box, mode: mode, cell: cell)
             switch result {
-            case let .success(image):
-                guard let preview = PreviewImage(image) else {
-                    mailbox.post(.previewLoaded(request, ticket: ticket, .failed(PreviewError.renderFailed(detail: "").sentence)))
-                    return
-                }
+            case let .success(preview):
                 let elapsed = (ContinuousClock.now - started).components
                 let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
                 logger.debug(
@@ -156,17 +152,6 @@ final class PreviewLoader {
         }
     }
 
-    /// PhotoPreview's mode for a style: blocks or ASCII shades, in the 256-colour palette or
-    /// none; or a graphics protocol's picture.
-    static func renderMode(for style: PreviewStyle) -> RenderMode {
-        switch style {
-        case let .symbols(symbols, colors):
-            .symbols(symbols == .blocks ? .blocks : .ascii, colors == .palette256 ? .palette256 : .monochrome)
-        case let .graphics(graphics, _):
-            .graphics(GraphicsProtocol(graphics))
-        }
-    }
-
     /// The most pixels a kitty or iTerm2 picture is made with. chafa sends them uncompressed
     /// (RGBA, TIFF) in base64, about 5.3 bytes a pixel, and the terminal scales the picture to
     /// its cells anyway: past this a bigger picture costs bytes on the link, not sharpness
@@ -184,48 +169,5 @@ final class PreviewLoader {
         guard graphics != .sixel, pixels > Double(scaledPictureMaximumPixels) else { return size }
         let scale = (Double(scaledPictureMaximumPixels) / pixels).squareRoot()
         return CellPixelSize(width: Int(Double(cell.width) * scale), height: Int(Double(cell.height) * scale))
-    }
-}
-
-extension GraphicsProtocol {
-    init(_ graphics: TerminalGraphics) {
-        switch graphics {
-        case .kitty: self = .kitty
-        case .iterm2: self = .iterm2
-        case .sixel: self = .sixel
-        }
-    }
-}
-
-extension TerminalGraphics {
-    init(_ graphics: GraphicsProtocol) {
-        switch graphics {
-        case .kitty: self = .kitty
-        case .iterm2: self = .iterm2
-        case .sixel: self = .sixel
-        }
-    }
-}
-
-extension PreviewImage {
-    /// The model's copy of a rendering: its cells, or a graphics protocol's sequence.
-    init?(_ image: CellImage) {
-        guard case let .cells(grid) = image else {
-            guard case let .graphics(picture) = image else { return nil }
-            self.init(
-                size: picture.size,
-                graphics: PreviewGraphics(graphics: TerminalGraphics(picture.graphicsProtocol), sequence: picture.sequence))
-            return
-        }
-        self.init(
-            size: grid.size,
-            cells: grid.cells.map { cell in
-                Cell(
-                    character: cell.character,
-                    foreground: cell.foreground.map { PreviewColor(rgb: $0.rgb, index256: $0.index256) },
-                    background: cell.background.map { PreviewColor(rgb: $0.rgb, index256: $0.index256) }
-                )
-            }
-        )
     }
 }

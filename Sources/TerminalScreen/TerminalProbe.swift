@@ -1,4 +1,5 @@
 import CNcursesw
+import Domain
 import Glibc
 import TabShell
 import TerminalInput

@@ -28,6 +28,6 @@ import Testing
     @Test func theDecodeBoxIsWhatTheModeCanUse() {
         let cells = CellSize(columns: 20, rows: 10)
         #expect(CellFit.decodeBox(for: cells, mode: .graphics(.sixel), cell: CellPixelSize(width: 9, height: 18)) == PixelSize(width: 180, height: 180))
-        #expect(CellFit.decodeBox(for: cells, mode: .symbols(.blocks, .truecolor), cell: .typical) == PixelSize(width: 160, height: 160))
+        #expect(CellFit.decodeBox(for: cells, mode: .symbols(.blocks, .palette256), cell: .typical) == PixelSize(width: 160, height: 160))
     }
 }

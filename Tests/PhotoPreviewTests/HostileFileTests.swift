@@ -8,13 +8,13 @@ import Testing
 @Suite struct HostileFileTests {
     let folder: TemporaryFolder
     let box = CellSize(columns: 40, rows: 20)
-    let mode = RenderMode.symbols(.blocks, .truecolor)
+    let mode = RenderMode.symbols(.blocks, .palette256)
 
     init() throws {
         folder = try TemporaryFolder()
     }
 
-    func preview(_ file: URL, decoder: any PhotoDecoding = VipsPhotoDecoder()) -> Result<CellImage, PreviewError> {
+    func preview(_ file: URL, decoder: any PhotoDecoding = VipsPhotoDecoder()) -> Result<PreviewImage, PreviewError> {
         Result { () throws(PreviewError) in
             try PreviewPipeline(decoder: decoder).makePreview(of: file, box: box, mode: mode, cell: .typical)
         }

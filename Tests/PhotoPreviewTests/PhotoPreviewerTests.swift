@@ -9,7 +9,7 @@ import Testing
     let folder: TemporaryFolder
     let photo: URL
     let box = CellSize(columns: 30, rows: 10)
-    let mode = RenderMode.symbols(.blocks, .truecolor)
+    let mode = RenderMode.symbols(.blocks, .palette256)
 
     init() throws {
         folder = try TemporaryFolder()
@@ -44,7 +44,7 @@ import Testing
         let previewer = previewer(decoder)
         _ = await previewer.preview(of: photo, box: box, mode: mode)
         _ = await previewer.preview(of: photo, box: CellSize(columns: 20, rows: 10), mode: mode)
-        _ = await previewer.preview(of: photo, box: box, mode: .symbols(.ascii, .truecolor))
+        _ = await previewer.preview(of: photo, box: box, mode: .symbols(.ascii, .palette256))
         #expect(decoder.decodes == 3)
     }
 
@@ -52,7 +52,7 @@ import Testing
         let decoder = CountingDecoder()
         let previewer = previewer(decoder)
         let (photo, box, mode) = (self.photo, self.box, self.mode)
-        let results = await withTaskGroup(of: Result<CellImage, PreviewError>.self) { group in
+        let results = await withTaskGroup(of: Result<PreviewImage, PreviewError>.self) { group in
             for _ in 0..<6 { group.addTask { await previewer.preview(of: photo, box: box, mode: mode) } }
             return await group.reduce(into: []) { $0.append($1) }
         }

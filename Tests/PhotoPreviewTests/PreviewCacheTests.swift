@@ -13,45 +13,49 @@ import Testing
     static let hash = String(repeating: "ab", count: 32)
 
     static func key(_ hash: String = hash, columns: Int = 4) -> PreviewKey {
-        guard let key = PreviewKey(contentHash: hash, box: CellSize(columns: columns, rows: 2), mode: .symbols(.blocks, .truecolor), cell: .typical) else {
+        guard let key = PreviewKey(contentHash: hash, box: CellSize(columns: columns, rows: 2), mode: .symbols(.blocks, .palette256), cell: .typical) else {
             preconditionFailure("test hashes are valid")
         }
         return key
     }
 
-    static let grid: CellImage = {
-        let red = CellColor(rgb: 0xFF0000)
+    static let grid: PreviewImage = {
+        let red = PreviewColor(rgb: 0xFF0000, index256: 196)
         let cells = [
-            PreviewCell(character: "▀", foreground: red, background: nil),
-            PreviewCell(character: " ", foreground: nil, background: CellColor(red: 1, green: 2, blue: 3, index256: 16)),
-            PreviewCell(character: "\u{1FB00}", foreground: red, background: red),
-            PreviewCell(character: "#"),
+            PreviewImage.Cell(character: "▀", foreground: red, background: nil),
+            PreviewImage.Cell(character: " ", foreground: nil, background: PreviewColor(rgb: 0x010203, index256: 16)),
+            PreviewImage.Cell(character: "\u{1FB00}", foreground: red, background: red),
+            PreviewImage.Cell(character: "#"),
         ]
-        guard let grid = CellGrid(size: CellSize(columns: 2, rows: 2), cells: cells) else { preconditionFailure("4 cells for 2×2") }
-        return .cells(grid)
+        guard let grid = PreviewImage(size: CellSize(columns: 2, rows: 2), cells: cells) else { preconditionFailure("4 cells for 2×2") }
+        return grid
     }()
 
-    static let graphics = CellImage.graphics(GraphicsImage(graphicsProtocol: .kitty, size: CellSize(columns: 3, rows: 1), sequence: "\u{1B}_Gq=2;AAAA\u{1B}\\"))
+    static let graphics: PreviewImage = {
+        let sequence = PreviewGraphics(graphics: .kitty, sequence: "\u{1B}_Gq=2;AAAA\u{1B}\\")
+        guard let picture = PreviewImage(size: CellSize(columns: 3, rows: 1), graphics: sequence) else { preconditionFailure("a picture") }
+        return picture
+    }()
 
     @Test(arguments: [grid, graphics])
-    func theCodecRoundTrips(image: CellImage) {
-        #expect(CellImageCodec.decode(CellImageCodec.encode(image)) == image)
+    func theCodecRoundTrips(image: PreviewImage) {
+        #expect(PreviewImageCodec.decode(PreviewImageCodec.encode(image)) == image)
     }
 
     @Test func theCodecRefusesDamage() {
-        let bytes = CellImageCodec.encode(Self.grid)
-        #expect(CellImageCodec.decode(Array(bytes.dropLast())) == nil)
-        #expect(CellImageCodec.decode(bytes + [0]) == nil)
-        #expect(CellImageCodec.decode([]) == nil)
+        let bytes = PreviewImageCodec.encode(Self.grid)
+        #expect(PreviewImageCodec.decode(Array(bytes.dropLast())) == nil)
+        #expect(PreviewImageCodec.decode(bytes + [0]) == nil)
+        #expect(PreviewImageCodec.decode([]) == nil)
         var wrongMagic = bytes
         wrongMagic[0] = UInt8(ascii: "X")
-        #expect(CellImageCodec.decode(wrongMagic) == nil)
+        #expect(PreviewImageCodec.decode(wrongMagic) == nil)
         var invalidScalar = bytes
         invalidScalar.replaceSubrange(10..<14, with: [0x00, 0xD8, 0x00, 0x00])  // U+D800, a surrogate
-        #expect(CellImageCodec.decode(invalidScalar) == nil)
+        #expect(PreviewImageCodec.decode(invalidScalar) == nil)
         var hugeSize = bytes
         hugeSize.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
-        #expect(CellImageCodec.decode(hugeSize) == nil)
+        #expect(PreviewImageCodec.decode(hugeSize) == nil)
     }
 
     @Test func aStoredPreviewIsFoundAgain() {
@@ -79,7 +83,7 @@ import Testing
     }
 
     @Test func theLeastRecentlyUsedGoFirst() throws {
-        let entryBytes = CellImageCodec.encode(Self.grid).count
+        let entryBytes = PreviewImageCodec.encode(Self.grid).count
         let cache = PreviewCache(directory: folder.url, byteLimit: entryBytes * 3)
         let keys = (0..<3).map { Self.key(String(repeating: String($0), count: 64)) }
         for (age, key) in keys.enumerated() {

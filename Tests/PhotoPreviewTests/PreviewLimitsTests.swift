@@ -15,7 +15,7 @@ import Testing
         let limits = PreviewLimits(maxPixels: 19_999, maxDecodeBytes: 1 << 30)
         let pipeline = PreviewPipeline(decoder: decoder, limits: limits)
         #expect(throws: PreviewError.tooLarge(width: 200, height: 100)) {
-            try pipeline.makePreview(of: file, box: CellSize(columns: 20, rows: 10), mode: .symbols(.blocks, .truecolor), cell: .typical)
+            try pipeline.makePreview(of: file, box: CellSize(columns: 20, rows: 10), mode: .symbols(.blocks, .palette256), cell: .typical)
         }
         #expect(decoder.headers == 1)
         #expect(decoder.decodes == 0)
@@ -29,7 +29,7 @@ import Testing
         let header = try decoder.readHeader(of: file)
         #expect(header.interlaced && header.bands == 4 && header.bytesPerSample == 2)
         #expect(throws: PreviewError.tooLarge(width: 10_000, height: 6_000)) {
-            try PreviewPipeline(decoder: decoder).makePreview(of: file, box: CellSize(columns: 20, rows: 10), mode: .symbols(.blocks, .truecolor), cell: .typical)
+            try PreviewPipeline(decoder: decoder).makePreview(of: file, box: CellSize(columns: 20, rows: 10), mode: .symbols(.blocks, .palette256), cell: .typical)
         }
         #expect(decoder.decodes == 0)
     }

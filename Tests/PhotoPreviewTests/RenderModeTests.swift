@@ -17,17 +17,26 @@ import Testing
         blackWhite = try SampleImages.save(halves, width: 200, height: 100, as: "black-white.png", in: folder.url)
     }
 
-    func render(_ file: URL, _ mode: RenderMode, box: CellSize = CellSize(columns: 40, rows: 20)) throws -> CellImage {
+    func render(_ file: URL, _ mode: RenderMode, box: CellSize = CellSize(columns: 40, rows: 20)) throws -> PreviewImage {
         try PreviewPipeline().makePreview(of: file, box: box, mode: mode, cell: .typical)
     }
 
-    func grid(_ file: URL, _ mode: RenderMode) throws -> CellGrid {
-        guard case .cells(let grid) = try render(file, mode) else { throw SampleImageError(description: "expected cells for \(mode)") }
-        return grid
+    func grid(_ file: URL, _ mode: RenderMode) throws -> PreviewImage {
+        let image = try render(file, mode)
+        guard image.graphics == nil else { throw SampleImageError(description: "expected cells for \(mode)") }
+        return image
     }
 
-    @Test(arguments: [ColorDepth.truecolor, .palette256, .monochrome])
-    func asciiModeWritesOnlyPrintableASCII(colors: ColorDepth) throws {
+    /// A picture through a graphics protocol: its size and its sequence.
+    func picture(_ file: URL, _ graphics: TerminalGraphics) throws -> (size: CellSize, sequence: String) {
+        let image = try render(file, .graphics(graphics))
+        guard let picture = image.graphics else { throw SampleImageError(description: "expected a \(graphics) picture") }
+        #expect(picture.graphics == graphics)
+        return (image.size, picture.sequence)
+    }
+
+    @Test(arguments: [PreviewStyle.Colors.palette256, .monochrome])
+    func asciiModeWritesOnlyPrintableASCII(colors: PreviewStyle.Colors) throws {
         let cells = try grid(photo, .symbols(.ascii, colors)).cells
         #expect(cells.allSatisfy { (0x20...0x7E).contains($0.character.value) })
         #expect(cells.contains { $0.character != " " })
@@ -51,16 +60,9 @@ import Testing
     }
 
     @Test func blocksUseOnlyBlockElements() throws {
-        let cells = try grid(photo, .symbols(.blocks, .truecolor)).cells
+        let cells = try grid(photo, .symbols(.blocks, .palette256)).cells
         #expect(cells.allSatisfy { $0.character == " " || (0x2580...0x259F).contains($0.character.value) })
         #expect(cells.contains { $0.character != " " })
-    }
-
-    @Test func sextantsAddLegacyComputingSymbols() throws {
-        let cells = try grid(photo, .symbols(.sextants, .truecolor)).cells
-        let isSextant = { (cell: PreviewCell) in (0x1FB00...0x1FB3B).contains(cell.character.value) }
-        #expect(cells.allSatisfy { $0.character == " " || (0x2580...0x259F).contains($0.character.value) || isSextant($0) })
-        #expect(cells.contains(where: isSextant))
     }
 
     @Test func palette256CellsUseTheFixedPaletteEntries() throws {
@@ -69,15 +71,23 @@ import Testing
         #expect(!colors.isEmpty)
         for color in colors {
             #expect(color.index256 >= 16)
-            #expect(Palette256.rgb(ofIndex: color.index256) == color.rgb)
+            #expect(Self.xtermRGB(color.index256) == color.rgb, "entry \(color.index256)")
         }
     }
 
-    @Test func kittyIsAQuietImmediateImage() throws {
-        guard case .graphics(let image) = try render(photo, .graphics(.kitty)) else {
-            Issue.record("expected graphics")
-            return
+    /// An entry of the xterm palette from 16 on: the 6 × 6 × 6 cube, then 24 greys.
+    static func xtermRGB(_ index: UInt8) -> UInt32 {
+        if index >= 232 {
+            let grey = UInt32(8 + 10 * (Int(index) - 232))
+            return grey << 16 | grey << 8 | grey
         }
+        let levels: [UInt32] = [0, 95, 135, 175, 215, 255]
+        let cube = Int(index) - 16
+        return levels[cube / 36] << 16 | levels[cube / 6 % 6] << 8 | levels[cube % 6]
+    }
+
+    @Test func kittyIsAQuietImmediateImage() throws {
+        let image = try picture(photo, .kitty)
         #expect(image.size == CellSize(columns: 40, rows: 15))
         #expect(image.sequence.hasPrefix("\u{1B}_Ga=T,q=2,"))
         #expect(image.sequence.contains("c=40,r=15"))
@@ -85,36 +95,15 @@ import Testing
     }
 
     @Test func sixelIsADeviceControlString() throws {
-        guard case .graphics(let image) = try render(photo, .graphics(.sixel)) else {
-            Issue.record("expected graphics")
-            return
-        }
+        let image = try picture(photo, .sixel)
         #expect(image.sequence.hasPrefix("\u{1B}P"))
         #expect(image.sequence.contains("q"))
         #expect(image.sequence.hasSuffix("\u{1B}\\"))
     }
 
     @Test func iTerm2IsAnInlineFile() throws {
-        guard case .graphics(let image) = try render(photo, .graphics(.iterm2)) else {
-            Issue.record("expected graphics")
-            return
-        }
+        let image = try picture(photo, .iterm2)
         #expect(image.sequence.hasPrefix("\u{1B}]1337;File=inline=1;width=40;height=15"))
         #expect(image.sequence.hasSuffix("\u{07}"))
-    }
-
-    @Test func placementSavesMovesAndRestoresTheCursor() {
-        let image = GraphicsImage(graphicsProtocol: .sixel, size: CellSize(columns: 2, rows: 1), sequence: "IMG")
-        #expect(image.placement(row: 4, column: 9) == "\u{1B}7\u{1B}[5;10HIMG\u{1B}8")
-    }
-
-    @Test func ansiTextCarriesTheColoursOfItsMode() throws {
-        let truecolor = AnsiText.render(try grid(blackWhite, .symbols(.blocks, .truecolor)), colors: .truecolor)
-        #expect(truecolor.contains("8;2;255;255;255"))
-        let palette = AnsiText.render(try grid(blackWhite, .symbols(.blocks, .palette256)), colors: .palette256)
-        #expect(palette.contains("8;5;"))
-        let monochrome = AnsiText.render(try grid(blackWhite, .symbols(.blocks, .monochrome)), colors: .monochrome)
-        #expect(!monochrome.contains("\u{1B}"))
-        #expect(monochrome.split(separator: "\n").count == 10)
     }
 }

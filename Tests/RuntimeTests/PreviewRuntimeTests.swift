@@ -1,4 +1,5 @@
 import CaptureMode
+import Domain
 import Foundation
 import Storage
 import TabShell

@@ -6,12 +6,13 @@
 //   preview-bench cached FILE CACHE  the same preview from the cache, in a fresh process
 //   preview-bench one FILE           one preview of any file: its result, time and memory
 //   preview-bench bytes FILE         what two thumbnails cost on the wire, per mode
+import Domain
 import Foundation
 import PhotoPreview
 
 let thumbnailBox = CellSize(columns: 24, rows: 12)
 let viewerBox = CellSize(columns: 200, rows: 60)
-let blocks = RenderMode.symbols(.blocks, .truecolor)
+let blocks = RenderMode.symbols(.blocks, .palette256)
 
 func peakRSSMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -37,7 +38,7 @@ func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Duration) {
     return (value, ContinuousClock.now - start)
 }
 
-func describe(_ result: Result<CellImage, PreviewError>) -> String {
+func describe(_ result: Result<PreviewImage, PreviewError>) -> String {
     switch result {
     case .success(let image): "\(image.size) cells"
     case .failure(let error): "\"\(error.sentence)\""
@@ -103,18 +104,38 @@ func one(_ file: URL) async {
     print("  " + name + outcome + duration + String(format: "  peak RSS %6.1f MB", peakRSSMegabytes()))
 }
 
+/// The cells as a program outside curses would write them: SGR codes only when the colours
+/// change, a reset and a newline after each row.
+func sgrText(_ image: PreviewImage, colors: PreviewStyle.Colors) -> String {
+    var output = ""
+    for row in 0..<image.size.rows {
+        var current: (PreviewColor?, PreviewColor?)?
+        for column in 0..<image.size.columns {
+            let cell = image[row, column]
+            if colors == .palette256, current.map({ $0.0 != cell.foreground || $0.1 != cell.background }) ?? true {
+                let parts = ["0"] + [cell.foreground.map { "38;5;\($0.index256)" }, cell.background.map { "48;5;\($0.index256)" }].compactMap { $0 }
+                output += "\u{1B}[" + parts.joined(separator: ";") + "m"
+                current = (cell.foreground, cell.background)
+            }
+            output.unicodeScalars.append(cell.character)
+        }
+        output += colors == .palette256 ? "\u{1B}[0m\n" : "\n"
+    }
+    return output
+}
+
 func bytes(_ file: URL) async {
     let previewer = PhotoPreviewer(cache: nil)
     let box = CellSize(columns: 20, rows: 10)
     print("  two thumbnails in a \(box) box each, bytes as written outside curses (SGR only on change):")
-    for colors in [ColorDepth.truecolor, .palette256, .monochrome] {
-        guard case .success(.cells(let grid)) = await previewer.preview(of: file, box: box, mode: .symbols(.blocks, colors)) else { continue }
-        let text = AnsiText.render(grid, colors: colors)
-        print("    " + pad("blocks, \(colors.rawValue):", 34) + "\(2 * text.utf8.count) bytes (\(grid.size) cells each)")
+    for colors in [PreviewStyle.Colors.palette256, .monochrome] {
+        guard case .success(let image) = await previewer.preview(of: file, box: box, mode: .symbols(.blocks, colors)) else { continue }
+        let text = sgrText(image, colors: colors)
+        print("    " + pad("blocks, \(colors.rawValue):", 34) + "\(2 * text.utf8.count) bytes (\(image.size) cells each)")
     }
-    for graphics in GraphicsProtocol.allCases {
-        guard case .success(.graphics(let image)) = await previewer.preview(of: file, box: box, mode: .graphics(graphics)) else { continue }
-        print("    " + pad("\(graphics.rawValue), 10x20-pixel cells:", 34) + "\(2 * image.sequence.utf8.count) bytes (\(image.size) cells each)")
+    for graphics in TerminalGraphics.allCases {
+        guard case .success(let image) = await previewer.preview(of: file, box: box, mode: .graphics(graphics)), let picture = image.graphics else { continue }
+        print("    " + pad("\(graphics.rawValue), 10x20-pixel cells:", 34) + "\(2 * picture.sequence.utf8.count) bytes (\(image.size) cells each)")
     }
 }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// One preview the model wants: a photo, drawn in a style, to fit a box. It is also the key the

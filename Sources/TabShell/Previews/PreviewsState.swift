@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The previews the app has asked for and holds: one status per request, the requests the

@@ -1,6 +1,6 @@
 import Domain
 
-/// The cache's file format for a `CellImage`: a small binary layout, little-endian.
+/// The cache's file format for a `PreviewImage`: a small binary layout, little-endian.
 ///
 ///     "TSPV" version:u8 kind:u8 columns:u16 rows:u16
 ///     kind 0 (cells), per cell: scalar:u32 flags:u8 [fg r,g,b,index] [bg r,g,b,index]
@@ -8,30 +8,31 @@ import Domain
 ///     kind 1 (graphics): protocol:u8 length:u32 sequence bytes (UTF-8)
 ///
 /// Reading checks every length and value, so a damaged or foreign file is nil, never a crash.
-enum CellImageCodec {
+enum PreviewImageCodec {
     static let version: UInt8 = 1
     private static let magic: [UInt8] = Array("TSPV".utf8)
     private static let maxSide = 10_000
 
-    static func encode(_ image: CellImage) -> [UInt8] {
+    static func encode(_ image: PreviewImage) -> [UInt8] {
         var bytes = magic
         bytes.append(version)
-        switch image {
-        case .cells(let grid):
+        switch image.content {
+        case .cells(let cells):
             bytes.append(0)
-            appendSize(grid.size, to: &bytes)
-            bytes.reserveCapacity(bytes.count + grid.cells.count * 13)
-            for cell in grid.cells {
+            appendSize(image.size, to: &bytes)
+            bytes.reserveCapacity(bytes.count + cells.count * 13)
+            for cell in cells {
                 appendUInt32(cell.character.value, to: &bytes)
                 bytes.append((cell.foreground == nil ? 0 : 1) | (cell.background == nil ? 0 : 2))
                 for color in [cell.foreground, cell.background].compactMap({ $0 }) {
-                    bytes.append(contentsOf: [color.red, color.green, color.blue, color.index256])
+                    let rgb = color.rgb
+                    bytes.append(contentsOf: [UInt8(rgb >> 16), UInt8((rgb >> 8) & 0xFF), UInt8(rgb & 0xFF), color.index256])
                 }
             }
         case .graphics(let graphics):
             bytes.append(1)
-            appendSize(graphics.size, to: &bytes)
-            bytes.append(protocolCode(graphics.graphicsProtocol))
+            appendSize(image.size, to: &bytes)
+            bytes.append(protocolCode(graphics.graphics))
             let sequence = Array(graphics.sequence.utf8)
             appendUInt32(UInt32(sequence.count), to: &bytes)
             bytes.append(contentsOf: sequence)
@@ -39,39 +40,38 @@ enum CellImageCodec {
         return bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> CellImage? {
+    static func decode(_ bytes: [UInt8]) -> PreviewImage? {
         var reader = ByteReader(bytes)
         guard reader.read(count: magic.count) == magic[...], reader.readUInt8() == version,
             let kind = reader.readUInt8(), let columns = reader.readUInt16(), let rows = reader.readUInt16(),
             (1...maxSide).contains(Int(columns)), (1...maxSide).contains(Int(rows))
         else { return nil }
         let size = CellSize(columns: Int(columns), rows: Int(rows))
-        let image: CellImage
+        let image: PreviewImage?
         switch kind {
         case 0:
-            guard let grid = decodeCells(&reader, size: size) else { return nil }
-            image = .cells(grid)
+            image = decodeCells(&reader, size: size)
         case 1:
-            guard let code = reader.readUInt8(), let graphicsProtocol = protocolFromCode(code),
+            guard let code = reader.readUInt8(), let graphics = protocolFromCode(code),
                 let length = reader.readUInt32(), let sequence = reader.read(count: Int(length))
             else { return nil }
-            image = .graphics(GraphicsImage(graphicsProtocol: graphicsProtocol, size: size, sequence: String(decoding: sequence, as: UTF8.self)))
+            image = PreviewImage(size: size, graphics: PreviewGraphics(graphics: graphics, sequence: String(decoding: sequence, as: UTF8.self)))
         default:
             return nil
         }
         return reader.isAtEnd ? image : nil
     }
 
-    private static func decodeCells(_ reader: inout ByteReader, size: CellSize) -> CellGrid? {
+    private static func decodeCells(_ reader: inout ByteReader, size: CellSize) -> PreviewImage? {
         // Each cell takes at least 5 bytes: refuse a header that promises more than the file holds.
         guard reader.remaining >= size.cellCount * 5 else { return nil }
-        var cells: [PreviewCell] = []
+        var cells: [PreviewImage.Cell] = []
         cells.reserveCapacity(size.cellCount)
         for _ in 0..<size.cellCount {
             guard let value = reader.readUInt32(), let character = Unicode.Scalar(value),
                 let flags = reader.readUInt8(), flags & ~3 == 0
             else { return nil }
-            var cell = PreviewCell(character: character)
+            var cell = PreviewImage.Cell(character: character)
             if flags & 1 != 0 {
                 guard let color = readColor(&reader) else { return nil }
                 cell.foreground = color
@@ -82,13 +82,14 @@ enum CellImageCodec {
             }
             cells.append(cell)
         }
-        return CellGrid(size: size, cells: cells)
+        return PreviewImage(size: size, cells: cells)
     }
 
-    private static func readColor(_ reader: inout ByteReader) -> CellColor? {
+    private static func readColor(_ reader: inout ByteReader) -> PreviewColor? {
         guard let parts = reader.read(count: 4) else { return nil }
         let start = parts.startIndex
-        return CellColor(red: parts[start], green: parts[start + 1], blue: parts[start + 2], index256: parts[start + 3])
+        let rgb = UInt32(parts[start]) << 16 | UInt32(parts[start + 1]) << 8 | UInt32(parts[start + 2])
+        return PreviewColor(rgb: rgb, index256: parts[start + 3])
     }
 
     private static func appendSize(_ size: CellSize, to bytes: inout [UInt8]) {
@@ -105,15 +106,15 @@ enum CellImageCodec {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 
-    private static func protocolCode(_ graphicsProtocol: GraphicsProtocol) -> UInt8 {
-        switch graphicsProtocol {
+    private static func protocolCode(_ graphics: TerminalGraphics) -> UInt8 {
+        switch graphics {
         case .sixel: 0
         case .kitty: 1
         case .iterm2: 2
         }
     }
 
-    private static func protocolFromCode(_ code: UInt8) -> GraphicsProtocol? {
+    private static func protocolFromCode(_ code: UInt8) -> TerminalGraphics? {
         switch code {
         case 0: .sixel
         case 1: .kitty

@@ -2,7 +2,8 @@ import Foundation
 
 /// A photo made for the screen, `size` cells large: characters with their colours (drawn by
 /// Render like any other cells), or a graphics protocol's picture (Render reserves its cells and
-/// the terminal layer draws it over them). Made by the effect runner (PhotoPreview, libchafa).
+/// the terminal layer draws it over them). PhotoPreview makes it (libchafa) and keeps it in its
+/// cache; the model holds it as it came.
 public struct PreviewImage: Hashable, Sendable {
     /// One cell: a single-column character and its colours (nil: the terminal's own).
     public struct Cell: Hashable, Sendable {
@@ -24,18 +25,18 @@ public struct PreviewImage: Hashable, Sendable {
         case graphics(PreviewGraphics)
     }
 
-    public let size: CellBox
+    public let size: CellSize
     public let content: Content
 
     /// Nil unless there is exactly one cell per position of a non-empty size.
-    public init?(size: CellBox, cells: [Cell]) {
+    public init?(size: CellSize, cells: [Cell]) {
         guard !size.isEmpty, cells.count == size.columns * size.rows else { return nil }
         self.size = size
         self.content = .cells(cells)
     }
 
     /// A graphics protocol's picture covering `size` cells; nil for an empty size or sequence.
-    public init?(size: CellBox, graphics: PreviewGraphics) {
+    public init?(size: CellSize, graphics: PreviewGraphics) {
         guard !size.isEmpty, !graphics.sequence.isEmpty else { return nil }
         self.size = size
         self.content = .graphics(graphics)
