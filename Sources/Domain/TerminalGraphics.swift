@@ -26,7 +26,9 @@ public enum TerminalGraphics: String, CaseIterable, Codable, Sendable, Hashable 
     }
 }
 
-/// How many screen pixels one terminal cell covers, as the terminal reports it.
+/// How many screen pixels one terminal cell covers, as the terminal reports it (`CSI 16 t`, or
+/// TIOCGWINSZ's pixel fields over the cells). Graphics protocols draw at this resolution; symbols
+/// need only its shape (cells are about twice as tall as wide), so they are made at `typical`.
 public struct CellPixels: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
@@ -45,6 +47,14 @@ public struct CellPixels: Hashable, Sendable, CustomStringConvertible {
     private init(uncheckedWidth width: Int, height: Int) {
         self.width = width
         self.height = height
+    }
+
+    /// Width over height, about 0.5 for most fonts.
+    public var aspect: Double { Double(width) / Double(height) }
+
+    /// The same shape, `factor` times the size (at least a pixel each way).
+    public func scaled(by factor: Double) -> CellPixels {
+        CellPixels(uncheckedWidth: max(1, Int(Double(width) * factor)), height: max(1, Int(Double(height) * factor)))
     }
 
     public var description: String { "\(width)x\(height)" }

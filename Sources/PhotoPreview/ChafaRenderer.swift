@@ -7,7 +7,7 @@ import Domain
 /// stretched to the canvas, so callers pick a cell size with the photo's proportions (`CellFit`).
 enum ChafaRenderer {
     static func render(
-        _ image: DecodedImage, into size: CellSize, mode: RenderMode, cell: CellPixelSize
+        _ image: DecodedImage, into size: CellSize, mode: RenderMode, cell: CellPixels
     ) throws(PreviewError) -> PreviewImage {
         guard !size.isEmpty, size.columns <= 10_000, size.rows <= 10_000 else {
             throw .renderFailed(detail: "cannot render into \(size) cells")

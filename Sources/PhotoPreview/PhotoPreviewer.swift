@@ -24,7 +24,7 @@ public final class PhotoPreviewer: Sendable {
     /// hex if the caller has it (it is computed otherwise). Cancelling the calling task before
     /// the decode starts gives `.cancelled` without decoding.
     public func preview(
-        of file: URL, contentHash: String? = nil, box: CellSize, mode: RenderMode, cell: CellPixelSize = .typical
+        of file: URL, contentHash: String? = nil, box: CellSize, mode: RenderMode, cell: CellPixels = .typical
     ) async -> Result<PreviewImage, PreviewError> {
         let cancelled = CancellationFlag()
         return await withTaskCancellationHandler {
@@ -44,7 +44,7 @@ public final class PhotoPreviewer: Sendable {
         let contentHash: String?
         let box: CellSize
         let mode: RenderMode
-        let cell: CellPixelSize
+        let cell: CellPixels
         let cancelled: CancellationFlag
     }
 

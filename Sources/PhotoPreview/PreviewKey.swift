@@ -7,10 +7,10 @@ public struct PreviewKey: Hashable, Sendable {
     public let contentHash: String
     public let box: CellSize
     public let mode: RenderMode
-    public let cell: CellPixelSize
+    public let cell: CellPixels
 
     /// Nil when `contentHash` is not a SHA-256 in hex.
-    public init?(contentHash: String, box: CellSize, mode: RenderMode, cell: CellPixelSize) {
+    public init?(contentHash: String, box: CellSize, mode: RenderMode, cell: CellPixels) {
         guard let hash = ContentHash.normalized(contentHash) else { return nil }
         self.contentHash = hash
         self.box = box

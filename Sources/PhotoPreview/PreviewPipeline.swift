@@ -12,7 +12,7 @@ public struct PreviewPipeline: Sendable {
         self.limits = limits
     }
 
-    public func makePreview(of file: URL, box: CellSize, mode: RenderMode, cell: CellPixelSize) throws(PreviewError) -> PreviewImage {
+    public func makePreview(of file: URL, box: CellSize, mode: RenderMode, cell: CellPixels) throws(PreviewError) -> PreviewImage {
         guard !box.isEmpty else { throw .renderFailed(detail: "the box \(box) is empty") }
         try PhotoFile.checkReadable(file)
         do throws(PreviewError) {

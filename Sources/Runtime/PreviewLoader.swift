@@ -80,7 +80,7 @@ final class PreviewLoader {
         let logger = self.logger
         let box = request.box
         let mode = RenderMode(request.style)
-        let cell = Self.cellPixelSize(for: request.style, box: box)
+        let cell = Self.cellPixels(for: request.style, box: box)
         finished.start()
         running[ticket] = Task.detached(priority: .utility) {
             let started = ContinuousClock.now
@@ -162,12 +162,10 @@ final class PreviewLoader {
     /// terminal's own pixels and must fill its cells exactly; for kitty and iTerm2, which scale
     /// the picture to its cells, that size made smaller (same shape) when the box would take
     /// more than `scaledPictureMaximumPixels`. Symbols need only the shape: `.typical`.
-    static func cellPixelSize(for style: PreviewStyle, box: CellSize) -> CellPixelSize {
+    static func cellPixels(for style: PreviewStyle, box: CellSize) -> CellPixels {
         guard case let .graphics(graphics, cell) = style else { return .typical }
-        let size = CellPixelSize(width: cell.width, height: cell.height)
         let pixels = Double(box.columns * cell.width) * Double(box.rows * cell.height)
-        guard graphics != .sixel, pixels > Double(scaledPictureMaximumPixels) else { return size }
-        let scale = (Double(scaledPictureMaximumPixels) / pixels).squareRoot()
-        return CellPixelSize(width: Int(Double(cell.width) * scale), height: Int(Double(cell.height) * scale))
+        guard graphics != .sixel, pixels > Double(scaledPictureMaximumPixels) else { return cell }
+        return cell.scaled(by: (Double(scaledPictureMaximumPixels) / pixels).squareRoot())
     }
 }

@@ -3,6 +3,12 @@ import PhotoPreview
 import Testing
 
 @Suite struct CellFitTests {
+    /// A cell of a size the terminal could report.
+    static func cell(_ width: Int, _ height: Int) -> CellPixels {
+        guard let cell = CellPixels(width: width, height: height) else { preconditionFailure("\(width)x\(height) is a plausible cell") }
+        return cell
+    }
+
     @Test(arguments: [
         (PixelSize(width: 4000, height: 3000), CellSize(columns: 80, rows: 24), CellSize(columns: 64, rows: 24)),
         (PixelSize(width: 3000, height: 4000), CellSize(columns: 80, rows: 24), CellSize(columns: 36, rows: 24)),
@@ -16,7 +22,7 @@ import Testing
 
     @Test func squareCellsMakeASquarePhotoSquare() {
         #expect(
-            CellFit.cells(for: PixelSize(width: 500, height: 500), in: CellSize(columns: 30, rows: 30), cell: CellPixelSize(width: 10, height: 10))
+            CellFit.cells(for: PixelSize(width: 500, height: 500), in: CellSize(columns: 30, rows: 30), cell: Self.cell(10, 10))
                 == CellSize(columns: 30, rows: 30))
     }
 
@@ -27,7 +33,7 @@ import Testing
 
     @Test func theDecodeBoxIsWhatTheModeCanUse() {
         let cells = CellSize(columns: 20, rows: 10)
-        #expect(CellFit.decodeBox(for: cells, mode: .graphics(.sixel), cell: CellPixelSize(width: 9, height: 18)) == PixelSize(width: 180, height: 180))
+        #expect(CellFit.decodeBox(for: cells, mode: .graphics(.sixel), cell: Self.cell(9, 18)) == PixelSize(width: 180, height: 180))
         #expect(CellFit.decodeBox(for: cells, mode: .symbols(.blocks, .palette256), cell: .typical) == PixelSize(width: 160, height: 160))
     }
 }
