@@ -3,7 +3,8 @@ import Foundation
 import PhotoPreview
 
 /// A photo made small enough to hand an agent: at most 1024 px on its longest side and
-/// 512 KB, as JPEG (alpha flattened onto white), decoded by libvips with the previewer's limits.
+/// 512 KB, as JPEG (alpha flattened onto white), decoded by libvips through the previewer's
+/// pipeline, so with its limits: a photo whose header asks for more is refused undecoded.
 enum PhotoThumbnail {
     static let longestSide = 1024
     static let maximumBytes = 512 * 1024
@@ -20,10 +21,10 @@ enum PhotoThumbnail {
 
     static func jpeg(of file: URL) throws(Failure) -> Image {
         let decoded: DecodedImage
-        do {
-            decoded = try VipsPhotoDecoder().decode(file, fitting: PixelSize(width: longestSide, height: longestSide))
+        do throws(PreviewError) {
+            decoded = try PreviewPipeline().decode(file) { _ in PixelSize(width: longestSide, height: longestSide) }
         } catch {
-            throw Failure(sentence: "the photo could not be decoded: \(error)")
+            throw Failure(sentence: error.sentence)
         }
         let width = decoded.size.width
         let height = decoded.size.height

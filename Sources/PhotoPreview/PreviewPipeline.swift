@@ -1,8 +1,9 @@
 import Domain
 import Foundation
 
-/// One photo to one `PreviewImage`, synchronously: header, limits, fit, decode, render. Runs on
-/// whatever thread calls it (`PhotoPreviewer` calls it off the main loop).
+/// One photo to one `PreviewImage`, synchronously: header, limits, fit, decode, render (or to
+/// its pixels alone, with the same checks: `decode`). Runs on whatever thread calls it
+/// (`PhotoPreviewer` calls it off the main loop).
 public struct PreviewPipeline: Sendable {
     public var decoder: any PhotoDecoding
     public var limits: PreviewLimits
@@ -14,13 +15,23 @@ public struct PreviewPipeline: Sendable {
 
     public func makePreview(of file: URL, box: CellSize, mode: RenderMode, cell: CellPixels) throws(PreviewError) -> PreviewImage {
         guard !box.isEmpty else { throw .renderFailed(detail: "the box \(box) is empty") }
+        var cells = box
+        let image = try decode(file) { header in
+            cells = CellFit.cells(for: header.displaySize, in: box, cell: cell)
+            return CellFit.decodeBox(for: cells, mode: mode, cell: cell)
+        }
+        return try ChafaRenderer.render(image, into: cells, mode: mode, cell: cell)
+    }
+
+    /// The photo decoded into the pixel box `fitting` picks from its header, after the checks
+    /// every photo gets before a pixel is decoded: a readable file, a header within ``limits``.
+    /// A file that stops before its format's end and cannot be decoded is `.truncated`.
+    public func decode(_ file: URL, fitting: (PhotoHeader) -> PixelSize) throws(PreviewError) -> DecodedImage {
         try PhotoFile.checkReadable(file)
         do throws(PreviewError) {
             let header = try decoder.readHeader(of: file)
             try limits.check(header)
-            let cells = CellFit.cells(for: header.displaySize, in: box, cell: cell)
-            let image = try decoder.decode(file, fitting: CellFit.decodeBox(for: cells, mode: mode, cell: cell))
-            return try ChafaRenderer.render(image, into: cells, mode: mode, cell: cell)
+            return try decoder.decode(file, fitting: fitting(header))
         } catch .damaged(let detail) where FileEnding.isCutShort(file) {
             throw .truncated(detail: detail)
         }

@@ -9,6 +9,7 @@
 import Domain
 import Foundation
 import PhotoPreview
+import TestSupport
 
 let thumbnailBox = CellSize(columns: 24, rows: 12)
 let viewerBox = CellSize(columns: 200, rows: 60)

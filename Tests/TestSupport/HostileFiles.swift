@@ -1,10 +1,9 @@
 import Foundation
-import TestSupport
 
 /// Broken and hostile image files, written byte by byte.
-enum HostileFiles {
+public enum HostileFiles {
     /// The first `fraction` of a file's bytes.
-    static func truncated(_ file: URL, keeping fraction: Double) throws -> [UInt8] {
+    public static func truncated(_ file: URL, keeping fraction: Double) throws -> [UInt8] {
         let bytes = [UInt8](try Data(contentsOf: file))
         return Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
     }
@@ -12,7 +11,7 @@ enum HostileFiles {
     /// A valid PNG signature and IHDR claiming `width` × `height` pixels (8-bit RGB, or 16-bit
     /// RGBA interlaced when `deepInterlaced`), then a tiny IDAT and IEND: the header is real, the
     /// pixels are not there.
-    static func pngClaiming(width: UInt32, height: UInt32, deepInterlaced: Bool = false) -> [UInt8] {
+    public static func pngClaiming(width: UInt32, height: UInt32, deepInterlaced: Bool = false) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = bigEndian(width) + bigEndian(height)
         // Bit depth, colour type (2 truecolour, 6 with alpha), deflate, adaptive filter, interlace.
@@ -26,7 +25,7 @@ enum HostileFiles {
     /// An animated GIF of `frames` frames on a `width` × `height` canvas; each frame is 1×1, or
     /// the whole canvas when `fullFrames` (its data still one pixel: the decoder must fill the
     /// rest, in a buffer the size of the canvas).
-    static func animatedGIF(frames: Int, width: UInt16 = 1, height: UInt16 = 1, fullFrames: Bool = false) -> [UInt8] {
+    public static func animatedGIF(frames: Int, width: UInt16 = 1, height: UInt16 = 1, fullFrames: Bool = false) -> [UInt8] {
         var bytes = Array("GIF89a".utf8)
         bytes += littleEndian(width) + littleEndian(height)
         bytes += [0x80, 0x00, 0x00]  // global colour table of 2 entries
@@ -44,7 +43,7 @@ enum HostileFiles {
 
     /// A JPEG with an ICC profile of `profileBytes` inserted after SOI, split into APP2 segments
     /// the way the ICC specification says (at most 65,519 bytes each, numbered, up to 255).
-    static func jpegWithICCProfile(_ jpeg: [UInt8], profileBytes: Int, seed: UInt64 = 7) -> [UInt8] {
+    public static func jpegWithICCProfile(_ jpeg: [UInt8], profileBytes: Int, seed: UInt64 = 7) -> [UInt8] {
         var random = SplitMix64(seed: seed)
         var profile = random.bytes(profileBytes)
         // A plausible profile header: its own size, 'acsp' signature, so parsers read further.
