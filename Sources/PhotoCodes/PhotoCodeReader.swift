@@ -11,9 +11,7 @@ public enum PhotoCodeReader {
     public static func codes(in file: URL, limits: PhotoCodeLimits = .standard) throws(PhotoCodeError) -> [FoundCode] {
         let header: PhotoHeader
         do throws(PreviewError) {
-            try PhotoFile.checkReadable(file)
-            header = try VipsPhotoDecoder().readHeader(of: file)
-            try limits.photo.check(header)
+            header = try PreviewPipeline(limits: limits.photo).checkedHeader(of: file)
         } catch {
             throw .photo(error)
         }

@@ -12,11 +12,8 @@ public enum PhotoIntegrity {
     ) -> PreviewError? {
         if FileEnding.isCutShort(file) { return .truncated(detail: "the file stops before its format's end marker") }
         do throws(PreviewError) {
-            try limits.check(try decoder.readHeader(of: file))
-            _ = try decoder.decode(file, fitting: PixelSize(width: 64, height: 64))
+            _ = try PreviewPipeline(decoder: decoder, limits: limits).decode(file) { _ in PixelSize(width: 64, height: 64) }
             return nil
-        } catch .damaged(let detail) where FileEnding.isCutShort(file) {
-            return .truncated(detail: detail)
         } catch let error {
             switch error {
             case .truncated, .damaged: return error

@@ -23,17 +23,25 @@ public struct PreviewPipeline: Sendable {
         return try ChafaRenderer.render(image, into: cells, mode: mode, cell: cell)
     }
 
-    /// The photo decoded into the pixel box `fitting` picks from its header, after the checks
-    /// every photo gets before a pixel is decoded: a readable file, a header within ``limits``.
-    /// A file that stops before its format's end and cannot be decoded is `.truncated`.
+    /// The photo decoded into the pixel box `fitting` picks from its header, after
+    /// ``checkedHeader(of:)``. A file that stops before its format's end and cannot be decoded
+    /// is `.truncated`.
     public func decode(_ file: URL, fitting: (PhotoHeader) -> PixelSize) throws(PreviewError) -> DecodedImage {
-        try PhotoFile.checkReadable(file)
         do throws(PreviewError) {
-            let header = try decoder.readHeader(of: file)
-            try limits.check(header)
+            let header = try checkedHeader(of: file)
             return try decoder.decode(file, fitting: fitting(header))
         } catch .damaged(let detail) where FileEnding.isCutShort(file) {
             throw .truncated(detail: detail)
         }
+    }
+
+    /// The photo's header, after the checks every photo gets before a pixel is decoded (a
+    /// preview, an agent's picture, the codes read from it, the damage check at staging): a
+    /// readable regular file, a header within ``limits``.
+    public func checkedHeader(of file: URL) throws(PreviewError) -> PhotoHeader {
+        try PhotoFile.checkReadable(file)
+        let header = try decoder.readHeader(of: file)
+        try limits.check(header)
+        return header
     }
 }
