@@ -25,4 +25,11 @@ import Testing
         #expect(image.bytes.count <= PhotoThumbnail.maximumBytes)
         #expect(image.bytes.starts(with: [0xFF, 0xD8, 0xFF]))
     }
+
+    @Test func aSmallPhotoIsShownAtItsOwnSizeNotEnlarged() throws {
+        let folder = try TemporaryFolder()
+        let png = DemoPNG.encode(width: 40, height: 30) { x, y in (UInt8(x * 6), UInt8(y * 8), 90) }
+        let image = try PhotoThumbnail.jpeg(of: try folder.write(png, to: "small.png"))
+        #expect((image.width, image.height) == (40, 30))
+    }
 }
