@@ -63,7 +63,7 @@ func prepare(_ folder: URL) throws {
     try Data(HostileFiles.pngClaiming(width: 10_000, height: 6_000, deepInterlaced: true)).write(to: folder.appendingPathComponent("hostile-png-interlaced-60mp-16bit.png"))
     let small = [UInt8](try Data(contentsOf: try SampleImages.save(SampleImages.photoLike(width: 640, height: 480), width: 640, height: 480, as: "small.jpg", in: folder)))
     try Data(HostileFiles.jpegWithICCProfile(small, profileBytes: 16_000_000)).write(to: folder.appendingPathComponent("hostile-icc-16mb.jpg"))
-    var random = SplitMix(seed: 9)
+    var random = SplitMix64(seed: 9)
     try Data(random.bytes(1 << 20)).write(to: folder.appendingPathComponent("hostile-random.jpg"))
     try Data().write(to: folder.appendingPathComponent("hostile-empty.jpg"))
     try FileManager.default.removeItem(at: folder.appendingPathComponent("small.jpg"))
