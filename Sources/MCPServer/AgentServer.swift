@@ -71,11 +71,11 @@ public enum AgentServer {
         guard let total = try? arguments.seconds("timeout_seconds", in: 0...limits.longestWait, fallback: 60),
             let request = try? arguments.integer("request_id", in: ToolArguments.idRange)
         else { return nil }
-        let start = Date()
+        let start = ContinuousClock.now
         return Task {
             while true {
                 do { try await Task.sleep(for: limits.progressInterval) } catch { return }
-                let waited = min(Date().timeIntervalSince(start).rounded(.down), total)
+                let waited = min(Double((ContinuousClock.now - start).components.seconds), total)
                 let progress = ProgressNotification.Parameters(
                     progressToken: token, progress: waited, total: total,
                     message: "Waiting for a person to answer request #\(request): \(Int(waited)) of \(Int(total)) s.")
