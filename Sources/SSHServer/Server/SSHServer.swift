@@ -46,13 +46,16 @@ public final class SSHServer: Sendable {
         self.configuration = configuration
     }
 
-    /// The port listened on once started (the chosen one when the configuration said 0).
-    public var boundPort: Int? {
+    /// What runs while the server is started (nil before and after).
+    private var running: Running? {
         lifecycle.withLockedValue {
-            if case .running(let running) = $0 { return running.port }
+            if case .running(let running) = $0 { return running }
             return nil
         }
     }
+
+    /// The port listened on once started (the chosen one when the configuration said 0).
+    public var boundPort: Int? { running?.port }
 
     /// The listening socket while this server accepts connections: what an upgrade hands to the
     /// process that follows (which must get its own copy: this one is closed on exec).
@@ -64,20 +67,10 @@ public final class SSHServer: Sendable {
     }
 
     /// Connections open now, with or without sessions.
-    public var openConnections: Int {
-        lifecycle.withLockedValue {
-            if case .running(let running) = $0 { return running.context.connections.withLockedValue { $0.count } }
-            return 0
-        }
-    }
+    public var openConnections: Int { running?.context.connections.withLockedValue { $0.count } ?? 0 }
 
     /// Sessions whose child is running (or being launched) now.
-    public var runningSessions: Int {
-        lifecycle.withLockedValue {
-            if case .running(let running) = $0 { return running.context.sessions.count }
-            return 0
-        }
-    }
+    public var runningSessions: Int { running?.context.sessions.count ?? 0 }
 
     /// Reads (or creates) the host key, reads the authorized keys, and starts listening.
     /// Ignores SIGPIPE for the whole process: a child closing its stdin must not kill the server.
@@ -122,24 +115,18 @@ public final class SSHServer: Sendable {
         }
 
         let context = ServerContext(configuration: configuration, hostKey: hostKey, authorizedKeys: store)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
         let descriptor: CInt
         if let inherited = configuration.inheritedListener {
             guard ListeningSocket.isListening(inherited) else {
-                try? await group.shutdownGracefully()
                 throw .cannotListen(address: "descriptor \(inherited)", reason: "it is not a listening socket")
             }
             // Never passed on to a session's child.
             _ = fcntl(inherited, F_SETFD, FD_CLOEXEC)
             descriptor = inherited
         } else {
-            do {
-                descriptor = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
-            } catch {
-                try? await group.shutdownGracefully()
-                throw error
-            }
+            descriptor = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
         }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(4, System.coreCount)))
         let listener: Channel
         do {
             listener = try await ServerBootstrap(group: group)
@@ -181,14 +168,9 @@ public final class SSHServer: Sendable {
     /// sessions hung up. Nil when the policy has no file.
     @discardableResult
     public func reloadAuthorizedKeys() -> Result<AuthorizedKeysReport, SSHServerError>? {
-        let context: ServerContext? = lifecycle.withLockedValue {
-            if case .running(let running) = $0 { return running.context }
-            return nil
-        }
-        guard let store = context?.authorizedKeys else { return nil }
+        guard let context = running?.context, let store = context.authorizedKeys else { return nil }
         let result = store.reload()
-        Self.log(result, logger: configuration.logger)
-        if case .success = result { context?.revokeConnectionsWithoutKeys() }
+        Self.apply(result, context: context, logger: configuration.logger)
         return result
     }
 
@@ -197,16 +179,14 @@ public final class SSHServer: Sendable {
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tabshell.ssh.authorized-keys"))
         timer.schedule(deadline: .now() + .nanoseconds(interval), repeating: .nanoseconds(interval))
         timer.setEventHandler {
-            if let result = store.reloadIfChanged() {
-                Self.log(result, logger: logger)
-                if case .success = result { context.revokeConnectionsWithoutKeys() }
-            }
+            if let result = store.reloadIfChanged() { Self.apply(result, context: context, logger: logger) }
         }
         timer.resume()
         return timer
     }
 
-    private static func log(_ result: Result<AuthorizedKeysReport, SSHServerError>, logger: Logger) {
+    /// Logs a reload of the authorized keys and, when it succeeded, revokes the keys it dropped.
+    private static func apply(_ result: Result<AuthorizedKeysReport, SSHServerError>, context: ServerContext, logger: Logger) {
         switch result {
         case .success(let report):
             logger.notice(
@@ -215,6 +195,7 @@ public final class SSHServer: Sendable {
                     "keys": "\(report.keys.count)", "refusedLines": "\(report.problems.count)",
                 ])
             for problem in report.problems { logger.warning("authorized keys: \(report.path) \(problem)") }
+            context.revokeConnectionsWithoutKeys()
         case .failure(let error):
             logger.error("authorized keys unreadable: nobody can log in until it is fixed", metadata: ["error": "\(error)"])
         }

@@ -78,19 +78,11 @@ public enum SSHServerMetrics {
         _ = Counter(label: connectionsAccepted)
     }
 
-    static func refused(_ reason: ConnectionRefusal) {
-        Counter(label: connectionsRefused, dimensions: [("reason", reason.rawValue)]).increment()
-    }
+    static func refused(_ reason: ConnectionRefusal) { Counter(label: connectionsRefused, dimensions: [("reason", reason.rawValue)]).increment() }
 
-    static func refused(_ reason: SessionRefusal) {
-        Counter(label: sessionsRefused, dimensions: [("reason", reason.rawValue)]).increment()
-    }
+    static func refused(_ reason: SessionRefusal) { Counter(label: sessionsRefused, dimensions: [("reason", reason.rawValue)]).increment() }
 
-    static func authenticated(_ result: AuthResult) {
-        Counter(label: authAttempts, dimensions: [("result", result.rawValue)]).increment()
-    }
+    static func authenticated(_ result: AuthResult) { Counter(label: authAttempts, dimensions: [("result", result.rawValue)]).increment() }
 
-    static func accepted() {
-        Counter(label: connectionsAccepted).increment()
-    }
+    static func accepted() { Counter(label: connectionsAccepted).increment() }
 }

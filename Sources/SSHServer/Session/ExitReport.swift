@@ -15,20 +15,14 @@ enum ExitReport {
         SIGUSR1: "USR1", SIGUSR2: "USR2",
     ]
 
-    enum Message {
-        case status(SSHChannelRequestEvent.ExitStatus)
-        case signal(SSHChannelRequestEvent.ExitSignal)
-    }
-
-    static func message(for termination: SSHSessionEnd.Termination) -> Message {
+    /// The channel event to send: an `ExitStatus` or an `ExitSignal`.
+    static func event(for termination: SSHSessionEnd.Termination) -> Any {
         switch termination {
         case .exited(let status):
-            return .status(.init(exitStatus: status))
+            return SSHChannelRequestEvent.ExitStatus(exitStatus: status)
         case .killed(let signal):
-            guard let name = signalNames[signal] else {
-                return .status(.init(exitStatus: 128 + Int(signal)))
-            }
-            return .signal(.init(signalName: name, errorMessage: "", language: "", dumpedCore: false))
+            guard let name = signalNames[signal] else { return SSHChannelRequestEvent.ExitStatus(exitStatus: 128 + Int(signal)) }
+            return SSHChannelRequestEvent.ExitSignal(signalName: name, errorMessage: "", language: "", dumpedCore: false)
         }
     }
 }

@@ -186,9 +186,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             holdsSession = true
             connection.sessionBegan()
             let name = ClientText.printable(request.subsystem, limit: 64)
-            logger.notice("refused: subsystem", metadata: ["subsystem": "\(name)"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.subsystem)
-            end(saying: "subsystems such as \(name) (sftp, scp) are not offered by this server.", exitStatus: 1)
+            refuse(
+                .subsystem, "refused: subsystem", metadata: ["subsystem": "\(name)"],
+                saying: "subsystems such as \(name) (sftp, scp) are not offered by this server.")
         case let event as ChannelEvent where event == .inputClosed:
             clientInputEnded = true
             if terminal == nil, let inputChannel { inputChannel.close(mode: .output, promise: nil) }
@@ -244,43 +244,43 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         if connection.isRevoked
             || connection.authorizedKey.map({ server.authorizedKeys?.person(for: $0) == nil }) ?? false
         {
-            logger.notice("refused: the key is no longer authorized")
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.keyRevoked)
-            return end(saying: "your key is no longer authorized on this server: no new session can start.", exitStatus: 1)
+            return refuse(
+                .keyRevoked, "refused: the key is no longer authorized",
+                saying: "your key is no longer authorized on this server: no new session can start.")
         }
 
         if let command, ClientText.holdsNUL(command) {
             // C strings end at a NUL: the child would be given a shorter word than the one checked.
-            logger.notice("refused: a NUL byte in the command", metadata: ["command": "\(Self.logged(command))"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.nulInCommand)
-            return end(saying: "the command holds a NUL byte, which no program can be given; nothing was run.", exitStatus: 1)
+            return refuse(
+                .nulInCommand, "refused: a NUL byte in the command", metadata: ["command": "\(Self.logged(command))"],
+                saying: "the command holds a NUL byte, which no program can be given; nothing was run.")
         }
         if command == nil, terminal == nil {
-            logger.notice("refused: shell without a terminal")
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.noTerminal)
-            return end(saying: "this server needs a terminal: connect with `ssh -t`.", exitStatus: 1)
+            return refuse(.noTerminal, "refused: shell without a terminal", saying: "this server needs a terminal: connect with `ssh -t`.")
         }
         let reserved: (SessionRegistry.Slot, otherSessionsOfSamePerson: Int)
         switch server.sessions.reserve(connectionID: connection.id, person: peer.name, source: connection.source, key: peer.keyFingerprint) {
         case .success(let reservation):
             reserved = reservation
-        case .failure(.serverFull(let limit)):
-            logger.notice("refused: session limit reached", metadata: ["limit": "\(limit)"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.maxSessions)
-            return end(saying: "the server is full (\(limit) session\(limit == 1 ? "" : "s") running); try again later.", exitStatus: 1)
-        case .failure(.connectionFull(let limit)):
-            logger.notice("refused: per-connection session limit reached", metadata: ["limit": "\(limit)"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.perConnection)
-            return end(saying: "this connection already runs \(limit) sessions.", exitStatus: 1)
-        case .failure(.sourceFull(let limit)):
-            logger.notice("refused: per-address session limit reached", metadata: ["limit": "\(limit)"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.perSource)
-            return end(
-                saying: "your address already runs \(Self.sessions(limit)), the most one address may; end one and try again.", exitStatus: 1)
-        case .failure(.keyFull(let limit)):
-            logger.notice("refused: per-key session limit reached", metadata: ["limit": "\(limit)"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.perKey)
-            return end(saying: "your key already runs \(Self.sessions(limit)), the most one key may; end one and try again.", exitStatus: 1)
+        case .failure(let refusal):
+            let (reason, event, limit, sentence): (SSHServerMetrics.SessionRefusal, Logger.Message, Int, String) =
+                switch refusal {
+                case .serverFull(let limit):
+                    (.maxSessions, "refused: session limit reached", limit, "the server is full (\(Self.sessions(limit)) running); try again later.")
+                case .connectionFull(let limit):
+                    (.perConnection, "refused: per-connection session limit reached", limit, "this connection already runs \(limit) sessions.")
+                case .sourceFull(let limit):
+                    (
+                        .perSource, "refused: per-address session limit reached", limit,
+                        "your address already runs \(Self.sessions(limit)), the most one address may; end one and try again."
+                    )
+                case .keyFull(let limit):
+                    (
+                        .perKey, "refused: per-key session limit reached", limit,
+                        "your key already runs \(Self.sessions(limit)), the most one key may; end one and try again."
+                    )
+                }
+            return refuse(reason, event, metadata: ["limit": "\(limit)"], saying: sentence)
         }
         slot = reserved.0
         phase = .launching
@@ -300,33 +300,24 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private func launcherDecided(_ decision: SSHSessionDecision, request: SSHSessionRequest) {
         guard phase == .launching, let slot else {
             // The client left while the launcher was deciding: what it prepared is released.
-            self.slot.map(server.sessions.release)
+            releaseSlot()
             if case .run(let command) = decision { Self.neverStarted(command) }
             return
         }
         switch decision {
         case .refuse(let sentence, let exitStatus):
-            server.sessions.release(slot)
-            self.slot = nil
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.launcher)
-            logger.notice(
-                "refused: launcher",
-                metadata: ["command": "\(Self.logged(request.command))", "reason": "\(ClientText.printable(sentence))"])
-            end(saying: sentence, exitStatus: exitStatus)
+            releaseSlot()
+            refuse(
+                .launcher, "refused: launcher",
+                metadata: ["command": "\(Self.logged(request.command))", "reason": "\(ClientText.printable(sentence))"], saying: sentence,
+                exitStatus: exitStatus)
         case .wrongGuess(let sentence):
-            server.sessions.release(slot)
-            self.slot = nil
+            releaseSlot()
             let closing = connection.guessedWrong()
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.wrongGuess)
-            logger.notice(
-                "refused: wrong guess",
-                metadata: ["command": "\(Self.logged(request.command))", "closing": "\(closing)"])
-            if closing {
-                end(saying: sentence + " Too many wrong guesses: this connection is closed.", exitStatus: 1)
-                connection.close(after: context?.channel)
-            } else {
-                end(saying: sentence, exitStatus: 1)
-            }
+            refuse(
+                .wrongGuess, "refused: wrong guess", metadata: ["command": "\(Self.logged(request.command))", "closing": "\(closing)"],
+                saying: closing ? sentence + " Too many wrong guesses: this connection is closed." : sentence)
+            if closing { connection.close(after: context?.channel) }
         case .run(let command):
             start(command, request: request, slot: slot)
         }
@@ -336,18 +327,16 @@ final class SessionChannelHandler: ChannelDuplexHandler {
 
     private func start(_ command: SSHSessionCommand, request: SSHSessionRequest, slot: SessionRegistry.Slot) {
         guard let context else {
-            server.sessions.release(slot)
-            self.slot = nil
+            releaseSlot()
             return Self.neverStarted(command)
         }
         let spawned: (ChildProcess, ChildSpawner.Streams)
         do {
             spawned = try ChildSpawner.spawn(command, terminal: terminal, template: server.configuration.sessionTemplate)
         } catch {
-            server.sessions.release(slot)
-            self.slot = nil
+            releaseSlot()
             logger.error("could not start the session", metadata: ["path": "\(command.executablePath)", "error": "\(error.reason)"])
-            SSHServerMetrics.refused(SSHServerMetrics.SessionRefusal.spawnFailed)
+            SSHServerMetrics.refused(.spawnFailed)
             Self.neverStarted(command)
             return end(saying: "the session could not be started (\(error.reason)).", exitStatus: 127)
         }
@@ -531,13 +520,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             process.send(signal)
             return
         }
-        let newline = terminal == nil ? "\n" : "\r\n"
-        let line =
-            newline
-            + server.clientLine("no input for a while: this session ends in \(secondsLeft) s unless something is typed.")
-            + newline
-        context.writeAndFlush(
-            wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: nil)
+        writeError(newline + server.clientLine("no input for a while: this session ends in \(secondsLeft) s unless something is typed.") + newline)
+        context.flush()
     }
 
     // MARK: - Ending
@@ -549,10 +533,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         endTap()
         guard let context else { return }
         if let said = endLine ?? endSentence {
-            let newline = terminal == nil ? "\n" : "\r\n"
-            let line = newline + server.clientLine(said) + newline
             let promise = context.eventLoop.makePromise(of: Void.self)
-            context.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: promise)
+            writeError(newline + server.clientLine(said) + newline, promise: promise)
             lastClientWrite = promise.futureResult
         }
         context.flush()
@@ -566,22 +548,37 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private func end(saying sentence: String, exitStatus: Int) {
         phase = .finished
         guard let context else { return }
-        let newline = terminal == nil ? "\n" : "\r\n"
-        let line = server.clientLine(sentence) + newline
-        context.writeAndFlush(
-            wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))),
-            promise: nil)
+        writeError(server.clientLine(sentence) + newline)
+        context.flush()
         sendExitAndClose(.exited(status: exitStatus))
+    }
+
+    /// Refuses the session: a line in the log, the refusal counted, the sentence to the client.
+    private func refuse(
+        _ reason: SSHServerMetrics.SessionRefusal, _ event: Logger.Message, metadata: Logger.Metadata? = nil, saying sentence: String,
+        exitStatus: Int = 1
+    ) {
+        logger.notice(event, metadata: metadata)
+        SSHServerMetrics.refused(reason)
+        end(saying: sentence, exitStatus: exitStatus)
+    }
+
+    /// The line ending the client's terminal needs: CR LF on a terminal, LF on pipes.
+    private var newline: String { terminal == nil ? "\n" : "\r\n" }
+
+    /// Writes `line` on the session's stderr (the caller flushes).
+    private func writeError(_ line: String, promise: EventLoopPromise<Void>? = nil) {
+        context?.write(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(ByteBuffer(string: line)))), promise: promise)
+    }
+
+    private func releaseSlot() {
+        slot.map(server.sessions.release)
+        slot = nil
     }
 
     private func sendExitAndClose(_ termination: SSHSessionEnd.Termination) {
         guard let context else { return }
-        switch ExitReport.message(for: termination) {
-        case .status(let status):
-            context.triggerUserOutboundEvent(status, promise: nil)
-        case .signal(let signal):
-            context.triggerUserOutboundEvent(signal, promise: nil)
-        }
+        context.triggerUserOutboundEvent(ExitReport.event(for: termination), promise: nil)
         context.close(mode: .output, promise: nil)
         context.close(promise: nil)
     }
@@ -599,12 +596,8 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     private func reply(_ wantReply: Bool, success: Bool) {
-        guard wantReply, let context else { return }
-        if success {
-            context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil)
-        } else {
-            context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil)
-        }
+        guard wantReply else { return }
+        context?.triggerUserOutboundEvent(success ? ChannelSuccessEvent() as Any : ChannelFailureEvent(), promise: nil)
     }
 
     /// The launcher's command was never run: its `onExit` still runs, once, so what the
