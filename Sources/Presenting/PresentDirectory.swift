@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The folder holding one socket per live presentation, named by its code: private to the user
 /// the sessions run as (0700, theirs, not a link). `tabshell serve` makes one per server and

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The presenter's side: a socket named by the watch code that watchers connect to, and ONE
 /// sender thread that owns every watcher's socket (non-blocking) and the listener. `publish`

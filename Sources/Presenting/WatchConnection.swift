@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The watcher's side: connected to a presentation by its code, reading its frames.
 public final class WatchConnection: @unchecked Sendable {

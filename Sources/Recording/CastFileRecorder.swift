@@ -1,9 +1,6 @@
 import Foundation
-import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Synchronization
 
 /// Records one terminal session into a new asciicast v2 file: output and resizes in, lines
 /// written in order on a queue of its own (a slow disk never holds up whoever calls), the file

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A cast read from a file: its header and its events in order.
 public struct Cast: Sendable, Equatable {

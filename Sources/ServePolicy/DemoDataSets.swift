@@ -1,12 +1,9 @@
 import Foundation
+import Glibc
 import Presenting
 import SQLiteStorage
 import Storage
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `serve --demo`: every connection gets its own fresh demo data set in a private temporary
 /// folder (a seeded database, and the demo's sample photos as the visitor's uploads), shared by

@@ -1,11 +1,8 @@
 import Domain
 import Foundation
+import Glibc
 import Storage
 import TabShell
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One person's folder beside the database, `people/<name>/`: their photo uploads, the
 /// navigation they left when their connection dropped (`session.json`), and the lock the app

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The rules for a person's name, and where the default one comes from.
 public enum PersonName {

@@ -1,10 +1,7 @@
 import Foundation
+import Glibc
 import Presenting
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `present` and `watch CODE` under `tabshell serve`: the server's private folder of
 /// presentation sockets (0700, made at start, removed at the end) handed to sessions in their

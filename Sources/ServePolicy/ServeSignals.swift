@@ -1,10 +1,7 @@
 import Dispatch
 import Foundation
-import Synchronization
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Synchronization
 
 /// What the signal handlers tell the main thread, in order; it waits for the next one.
 public final class ServeEvents: Sendable {

@@ -1,12 +1,7 @@
 import Foundation
+import Glibc
 import NIOConcurrencyHelpers
 import NIOSSH
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The authorized keys in force, re-read when the file changes. Sessions already running are
 /// untouched by a reload: it only decides the next authentications.
@@ -75,11 +70,7 @@ final class AuthorizedKeysStore: Sendable {
     private static func signature(of path: String) -> FileSignature? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
         let modified = info.st_mtim
-        #endif
         return FileSignature(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))

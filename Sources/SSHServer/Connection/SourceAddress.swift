@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The address the per-source limits count a client by: an IPv4 address as it is, an IPv6
 /// address by its /64 (one host, or one home, usually holds a whole /64, so counting single

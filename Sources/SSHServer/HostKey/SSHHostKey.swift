@@ -1,12 +1,7 @@
 import Crypto
 import Foundation
-import NIOSSH
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NIOSSH
 
 /// The server's Ed25519 host key, kept in OpenSSH's private key format so that `ssh-keygen`
 /// can read it (`ssh-keygen -l -f` prints the same fingerprint as ``fingerprintLine``).

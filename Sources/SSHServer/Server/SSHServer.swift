@@ -1,15 +1,10 @@
 import Dispatch
 import Foundation
+import Glibc
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An SSH server whose sessions each run a command chosen by the app's launcher, in a child
 /// process on its own pseudo-terminal.

@@ -1,12 +1,7 @@
 import CPty
 import Dispatch
-import NIOConcurrencyHelpers
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NIOConcurrencyHelpers
 
 /// A session's child: the leader of its own session and process group, watched until it is
 /// reaped. Signals go to the whole group, and only while the child is unreaped, so a recycled
@@ -86,11 +81,7 @@ final class ChildProcess: Sendable {
     func send(_ signal: Int32) {
         state.withLockedValue { state in
             guard state.end == nil else { return }
-            #if canImport(Glibc)
             _ = Glibc.kill(pid, signal)
-            #else
-            _ = Darwin.kill(pid, signal)
-            #endif
         }
     }
 
@@ -133,11 +124,7 @@ final class ChildProcess: Sendable {
 }
 
 private func signalGroup(_ leader: pid_t, _ signal: Int32) {
-    #if canImport(Glibc)
     _ = Glibc.kill(-leader, signal)
-    #else
-    _ = Darwin.kill(-leader, signal)
-    #endif
 }
 
 extension Duration {

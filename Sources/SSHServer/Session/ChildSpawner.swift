@@ -1,11 +1,6 @@
 import CPty
 import ChildProcess
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Starts a session's command through CPty: on a new pseudo-terminal, or with pipes.
 enum ChildSpawner {

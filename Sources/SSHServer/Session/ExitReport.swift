@@ -1,10 +1,5 @@
-import NIOSSH
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NIOSSH
 
 /// How a child's end is told to the client: exit-status, or exit-signal for the signals
 /// RFC 4254 §6.10 names (the client then exits 255, as with sshd).

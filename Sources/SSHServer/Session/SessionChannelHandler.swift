@@ -1,14 +1,9 @@
 import CPty
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
 import NIOSSH
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One SSH session channel: gathers the client's requests (pty, env, window size), asks the
 /// launcher what to run, runs it as a child on its own terminal (or pipes), carries bytes both

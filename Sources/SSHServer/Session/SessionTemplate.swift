@@ -1,12 +1,9 @@
 import CPty
 import ChildProcess
 import Dispatch
+import Glibc
 import Logging
 import NIOConcurrencyHelpers
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A warmed copy of the session program that terminal sessions are forked from (CPty's
 /// SessionTemplate.c): started once, it has mapped its libraries and relocated the binary's data,
