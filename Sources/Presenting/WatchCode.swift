@@ -42,8 +42,5 @@ public struct WatchCode: Equatable, Hashable, Sendable, CustomStringConvertible 
         WatchCode(symbols: (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 
-    /// How many codes there are: 31¹².
-    public static var possibleCodes: Double { pow(Double(alphabet.count), Double(length)) }
-
     public var description: String { text }
 }

@@ -91,11 +91,11 @@ struct AllowedCommand: Equatable {
                 return .failure(Refusal("`\(cut(shown))` is not allowed; allowed: \(summary)."))
             }
         }
-        if entry.words == ["watch"], let code = rest.first, !isWatchCode(code) {
+        if entry.words == ["watch"], let code = rest.first, WatchCode(code) == nil {
             return .failure(
                 Refusal("`\(cut(code))` is not a watch code: it is three groups of four letters and digits, as the presenter's screen shows it."))
         }
-        if entry.words == ["mcp"], let code = rest.first, !isWatchCode(code) {
+        if entry.words == ["mcp"], let code = rest.first, WatchCode(code) == nil {
             return .failure(
                 Refusal("`\(cut(code))` is not an agent code: it is three groups of four letters and digits, as the heading of a demo session shows it."))
         }
@@ -128,11 +128,6 @@ struct AllowedCommand: Equatable {
             index += 1
         }
         return names.map { Set($0.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }) }
-    }
-
-    /// A watch code as the presenter's screen shows it (Presenting's `WatchCode`).
-    static func isWatchCode(_ text: String) -> Bool {
-        WatchCode(text) != nil
     }
 
     /// What the client sent, quoted back: printable (no escape, C1 control or bidi mark reaches

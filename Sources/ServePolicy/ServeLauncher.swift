@@ -58,11 +58,6 @@ public final class ServeLauncher: Sendable {
         self.logger = logger
     }
 
-    /// `--session-memory-limit`'s default: 512 MiB. A session at 80x24 holds about 70 MB, one at
-    /// the largest terminal (1000x500) about 130 MB, and one showing a 12-megapixel photo in the
-    /// viewer at that size 385 MB (it fails under 320M). docs/threat-model.md has the budget.
-    public static let defaultMemoryLimit: UInt64 = 512 << 20
-
     /// What the client reads when its session's child was killed (not hung up by the server):
     /// most likely it went over its memory limit, and only it ended.
     public static func sentence(for end: SSHSessionEnd, memoryLimit: UInt64?) -> String? {

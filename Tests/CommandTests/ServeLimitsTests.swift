@@ -28,7 +28,7 @@ import Testing
         let workspace = try Workspace()
         let launcher = ServeLauncher(
             executable: "/opt/tabshell", data: .team(database: workspace.databaseURL), resumeWindowSeconds: 600, logLevel: .info,
-            logger: ServeTests.quiet, memoryLimit: ServeLauncher.defaultMemoryLimit)
+            logger: ServeTests.quiet, memoryLimit: 512 << 20)
         guard case let .run(command) = launcher.decide(ServeTests.request()) else {
             Issue.record("refused")
             return

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Presenting
 import SSHServer
 import Testing
 
@@ -76,7 +77,7 @@ import Testing
         #expect(present.environment[ServePresenting.directoryKey] == presenting.directory)
         #expect(present.environment[ServePresenting.watcherLimitKey] == "3")
         let chosen = try #require(present.environment["TABSHELL_PRESENT_CODE"])
-        #expect(AllowedCommand.isWatchCode(chosen))
+        #expect(WatchCode(chosen) != nil)
 
         // Before its socket is there, the chosen code is as dead as one nobody has.
         let dead = Self.wrongGuess(launcher.decide(Self.request("watch \(Self.code)")), code: Self.code)

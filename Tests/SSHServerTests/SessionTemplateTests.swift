@@ -103,9 +103,9 @@ import Glibc
         // Its session: the session's pid, which the reaper keeps while any of its processes is around.
         let stat = try String(contentsOfFile: "/proc/\(left)/stat", encoding: .utf8)
         let session = try #require(stat.split(separator: ")").last?.split(separator: " ").dropFirst(3).first.flatMap { pid_t($0) })
-        #expect(ChildReaper.isLookingAfter(session: session))
+        #expect(ChildReaper.books.withLockedValue { $0.sessionIDs.contains(session) })
         try await waitUntil(timeout: .seconds(30)) { access("/proc/\(left)", F_OK) != 0 }
-        try await waitUntil(timeout: .seconds(30)) { !ChildReaper.isLookingAfter(session: session) }
+        try await waitUntil(timeout: .seconds(30)) { !ChildReaper.books.withLockedValue { $0.sessionIDs.contains(session) } }
         ChildReaper.sweep()
         await server.server.stop()
 

@@ -28,7 +28,6 @@ public final class SSHServer: Sendable {
         let listener: Channel
         let context: ServerContext
         let keysWatcher: DispatchSourceBox?
-        let port: Int
         /// The listening socket's descriptor, which ``listener`` owns and closes.
         let listenerDescriptor: CInt
     }
@@ -48,9 +47,6 @@ public final class SSHServer: Sendable {
             return nil
         }
     }
-
-    /// The port listened on once started (the chosen one when the configuration said 0).
-    public var boundPort: Int? { running?.port }
 
     /// The listening socket while this server accepts connections: what an upgrade hands to the
     /// process that follows (which must get its own copy: this one is closed on exec).
@@ -152,7 +148,7 @@ public final class SSHServer: Sendable {
             host: configuration.host, port: port, hostKey: hostKey, hostKeyCreated: created, authorizedKeys: keysReport)
         accepting.withLockedValue { $0 = true }
         return (
-            Running(group: group, listener: listener, context: context, keysWatcher: watcher, port: port, listenerDescriptor: descriptor),
+            Running(group: group, listener: listener, context: context, keysWatcher: watcher, listenerDescriptor: descriptor),
             report
         )
     }

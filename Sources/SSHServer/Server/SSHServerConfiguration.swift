@@ -5,7 +5,7 @@ import Logging
 public struct SSHServerConfiguration: Sendable {
     /// Address to listen on; default loopback only.
     public var host = "127.0.0.1"
-    /// Port to listen on; 0 picks a free port (read it from ``SSHServer/boundPort``).
+    /// Port to listen on; 0 picks a free port (read it from ``SSHServerStartReport/port``).
     public var port = 2222
     /// A listening socket handed over by the server this one follows (an upgrade): the server
     /// takes it instead of binding ``host`` and ``port``, which then only name it in messages.

@@ -181,7 +181,7 @@ public final class SessionTemplate: Sendable {
 /// by the sweep that follows the session's reaping (the kernel hands out pids in order up to
 /// pid_max, so none is reused in between).
 enum ChildReaper {
-    private struct Books {
+    struct Books {
         /// Sessions started and not yet reaped by their ``ChildProcess``.
         var unreaped = Set<pid_t>()
         /// Sessions (their ids) whose processes may still be around: the started ones, kept
@@ -190,7 +190,7 @@ enum ChildReaper {
         var sweeping = false
     }
 
-    private static let books = NIOLockedValueBox(Books())
+    static let books = NIOLockedValueBox(Books())
     private static let sweeper = NIOLockedValueBox<DispatchSourceBox?>(nil)
     private static let queue = DispatchQueue(label: "tabshell.ssh.orphans")
 
@@ -246,9 +246,6 @@ enum ChildReaper {
             return reaped
         }
     }
-
-    /// Whether the processes of session `id` are still looked after (for tests).
-    static func isLookingAfter(session id: pid_t) -> Bool { books.withLockedValue { $0.sessionIDs.contains(id) } }
 
     /// This process's children, from every thread's `children` file.
     private static func children() -> [pid_t] {
