@@ -7,13 +7,6 @@ struct MetricsPages: Sendable {
         var body: String
         var contentType = "text/plain; charset=utf-8"
         var extraHeaders: [(String, String)] = []
-
-        init(status: HTTPResponseStatus, body: String, contentType: String = "text/plain; charset=utf-8", extraHeaders: [(String, String)] = []) {
-            self.status = status
-            self.body = body
-            self.contentType = contentType
-            self.extraHeaders = extraHeaders
-        }
     }
 
     /// The exposition text, made at each scrape.
