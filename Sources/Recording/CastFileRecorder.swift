@@ -129,14 +129,10 @@ public final class CastFileRecorder: Sendable {
         if let budget {
             let (taken, first) = budget.take(bytes.count)
             guard taken else {
-                let (already, closing) = state.withLock { state in
-                    defer { state.stopped = true }
-                    return (state.stopped, state.encoder.closesCleanly)
-                }
-                if !already {
+                if !markStopped() {
                     // Cut here: the lines written end between sequences (the filter holds an
                     // unfinished one back); the closing event puts the player's modes back.
-                    if closing { enqueue(Array(CastEvent(time: clock(), kind: .output(CastEncoder.cutText)).line.utf8)) }
+                    if state.withLock({ $0.encoder.closesCleanly }) { enqueue(Array(CastEvent(time: clock(), kind: .output(CastEncoder.cutText)).line.utf8)) }
                     // The budget whose limit was reached: the recording's own share, or the total it is within.
                     let spent = budget.parent.flatMap { $0.isExhausted ? $0.limit : nil } ?? budget.limit
                     onStop(.totalLimit(spent, first: first))
@@ -145,6 +141,14 @@ public final class CastFileRecorder: Sendable {
             }
         }
         enqueue(bytes)
+    }
+
+    /// Marks the recording stopped; whether it already was.
+    private func markStopped() -> Bool {
+        state.withLock { state in
+            defer { state.stopped = true }
+            return state.stopped
+        }
     }
 
     /// Writes `bytes` on the queue, taken from no budget.
@@ -157,11 +161,7 @@ public final class CastFileRecorder: Sendable {
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else {
                     let reason = String(cString: strerror(errno))
-                    let already = state.withLock { state in
-                        defer { state.stopped = true }
-                        return state.stopped
-                    }
-                    if !already { onStop(.writeFailed(reason)) }
+                    if !markStopped() { onStop(.writeFailed(reason)) }
                     return
                 }
                 rest = rest.dropFirst(written)

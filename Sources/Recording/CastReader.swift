@@ -69,18 +69,16 @@ public enum CastReader {
         guard Int(status.st_size) <= limits.fileBytes else {
             throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
         }
-        // Read to the end (the file may have grown since fstat), never past the limit.
+        // Read to the end (the file may have grown since fstat), never much past the limit:
+        // `parse` refuses what is over it.
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
+        while bytes.count <= limits.fileBytes {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw openError(errno) }
             if count == 0 { break }
             bytes += chunk[0..<count]
-            guard bytes.count <= limits.fileBytes else {
-                throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
-            }
         }
         return try parse(Data(bytes), limits: limits)
     }
