@@ -73,10 +73,8 @@ public final class DemoDataSets: Sendable {
     /// one more session until ``release(connectionID:)``.
     public func acquire(connectionID: Int, person: String, now: Date, source: String = "") throws -> (database: URL, folder: PersonFolder) {
         let existing = entries.withLock { entries -> URL? in
-            guard var entry = entries[connectionID] else { return nil }
-            entry.sessions += 1
-            entries[connectionID] = entry
-            return entry.directory
+            entries[connectionID]?.sessions += 1
+            return entries[connectionID]?.directory
         }
         var directory: URL
         if let existing {
@@ -93,10 +91,9 @@ public final class DemoDataSets: Sendable {
             }
             // Another session of the connection may have made one meanwhile: one set per connection.
             directory = entries.withLock { entries in
-                if var other = entries[connectionID] {
-                    other.sessions += 1
-                    entries[connectionID] = other
-                    return other.directory
+                if let other = entries[connectionID]?.directory {
+                    entries[connectionID]?.sessions += 1
+                    return other
                 }
                 var generator = SystemRandomNumberGenerator()
                 var code = WatchCode.random(using: &generator)

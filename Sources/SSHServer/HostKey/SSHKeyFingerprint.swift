@@ -34,21 +34,13 @@ public struct SSHKeyFingerprint: Hashable, Sendable, CustomStringConvertible {
     /// NIOSSH cannot use, such as RSA, so they can be named in reports).
     init(keyType: String, blob: [UInt8]) {
         self.sha256 = Self.sha256String(of: blob)
-        switch keyType {
-        case "ssh-ed25519":
-            (bits, typeLabel) = (256, "ED25519")
-        case "ecdsa-sha2-nistp256":
-            (bits, typeLabel) = (256, "ECDSA")
-        case "ecdsa-sha2-nistp384":
-            (bits, typeLabel) = (384, "ECDSA")
-        case "ecdsa-sha2-nistp521":
-            (bits, typeLabel) = (521, "ECDSA")
-        case "ssh-rsa":
-            (bits, typeLabel) = (0, "RSA")
-        default:
-            (bits, typeLabel) = (0, keyType.uppercased())
-        }
+        (bits, typeLabel) = Self.sizesAndLabels[keyType] ?? (0, keyType.uppercased())
     }
+
+    private static let sizesAndLabels: [String: (Int, String)] = [
+        "ssh-ed25519": (256, "ED25519"), "ecdsa-sha2-nistp256": (256, "ECDSA"), "ecdsa-sha2-nistp384": (384, "ECDSA"),
+        "ecdsa-sha2-nistp521": (521, "ECDSA"), "ssh-rsa": (0, "RSA"),
+    ]
 
     static func sha256String(of blob: [UInt8]) -> String {
         let digest = Data(SHA256.hash(data: blob)).base64EncodedString()

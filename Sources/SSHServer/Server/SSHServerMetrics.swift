@@ -47,15 +47,6 @@ public enum SSHServerMetrics {
         case wrongGuess = "wrong_guess"
         case subsystem
         case spawnFailed = "spawn_failed"
-
-        init(_ refusal: SessionRegistry.Refusal) {
-            switch refusal {
-            case .serverFull: self = .maxSessions
-            case .connectionFull: self = .perConnection
-            case .sourceFull: self = .perSource
-            case .keyFull: self = .perKey
-            }
-        }
     }
 
     public enum AuthResult: String, CaseIterable, Sendable {

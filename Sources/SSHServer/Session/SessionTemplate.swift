@@ -41,12 +41,7 @@ public final class SessionTemplate: Sendable {
     public init?(executablePath: String, logger: Logger) {
         self.executablePath = executablePath
         self.logger = logger
-        let started = state.withLockedValue { state in
-            state.running = start()
-            if state.running != nil { state.started += 1 }
-            return state.running != nil
-        }
-        guard started else { return nil }
+        guard state.withLockedValue({ start(&$0) }) else { return nil }
         // Sessions are the template's grandchildren: this process must be the one they come to.
         let reaper = cpty_become_subreaper()
         guard reaper == 0 else {
@@ -84,12 +79,7 @@ public final class SessionTemplate: Sendable {
                 if state.running == nil {
                     // A template that keeps failing is not started again for every session.
                     guard state.failures < Self.failuresBeforeGivingUp else { return nil }
-                    state.running = start()
-                    if state.running != nil {
-                        state.started += 1
-                    } else {
-                        failed(&state)
-                    }
+                    if !start(&state) { failed(&state) }
                 }
                 guard let running = state.running else { return nil }
                 var pid: pid_t = 0
@@ -129,8 +119,15 @@ public final class SessionTemplate: Sendable {
         }
     }
 
-    /// Starts a template: this binary with the socket's other end as descriptor 3.
-    private func start() -> Running? {
+    /// Starts a template (counted in `state`); false when none could be.
+    private func start(_ state: inout State) -> Bool {
+        state.running = spawn()
+        if state.running != nil { state.started += 1 }
+        return state.running != nil
+    }
+
+    /// Spawns a template: this binary with the socket's other end as descriptor 3.
+    private func spawn() -> Running? {
         var ends: [CInt] = [-1, -1]
         guard socketpair(AF_UNIX, CInt(SOCK_SEQPACKET.rawValue) | CInt(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             logger.error("no session template: socketpair failed", metadata: ["error": "\(String(cString: strerror(errno)))"])
