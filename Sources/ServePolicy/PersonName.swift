@@ -28,16 +28,9 @@ public enum PersonName {
     /// A folder name for `name` that no two names share and that is never `.`, `..` or a path:
     /// letters, digits, `-` and `_` kept, every other byte written `%XX`.
     public static func folderName(_ name: String) -> String {
-        var out = ""
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                out.append(Character(UnicodeScalar(byte)))
-            default:
-                out += String(format: "%%%02X", byte)
-            }
-        }
+        let out = name.addingPercentEncoding(withAllowedCharacters: folderCharacters) ?? ""
         return out.isEmpty ? "%" : out
     }
+
+    private static let folderCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 }

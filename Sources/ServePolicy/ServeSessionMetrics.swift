@@ -28,14 +28,11 @@ public enum ServeSessionMetrics {
                 self = .app
                 return
             }
-            if command.isPresent {
-                self = .present
-            } else if command.subcommand == ["watch"] {
-                self = .watch
-            } else if command.subcommand.first == "mcp" {
-                self = .mcp
-            } else {
-                self = .command
+            switch command.subcommand.first {
+            case "present": self = .present
+            case "watch": self = .watch
+            case "mcp": self = .mcp
+            default: self = .command
             }
         }
     }
