@@ -100,16 +100,10 @@ public enum CastReader {
         guard data.contains(where: { !Self.isBlank($0) }) else {
             throw CastReadError(line: nil, "it is empty, not an asciicast recording")
         }
-        let bytes = [UInt8](data)
-        var lines: [(number: Int, bytes: ArraySlice<UInt8>)] = []
-        var start = 0
-        var number = 1
-        for index in bytes.indices where bytes[index] == 0x0A {
-            lines.append((number, bytes[start..<index]))
-            start = index + 1
-            number += 1
+        // A newline at the end leaves an empty last line, skipped as every blank one is.
+        let lines = [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map {
+            (number: $0.offset + 1, bytes: $0.element)
         }
-        if start < bytes.count { lines.append((number, bytes[start...])) }
 
         guard let first = lines.first(where: { !$0.bytes.allSatisfy(Self.isBlank) }) else {
             throw CastReadError(line: nil, "it is empty, not an asciicast recording")
