@@ -28,13 +28,10 @@ public final class MetricsServer: Sendable {
     public static let buildInfo = "tabshell_build_info"
     public static let storeReachable = "tabshell_store_reachable"
 
-    private struct Collector: Sendable {
-        let collect: @Sendable () -> Void
-    }
-
     private let registry: PrometheusCollectorRegistry
     private let exposition: Mutex<MetricsExposition>
-    private let collectors = Mutex<[Collector]>([])
+    /// What each scrape runs first: the gauges and counters read from the app.
+    private let collectors = Mutex<[@Sendable () -> Void]>([])
     private let reachable: Prometheus.Gauge
     private let readiness = Mutex<ReadinessMonitor?>(nil)
     private let limits: Limits
@@ -74,7 +71,7 @@ public final class MetricsServer: Sendable {
     /// A gauge read at each scrape from `value`.
     public func gauge(_ name: String, help: String, value: @escaping @Sendable () -> Int) {
         let gauge = registry.makeGauge(descriptor: Self.descriptor(name, help: help))
-        collectors.withLock { $0.append(Collector { gauge.set(to: Double(value())) }) }
+        collectors.withLock { $0.append { gauge.set(to: Double(value())) } }
     }
 
     /// A counter read at each scrape from `total`, a count that only grows (what it grew by since
@@ -83,15 +80,14 @@ public final class MetricsServer: Sendable {
         let counter = registry.makeCounter(descriptor: Self.descriptor(name, help: help))
         let last = Mutex(0)
         collectors.withLock {
-            $0.append(
-                Collector {
-                    let now = total()
-                    let grown = last.withLock { last in
-                        defer { last = max(last, now) }
-                        return now - last
-                    }
-                    if grown > 0 { counter.increment(by: Int64(grown)) }
-                })
+            $0.append {
+                let now = total()
+                let grown = last.withLock { last in
+                    defer { last = max(last, now) }
+                    return now - last
+                }
+                if grown > 0 { counter.increment(by: Int64(grown)) }
+            }
         }
     }
 
@@ -103,7 +99,7 @@ public final class MetricsServer: Sendable {
 
     /// The exposition as a scrape sees it.
     public func metricsText() -> String {
-        for collector in collectors.withLock({ $0 }) { collector.collect() }
+        for collect in collectors.withLock({ $0 }) { collect() }
         reachable.set(to: isReady ? 1 : 0)
         return exposition.withLock { $0 }.withHelp(registry.emitToString())
     }

@@ -60,7 +60,9 @@ public struct PersonFolder {
     public func takeSnapshot(within window: Duration, now: Date) -> SessionSnapshot? {
         guard let data = FileManager.default.contents(atPath: snapshotFile) else { return nil }
         unlink(snapshotFile)
-        guard let snapshot = try? Self.decoder.decode(SessionSnapshot.self, from: data),
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        guard let snapshot = try? decoder.decode(SessionSnapshot.self, from: data),
             snapshot.version == SessionSnapshot.currentVersion
         else { return nil }
         let age = now.timeIntervalSince(snapshot.savedAt)
@@ -72,7 +74,9 @@ public struct PersonFolder {
     /// Saves the navigation to come back to (0600, written to a temporary file then renamed).
     public func save(_ snapshot: SessionSnapshot) throws {
         try prepare()
-        let data = try Self.encoder.encode(snapshot)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        let data = try encoder.encode(snapshot)
         let temp = snapshotFile + ".tmp"
         guard FileManager.default.createFile(atPath: temp, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown)
@@ -82,16 +86,4 @@ public struct PersonFolder {
             throw CocoaError(.fileWriteUnknown)
         }
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        return decoder
-    }()
 }

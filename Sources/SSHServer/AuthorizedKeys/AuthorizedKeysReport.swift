@@ -7,11 +7,9 @@ public struct AuthorizedKeysReport: Sendable, Equatable {
     /// Lines for the person starting the server: a summary, then each problem with its line number.
     public var summaryLines: [String] {
         let people = Set(keys.map(\.name)).count
-        var lines = [
+        let summary =
             "\(path): \(keys.count) key\(keys.count == 1 ? "" : "s") for \(people) \(people == 1 ? "person" : "people")"
-                + (problems.isEmpty ? "" : ", \(problems.count) line\(problems.count == 1 ? "" : "s") refused")
-        ]
-        lines += problems.map { "\(path) \($0)" }
-        return lines
+            + (problems.isEmpty ? "" : ", \(problems.count) line\(problems.count == 1 ? "" : "s") refused")
+        return [summary] + problems.map { "\(path) \($0)" }
     }
 }

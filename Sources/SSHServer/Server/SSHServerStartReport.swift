@@ -16,11 +16,7 @@ public struct SSHServerStartReport: Sendable {
     /// Lines to print at start: address, host key fingerprint as `ssh-keygen -l` prints it,
     /// authorized keys summary and each refused line.
     public var lines: [String] {
-        var lines = [
-            "Listening on \(host):\(port)",
-            "Host key\(hostKeyCreated ? " (new)" : ""): \(hostKey.fingerprintLine)",
-        ]
-        lines += authorizedKeys?.summaryLines ?? []
-        return lines
+        ["Listening on \(host):\(port)", "Host key\(hostKeyCreated ? " (new)" : ""): \(hostKey.fingerprintLine)"]
+            + (authorizedKeys?.summaryLines ?? [])
     }
 }
