@@ -106,19 +106,11 @@ public final class PresentationRoom: @unchecked Sendable {
     }
 
     /// How many watch now.
-    public var watcherCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return watchers.count
-    }
+    public var watcherCount: Int { lock.withLock { watchers.count } }
 
     /// Who watches now, in the order they came: each watcher's name as its connection said it
     /// (`serve` gives it the person's name); "someone" until it has.
-    public var watcherNames: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return watchers.map { $0.name ?? "someone" }
-    }
+    public var watcherNames: [String] { lock.withLock { watchers.map { $0.name ?? "someone" } } }
 
     /// How long a new watcher has to say its name before it is listed as "someone".
     static let helloWait: Duration = .seconds(1)
@@ -169,17 +161,11 @@ public final class PresentationRoom: @unchecked Sendable {
     /// What the room holds for each watcher: the frame it is part-way through sending (0 or 1)
     /// and whether it owes the newest (0 or 1). Never more, however far behind the watcher is.
     var heldFrames: [(sending: Int, owed: Int)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return watchers.map { ($0.outbox == nil ? 0 : 1, $0.sentGeneration < generation ? 1 : 0) }
+        lock.withLock { watchers.map { ($0.outbox == nil ? 0 : 1, $0.sentGeneration < generation ? 1 : 0) } }
     }
 
     /// Every descriptor the room writes to: the watchers' sockets and the wake pipe.
-    var writtenDescriptors: [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        return watchers.map(\.fd) + [wakeWriter]
-    }
+    var writtenDescriptors: [Int32] { lock.withLock { watchers.map(\.fd) + [wakeWriter] } }
 
     // MARK: - The sender
 
@@ -256,9 +242,9 @@ public final class PresentationRoom: @unchecked Sendable {
             }
             // A watcher that has just finished a frame may owe a newer one: take it now, as
             // nothing else would wake the sender for it.
-            lock.lock()
-            let owed = watchers.contains { $0.outbox == nil && $0.sentGeneration < generation && ($0.sentGeneration < releasedGeneration || $0.sentGeneration == 0) }
-            lock.unlock()
+            let owed = lock.withLock {
+                watchers.contains { $0.outbox == nil && $0.sentGeneration < generation && ($0.sentGeneration < releasedGeneration || $0.sentGeneration == 0) }
+            }
             senderGate.unlock()
             if owed { continue }
             let wakeAt = [deadline, nextRelease].compactMap { $0 }.min()
@@ -267,10 +253,10 @@ public final class PresentationRoom: @unchecked Sendable {
         close(listener)
         close(wakeReader)
         close(wakeWriter)
-        lock.lock()
-        isFinished = true
-        lock.broadcast()
-        lock.unlock()
+        lock.withLock {
+            isFinished = true
+            lock.broadcast()
+        }
     }
 
     /// Writes what the watcher's socket takes of its outbox; false when the watcher is gone.
@@ -289,20 +275,17 @@ public final class PresentationRoom: @unchecked Sendable {
         }
         guard let done else { return false }
         if done {
-            lock.lock()
-            watcher.outbox = nil
-            watcher.written = 0
-            lock.unlock()
+            lock.withLock { (watcher.outbox, watcher.written) = (nil, 0) }
         }
         return true
     }
 
     /// Takes the watchers off the list and closes them; the count left.
     private func remove(_ leaving: [Watcher]) -> Int {
-        lock.lock()
-        watchers.removeAll { watcher in leaving.contains { $0 === watcher } }
-        let count = watchers.count
-        lock.unlock()
+        let count = lock.withLock {
+            watchers.removeAll { watcher in leaving.contains { $0 === watcher } }
+            return watchers.count
+        }
         var closed: Set<Int32> = []
         for watcher in leaving where closed.insert(watcher.fd).inserted { close(watcher.fd) }
         return count
@@ -311,9 +294,7 @@ public final class PresentationRoom: @unchecked Sendable {
     /// Sleeps until a publish, a newcomer, a watcher's bytes or hang-up, room in a socket that
     /// has something to send, a hello's deadline or the end's; then deals with what came in.
     private func waitForWork(ended: Bool, deadline: ContinuousClock.Instant?, scratch: inout [UInt8]) {
-        lock.lock()
-        let current = watchers
-        lock.unlock()
+        let current = lock.withLock { watchers }
         var pollers = [pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0)]
         pollers.append(pollfd(fd: ended ? -1 : listener, events: Int16(POLLIN), revents: 0))
         var nextDeadline = deadline
@@ -373,9 +354,7 @@ public final class PresentationRoom: @unchecked Sendable {
         }
         watcher.hello = nil
         guard frame.kind == .hello, let name = PresentFrame.name(from: frame.payload) else { return .nothing }
-        lock.lock()
-        watcher.name = name
-        lock.unlock()
+        lock.withLock { watcher.name = name }
         return .named
     }
 

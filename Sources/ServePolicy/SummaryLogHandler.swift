@@ -56,10 +56,8 @@ public struct SummaryLogHandler: LogHandler {
         private let lock = NSLock()
 
         func write(_ line: String) {
-            lock.lock()
-            defer { lock.unlock() }
             let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            lock.withLock { _ = bytes.withUnsafeBufferPointer { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) } }
         }
     }
 }
