@@ -239,24 +239,20 @@ public final class ServeLauncher: Sendable {
             uploader = visitor
         }
 
-        var arguments: [String]
+        let arguments: [String]
         let store = storeEnvironment.isEmpty ? ["--db", database.path] : []
         let common = store + ["--as", person, "--log-level", "\(logLevel)"]
-        if let command {
-            arguments = command.subcommand + common
-            if command.isPhotos { arguments += ["--session-folder", folder.path] }
-            arguments += quotaArguments + command.arguments
-        } else {
-            let window: Int
-            if case .demo = data { window = 0 } else { window = resumeWindowSeconds }
-            arguments = common + ["--session-folder", folder.path, "--resume-within", String(window)]
-        }
-        if command?.isPresent == true {
+        if let command, command.isPresent {
             // The app, shared: no resume (a presentation that drops has ended for its watchers).
             arguments = common + ["--session-folder", folder.path, "--resume-within", "0", "--present"]
+        } else if let command {
+            let folderArguments = command.isPhotos ? ["--session-folder", folder.path] : []
+            arguments = command.subcommand + common + folderArguments + quotaArguments + command.arguments
+        } else {
+            arguments = common + ["--session-folder", folder.path, "--resume-within", String(isDemo ? 0 : resumeWindowSeconds)]
         }
-        var environment = request.localeEnvironment
-        if request.pseudoTerminal != nil { environment = request.terminalEnvironment }
+        // TERM when there is a terminal, and the locale variables.
+        var environment = request.terminalEnvironment
         // A client that sends no locale gets what a system's default locale would give (sshd's
         // PAM sets it from /etc/default/locale): UTF-8, so the app draws its lines and accents.
         if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) {

@@ -3,14 +3,11 @@ import Foundation
 /// Reads the SSH wire encoding (RFC 4251 §5): big-endian uint32s and length-prefixed strings.
 struct SSHWireReader {
     private let bytes: [UInt8]
-    private(set) var offset = 0
+    private var offset = 0
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
-
-    var isAtEnd: Bool { offset == bytes.count }
-    var remaining: ArraySlice<UInt8> { bytes[offset...] }
 
     mutating func readUInt32() -> UInt32? {
         guard bytes.count - offset >= 4 else { return nil }
