@@ -33,10 +33,6 @@ public struct MaxStartupsText: Equatable {
     public var rate: Int
     public var full: Int
 
-    public init(start: Int, rate: Int, full: Int) {
-        (self.start, self.rate, self.full) = (start, rate, full)
-    }
-
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !parts.contains(nil) else { return nil }

@@ -15,8 +15,8 @@ import Testing
     }
 
     @Test func maxStartupsTakesSshdsTripleOrOneNumber() {
-        #expect(MaxStartupsText("10:30:100") == MaxStartupsText(start: 10, rate: 30, full: 100))
-        #expect(MaxStartupsText("16") == MaxStartupsText(start: 16, rate: 100, full: 16), "one number is a plain limit")
+        #expect(MaxStartupsText("10:30:100").map { [$0.start, $0.rate, $0.full] } == [10, 30, 100])
+        #expect(MaxStartupsText("16").map { [$0.start, $0.rate, $0.full] } == [16, 100, 16], "one number is a plain limit")
         for bad in ["", "0", "10:30", "10:30:5", "10:130:100", "a:b:c", "10::100", "-1:30:100", "10:30:100:1"] {
             #expect(MaxStartupsText(bad) == nil, "\(bad)")
         }

@@ -10,17 +10,7 @@ final class AuthorizedKeysStore: Sendable {
 
     private struct State {
         var keys: [NIOSSHPublicKey: AuthorizedKey] = [:]
-        var fileSignature: FileSignature?
-        var report: AuthorizedKeysReport?
-    }
-
-    /// What identifies a version of the file cheaply: a stat, no read.
-    private struct FileSignature: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modifiedSeconds: Int
-        var modifiedNanoseconds: Int
+        var fileSignature: [Int]?
     }
 
     private let state = NIOLockedValueBox(State())
@@ -45,7 +35,6 @@ final class AuthorizedKeysStore: Sendable {
             state.withLockedValue {
                 $0.keys = [:]
                 $0.fileSignature = signature
-                $0.report = nil
             }
             return .failure(.authorizedKeysUnreadable(path: path, reason: error.reason))
         }
@@ -54,7 +43,6 @@ final class AuthorizedKeysStore: Sendable {
         state.withLockedValue {
             $0.keys = Dictionary(keys.map { ($0.publicKey, $0) }, uniquingKeysWith: { first, _ in first })
             $0.fileSignature = signature
-            $0.report = report
         }
         return .success(report)
     }
@@ -67,13 +55,12 @@ final class AuthorizedKeysStore: Sendable {
         return reload()
     }
 
-    private static func signature(of path: String) -> FileSignature? {
+    /// What identifies a version of the file cheaply, a stat and no read: its device, inode,
+    /// size and modification time.
+    private static func signature(of path: String) -> [Int]? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        let modified = info.st_mtim
-        return FileSignature(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+        return [Int(truncatingIfNeeded: info.st_dev), Int(truncatingIfNeeded: info.st_ino), info.st_size, info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
     }
 
     /// The largest file read: OpenSSH's own are a few KiB, and 4,000 keys of 4 KiB fit.
