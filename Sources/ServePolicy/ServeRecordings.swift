@@ -96,18 +96,16 @@ public final class ServeRecordings: Sendable {
                         case .sessionLimit(let limit):
                             logger.notice(
                                 "recording stopped: the session reached its size limit", metadata: ["file": "\(name)", "limit": "\(MemorySize.text(UInt64(limit)))"])
-                        case .totalLimit(let limit, let first) where limit != totalLimit:
-                            if first {
-                                logger.notice(
-                                    "recording stopped: the visitor's share of --record's total is spent; its other sessions are not recorded further",
-                                    metadata: ["file": "\(name)", "limit": "\(MemorySize.text(UInt64(limit)))"])
-                            }
-                        case .totalLimit(let limit, let first):
-                            if first {
-                                logger.notice(
-                                    "recordings stopped: --record's total size limit is reached; no session is recorded further",
-                                    metadata: ["limit": "\(MemorySize.text(UInt64(limit)))"])
-                            }
+                        case .totalLimit(let limit, first: true) where limit != totalLimit:
+                            logger.notice(
+                                "recording stopped: the visitor's share of --record's total is spent; its other sessions are not recorded further",
+                                metadata: ["file": "\(name)", "limit": "\(MemorySize.text(UInt64(limit)))"])
+                        case .totalLimit(let limit, first: true):
+                            logger.notice(
+                                "recordings stopped: --record's total size limit is reached; no session is recorded further",
+                                metadata: ["limit": "\(MemorySize.text(UInt64(limit)))"])
+                        case .totalLimit:
+                            break
                         case .writeFailed(let reason):
                             logger.error("recording stopped: the file cannot be written", metadata: ["file": "\(name)", "error": "\(reason)"])
                         }
@@ -129,10 +127,8 @@ public final class ServeRecordings: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let stamp =
-            String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day) + "T" + two(parts.hour)
-            + two(parts.minute) + two(parts.second) + "Z"
+        let fields: [CVarArg] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map { $0 ?? 0 }
+        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", arguments: fields)
         var name = String(
             person.unicodeScalars.prefix(32).map { scalar -> Character in
                 scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
