@@ -155,11 +155,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is SSHChannelRequestEvent.WindowChangeRequest || event is SSHChannelRequestEvent.ExecRequest
-            || event is SSHChannelRequestEvent.ShellRequest
-        {
-            connection.clientActed()
-        }
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             terminalRequested(request)
@@ -170,10 +165,13 @@ final class SessionChannelHandler: ChannelDuplexHandler {
             if accepted { localeEnvironment[request.name] = request.value }
             reply(request.wantReply, success: accepted)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
+            connection.clientActed()
             windowChanged(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
         case let request as SSHChannelRequestEvent.ShellRequest:
+            connection.clientActed()
             sessionRequested(command: nil, wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:
+            connection.clientActed()
             sessionRequested(command: request.command, wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             guard phase == .negotiating else { return reply(request.wantReply, success: false) }
@@ -448,13 +446,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         lastClientWrite = promise.futureResult
     }
 
-    func flushToClient() {
-        context?.flush()
-    }
+    func flushToClient() { context?.flush() }
 
-    var clientIsWritable: Bool {
-        context?.channel.isWritable ?? false
-    }
+    var clientIsWritable: Bool { context?.channel.isWritable ?? false }
 
     func processInputBecameWritable() {
         guard pendingClientRead, phase == .running, inputChannel?.isWritable ?? false, let context else { return }

@@ -4,55 +4,43 @@
 enum ShellWords {
     static func split(_ line: String) -> [String]? {
         var words: [String] = []
-        var current = ""
-        var inWord = false
+        var current: String?
         var iterator = line.makeIterator()
         while let character = iterator.next() {
-            switch character {
-            case " ", "\t", "\n":
-                if inWord {
-                    words.append(current)
-                    current = ""
-                    inWord = false
-                }
-            case "'":
-                inWord = true
-                var closed = false
-                while let next = iterator.next() {
-                    if next == "'" {
-                        closed = true
-                        break
-                    }
-                    current.append(next)
-                }
-                if !closed { return nil }
-            case "\"":
-                inWord = true
-                var closed = false
-                while let next = iterator.next() {
-                    if next == "\"" {
-                        closed = true
-                        break
-                    }
-                    if next == "\\" {
-                        guard let escaped = iterator.next() else { return nil }
-                        if !["\"", "\\", "$", "`", "\n"].contains(escaped) { current.append("\\") }
-                        if escaped != "\n" { current.append(escaped) }
-                    } else {
-                        current.append(next)
-                    }
-                }
-                if !closed { return nil }
-            case "\\":
-                inWord = true
-                guard let escaped = iterator.next() else { return nil }
-                if escaped != "\n" { current.append(escaped) }
-            default:
-                inWord = true
-                current.append(character)
+            if " \t\n".contains(character) {
+                if let word = current { words.append(word) }
+                current = nil
+                continue
             }
+            var word = current ?? ""
+            switch character {
+            case "'":
+                while true {
+                    guard let next = iterator.next() else { return nil }
+                    if next == "'" { break }
+                    word.append(next)
+                }
+            case "\"":
+                while true {
+                    guard let next = iterator.next() else { return nil }
+                    if next == "\"" { break }
+                    guard next == "\\" else {
+                        word.append(next)
+                        continue
+                    }
+                    guard let escaped = iterator.next() else { return nil }
+                    if !["\"", "\\", "$", "`", "\n"].contains(escaped) { word.append("\\") }
+                    if escaped != "\n" { word.append(escaped) }
+                }
+            case "\\":
+                guard let escaped = iterator.next() else { return nil }
+                if escaped != "\n" { word.append(escaped) }
+            default:
+                word.append(character)
+            }
+            current = word
         }
-        if inWord { words.append(current) }
+        if let word = current { words.append(word) }
         return words
     }
 }
