@@ -24,17 +24,14 @@ public final class DemoDataSets: Sendable {
     public static let agentCodeKey = "TABSHELL_AGENT_CODE"
 
     private let entries = Mutex<[Int: Entry]>([:])
-    private let root: URL
-    /// The server's lock on `root` (``serving(in:)``): held open, flock'd, for the server's life.
+    /// Where this server's data sets are made.
+    public let parent: URL
+    /// The server's lock on `parent` (``serving(in:)``): held open, flock'd, for the server's life.
     private let lock: Mutex<Int32?>
 
-    public init(root: URL = FileManager.default.temporaryDirectory) {
-        self.root = root
-        self.lock = Mutex(nil)
-    }
-
-    private init(root: URL, lock: Int32) {
-        self.root = root
+    /// Data sets made in `root`; a server's come from ``serving(in:)``, which holds `lock`.
+    init(root: URL, lock: Int32? = nil) {
+        self.parent = root
         self.lock = Mutex(lock)
     }
 
@@ -80,7 +77,7 @@ public final class DemoDataSets: Sendable {
         if let existing {
             directory = existing
         } else {
-            let made = root.appendingPathComponent("tabshell-serve-demo-\(UUID().uuidString.lowercased())", isDirectory: true)
+            let made = parent.appendingPathComponent("tabshell-serve-demo-\(UUID().uuidString.lowercased())", isDirectory: true)
             do {
                 try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
                 let db = try AppDatabase.open(at: made.appendingPathComponent("tabshell.sqlite"))
@@ -164,13 +161,10 @@ public final class DemoDataSets: Sendable {
         }
         for directory in directories { try? FileManager.default.removeItem(at: directory) }
         if let fd = lock.take() {
-            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: parent)
             close(fd)
         }
     }
-
-    /// Where this server's data sets are made.
-    public var parent: URL { root }
 
     /// How many data sets exist now.
     public var count: Int { entries.withLock { $0.count } }
