@@ -11,8 +11,6 @@ public struct SSHHostKey: Sendable {
     public let comment: String
     /// The SHA256 fingerprint of the public key.
     public let fingerprint: SSHKeyFingerprint
-    /// The public key as in `known_hosts` and `.pub` files: `ssh-ed25519 AAAA… comment`.
-    public let publicKeyLine: String
 
     /// The line `ssh-keygen -l -f <key file>` prints, e.g. `256 SHA256:… tabshell host key (ED25519)`.
     public var fingerprintLine: String { fingerprint.keygenLine(comment: comment) }
@@ -21,8 +19,6 @@ public struct SSHHostKey: Sendable {
         self.privateKey = NIOSSHPrivateKey(ed25519Key: key)
         self.comment = comment
         self.fingerprint = SSHKeyFingerprint(privateKey.publicKey)
-        let base = String(openSSHPublicKey: privateKey.publicKey)
-        self.publicKeyLine = comment.isEmpty ? base : base + " " + comment
     }
 
     /// Reads the key at `url`, or creates one there (mode 0600, parent folder 0700 if missing)
