@@ -149,7 +149,6 @@ import Testing
         #expect(request.peer.remoteAddress.hasPrefix("127.0.0.1:"))
         #expect(request.pseudoTerminal == nil)
         #expect(request.commandWords == ["history", "export", "--format", "csv file"])
-        #expect(request.otherSessionsOfSamePerson == 0)
     }
 
     @Test func aChildInheritsNoDescriptorOfTheServer() async throws {

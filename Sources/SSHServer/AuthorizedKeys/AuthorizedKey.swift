@@ -4,7 +4,6 @@ import NIOSSH
 public struct AuthorizedKey: Sendable, Equatable {
     /// The person's name: the line's comment.
     public let name: String
-    public let fingerprint: SSHKeyFingerprint
     /// The line number in the file (1-based).
     public let line: Int
     let publicKey: NIOSSHPublicKey

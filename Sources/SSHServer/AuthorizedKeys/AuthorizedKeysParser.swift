@@ -95,9 +95,7 @@ enum AuthorizedKeysParser {
         if comment.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
             return problem("the comment (the person's name) contains control characters")
         }
-        return .success(
-            AuthorizedKey(
-                name: comment, fingerprint: SSHKeyFingerprint(publicKey), line: number, publicKey: publicKey))
+        return .success(AuthorizedKey(name: comment, line: number, publicKey: publicKey))
     }
 
     private static func looksLikeKeyType(_ token: String) -> Bool {

@@ -7,19 +7,13 @@ public struct SSHSessionRequest: Sendable {
     public let localeEnvironment: [String: String]
     /// The command line of an `exec` request (`ssh host some command`), nil for a shell.
     public let command: String?
-    /// How many other sessions of the same person (same ``SSHPeer/name``) are running now.
-    public let otherSessionsOfSamePerson: Int
 
     /// For the app's own tests of its launcher; the server makes these from client requests.
-    public init(
-        peer: SSHPeer, pseudoTerminal: SSHPseudoTerminal?, localeEnvironment: [String: String] = [:],
-        command: String?, otherSessionsOfSamePerson: Int = 0
-    ) {
+    public init(peer: SSHPeer, pseudoTerminal: SSHPseudoTerminal?, localeEnvironment: [String: String] = [:], command: String?) {
         self.peer = peer
         self.pseudoTerminal = pseudoTerminal
         self.localeEnvironment = localeEnvironment
         self.command = command
-        self.otherSessionsOfSamePerson = otherSessionsOfSamePerson
     }
 
     /// TERM (when there is a terminal) and the locale variables: what a child should inherit.

@@ -251,10 +251,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         if command == nil, terminal == nil {
             return refuse(.noTerminal, "refused: shell without a terminal", saying: "this server needs a terminal: connect with `ssh -t`.")
         }
-        let reserved: (SessionRegistry.Slot, otherSessionsOfSamePerson: Int)
-        switch server.sessions.reserve(connectionID: connection.id, person: peer.name, source: connection.source, key: peer.keyFingerprint) {
-        case .success(let reservation):
-            reserved = reservation
+        switch server.sessions.reserve(connectionID: connection.id, source: connection.source, key: peer.keyFingerprint) {
+        case .success(let reserved):
+            slot = reserved
         case .failure(let refusal):
             let (reason, event, limit, sentence): (SSHServerMetrics.SessionRefusal, Logger.Message, Int, String) =
                 switch refusal {
@@ -275,12 +274,9 @@ final class SessionChannelHandler: ChannelDuplexHandler {
                 }
             return refuse(reason, event, metadata: ["limit": "\(limit)"], saying: sentence)
         }
-        slot = reserved.0
         phase = .launching
 
-        let request = SSHSessionRequest(
-            peer: peer, pseudoTerminal: terminal, localeEnvironment: localeEnvironment, command: command,
-            otherSessionsOfSamePerson: reserved.otherSessionsOfSamePerson)
+        let request = SSHSessionRequest(peer: peer, pseudoTerminal: terminal, localeEnvironment: localeEnvironment, command: command)
         let launcher = server.configuration.launcher
         guard let loop = context?.eventLoop else { return }
         let bound = NIOLoopBound(self, eventLoop: loop)

@@ -6,7 +6,6 @@ final class SessionRegistry: Sendable {
     struct Slot: Hashable, Sendable {
         let id: Int
         let connectionID: Int
-        let person: String
         /// The client's address as the per-source limits count it (``SourceAddress``).
         var source = ""
         /// The fingerprint of the key the client offered, if any.
@@ -44,11 +43,8 @@ final class SessionRegistry: Sendable {
     }
 
     /// Takes a slot, or says which limit is reached: the server's, the connection's, the
-    /// address's (`source`) or the key's. Also tells how many other sessions the same person
-    /// has running.
-    func reserve(
-        connectionID: Int, person: String, source: String = "", key: String? = nil
-    ) -> Result<(Slot, otherSessionsOfSamePerson: Int), Refusal> {
+    /// address's (`source`) or the key's.
+    func reserve(connectionID: Int, source: String = "", key: String? = nil) -> Result<Slot, Refusal> {
         state.withLockedValue { state in
             guard state.slots.count < limits.maxSessions else {
                 return .failure(.serverFull(limit: limits.maxSessions))
@@ -67,11 +63,10 @@ final class SessionRegistry: Sendable {
                     return .failure(.keyFull(limit: limits.maxSessionsPerKey))
                 }
             }
-            let samePerson = state.slots.keys.filter { $0.person == person }.count
-            let slot = Slot(id: state.nextID, connectionID: connectionID, person: person, source: source, key: key)
+            let slot = Slot(id: state.nextID, connectionID: connectionID, source: source, key: key)
             state.nextID += 1
             state.slots[slot] = .some(nil)
-            return .success((slot, samePerson))
+            return .success(slot)
         }
     }
 
