@@ -27,9 +27,6 @@ public final class ServeRecordings: Sendable {
     private let logger: Logger
     private let sessions = Atomic<Int>(0)
 
-    /// `--record-visitor-limit`'s default: an eighth of the total, as a visitor's share of sessions.
-    public static func defaultVisitorLimit(total: Int) -> Int { max(1, total / 8) }
-
     /// Makes DIR (0700) when it is missing; refuses something that is not a folder.
     public init(folder path: String, sessionLimit: Int, totalLimit: Int, visitorLimit: Int? = nil, logger: Logger) throws(FolderError) {
         let folder = URL(fileURLWithPath: path)
@@ -51,7 +48,8 @@ public final class ServeRecordings: Sendable {
         self.folder = folder
         self.sessionLimit = sessionLimit
         self.budget = RecordingBudget(limit: totalLimit, alreadyUsed: Self.castBytes(in: folder))
-        self.visitorLimit = visitorLimit ?? Self.defaultVisitorLimit(total: totalLimit)
+        // `--record-visitor-limit`'s default: an eighth of the total, as a visitor's share of sessions.
+        self.visitorLimit = visitorLimit ?? max(1, totalLimit / 8)
         self.logger = logger
     }
 
