@@ -86,14 +86,13 @@ public final class CastFileRecorder: Sendable {
     /// Writes what is left and closes the file; later calls do nothing. Returns at once: the
     /// file is complete once the queue has written it (``waitUntilWritten()``).
     public func finish() {
-        let wasOpen = state.withLock { state in
-            guard !state.finished else { return false }
+        let lines: [String]? = state.withLock { state in
+            guard !state.finished else { return nil }
             state.finished = true
-            return true
+            // The carried bytes of a cut sequence, as U+FFFD (finished is set, so record is skipped).
+            return state.stopped ? [] : state.encoder.end(at: clock())
         }
-        guard wasOpen else { return }
-        // The carried bytes of a cut sequence, as U+FFFD (finished is set, so record is skipped).
-        let lines = state.withLock { state in state.stopped ? [] : state.encoder.end(at: clock()) }
+        guard let lines else { return }
         write(lines)
         let descriptor = self.descriptor
         queue.async { _ = close(descriptor) }
