@@ -119,41 +119,38 @@ public final class PresentationRoom: @unchecked Sendable {
     /// frame once for all watchers and returns without touching their sockets.
     public func publish(_ payload: Data) {
         guard let bytes = PresentFrame(.state, payload: payload).encoded() else { return }
-        lock.lock()
-        guard !isEnded else {
-            lock.unlock()
-            return
+        let published = lock.withLock {
+            guard !isEnded else { return false }
+            // A frame already held keeps its time: the delay bounds how late the newest goes out.
+            if generation == releasedGeneration { heldSince = .now }
+            latest = bytes
+            generation += 1
+            return true
         }
-        // A frame already held keeps its time: the delay bounds how late the newest goes out.
-        if generation == releasedGeneration { heldSince = .now }
-        latest = bytes
-        generation += 1
-        lock.unlock()
-        wakeSender()
+        if published { wakeSender() }
     }
 
     /// The presentation ends: watchers are told, the code goes. Waits at most `flush` for the
     /// end frame to reach the watchers (a stopped watcher learns it from the closed socket instead).
     public func end(flush: Duration = .milliseconds(300)) {
-        lock.lock()
-        guard !isEnded else {
-            lock.unlock()
-            return
+        let ending = lock.withLock {
+            guard !isEnded else { return false }
+            isEnded = true
+            latest = PresentFrame(.ended).encoded() ?? Data()
+            generation += 1
+            endDeadline = ContinuousClock.now.advanced(by: flush)
+            return true
         }
-        isEnded = true
-        latest = PresentFrame(.ended).encoded() ?? Data()
-        generation += 1
-        endDeadline = ContinuousClock.now.advanced(by: flush)
-        lock.unlock()
+        guard ending else { return }
         unlink(socketPath)
         wakeSender()
         // The sender leaves by the deadline: its writes never block and its poll wakes by then.
         let limit = Date().addingTimeInterval(Double(flush.components.seconds) + Double(flush.components.attoseconds) / 1e18 + 2)
-        lock.lock()
-        while !isFinished, Date() < limit {
-            _ = lock.wait(until: limit)
+        lock.withLock {
+            while !isFinished, Date() < limit {
+                _ = lock.wait(until: limit)
+            }
         }
-        lock.unlock()
     }
 
     // MARK: - Looking in (tests)
