@@ -45,7 +45,14 @@ public final class DemoDataSets: Sendable {
     /// this process runs, so ``sweep(in:)`` tells a live server's folders from a dead one's.
     public static func serving(in temporary: URL = FileManager.default.temporaryDirectory) throws -> DemoDataSets {
         let parent = temporary.appendingPathComponent(parentPrefix + UUID().uuidString.lowercased(), isDirectory: true)
-        return DemoDataSets(root: parent, lock: try ServerFolder.make(parent.path, lockName: lockName, intermediates: true))
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fd = open(parent.appendingPathComponent(lockName).path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            if fd >= 0 { close(fd) }
+            try? FileManager.default.removeItem(at: parent)
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return DemoDataSets(root: parent, lock: fd)
     }
 
     /// Removes what servers that did not stop (SIGKILL, a crash, power) left in `temporary`: every
@@ -57,8 +64,20 @@ public final class DemoDataSets: Sendable {
         var removed = 0
         for name in names where name.hasPrefix(parentPrefix) {
             let parent = temporary.appendingPathComponent(name, isDirectory: true)
-            // A lock file made this instant may be a starting server's, not yet flock'd.
-            guard ServerFolder.isLeft(parent.path, lockName: lockName, now: now, lockAge: 1) else { continue }
+            let fd = open(parent.appendingPathComponent(lockName).path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            if fd < 0 {
+                // No lock file: a server between making its folder and locking it, or a crash
+                // right there. Only one older than a minute is taken for dead.
+                let made = (try? FileManager.default.attributesOfItem(atPath: parent.path)[.modificationDate]) as? Date
+                guard let made, now.timeIntervalSince(made) > 60 else { continue }
+            } else {
+                defer { close(fd) }
+                guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+                // A lock file made this instant may be a starting server's, not yet flock'd.
+                let lockPath = parent.appendingPathComponent(lockName).path
+                let made = (try? FileManager.default.attributesOfItem(atPath: lockPath)[.modificationDate]) as? Date
+                guard let made, now.timeIntervalSince(made) > 1 else { continue }
+            }
             let sets = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
             removed += sets.filter { $0.hasPrefix("tabshell-serve-demo-") }.count
             try? FileManager.default.removeItem(at: parent)
@@ -160,7 +179,10 @@ public final class DemoDataSets: Sendable {
             return entries.values.map(\.directory)
         }
         for directory in directories { try? FileManager.default.removeItem(at: directory) }
-        if let fd = lock.take() {
+        if let fd = lock.withLock({ fd -> Int32? in
+            defer { fd = nil }
+            return fd
+        }) {
             try? FileManager.default.removeItem(at: parent)
             close(fd)
         }

@@ -49,8 +49,15 @@ public final class ServePresenting: Sendable {
     public init(perPresentation: Int = defaultPerPresentation, total: Int = defaultTotal, in base: String? = nil) throws {
         let base = base ?? Self.defaultBase
         let path = (base as NSString).appendingPathComponent(Self.folderPrefix + UUID().uuidString.prefix(8).lowercased())
-        lock = Mutex(try ServerFolder.make(path, lockName: Self.lockName, intermediates: false))
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let fd = open((path as NSString).appendingPathComponent(Self.lockName), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            if fd >= 0 { close(fd) }
+            try? FileManager.default.removeItem(atPath: path)
+            throw CocoaError(.fileWriteUnknown)
+        }
         directory = path
+        lock = Mutex(fd)
         self.perPresentation = perPresentation
         self.total = total
     }
@@ -73,7 +80,14 @@ public final class ServePresenting: Sendable {
             var info = stat()
             // Only a real folder of this user: never a link, never someone else's.
             guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
-            guard ServerFolder.isLeft(folder, lockName: lockName, now: now) else { continue }
+            let fd = open((folder as NSString).appendingPathComponent(lockName), O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+            if fd < 0 {
+                let made = (try? FileManager.default.attributesOfItem(atPath: folder)[.modificationDate]) as? Date
+                guard let made, now.timeIntervalSince(made) > 60 else { continue }
+            } else {
+                defer { close(fd) }
+                guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+            }
             if (try? FileManager.default.removeItem(atPath: folder)) != nil { removed += 1 }
         }
         return removed
@@ -82,7 +96,12 @@ public final class ServePresenting: Sendable {
     /// The folder and its sockets go when the server stops.
     public func remove() {
         try? FileManager.default.removeItem(atPath: directory)
-        if let fd = lock.take() { close(fd) }
+        if let fd = lock.withLock({ fd -> Int32? in
+            defer { fd = nil }
+            return fd
+        }) {
+            close(fd)
+        }
     }
 
     public var environment: [String: String] {
