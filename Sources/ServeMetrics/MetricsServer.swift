@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Prometheus
+import SSHServer
 import Synchronization
 
 /// `tabshell serve --metrics ADDR`: swift-metrics' Prometheus backend and the HTTP endpoint
@@ -134,7 +135,16 @@ public final class MetricsServer: Sendable {
                 }
             }
         do {
-            let descriptor = try MetricsListener.bind(host: host, port: port)
+            // SSHServer's listening socket: close-on-exec, so a server upgraded in place does not leave
+            // it open in its successor, accepting connections nobody reads and holding the port it wants.
+            let descriptor: CInt
+            do {
+                descriptor = try ListeningSocket.bind(host: host, port: port)
+            } catch .cannotListen(let address, let reason) {
+                throw ListenFailure(description: "\(address): \(reason)")
+            } catch {
+                throw ListenFailure(description: error.description)
+            }
             let channel = try await bootstrap.serverChannelOption(.backlog, value: 32).withBoundSocket(descriptor).get()
             running.withLock { $0 = (group, channel) }
             return channel.localAddress?.port ?? port
@@ -142,6 +152,11 @@ public final class MetricsServer: Sendable {
             try? await group.shutdownGracefully()
             throw error
         }
+    }
+
+    /// Why the endpoint cannot listen: "host:port: reason".
+    struct ListenFailure: Error, CustomStringConvertible {
+        let description: String
     }
 
     /// Stops listening and the readiness probe.
