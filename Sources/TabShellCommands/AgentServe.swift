@@ -7,6 +7,16 @@ import Storage
 /// standard input and output, over the same store as the app. What the agent files is from
 /// `--as` (default the Unix user); the server runs until the agent closes its end.
 public struct AgentServe: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the Model Context Protocol on standard input and output, so an AI agent can ask a person for a capture.",
+        discussion: """
+            An agent's client starts it: command tabshell, args ["mcp"]. Its tools file a request in the Inbox \
+            (request_capture), wait for a person to answer it (wait_for_answer), and read requests and records, photos \
+            included (list_requests, search_records, get_record). It runs until the agent closes its end.
+            """
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @OptionGroup public var identity: IdentityOptions

@@ -8,11 +8,18 @@ import SQLiteStorage
 import ServePolicy
 import Storage
 
-/// A command's arguments and what it does with them: parsed by ArgumentParser (the executable's
-/// command holds it as an `@OptionGroup` and adds only its name and help), run against a
-/// `CommandContext` (the process's when run, a test's in the command tests).
-public protocol CommandBody: ParsableArguments {
+/// A command: its name and help, its arguments (parsed by ArgumentParser) and what it does with
+/// them, run against a `CommandContext` (the process's when run, a test's in the command tests).
+/// What it throws is the exit status (`Failure`: 1 with its sentence; `ExitCode`: that status,
+/// quietly).
+public protocol CommandBody: ParsableCommand {
     func execute(_ context: CommandContext) throws
+}
+
+extension CommandBody {
+    public func run() throws {
+        try execute(.process())
+    }
 }
 
 /// Options every command that touches the database shares.

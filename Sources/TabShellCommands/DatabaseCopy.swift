@@ -11,6 +11,17 @@ import Glibc
 
 /// `tabshell db copy --from PATH --to URL`
 public struct DatabaseCopy: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy an SQLite store (settings, requests, records, photos, catalog) into an empty PostgreSQL store, all or nothing.",
+        discussion: """
+            Everything goes in one transaction: the target is read back and its checksum compared with the \
+            source's before it is committed, so a failure or a difference leaves the target empty. Record and \
+            request ids and uids are kept. The source is not changed. The password comes from the URL, PGPASSWORD or \
+            ~/.pgpass and is never printed.
+            """
+    )
+
     @Option(help: ArgumentHelp("The SQLite database file to copy.", valueName: "path"), completion: .file())
     public var from: String
 

@@ -6,6 +6,15 @@ import SQLiteStorage
 /// (or a barcode scanner) and says how to fix each problem; exit status 1 when there is one.
 /// Changes nothing: the database is opened read-only, never migrated or swept.
 public struct DoctorChecks: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the terminal, the data folder and the database; print a fix for each problem.",
+        discussion: """
+            Read-only: nothing is created, migrated, swept or repaired. Exits 0 when everything is fine and 1 \
+            when a problem was found. Notes (marked "note") are worth knowing but not problems.
+            """
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @Flag(

@@ -11,6 +11,12 @@ import Glibc
 /// `tabshell generate --db PATH|URL --records N [--requests M] [--seed S]`: a large, realistic
 /// History for benchmarks (`make bench`).
 public struct GenerateData: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Fill a database with generated requests and records (for benchmarks).",
+        shouldDisplay: false
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @Option(help: ArgumentHelp("Capture records to add.", valueName: "n"))

@@ -13,6 +13,11 @@ import Glibc
 
 /// `tabshell inbox add --title T [--body B] [--kind K] [--from NAME]`
 public struct InboxAdd: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a pending request to the Inbox; prints its id."
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @OptionGroup public var identity: IdentityOptions
@@ -62,6 +67,12 @@ public struct InboxAdd: CommandBody {
 
 /// `tabshell inbox list [--json] [--limit N]`
 public struct InboxList: CommandBody, ListedItems {
+    public static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List Inbox requests: pending first, then done, newest first.",
+        discussion: "Without --json, prints a table for people (times in UTC). With --json, prints one object that tabshell inbox import reads back."
+    )
+
     public static let noun = "requests"
     public static let defaultLimit = 0
 
@@ -104,6 +115,17 @@ public struct InboxList: CommandBody, ListedItems {
 
 /// `tabshell inbox import FILE.json|-`
 public struct InboxImport: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add the requests in a JSON file to the Inbox, all or nothing.",
+        discussion: """
+            The file is a JSON array of {"title", "body", "kind"} objects, or the object tabshell inbox list --json \
+            prints. Every entry is checked first; if any is wrong, each problem is printed with its index and \
+            nothing is imported. Otherwise all are added as pending requests in one transaction. A file holds at \
+            most 100,000 requests of at most 1 MiB each, in at most 64 MiB. See docs/export.md.
+            """
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @OptionGroup public var identity: IdentityOptions
@@ -166,6 +188,12 @@ extension RequestChanging {
 
 /// `tabshell inbox reopen ID`: a done request pending again.
 public struct InboxReopen: RequestChanging {
+    public static let configuration = CommandConfiguration(
+        commandName: "reopen",
+        abstract: "Make a done request pending again.",
+        discussion: "The records that answered it keep naming it. Deleting the last record that answered a request reopens it too."
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @Argument(help: ArgumentHelp("The request's id (tabshell inbox list shows them).", valueName: "id"))
@@ -182,6 +210,12 @@ public struct InboxReopen: RequestChanging {
 
 /// `tabshell inbox remove ID`: a request deleted; the records that answered it stay.
 public struct InboxRemove: RequestChanging {
+    public static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete a request from the Inbox.",
+        discussion: "The records that answered it stay in History, answering no request from then on; the command says how many."
+    )
+
     @OptionGroup public var database: DatabaseOptions
 
     @Argument(help: ArgumentHelp("The request's id (tabshell inbox list shows them).", valueName: "id"))

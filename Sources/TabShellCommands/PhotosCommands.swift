@@ -28,6 +28,13 @@ public struct UploadOptions: ParsableArguments {
 
 /// `tabshell photos add NAME < file`
 public struct PhotosAdd: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Keep the image on standard input as one of your uploads, named NAME.",
+        discussion:
+            "The same checks as capture: at most the Largest photo file setting (50 MiB by default), a PNG, JPEG, GIF, WebP, BMP or HEIC image by its bytes, and not damaged (cut short, or data that cannot be decoded). An upload of the same name is replaced."
+    )
+
     @OptionGroup public var options: UploadOptions
 
     @Argument(help: ArgumentHelp("The name to keep it under (no folders).", valueName: "name"))
@@ -78,6 +85,11 @@ public struct PhotosAdd: CommandBody {
 
 /// `tabshell photos list`
 public struct PhotosList: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List your uploads: name, format, pixel size and bytes."
+    )
+
     @OptionGroup public var options: UploadOptions
 
     public init() {}
@@ -108,6 +120,11 @@ public struct PhotosList: CommandBody {
 
 /// `tabshell photos remove NAME`
 public struct PhotosRemove: CommandBody {
+    public static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete one of your uploads (photos already captured keep their own copy)."
+    )
+
     @OptionGroup public var options: UploadOptions
 
     @Argument(help: ArgumentHelp("The upload's name.", valueName: "name"))

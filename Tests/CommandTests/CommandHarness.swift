@@ -82,8 +82,8 @@ struct CommandRun {
     }
 }
 
-/// The commands the tests run in-process, by their words: the bodies tui's commands are shells
-/// over (the shells add a name and help; HelpTests and the binary's tests hold those).
+/// The commands the tests run in-process, by their words (tui's groups hold them; HelpTests and
+/// the binary's tests check their help).
 let commandBodies: [(words: [String], body: any CommandBody.Type)] = [
     (["inbox", "add"], InboxAdd.self), (["inbox", "list"], InboxList.self), (["inbox", "import"], InboxImport.self),
     (["inbox", "reopen"], InboxReopen.self), (["inbox", "remove"], InboxRemove.self),

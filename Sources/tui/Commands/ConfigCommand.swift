@@ -19,7 +19,7 @@ struct ConfigCommand: ParsableCommand {
 }
 
 /// `tabshell config path`
-struct ConfigPathCommand: ContextCommand {
+struct ConfigPathCommand: CommandBody {
     static let configuration = CommandConfiguration(
         commandName: "path", abstract: "Print the configuration file's path (whether it exists or not).")
 
@@ -32,7 +32,7 @@ struct ConfigPathCommand: ContextCommand {
 }
 
 /// `tabshell config check`
-struct ConfigCheckCommand: ContextCommand {
+struct ConfigCheckCommand: CommandBody {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the configuration file: each problem as config.toml:LINE: sentence on standard error.",
@@ -57,7 +57,7 @@ struct ConfigCheckCommand: ContextCommand {
 }
 
 /// `tabshell config default`
-struct ConfigDefaultCommand: ContextCommand {
+struct ConfigDefaultCommand: CommandBody {
     static let configuration = CommandConfiguration(
         commandName: "default",
         abstract: "Print a complete, commented configuration file: every option and every key binding at its default.",

@@ -47,8 +47,8 @@ struct TabShellCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorCommand.self,
-            DbCommand.self, GenerateCommand.self, ReplayCommand.self, ConfigCommand.self, WatchCommand.self, MCPCommand.self,
+            InboxCommand.self, HistoryCommand.self, CatalogCommand.self, PhotosCommand.self, ServeCommand.self, DoctorChecks.self,
+            DbCommand.self, GenerateData.self, ReplayCommand.self, ConfigCommand.self, WatchCommand.self, AgentServe.self,
         ]
     )
 
