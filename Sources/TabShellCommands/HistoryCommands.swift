@@ -205,7 +205,7 @@ public struct HistoryFileImport: CommandBody {
     @Option(help: ArgumentHelp("json, jsonl or csv; told from the content when left out.", valueName: "format"))
     public var format: HistoryImport.Format?
 
-    @Flag(name: .customLong("dry-run"), help: "Say what the import would add and skip; write nothing.")
+    @Flag(help: "Say what the import would add and skip; write nothing.")
     public var dryRun = false
 
     @Argument(help: ArgumentHelp("The exported file, or - for standard input.", valueName: "file"), completion: .file())

@@ -13,13 +13,11 @@ public struct ServeOptions: ParsableArguments {
     public var listen = "127.0.0.1:2222"
 
     @Option(
-        name: .customLong("host-key"),
         help: ArgumentHelp("The Ed25519 host key, created (0600) on first start (default: ssh_host_ed25519_key beside the database).", valueName: "path"),
         completion: .file())
     public var hostKey: String?
 
     @Option(
-        name: .customLong("authorized-keys"),
         help: ArgumentHelp("Team mode: who may log in, in OpenSSH's authorized_keys format; a key's comment is the person's name.", valueName: "file"),
         completion: .file())
     public var authorizedKeys: String?
@@ -27,23 +25,18 @@ public struct ServeOptions: ParsableArguments {
     @OptionGroup public var demoOption: DemoOption
     public var demo: Bool { demoOption.demo }
 
-    @Option(
-        name: .customLong("resume-window"),
-        help: ArgumentHelp("How long after a dropped connection a person gets back what they had (e.g. 90s, 10m, 1h; 0 turns it off).", valueName: "time"))
+    @Option(help: ArgumentHelp("How long after a dropped connection a person gets back what they had (e.g. 90s, 10m, 1h; 0 turns it off).", valueName: "time"))
     public var resumeWindow = "10m"
 
-    @Option(name: .customLong("max-sessions"), help: ArgumentHelp("Sessions running at once, server-wide.", valueName: "n"))
+    @Option(help: ArgumentHelp("Sessions running at once, server-wide.", valueName: "n"))
     public var maxSessions = 64
 
     @Option(
-        name: .customLong("max-sessions-per-source"),
         help: ArgumentHelp(
             "Sessions one address (an IPv6 /64) may run at once, watchers included (default: an eighth of --max-sessions).", valueName: "n"))
     public var maxSessionsPerSource: Int?
 
-    @Option(
-        name: .customLong("max-sessions-per-key"),
-        help: ArgumentHelp("Sessions one key may run at once (default: an eighth of --max-sessions).", valueName: "n"))
+    @Option(help: ArgumentHelp("Sessions one key may run at once (default: an eighth of --max-sessions).", valueName: "n"))
     public var maxSessionsPerKey: Int?
 
     /// An eighth of the server's sessions, at least one: what one address or key may hold by default.
@@ -51,26 +44,19 @@ public struct ServeOptions: ParsableArguments {
     public var maxSessionsPerSourceInForce: Int { maxSessionsPerSource ?? defaultShareOfSessions }
     public var maxSessionsPerKeyInForce: Int { maxSessionsPerKey ?? defaultShareOfSessions }
 
-    @Option(
-        name: .customLong("max-watch-tries"),
-        help: ArgumentHelp("Wrong watch codes one connection may give; it is closed at the last (as sshd's MaxAuthTries).", valueName: "n"))
+    @Option(help: ArgumentHelp("Wrong watch codes one connection may give; it is closed at the last (as sshd's MaxAuthTries).", valueName: "n"))
     public var maxWatchTries = 3
 
     @Option(
-        name: .customLong("per-source-watch-tries"),
         help: ArgumentHelp(
             "Wrong watch codes one address may give in 10 minutes; at the limit its connections are closed and new ones refused until the oldest try is 10 minutes old.",
             valueName: "n"))
     public var perSourceWatchTries = 10
 
-    @Option(
-        name: .customLong("max-uploads"),
-        help: ArgumentHelp("Photos one visitor's uploads (photos add) may hold: one person in team mode, one address in demo mode.", valueName: "n"))
+    @Option(help: ArgumentHelp("Photos one visitor's uploads (photos add) may hold: one person in team mode, one address in demo mode.", valueName: "n"))
     public var maxUploads = 20
 
-    @Option(
-        name: .customLong("max-upload-total"),
-        help: ArgumentHelp("The most one visitor's uploads may hold together (e.g. 100M).", valueName: "size"))
+    @Option(help: ArgumentHelp("The most one visitor's uploads may hold together (e.g. 100M).", valueName: "size"))
     public var maxUploadTotal = "100M"
 
     /// `--max-uploads` and `--max-upload-total` as one quota.
@@ -79,44 +65,42 @@ public struct ServeOptions: ParsableArguments {
     }
 
     @Option(
-        name: .customLong("max-startups"),
         help: ArgumentHelp(
             "Connections not yet running a session (sshd's MaxStartups): start:rate:full refuses new ones with a probability rising from rate % at start to 100 % at full; a single number is a plain limit.",
             valueName: "start:rate:full"))
     public var maxStartups = "10:30:100"
 
-    @Option(name: .customLong("per-source-max-startups"), help: ArgumentHelp("Of those, how many one address may hold (sshd's PerSourceMaxStartups).", valueName: "n"))
+    @Option(help: ArgumentHelp("Of those, how many one address may hold (sshd's PerSourceMaxStartups).", valueName: "n"))
     public var perSourceMaxStartups = 4
 
-    @Option(name: .customLong("per-source-connections"), help: ArgumentHelp("New connections one address may make per minute.", valueName: "n"))
+    @Option(help: ArgumentHelp("New connections one address may make per minute.", valueName: "n"))
     public var perSourceConnections = 30
 
-    @Option(name: .customLong("login-grace-time"), help: ArgumentHelp("Time to log in and start a session (sshd's LoginGraceTime).", valueName: "time"))
+    @Option(help: ArgumentHelp("Time to log in and start a session (sshd's LoginGraceTime).", valueName: "time"))
     public var loginGraceTime = "30s"
 
-    @Option(name: .customLong("max-auth-tries"), help: ArgumentHelp("Keys a client may offer per connection (sshd's MaxAuthTries).", valueName: "n"))
+    @Option(help: ArgumentHelp("Keys a client may offer per connection (sshd's MaxAuthTries).", valueName: "n"))
     public var maxAuthTries = 6
 
     @Option(
-        name: .customLong("idle-timeout"),
         help: ArgumentHelp(
             "Close a connection with no input for this long, after a notice a minute before (default: 30m with --demo, never in team mode; 0: never).",
             valueName: "time"))
     public var idleTimeout: String?
 
     @Flag(
-        name: .customLong("session-template"), inversion: .prefixedNo,
+        inversion: .prefixedNo,
         help:
             "Fork terminal sessions from a warmed copy of tabshell started once, sharing its loaded pages (less memory per session, a faster start); --no-session-template starts each one afresh."
     )
     public var sessionTemplate = true
 
     @Flag(
-        name: .customLong("revoke-ends-sessions"), inversion: .prefixedNo,
+        inversion: .prefixedNo,
         help: "When a key leaves the authorized keys file (on change or SIGHUP), also hang up the sessions it is running (drafts are kept); either way it can start no new one.")
     public var revokeEndsSessions = true
 
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Connections open at once, server-wide.", valueName: "n"))
+    @Option(help: ArgumentHelp("Connections open at once, server-wide.", valueName: "n"))
     public var maxConnections = 256
 
     /// The idle timeout in force: the flag's, else 30 minutes in demo mode; nil for never.
@@ -126,14 +110,12 @@ public struct ServeOptions: ParsableArguments {
     }
 
     @Option(
-        name: .customLong("session-memory-limit"),
         help: ArgumentHelp(
             "Memory each session may use (its child's data limit, e.g. 512M, 1G; 0: no limit of its own). A session over it ends alone.",
             valueName: "size"))
     public var sessionMemoryLimit = "512M"
 
     @Option(
-        name: .customLong("metrics"),
         help: ArgumentHelp(
             "Serve Prometheus metrics (/metrics), /healthz and /readyz over HTTP: a port on 127.0.0.1, or host:port (0: a free port). Off by default.",
             valueName: "[host:]port"))
@@ -147,7 +129,6 @@ public struct ServeOptions: ParsableArguments {
     }
 
     @Option(
-        name: .customLong("log-format"),
         help: ArgumentHelp(
             "How the server writes tabshell.log: text (lines to read) or json (one object a line, for a log shipper); fail2ban's filter reads both.",
             valueName: "format"))

@@ -25,7 +25,6 @@ struct ReplayCommand: ParsableCommand {
     var file: String
 
     @Option(
-        name: .customLong("idle-limit"),
         help: ArgumentHelp(
             "Pauses longer than this many seconds play as this long (default: 3, or the cast's own idle_time_limit when smaller).",
             valueName: "seconds"))

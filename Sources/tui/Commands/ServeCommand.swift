@@ -39,14 +39,13 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     @Option(
-        name: .customLong("config"),
         help: ArgumentHelp(
             "Read serve's options from this TOML file (each by its long name: max-sessions = 64, demo = true); options on the command line win. Read again on SIGHUP: a file with problems keeps the running configuration.",
             valueName: "file"),
         completion: .file())
     var config: String?
 
-    @Flag(name: .customLong("check"), help: "Check the options and the --config file, say every problem, and start nothing.")
+    @Flag(help: "Check the options and the --config file, say every problem, and start nothing.")
     var check = false
 
     /// `--record DIR`: terminal sessions as asciicast v2 files (*.cast, 0600) in DIR, made 0700
@@ -54,37 +53,28 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var recordOption: RecordOption
     var record: String? { recordOption.path }
 
-    @Option(
-        name: .customLong("record-session-limit"),
-        help: ArgumentHelp("The most one recording may hold (e.g. 32M); over it the cast stops growing and the log says so.", valueName: "size"))
+    @Option(help: ArgumentHelp("The most one recording may hold (e.g. 32M); over it the cast stops growing and the log says so.", valueName: "size"))
     var recordSessionLimit = "32M"
 
     @Option(
-        name: .customLong("record-total-limit"),
         help: ArgumentHelp(
             "The most all recordings in the folder may hold, the casts already there included (e.g. 1G); over it no recording grows.",
             valueName: "size"))
     var recordTotalLimit = "1G"
 
     @Option(
-        name: .customLong("record-visitor-limit"),
         help: ArgumentHelp(
             "The most one visitor's recordings may hold (an address in demo mode, a person in team mode; default: an eighth of --record-total-limit).",
             valueName: "size"))
     var recordVisitorLimit: String?
 
-    @Option(
-        name: .customLong("max-watchers"),
-        help: ArgumentHelp("The most people one presentation (ssh -t host present) may have watching (ssh -t host watch CODE).", valueName: "n"))
+    @Option(help: ArgumentHelp("The most people one presentation (ssh -t host present) may have watching (ssh -t host watch CODE).", valueName: "n"))
     var maxWatchers = ServePresenting.defaultPerPresentation
 
-    @Option(
-        name: .customLong("max-watchers-total"),
-        help: ArgumentHelp("The most watchers of all presentations together; over it watch is refused in one sentence.", valueName: "n"))
+    @Option(help: ArgumentHelp("The most watchers of all presentations together; over it watch is refused in one sentence.", valueName: "n"))
     var maxWatchersTotal = ServePresenting.defaultTotal
 
     @Option(
-        name: .customLong("drain-limit"),
         help: ArgumentHelp(
             "After an upgrade (SIGUSR2, systemctl reload), how long the old server keeps its running sessions before it ends them (e.g. 30m, 1h; 0 ends them at once).",
             valueName: "time"))

@@ -169,27 +169,21 @@ struct TabShellCommand: ParsableCommand {
     @OptionGroup var recordOption: RecordOption
 
     @Option(
-        name: .customLong("on-commit"),
         help: ArgumentHelp(
             "A shell command run after each Done, with the record as one JSON line on its standard input (as history export --follow prints it).",
             valueName: "command"))
     var onCommit: String?
 
-    @Option(
-        name: .customLong("on-commit-timeout"),
-        help: ArgumentHelp("Seconds the on-commit command may run before it is stopped.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the on-commit command may run before it is stopped.", valueName: "seconds"))
     var onCommitTimeout = 10
 
     @Flag(
-        name: .customLong("screen-reader"),
         help: ArgumentHelp(
             "For screen readers and braille displays: the cursor on what has focus, the last row announcing each change, words instead of symbols (also TABSHELL_SCREEN_READER=1)."
         ))
     var screenReader = false
 
-    @Flag(
-        name: .customLong("present"),
-        help: ArgumentHelp("Share this session: its heading shows a watch code, and tabshell watch CODE follows it live at its own size."))
+    @Flag(help: ArgumentHelp("Share this session: its heading shows a watch code, and tabshell watch CODE follows it live at its own size."))
     var present = false
 
     func validate() throws {
