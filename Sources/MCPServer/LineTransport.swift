@@ -165,25 +165,13 @@ final class LineWriter: @unchecked Sendable {
 }
 
 /// The reading thread: lines into the stream, an overlong line dropped and answered once.
-final class LineReader: @unchecked Sendable {
-    private let descriptor: Int32
-    private let maximumLineBytes: Int
-    private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
-    private let credits: DispatchSemaphore
-    private let writer: LineWriter
-    private let logger: Logger
-
-    init(
-        descriptor: Int32, maximumLineBytes: Int, continuation: AsyncThrowingStream<Data, any Error>.Continuation,
-        credits: DispatchSemaphore, writer: LineWriter, logger: Logger
-    ) {
-        self.descriptor = descriptor
-        self.maximumLineBytes = maximumLineBytes
-        self.continuation = continuation
-        self.credits = credits
-        self.writer = writer
-        self.logger = logger
-    }
+struct LineReader: Sendable {
+    let descriptor: Int32
+    let maximumLineBytes: Int
+    let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    let credits: DispatchSemaphore
+    let writer: LineWriter
+    let logger: Logger
 
     func run() {
         var pending = [UInt8]()
