@@ -10,9 +10,10 @@ import Synchronization
 /// only records the signal and writes one byte to a self-pipe; the main loop polls the pipe's
 /// read end next to the tty, so a signal wakes it at once and every reaction (restoring the
 /// terminal, suspending, resizing) happens on the main thread, never inside a signal handler.
-final class SignalWatcher {
+/// Replay and `--record`'s relay poll it beside their own descriptors too.
+public final class SignalWatcher {
     /// The read end of the self-pipe: readable whenever a signal was recorded.
-    let wakeDescriptor: Int32
+    public let wakeDescriptor: Int32
     private let shared: Shared
     private let queue = DispatchQueue(label: "tabshell.signals")
     private var sources: [any DispatchSourceSignal] = []
@@ -32,14 +33,19 @@ final class SignalWatcher {
         }
     }
 
-    /// Starts watching `signals`. Fails only when the self-pipe cannot be made.
-    init(signals: [Int32]) throws(TerminalError) {
+    /// Starts watching `signals`, unblocked (a blocked signal stays pending and never reaches
+    /// its source). Fails only when the self-pipe cannot be made.
+    public init(signals: [Int32]) throws(TerminalError) {
         var fds: [Int32] = [-1, -1]
         guard ts_make_wake_pipe(&fds) == 0 else {
             throw TerminalError(message: "tabshell could not set up signal handling: \(String(cString: strerror(errno))).")
         }
         wakeDescriptor = fds[0]
         shared = Shared(writeDescriptor: fds[1])
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for signal in signals {
             var previous = sigaction()
             guard ts_ignore_signal(signal, &previous) == 0 else { continue }
@@ -60,7 +66,7 @@ final class SignalWatcher {
 
     /// The signals recorded since the last call, oldest first, each once; also empties the
     /// self-pipe so the next poll sleeps until something new happens.
-    func takePending() -> [Int32] {
+    public func takePending() -> [Int32] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
         return shared.pending.withLock { pending in
@@ -70,7 +76,7 @@ final class SignalWatcher {
     }
 
     /// Stops watching and gives each signal back its previous disposition. Idempotent.
-    func stop() {
+    public func stop() {
         guard !sources.isEmpty || !previousDispositions.isEmpty else { return }
         for source in sources { source.cancel() }
         sources.removeAll()

@@ -400,11 +400,7 @@ public final class Terminal {
 
     /// Curses attributes and colour pair for a kind of cell, in colour or monochrome.
     func look(of style: CellStyle) -> (attr_t, Int16) {
-        if supportsColor {
-            let attributes = TerminalStyle.colored(style, theme: drawnTheme, colors: colorCount).attributes
-            return (Self.cursesAttributes(attributes), Self.colorPair(style))
-        }
-        return (Self.cursesAttributes(TerminalStyle.monochrome(style)), 0)
+        (Self.cursesAttributes(terminalStyle(style).attributes), supportsColor ? Self.colorPair(style) : 0)
     }
 
     private func setCursorVisible(_ visible: Bool) {

@@ -19,7 +19,6 @@ struct TerminalStyle: Equatable, Sendable {
     /// or (with 256 colours) an index of the xterm palette.
     struct Color: RawRepresentable, Hashable, Sendable {
         let rawValue: Int16
-        init(rawValue: Int16) { self.rawValue = rawValue }
         static let terminalDefault = Color(rawValue: -1)
         static let black = Color(rawValue: 0), red = Color(rawValue: 1), green = Color(rawValue: 2)
         static let yellow = Color(rawValue: 3), blue = Color(rawValue: 4), magenta = Color(rawValue: 5)

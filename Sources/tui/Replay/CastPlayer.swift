@@ -1,5 +1,6 @@
 import Foundation
 import Recording
+import TerminalScreen
 
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ enum CastPlayer {
         guard let terminal = RawTerminal(descriptor: descriptor) else {
             throw PlayerError("tabshell replay needs a terminal: /dev/tty is not one.")
         }
-        guard let signals = SignalPipe([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
+        guard let signals = try? SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
             throw PlayerError("tabshell replay could not set up signal handling.")
         }
         defer { signals.stop() }
@@ -54,11 +55,11 @@ enum CastPlayer {
             let wait = playback.secondsUntilNext(at: monotonicSeconds()).map { min(1000, Int32(($0 * 1000).rounded(.up))) } ?? 1000
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, 2, wait)
             if ready < 0, errno != EINTR { return .terminalGone }
-            if descriptors[1].revents != 0, let signal = signals.take().first { return .signal(signal) }
+            if descriptors[1].revents != 0, let signal = signals.takePending().first { return .signal(signal) }
             let terminalEvents = descriptors[0].revents
             if terminalEvents & Int16(POLLIN) != 0 {
                 let count = read(descriptor, &input, input.count)

@@ -5,6 +5,7 @@ import Foundation
 import Recording
 import TabShell
 import TabShellCommands
+import TerminalScreen
 
 #if canImport(Glibc)
 import Glibc
@@ -55,14 +56,14 @@ enum RecordedRun {
             recorder.waitUntilWritten()
         }
 
-        guard let signals = SignalPipe([SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT]) else {
+        guard let signals = try? SignalWatcher(signals: [SIGWINCH, SIGHUP, SIGTERM, SIGINT, SIGQUIT]) else {
             throw Failure("tabshell --record could not set up signal handling.")
         }
         defer { signals.stop() }
         let childArguments = [executable] + withoutRecordOption(Array(arguments.dropFirst()))
         var master: Int32 = -1
         var pid: pid_t = 0
-        // Signals the child must not inherit as ignored (SignalPipe ignores them here): the
+        // Signals the child must not inherit as ignored (SignalWatcher ignores them here): the
         // spawner resets every signal to its default in the child.
         let spawned = withCStringArray(childArguments) { argv in
             cpty_spawn_pty(executable, argv, environ, nil, columns, rows, &master, &pid)
@@ -102,7 +103,7 @@ enum RecordedRun {
 
     // MARK: - The relay
 
-    private static func relay(terminal: Int32, master: Int32, child: pid_t, signals: SignalPipe, recorder: CastFileRecorder) -> Int32 {
+    private static func relay(terminal: Int32, master: Int32, child: pid_t, signals: SignalWatcher, recorder: CastFileRecorder) -> Int32 {
         let exitWatch = cpty_pidfd_open(child)
         defer { if exitWatch >= 0 { close(exitWatch) } }
         var terminalOpen = true
@@ -151,14 +152,14 @@ enum RecordedRun {
         while true {
             var descriptors = [
                 pollfd(fd: masterOpen ? master : -1, events: Int16(POLLIN) | (pendingInput.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
-                pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: terminalOpen && pendingInput.isEmpty ? terminal : -1, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&descriptors, 4, exitWatch >= 0 ? 1000 : 100)
             if ready < 0, errno != EINTR { break }
 
-            for signal in signals.take() {
+            for signal in signals.takePending() {
                 switch signal {
                 case SIGWINCH:
                     var columns: UInt16 = 0
