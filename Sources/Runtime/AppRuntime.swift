@@ -54,20 +54,9 @@ public final class AppRuntime {
     /// previews are kept in (nil: none kept on disk); `onCommit` runs after each Done.
     /// `storage` is where the store is called: the app's `.background` (a queue of the
     /// session's own; answers come back after a `wake`), or `.inline` for tests that read
-    /// every result as soon as the action is dispatched. Nothing else here calls `database`.
-    public convenience init(
-        database: any RecordStore, state: AppState, logger: Logger, home: String,
-        previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
-        person: String? = nil, uploads: UploadFolder? = nil, onCommit: CommitHook? = nil,
-        storage: StorageExecutor = .background
-    ) {
-        self.init(
-            store: OpeningStore(database), state: state, logger: logger, home: home, previewCache: previewCache, wake: wake,
-            person: person, uploads: uploads, onCommit: onCommit, storage: storage)
-    }
-
-    /// As above, with a store that may still be opening: ``open(resuming:message:)`` opens it
-    /// off the loop and starts the session when it answers.
+    /// every result as soon as the action is dispatched. Nothing else here calls the store, which may
+    /// still be opening: ``open(resuming:message:)`` opens it off the loop and starts the session
+    /// when it answers.
     public init(
         store: OpeningStore, state: AppState, logger: Logger, home: String,
         previewCache: URL? = nil, wake: @escaping @Sendable () -> Void,
@@ -85,7 +74,10 @@ public final class AppRuntime {
     /// Where photo previews are cached: `$XDG_CACHE_HOME/tabshell/previews` when that is an
     /// absolute path, else `~/.cache/tabshell/previews`.
     public static func previewCacheDirectory(environment: [String: String], home: String) -> URL {
-        PreviewLoader.cacheDirectory(environment: environment, home: home)
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("tabshell/previews", isDirectory: true)
+        }
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/tabshell/previews", isDirectory: true)
     }
 
     // MARK: - Opening the store
@@ -114,6 +106,10 @@ public final class AppRuntime {
     /// line, and the open is tried again every ``openRetryInterval``.
     public func open(resuming snapshot: SessionSnapshot? = nil, message: String? = nil, now: ContinuousClock.Instant = .now) {
         resumeOnOpen = (snapshot, message)
+        beginOpening(now: now)
+    }
+
+    private func beginOpening(now: ContinuousClock.Instant) {
         storeState = .opening(since: now)
         for action in runner.openStore(now: Date(), then: { [weak self] outcome in self?.storeAnswered(outcome) ?? [] }) {
             dispatch(action)
@@ -157,10 +153,7 @@ public final class AppRuntime {
     /// A failed open is tried again when its time has come (one open at a time).
     private func retryOpenIfDue(now: ContinuousClock.Instant) {
         guard case let .failed(retryAt, _) = storeState, now >= retryAt else { return }
-        storeState = .opening(since: now)
-        for action in runner.openStore(now: Date(), then: { [weak self] outcome in self?.storeAnswered(outcome) ?? [] }) {
-            dispatch(action)
-        }
+        beginOpening(now: now)
     }
 
     /// How long a frame waits for the storage reads the change before it asked for (a History

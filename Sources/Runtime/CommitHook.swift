@@ -31,13 +31,8 @@ public struct CommitHook: Sendable {
     }
 
     /// The on-commit command as the app runs it: the record read back from `store` and written
-    /// as `history export --follow` writes it (every field, a batch's lines included).
-    public init(command: String, timeout: Duration = .seconds(10), store: any RecordStore) {
-        self.init(command: command, timeout: timeout, store: OpeningStore(store))
-    }
-
-    /// As above, for a session's store that may still be opening (a record is committed only
-    /// once it has opened).
+    /// as `history export --follow` writes it (every field, a batch's lines included). The
+    /// session's store may still be opening (a record is committed only once it has opened).
     public init(command: String, timeout: Duration = .seconds(10), store: OpeningStore) {
         self.init(command: command, timeout: timeout) { id in
             (try? store.store().exportedRecord(id: id)).flatMap { $0 }.map(JSONText.record)
@@ -79,10 +74,7 @@ final class CommitHookRunner: Sendable {
     /// Waits for the commands already started or waiting to finish, at most `limit`: quitting
     /// right after a Done still hands the record on.
     func drain(within limit: Duration) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        queue.async { done.signal() }
-        let (seconds, attoseconds) = limit.components
-        let finished = done.wait(timeout: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))) == .success
+        let finished = queue.finishesQueuedWork(within: limit)
         if !finished { logger.warning("on-commit commands still running or waiting at exit; those waiting are not run") }
         return finished
     }

@@ -15,10 +15,10 @@ struct PathCompleter {
         let base = query.directory == "./" && !text.hasPrefix("./") ? "" : displayDirectory(of: text)
         if matches.count == 1, let name = matches.first {
             let isDirectory = (try? FileManager.default.attributesOfItem(atPath: query.directory + name)[.type] as? FileAttributeType) == .typeDirectory
-            return .pathCompleted(text: base + escape(name) + (isDirectory ? "/" : ""), candidates: [])
+            return .pathCompleted(text: base + Self.escape(name) + (isDirectory ? "/" : ""), candidates: [])
         }
         if let common = PathInput.commonCompletion(of: matches, prefix: query.prefix) {
-            return .pathCompleted(text: base + escape(common), candidates: matches)
+            return .pathCompleted(text: base + Self.escape(common), candidates: matches)
         }
         return .pathCompleted(text: nil, candidates: matches)
     }
@@ -29,8 +29,9 @@ struct PathCompleter {
         return String(text[...slash])
     }
 
-    /// Backslash-escapes what a shell would split or expand, as terminals do on drag and drop.
-    private func escape(_ name: String) -> String {
+    /// Backslash-escapes what a shell would split or expand, as terminals do on drag and drop
+    /// (the upload completer too, so the field reads the name back whole).
+    static func escape(_ name: String) -> String {
         var out = ""
         for c in name {
             if " '\"\\()&;$`".contains(c) { out.append("\\") }

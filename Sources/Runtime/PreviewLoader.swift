@@ -58,15 +58,6 @@ final class PreviewLoader {
         previewer = PhotoPreviewer(cache: cacheDirectory.map { PreviewCache(directory: $0) })
     }
 
-    /// The folder previews are cached in: `$XDG_CACHE_HOME/tabshell/previews` when that is an
-    /// absolute path, else `~/.cache/tabshell/previews`.
-    static func cacheDirectory(environment: [String: String], home: String) -> URL {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("tabshell/previews", isDirectory: true)
-        }
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/tabshell/previews", isDirectory: true)
-    }
-
     /// Starts making the preview; its answer arrives as `.previewLoaded(request, ticket, …)`.
     /// `staging` is the folder of the capture on screen, for staged photos.
     func load(_ request: PreviewRequest, ticket: Int, staging: URL?) {

@@ -102,9 +102,15 @@ final class StorageQueue {
     /// Waits up to `limit` for the calls already queued to finish; true when none is left.
     @discardableResult
     func drain(within limit: Duration) -> Bool {
-        guard let queue else { return true }
+        queue?.finishesQueuedWork(within: limit) ?? true
+    }
+}
+
+extension DispatchQueue {
+    /// Waits up to `limit` for the work already queued on this serial queue; true when it has run.
+    func finishesQueuedWork(within limit: Duration) -> Bool {
         let done = DispatchSemaphore(value: 0)
-        queue.async { done.signal() }
+        async { done.signal() }
         let (seconds, attoseconds) = limit.components
         return done.wait(timeout: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))) == .success
     }

@@ -16,22 +16,11 @@ struct UploadCompleter {
         }
         let matches = uploads.names().filter { $0.hasPrefix(typed) }
         if matches.count == 1, let name = matches.first {
-            return .pathCompleted(text: Self.escape(name), candidates: [])
+            return .pathCompleted(text: PathCompleter.escape(name), candidates: [])
         }
         if let common = PathInput.commonCompletion(of: matches, prefix: typed) {
-            return .pathCompleted(text: Self.escape(common), candidates: matches)
+            return .pathCompleted(text: PathCompleter.escape(common), candidates: matches)
         }
         return .pathCompleted(text: nil, candidates: matches)
-    }
-
-    /// Backslash-escapes what a shell would split, as PathCompleter does, so the field reads the
-    /// name back whole.
-    static func escape(_ name: String) -> String {
-        var out = ""
-        for c in name {
-            if " '\"\\()&;$`".contains(c) { out.append("\\") }
-            out.append(c)
-        }
-        return out
     }
 }

@@ -14,15 +14,6 @@ public protocol TextOutput: AnyObject {
 
 extension OutputSink: TextOutput {}
 
-/// A test's output: everything written, kept in memory.
-public final class StringOutput: TextOutput {
-    public private(set) var text = ""
-
-    public init() {}
-    public func write(_ text: String) throws(OutputSink.OutputError) { self.text += text }
-    public func finish() throws(OutputSink.OutputError) {}
-}
-
 /// What a command reads and writes besides its arguments: the process's streams and
 /// environment when run from the shell, a test's values in tests (the same code runs in both).
 public struct CommandContext {

@@ -121,3 +121,11 @@ func runCommand(
         return CommandRun(output: output.text, errors: errors.text, error: error, parser: parser)
     }
 }
+
+/// A test's output: everything written, kept in memory.
+final class StringOutput: TextOutput {
+    private(set) var text = ""
+
+    func write(_ text: String) throws(OutputSink.OutputError) { self.text += text }
+    func finish() throws(OutputSink.OutputError) {}
+}

@@ -114,7 +114,7 @@ extension Workspace {
         let lines = Self.recordLines(ofJSON: json)
         #expect(lines.count == 5)
         #expect(jsonl == lines.map { $0 + "\n" }.joined())
-        let hook = CommitHook(command: "true", store: db)
+        let hook = CommitHook(command: "true", store: OpeningStore(db))
         #expect((1...5).map { hook.describe(Int64($0)) } == lines.map { Optional($0) }, "the on-commit input is the export's line")
         let follower = try FollowTests.Consumer(source, arguments: ["--since", "0"])
         try follower.waitFor(5)

@@ -48,7 +48,7 @@ struct CommitHookTests {
         let folder = try RuntimeHarness.Folder()
         let out = folder.url.appendingPathComponent("hook.out")
         let store = try AppDatabase.open(at: folder.url.appendingPathComponent("tabshell.sqlite"))
-        let app = try RuntimeHarness(folder: folder, onCommit: CommitHook(command: "cat >> '\(out.path)'", store: store))
+        let app = try RuntimeHarness(folder: folder, onCommit: CommitHook(command: "cat >> '\(out.path)'", store: OpeningStore(store)))
         try app.start()
         app.press(.character("2"), .character("s"))
         for code in ["4006381333931", "96385074", "4006381333931", "(01)09506000134352(17)201225(10)ABC"] {
