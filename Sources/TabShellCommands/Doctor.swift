@@ -39,7 +39,8 @@ public struct Doctor {
         } else {
             report.problem("no terminfo entry for TERM \(term)", fix: "install ncurses-term (apt-get install ncurses-term) or set TERM to a known type such as xterm-256color")
         }
-        if let noColor = env["NO_COLOR"], !noColor.isEmpty {
+        let noColor = !(env["NO_COLOR"] ?? "").isEmpty
+        if noColor {
             report.note("colours: off because NO_COLOR is set; tabshell draws in monochrome")
         } else if let colors {
             if colors >= 8 {
@@ -48,7 +49,6 @@ public struct Doctor {
                 report.note("colours: none; tabshell draws in monochrome (selection in reverse video)")
             }
         }
-        let noColor = !(env["NO_COLOR"] ?? "").isEmpty
         let probe = context.askTerminal()
         var answers: TerminalAnswers?, windowCellPixels: CellPixels?
         if case let .answered(found, cell) = probe { (answers, windowCellPixels) = (found, cell) }
@@ -152,7 +152,7 @@ public struct Doctor {
     public func checkFiles(_ examination: DatabaseExamination, into report: inout DoctorReport) {
         report.section("Data folder")
         let directory = URL(fileURLWithPath: examination.databasePath).deletingLastPathComponent().path
-        guard let folder = examination.entries.first(where: { $0.path == directory }) else {
+        guard examination.entries.contains(where: { $0.path == directory }) else {
             report.note("\(directory) does not exist yet; tabshell creates it (0700) on first start")
             return
         }
@@ -170,7 +170,6 @@ public struct Doctor {
                 report.ok("\(label) (\(mode))")
             }
         }
-        _ = folder
         if let free = examination.freeBytes {
             if free < Self.minimumFreeBytes {
                 report.problem(
