@@ -15,16 +15,10 @@ enum AgentTool: String, CaseIterable, Sendable {
     case cancelRequest = "cancel_request"
     case reopenRequest = "reopen_request"
 
-    /// The argument names the tool takes (anything else is refused).
+    /// The argument names the tool takes (anything else is refused): its schema's properties.
     var argumentNames: Set<String> {
-        switch self {
-        case .requestCapture: ["title", "kind", "body", "from"]
-        case .waitForAnswer: ["request_id", "timeout_seconds"]
-        case .listRequests: ["status", "limit"]
-        case .searchRecords: ["query", "limit"]
-        case .getRecord: ["record_id"]
-        case .cancelRequest, .reopenRequest: ["request_id"]
-        }
+        guard case let .object(schema) = definition(limits: .init()).inputSchema, case let .object(properties)? = schema["properties"] else { return [] }
+        return Set(properties.keys)
     }
 
     static func definitions(limits: AgentDesk.Limits) -> [Tool] {
@@ -43,9 +37,8 @@ enum AgentTool: String, CaseIterable, Sendable {
                     in every open tabshell Inbox. Returns the request's id; then call wait_for_answer with it to get the \
                     person's capture (the code, its GS1 fields, the note, and the photos as images).
                     """,
-                inputSchema: .object([
-                    "type": "object",
-                    "properties": .object([
+                inputSchema: Self.schema(
+                    [
                         "title": .object([
                             "type": "string", "maxLength": .int(StorageLimits.maximumTitleLength),
                             "description": "What to capture, as the person reads it in the Inbox (e.g. \"Scan the pallet at door 3\").",
@@ -63,10 +56,7 @@ enum AgentTool: String, CaseIterable, Sendable {
                             "type": "string", "maxLength": .int(StorageLimits.maximumRequesterLength),
                             "description": "Who asks (your agent's name), shown with the request.",
                         ]),
-                    ]),
-                    "required": .array(["title"]),
-                    "additionalProperties": false,
-                ]),
+                    ], required: ["title"]),
                 annotations: .init(readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true)
             )
         case .waitForAnswer:
@@ -78,31 +68,23 @@ enum AgentTool: String, CaseIterable, Sendable {
                     who captured it — with its photos as images, or says the request is still pending (call again to keep \
                     waiting). Never hangs past the timeout.
                     """,
-                inputSchema: .object([
-                    "type": "object",
-                    "properties": .object([
+                inputSchema: Self.schema(
+                    [
                         "request_id": .object(["type": "integer", "minimum": 1, "description": "The id request_capture returned."]),
                         "timeout_seconds": .object([
                             "type": "number", "minimum": 0, "maximum": .int(Int(limits.longestWait)),
                             "description": "How long to wait; default 60.",
                         ]),
-                    ]),
-                    "required": .array(["request_id"]),
-                    "additionalProperties": false,
-                ]),
+                    ], required: ["request_id"]),
                 annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true)
             )
         case .listRequests:
             return Tool(
                 name: rawValue,
                 description: "List Inbox requests, newest first: pending ones (not answered yet), answered ones, or all.",
-                inputSchema: .object([
-                    "type": "object",
-                    "properties": .object([
-                        "status": .object(["type": "string", "enum": ["pending", "answered", "all"], "description": "Default pending."]),
-                        "limit": .object(["type": "integer", "minimum": 1, "maximum": .int(limits.listLimit), "description": "Default 20."]),
-                    ]),
-                    "additionalProperties": false,
+                inputSchema: Self.schema([
+                    "status": .object(["type": "string", "enum": ["pending", "answered", "all"], "description": "Default pending."]),
+                    "limit": .object(["type": "integer", "minimum": 1, "maximum": .int(limits.listLimit), "description": "Default 20."]),
                 ]),
                 annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)
             )
@@ -113,13 +95,9 @@ enum AgentTool: String, CaseIterable, Sendable {
                     Find captured records (newest first) by a code, a product name, a note's words or a request's title; \
                     without a query, the newest records. Each is summarised; get_record returns one whole with its photos.
                     """,
-                inputSchema: .object([
-                    "type": "object",
-                    "properties": .object([
-                        "query": .object(["type": "string", "maxLength": .int(StorageLimits.maximumSearchLength)]),
-                        "limit": .object(["type": "integer", "minimum": 1, "maximum": .int(limits.listLimit), "description": "Default 20."]),
-                    ]),
-                    "additionalProperties": false,
+                inputSchema: Self.schema([
+                    "query": .object(["type": "string", "maxLength": .int(StorageLimits.maximumSearchLength)]),
+                    "limit": .object(["type": "integer", "minimum": 1, "maximum": .int(limits.listLimit), "description": "Default 20."]),
                 ]),
                 annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)
             )
@@ -163,10 +141,13 @@ enum AgentTool: String, CaseIterable, Sendable {
         }
     }
 
-    private static let requestIDSchema: Value = .object([
-        "type": "object",
-        "properties": .object(["request_id": .object(["type": "integer", "minimum": 1, "description": "The id request_capture returned."])]),
-        "required": .array(["request_id"]),
-        "additionalProperties": false,
-    ])
+    private static let requestIDSchema = schema(
+        ["request_id": .object(["type": "integer", "minimum": 1, "description": "The id request_capture returned."])], required: ["request_id"])
+
+    /// An object's schema: these properties, the required ones, and no others.
+    private static func schema(_ properties: [String: Value], required: [String] = []) -> Value {
+        var schema: [String: Value] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        if !required.isEmpty { schema["required"] = .array(required.map { .string($0) }) }
+        return .object(schema)
+    }
 }
