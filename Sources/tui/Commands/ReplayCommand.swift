@@ -50,13 +50,7 @@ struct ReplayCommand: ParsableCommand {
             throw Failure(Self.sentence(for: error, file: file))
         }
         let limit = idleLimit ?? min(CastPlayback.defaultIdleLimit, cast.header.idleTimeLimit ?? CastPlayback.defaultIdleLimit)
-        let ending: CastPlayer.Ending
-        do {
-            ending = try CastPlayer.play(cast, idleLimit: limit, speed: speed)
-        } catch {
-            throw Failure(error.sentence)
-        }
-        switch ending {
+        switch try CastPlayer.play(cast, idleLimit: limit, speed: speed) {
         case .finished, .quit: return
         case .signal(let signal): throw ExitCode(128 + signal)
         case .terminalGone: throw ExitCode(129)

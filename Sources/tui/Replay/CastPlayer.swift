@@ -1,5 +1,6 @@
 import Foundation
 import Recording
+import TabShellCommands
 import TerminalScreen
 
 #if canImport(Glibc)
@@ -24,15 +25,15 @@ enum CastPlayer {
     static let leave =
         "\u{1B}[0m\u{1B}[r\u{1B}[?6l\u{1B}[?7h\u{1B}[4l\u{1B}(B\u{0F}\u{1B}[0 q\u{1B}[?12l\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l"
 
-    static func play(_ cast: Cast, idleLimit: Double, speed: Double) throws(PlayerError) -> Ending {
+    static func play(_ cast: Cast, idleLimit: Double, speed: Double) throws(Failure) -> Ending {
         let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw PlayerError("tabshell replay needs a terminal: /dev/tty could not be opened.") }
+        guard descriptor >= 0 else { throw Failure("tabshell replay needs a terminal: /dev/tty could not be opened.") }
         defer { close(descriptor) }
         guard let terminal = RawTerminal(descriptor: descriptor) else {
-            throw PlayerError("tabshell replay needs a terminal: /dev/tty is not one.")
+            throw Failure("tabshell replay needs a terminal: /dev/tty is not one.")
         }
         guard let signals = try? SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) else {
-            throw PlayerError("tabshell replay could not set up signal handling.")
+            throw Failure("tabshell replay could not set up signal handling.")
         }
         defer { signals.stop() }
         terminal.enterRaw()
@@ -106,9 +107,4 @@ enum ReplayKeys: Equatable {
         }
         return keys
     }
-}
-
-struct PlayerError: Error {
-    let sentence: String
-    init(_ sentence: String) { self.sentence = sentence }
 }
