@@ -124,10 +124,7 @@ public struct CatalogList: CommandBody, ListedItems {
 
 /// `tabshell catalog clear --yes`
 public struct CatalogClear: CommandBody {
-    public static let configuration = CommandConfiguration(
-        commandName: "clear",
-        abstract: "Delete every product of the catalog (records keep the names they were saved with)."
-    )
+    public static let configuration = CommandConfiguration(commandName: "clear", abstract: "Delete every product of the catalog (records keep the names they were saved with).")
 
     @OptionGroup public var database: DatabaseOptions
 

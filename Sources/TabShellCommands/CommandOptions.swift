@@ -73,7 +73,9 @@ public struct DatabaseOptions: ParsableArguments {
     }
 
     /// `tabshell.log` beside the database: where the app, every command and the crash guard write.
-    public static func logFile(beside database: URL) -> URL { CommandLog.file(beside: database) }
+    public static func logFile(beside database: URL) -> URL {
+        database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
+    }
 
     /// A logger at `--log-level` writing to the log file beside `database`.
     public func logger(beside database: URL) -> Logger { CommandLog.logger(beside: database, level: logLevel) }
@@ -81,15 +83,23 @@ public struct DatabaseOptions: ParsableArguments {
     /// The logger beside the database these options name, in `context`'s environment.
     public func logger(_ context: CommandContext) -> Logger { logger(beside: databaseURL(environment: context.environment)) }
 
-    /// Opens the store these options name (`StoreOpening.open`): the PostgreSQL server `--db` or
-    /// `TABSHELL_DATABASE_URL` names, else the SQLite file. Every failure is one sentence.
+    /// Opens the store these options name: the PostgreSQL server `--db` or `TABSHELL_DATABASE_URL`
+    /// names (its schema brought up to date; with `listen`, other hosts' commits heard), else the
+    /// SQLite file (created when missing unless `mustExist`). Every failure is one sentence.
+    ///
+    /// `longStatements` lifts the 10 s a statement may wait for its answer (generating or
+    /// copying data; the app and the everyday commands keep it, so a vanished server is said).
     public func openStore(
         environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false, longStatements: Bool = false,
         connections: AppDatabase.Connections = .pool
     ) throws -> any RecordStore {
-        try StoreOpening.open(
-            postgresURL: postgresURL(environment: environment), databaseURL: databaseURL(environment: environment), environment: environment,
-            logger: logger, listen: listen, mustExist: mustExist, longStatements: longStatements, connections: connections)
+        if let text = postgresURL(environment: environment) {
+            let server = try StoreOpening.postgres(url: text, environment: environment, logger: logger, listen: listen, longStatements: longStatements)
+            return try StoreOpening.opening(logger: logger, server.open)
+        }
+        let url = databaseURL(environment: environment)
+        if mustExist { return try openExisting(url, logger: logger) }
+        return try StoreOpening.opening(logger: logger) { () throws(StorageError) in try AppDatabase.open(at: url, connections: connections) }
     }
 
     /// The log beside the store, and the store, as most commands begin.

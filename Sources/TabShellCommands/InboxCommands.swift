@@ -13,10 +13,7 @@ import Glibc
 
 /// `tabshell inbox add --title T [--body B] [--kind K] [--from NAME]`
 public struct InboxAdd: CommandBody {
-    public static let configuration = CommandConfiguration(
-        commandName: "add",
-        abstract: "Add a pending request to the Inbox; prints its id."
-    )
+    public static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a pending request to the Inbox; prints its id.")
 
     @OptionGroup public var database: DatabaseOptions
 

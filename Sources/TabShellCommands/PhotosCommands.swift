@@ -85,10 +85,7 @@ public struct PhotosAdd: CommandBody {
 
 /// `tabshell photos list`
 public struct PhotosList: CommandBody {
-    public static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "List your uploads: name, format, pixel size and bytes."
-    )
+    public static let configuration = CommandConfiguration(commandName: "list", abstract: "List your uploads: name, format, pixel size and bytes.")
 
     @OptionGroup public var options: UploadOptions
 
@@ -120,10 +117,7 @@ public struct PhotosList: CommandBody {
 
 /// `tabshell photos remove NAME`
 public struct PhotosRemove: CommandBody {
-    public static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: "Delete one of your uploads (photos already captured keep their own copy)."
-    )
+    public static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete one of your uploads (photos already captured keep their own copy).")
 
     @OptionGroup public var options: UploadOptions
 

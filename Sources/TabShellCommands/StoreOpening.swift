@@ -6,11 +6,6 @@ import Storage
 
 /// The log every command writes: `tabshell.log` beside the database.
 public enum CommandLog {
-    /// `tabshell.log` beside the database: where the app, every command and the crash guard write.
-    public static func file(beside database: URL) -> URL {
-        database.deletingLastPathComponent().appendingPathComponent("tabshell.log")
-    }
-
     /// A logger at `level` writing to the log file beside `database`, in the format the
     /// environment asks for (``LogFormat/environmentVariable``: a served session follows its server).
     ///
@@ -21,7 +16,7 @@ public enum CommandLog {
         if stat(database.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             return Logger(label: "tabshell") { _ in SwiftLogNoOpLogHandler() }
         }
-        let file = Self.file(beside: database)
+        let file = DatabaseOptions.logFile(beside: database)
         let format = LogFormat()
         var logger = Logger(label: "tabshell") { _ in FileLogHandler(url: file, level: level, format: format) }
         logger.logLevel = level
@@ -31,49 +26,22 @@ public enum CommandLog {
 
 /// Opening the store a command names.
 public enum StoreOpening {
-    /// Opens the store: the PostgreSQL server `--db` or `TABSHELL_DATABASE_URL` names (its
-    /// schema brought up to date; with `listen`, other hosts' commits heard), else the SQLite
-    /// file (created when missing unless `mustExist`). Every failure is one sentence.
-    ///
-    /// `longStatements` lifts the 10 s a statement may wait for its answer (generating or
-    /// copying data; the app and the everyday commands keep it, so a vanished server is said).
-    public static func open(
-        postgresURL: String?, databaseURL url: URL, environment: [String: String], logger: Logger, listen: Bool = false, mustExist: Bool = false,
-        longStatements: Bool = false, connections: AppDatabase.Connections = .pool
-    ) throws -> any RecordStore {
-        if let text = postgresURL {
-            let server = try postgres(url: text, environment: environment, logger: logger, listen: listen, longStatements: longStatements)
-            do {
-                return try server.open()
-            } catch {
-                logger.error("open failed: \(error.message)")
-                throw Failure(error.message)
-            }
-        }
-        if mustExist { return try openExisting(url, logger: logger) }
+    /// `open`'s failure, logged and said as its sentence.
+    static func opening<T>(logger: Logger, _ open: () throws(StorageError) -> T) throws -> T {
         do {
-            return try AppDatabase.open(at: url, connections: connections)
+            return try open()
         } catch {
             logger.error("open failed: \(error.message)")
             throw Failure(error.message)
         }
     }
-}
-
-extension StoreOpening {
     /// The PostgreSQL store `url` names, not yet connected: its name, and how to open it (the
     /// app opens it off its loop, so a server slow to answer never holds the first frame). A URL
     /// that cannot be read is one sentence at once.
     public static func postgres(
         url text: String, environment: [String: String], logger: Logger, listen: Bool = false, longStatements: Bool = false
     ) throws -> (name: String, open: @Sendable () throws(StorageError) -> any RecordStore) {
-        let location: PostgresLocation
-        do {
-            location = try PostgresLocation(url: text, environment: environment)
-        } catch {
-            logger.error("open failed: \(error.message)")
-            throw Failure(error.message)
-        }
+        let location = try opening(logger: logger) { () throws(StorageError) in try PostgresLocation(url: text, environment: environment) }
         // This host's folder for the store (the log, staging, the photo cache).
         let folder = AppDatabase.defaultDirectory(environment: environment)
         let answerTimeout = longStatements ? nil : PostgresStore.answerTimeout
@@ -92,10 +60,5 @@ public func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
     guard FileManager.default.fileExists(atPath: url.path) else {
         throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
     }
-    do {
-        return try AppDatabase.open(at: url)
-    } catch {
-        logger.error("open failed: \(error.message)")
-        throw Failure(error.message)
-    }
+    return try StoreOpening.opening(logger: logger) { () throws(StorageError) in try AppDatabase.open(at: url) }
 }
