@@ -38,19 +38,15 @@ public struct FileLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        if format == .json {
-            let message = "\(event.message)"
-            sink.log(message: message, level: event.level) { now in
-                JSONLogLine.line(time: Date(timeIntervalSince1970: now), level: event.level, message: message, metadata: merged) + "\n"
-            }
-            return
-        }
-        let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
         let message = "\(event.message)"
-        // Messages and fields can quote what others typed or sent (a login name, a refused
-        // command, a file name): one printable line, so nothing reaches whoever reads the log
-        // in a terminal raw, and no line can be forged.
         sink.log(message: message, level: event.level) { now in
+            if format == .json {
+                return JSONLogLine.line(time: Date(timeIntervalSince1970: now), level: event.level, message: message, metadata: merged) + "\n"
+            }
+            let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: " ")
+            // Messages and fields can quote what others typed or sent (a login name, a refused
+            // command, a file name): one printable line, so nothing reaches whoever reads the log
+            // in a terminal raw, and no line can be forged.
             let stamp = Sink.stamp(now)
             return Sanitizer(unicode: true).line("\(stamp) \(event.level) [\(ProcessInfo.processInfo.processIdentifier)] \(message)\(fields)") + "\n"
         }
@@ -109,19 +105,18 @@ public struct FileLogHandler: LogHandler {
 
         /// `… "refused: launcher" and 8,801 more like it in the 60 s from 2026-…Z`.
         private func write(_ summary: LogFloodGate.Summary) {
+            let line: String
             if format == .json {
-                let line =
+                line =
                     JSONLogLine.floodSummary(
                         time: Date(timeIntervalSince1970: clock()), message: summary.message, omitted: summary.omitted,
                         windowSeconds: Int(LogFloodGate.windowSeconds), since: Date(timeIntervalSince1970: summary.since)) + "\n"
-                append(line, to: url)
-                if summary.isSecurityEvent { append(line, to: securityURL) }
-                return
+            } else {
+                let quoted = Sanitizer(unicode: true).line(summary.message)
+                line =
+                    "\(Self.stamp(clock())) notice [\(ProcessInfo.processInfo.processIdentifier)] \"\(quoted)\" and "
+                    + "\(Count.grouped(summary.omitted)) more like it in the \(Int(LogFloodGate.windowSeconds)) s from \(Self.stamp(summary.since))\n"
             }
-            let quoted = Sanitizer(unicode: true).line(summary.message)
-            let line =
-                "\(Self.stamp(clock())) notice [\(ProcessInfo.processInfo.processIdentifier)] \"\(quoted)\" and "
-                + "\(Count.grouped(summary.omitted)) more like it in the \(Int(LogFloodGate.windowSeconds)) s from \(Self.stamp(summary.since))\n"
             append(line, to: url)
             if summary.isSecurityEvent { append(line, to: securityURL) }
         }
