@@ -26,14 +26,7 @@ public enum ContentHash {
             if chunk.isEmpty { break }
             hasher.update(data: chunk)
         }
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in hasher.finalize() {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// The hash in canonical form, or nil when it is not 64 hex digits (a caller's stored value

@@ -52,11 +52,6 @@ public struct PreviewCache: Sendable {
         return true
     }
 
-    /// Total bytes of the stored previews.
-    public func storedBytes() -> Int {
-        entries().reduce(0) { $0 + $1.bytes }
-    }
-
     /// Removes the least recently used previews until the rest fit in `byteLimit`.
     public func trim() {
         var stored = entries()

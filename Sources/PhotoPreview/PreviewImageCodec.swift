@@ -32,7 +32,7 @@ enum PreviewImageCodec {
         case .graphics(let graphics):
             bytes.append(1)
             appendSize(image.size, to: &bytes)
-            bytes.append(protocolCode(graphics.graphics))
+            bytes.append(UInt8(protocols.firstIndex(of: graphics.graphics) ?? 0))
             let sequence = Array(graphics.sequence.utf8)
             appendUInt32(UInt32(sequence.count), to: &bytes)
             bytes.append(contentsOf: sequence)
@@ -52,10 +52,10 @@ enum PreviewImageCodec {
         case 0:
             image = decodeCells(&reader, size: size)
         case 1:
-            guard let code = reader.readUInt8(), let graphics = protocolFromCode(code),
+            guard let code = reader.readUInt8().map(Int.init), protocols.indices.contains(code),
                 let length = reader.readUInt32(), let sequence = reader.read(count: Int(length))
             else { return nil }
-            image = PreviewImage(size: size, graphics: PreviewGraphics(graphics: graphics, sequence: String(decoding: sequence, as: UTF8.self)))
+            image = PreviewImage(size: size, graphics: PreviewGraphics(graphics: protocols[code], sequence: String(decoding: sequence, as: UTF8.self)))
         default:
             return nil
         }
@@ -106,20 +106,6 @@ enum PreviewImageCodec {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 
-    private static func protocolCode(_ graphics: TerminalGraphics) -> UInt8 {
-        switch graphics {
-        case .sixel: 0
-        case .kitty: 1
-        case .iterm2: 2
-        }
-    }
-
-    private static func protocolFromCode(_ code: UInt8) -> TerminalGraphics? {
-        switch code {
-        case 0: .sixel
-        case 1: .kitty
-        case 2: .iterm2
-        default: nil
-        }
-    }
+    /// The graphics protocols by their code in the file: 0 sixel, 1 kitty, 2 iTerm2.
+    private static let protocols: [TerminalGraphics] = [.sixel, .kitty, .iterm2]
 }

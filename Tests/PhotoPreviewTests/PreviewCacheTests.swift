@@ -94,7 +94,8 @@ import Testing
         }
         #expect(cache.image(for: keys[0]) != nil)  // used now: the newest
         cache.store(Self.grid, for: Self.key(String(repeating: "f", count: 64)))
-        #expect(cache.storedBytes() <= entryBytes * 3)
+        let stored = try FileManager.default.contentsOfDirectory(at: folder.url, includingPropertiesForKeys: [.fileSizeKey])
+        #expect(try stored.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) } <= entryBytes * 3)
         #expect(cache.image(for: keys[1]) == nil)
         #expect(cache.image(for: keys[0]) != nil)
         #expect(cache.image(for: keys[2]) != nil)
