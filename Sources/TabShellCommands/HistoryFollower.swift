@@ -20,21 +20,14 @@ import Glibc
 /// read while nothing changed). A server that goes away — before a read or in the middle of
 /// one — is waited for and said in the log; the follower reads on after the last record it
 /// printed.
-public struct HistoryFollower {
-    public let database: any RecordStore
-    public let output: any TextOutput
-    public let logger: Logger
-    public var interval: Duration = .milliseconds(100)
-
-    public init(database: any RecordStore, output: any TextOutput, logger: Logger, interval: Duration = .milliseconds(100)) {
-        self.database = database
-        self.output = output
-        self.logger = logger
-        self.interval = interval
-    }
+struct HistoryFollower {
+    let database: any RecordStore
+    let output: any TextOutput
+    let logger: Logger
+    var interval: Duration = .milliseconds(100)
 
     /// Prints the records after `since` (after the newest one when nil), then follows.
-    public func run(after since: Int64?) throws {
+    func run(after since: Int64?) throws {
         let stop = StopSignals()
         var last: Int64 = since ?? 0
         if since == nil {
@@ -86,12 +79,12 @@ public struct HistoryFollower {
 
 /// SIGINT, SIGTERM and SIGHUP, turned into "stop" for a loop that sleeps between checks.
 /// (`@unchecked`: `sources` is set once in `init` and only kept alive; the flag is a Mutex.)
-public final class StopSignals: @unchecked Sendable {
+final class StopSignals: @unchecked Sendable {
     private let requested = Mutex(false)
     private let wakeUp = DispatchSemaphore(value: 0)
     private var sources: [any DispatchSourceSignal] = []
 
-    public init() {
+    init() {
         var made: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
@@ -103,15 +96,15 @@ public final class StopSignals: @unchecked Sendable {
         sources = made
     }
 
-    public var isRequested: Bool { requested.withLock { $0 } }
+    var isRequested: Bool { requested.withLock { $0 } }
 
-    public func request() {
+    func request() {
         requested.withLock { $0 = true }
         wakeUp.signal()
     }
 
     /// Sleeps for `duration`, or less when a stop is asked for.
-    public func wait(for duration: Duration) {
+    func wait(for duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
