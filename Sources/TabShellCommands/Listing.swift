@@ -12,7 +12,7 @@ public protocol ListedItems {
 /// The output of a `list` command, the same for every list: with `--json` one object holding
 /// an array under `key` (`{"version":1,"requests":[…]}`), streamed an item a line; for people a
 /// table laid out once every row is in, or `empty` when there is nothing.
-public struct Listing {
+struct Listing {
     private let json: Bool
     private let key: String
     private let empty: String
@@ -20,7 +20,7 @@ public struct Listing {
     private(set) var table: TextTable
     private(set) var count = 0
 
-    public init(json: Bool, key: String, empty: String, columns: [TextTable.Column], context: CommandContext) {
+    init(json: Bool, key: String, empty: String, columns: [TextTable.Column], context: CommandContext) {
         self.json = json
         self.key = key
         self.empty = empty
@@ -29,7 +29,7 @@ public struct Listing {
     }
 
     /// Adds one item: its JSON object or its table row, whichever this listing prints.
-    public mutating func add(json object: @autoclosure () -> String, row: @autoclosure () -> [String]) throws {
+    mutating func add(json object: @autoclosure () -> String, row: @autoclosure () -> [String]) throws {
         if json {
             if count == 0 { try output.write("{\"version\":1,\"\(key)\":[") }
             try output.write((count == 0 ? "\n" : ",\n") + object())
@@ -41,13 +41,13 @@ public struct Listing {
 
     /// Adds a column to the table once the rows are in (a column shown only when it says
     /// something, such as who captured what when more than one person did).
-    public mutating func insertColumn(_ column: TextTable.Column, at index: Int, cells: [String]) {
+    mutating func insertColumn(_ column: TextTable.Column, at index: Int, cells: [String]) {
         guard !json else { return }
         table.insertColumn(column, at: index, cells: cells)
     }
 
     /// Ends the JSON object, or prints the table or the sentence for an empty list.
-    public func finish() throws {
+    func finish() throws {
         if json {
             try output.write(count == 0 ? "{\"version\":1,\"\(key)\":[]}\n" : "\n]}\n")
         } else if count == 0 {

@@ -6,35 +6,23 @@ import TabShell
 /// A plain table for people: columns padded by display width (CJK and emoji count double),
 /// long cells cut with an ellipsis, every cell made safe by ``Sanitizer`` (no control
 /// character or escape sequence from the data ever reaches the terminal), the last column unpadded.
-public struct TextTable {
-    public struct Column {
-        public var title: String
-        public var maximumWidth: Int?
-        public var alignRight = false
-
-        public init(title: String, maximumWidth: Int? = nil, alignRight: Bool = false) {
-            self.title = title
-            self.maximumWidth = maximumWidth
-            self.alignRight = alignRight
-        }
+struct TextTable {
+    struct Column {
+        var title: String
+        var maximumWidth: Int?
+        var alignRight = false
     }
 
-    public var columns: [Column]
-    public var rows: [[String]] = []
-    public var unicode: Bool
+    var columns: [Column]
+    var rows: [[String]] = []
+    var unicode: Bool
 
-    public init(columns: [Column], rows: [[String]] = [], unicode: Bool) {
-        self.columns = columns
-        self.rows = rows
-        self.unicode = unicode
-    }
-
-    public mutating func append(_ row: [String]) {
+    mutating func append(_ row: [String]) {
         rows.append(row.enumerated().map { index, cell in self.cell(cell, in: index < columns.count ? columns[index] : nil) })
     }
 
     /// Adds a column once the rows are in: `cells[i]` goes to row `i` (missing cells are empty).
-    public mutating func insertColumn(_ column: Column, at index: Int, cells: [String]) {
+    mutating func insertColumn(_ column: Column, at index: Int, cells: [String]) {
         let index = min(max(0, index), columns.count)
         columns.insert(column, at: index)
         for row in rows.indices {
@@ -49,7 +37,7 @@ public struct TextTable {
         return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
     }
 
-    public func render() -> String {
+    func render() -> String {
         var widths = columns.map { TextWidth.of($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
@@ -74,7 +62,7 @@ public struct TextTable {
         return line(columns.map(\.title)) + rows.map(line).joined()
     }
 
-    public static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
+    static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
         guard TextWidth.of(text) > width else { return text }
         var out = ""
         var used = 0
