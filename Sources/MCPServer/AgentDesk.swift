@@ -80,18 +80,12 @@ public final class AgentDesk: @unchecked Sendable {
 
     // MARK: - Closing
 
-    var isClosing: Bool {
-        gate.lock()
-        defer { gate.unlock() }
-        return closing
-    }
+    var isClosing: Bool { gate.withLock { closing } }
 
     /// The client closed its end: waits in flight end at their next look (saying the request
     /// is still pending), so their answers can be written before the process exits.
     public func close() {
-        gate.lock()
-        closing = true
-        gate.unlock()
+        gate.withLock { closing = true }
     }
 
     // MARK: - Waiting
@@ -109,9 +103,7 @@ public final class AgentDesk: @unchecked Sendable {
     var requestLooks: Int { gate.withLock { looks } }
 
     func endWait() {
-        gate.lock()
-        waits -= 1
-        gate.unlock()
+        gate.withLock { waits -= 1 }
     }
 
     /// The answer's record id once the request `id` is answered, nil when `seconds` pass first;

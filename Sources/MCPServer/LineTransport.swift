@@ -101,26 +101,18 @@ final class RequestLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var open = Set<String>()
 
-    var isEmpty: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return open.isEmpty
-    }
+    var isEmpty: Bool { lock.withLock { open.isEmpty } }
 
     func read(_ line: Data) {
         let ids = Self.ids(in: line, where: { $0["method"] != nil })
         guard !ids.isEmpty else { return }
-        lock.lock()
-        open.formUnion(ids)
-        lock.unlock()
+        lock.withLock { open.formUnion(ids) }
     }
 
     func answered(_ line: Data) {
         let ids = Self.ids(in: line, where: { $0["method"] == nil })
         guard !ids.isEmpty else { return }
-        lock.lock()
-        open.subtract(ids)
-        lock.unlock()
+        lock.withLock { open.subtract(ids) }
     }
 
     /// The ids of the messages in `line` (one, or a batch) that `matches`, as their JSON text.

@@ -98,9 +98,7 @@ public struct FileLogHandler: LogHandler {
 
         /// A line as it is (no flood gate, no security copy).
         public func write(_ line: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            append(line, to: url)
+            lock.withLock { append(line, to: url) }
         }
 
         /// `… "refused: launcher" and 8,801 more like it in the 60 s from 2026-…Z`.
