@@ -104,18 +104,14 @@ public struct CatalogList: CommandBody, ListedItems {
             ],
             context: context)
         try finishing {
-            do {
-                try db.catalogListing(limit: list.count, search: search) { code, product in
-                    try listing.add(
-                        json: JSONText.object([
-                            ("code", JSONString.quoted(code)), ("name", JSONString.quoted(product.name)),
-                            ("brand", JSONText.optional(product.brand)), ("quantity", JSONText.optional(product.quantity)),
-                            ("energyKcal100g", product.energyKcal.map { String(format: "%.1f", $0) } ?? "null"),
-                        ]),
-                        row: [code, product.name, product.brand ?? "", product.quantity ?? ""])
-                }
-            } catch let error as StorageError {
-                throw Failure(error.message)
+            try db.catalogListing(limit: list.count, search: search) { code, product in
+                try listing.add(
+                    json: JSONText.object([
+                        ("code", JSONString.quoted(code)), ("name", JSONString.quoted(product.name)),
+                        ("brand", JSONText.optional(product.brand)), ("quantity", JSONText.optional(product.quantity)),
+                        ("energyKcal100g", product.energyKcal.map { String(format: "%.1f", $0) } ?? "null"),
+                    ]),
+                    row: [code, product.name, product.brand ?? "", product.quantity ?? ""])
             }
             try listing.finish()
         }

@@ -3,7 +3,8 @@ import Foundation
 import Storage
 import TabShell
 
-/// A failure a user can meet: printed as one sentence on stderr, exit status 1.
+/// A failure a user can meet: printed as one sentence on stderr, exit status 1. A command lets
+/// a `StorageError` through as it is: its description is its sentence too.
 public struct Failure: Error, CustomStringConvertible {
     public let description: String
     public init(_ sentence: String) { description = sentence }

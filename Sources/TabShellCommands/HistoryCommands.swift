@@ -86,26 +86,22 @@ public struct HistoryExport: CommandBody {
         logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
         do {
             try finishing {
-                do {
-                    var total = 0
-                    try db.exportHistory(
-                        ids: ids,
-                        start: { count in
-                            total = count
-                            try sink.write(format.header(recordCount: count, exportedAt: context.now()))
-                        }
-                    ) { record in
-                        let text = format.record(record, index: written)
-                        // Every format escapes what a terminal would act on: nothing to scrub.
-                        try sink.write(text)
-                        written += 1
-                        progress?.update(done: written, total: total)
+                var total = 0
+                try db.exportHistory(
+                    ids: ids,
+                    start: { count in
+                        total = count
+                        try sink.write(format.header(recordCount: count, exportedAt: context.now()))
                     }
-                    try sink.write(format.footer(recordCount: written))
-                    try sink.finish()
-                } catch let error as StorageError {
-                    throw Failure(error.message)
+                ) { record in
+                    let text = format.record(record, index: written)
+                    // Every format escapes what a terminal would act on: nothing to scrub.
+                    try sink.write(text)
+                    written += 1
+                    progress?.update(done: written, total: total)
                 }
+                try sink.write(format.footer(recordCount: written))
+                try sink.finish()
             }
         } catch {
             progress?.clear()
@@ -153,18 +149,14 @@ public struct HistoryList: CommandBody, ListedItems {
         var capturers: [String?] = []
         logger.info("history list", metadata: ["json": "\(list.json)", "limit": "\(list.count ?? 0)"])
         try finishing {
-            do {
-                try db.historyListing(limit: list.count) { record in
-                    try listing.add(
-                        json: JSONText.listedRecord(record),
-                        row: [
-                            String(record.id), record.kind.rawValue, tableTime(record.createdAt), summary(record), String(record.photoCount),
-                            record.request?.title ?? "",
-                        ])
-                    capturers.append(record.capturedBy)
-                }
-            } catch let error as StorageError {
-                throw Failure(error.message)
+            try db.historyListing(limit: list.count) { record in
+                try listing.add(
+                    json: JSONText.listedRecord(record),
+                    row: [
+                        String(record.id), record.kind.rawValue, tableTime(record.createdAt), summary(record), String(record.photoCount),
+                        record.request?.title ?? "",
+                    ])
+                capturers.append(record.capturedBy)
             }
             if Set(capturers.compactMap { $0 }).count > 1 {
                 listing.insertColumn(.init(title: "BY", maximumWidth: 20), at: 3, cells: capturers.map { $0 ?? "-" })

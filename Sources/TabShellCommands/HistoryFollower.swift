@@ -30,13 +30,7 @@ struct HistoryFollower {
     func run(after since: Int64?) throws {
         let stop = StopSignals()
         var last: Int64 = since ?? 0
-        if since == nil {
-            do {
-                last = try database.lastRecordID() ?? 0
-            } catch {
-                throw Failure(error.message)
-            }
-        }
+        if since == nil { last = try database.lastRecordID() ?? 0 }
         logger.info("history export --follow started", metadata: ["after": "\(last)"])
         var printed = 0
         do {
@@ -68,8 +62,6 @@ struct HistoryFollower {
         } catch OutputSink.OutputError.closedByReader {
             logger.info("history export --follow ended: the reader went away", metadata: ["records": "\(printed)"])
             return
-        } catch let error as StorageError {
-            throw Failure(error.message)
         } catch let error as OutputSink.OutputError {
             throw Failure(error.sentence)
         }

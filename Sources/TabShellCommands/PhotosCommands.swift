@@ -128,12 +128,8 @@ public struct PhotosRemove: CommandBody {
 
     public func execute(_ context: CommandContext) throws {
         let logger = options.database.logger(context)
-        do {
-            try options.folder(environment: context.environment).uploads.remove(name)
-            logger.info("photos remove", metadata: ["name": "\(name)", "by": "\(options.identity.person)"])
-            try finishing(context, writing: "Removed \(name).\n")
-        } catch let error as StorageError {
-            throw Failure(error.message)
-        }
+        try options.folder(environment: context.environment).uploads.remove(name)
+        logger.info("photos remove", metadata: ["name": "\(name)", "by": "\(options.identity.person)"])
+        try finishing(context, writing: "Removed \(name).\n")
     }
 }
