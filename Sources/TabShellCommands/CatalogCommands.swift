@@ -135,12 +135,7 @@ public struct CatalogClear: CommandBody {
 
     public func execute(_ context: CommandContext) throws {
         let (logger, db) = try database.open(context, mustExist: true)
-        let count: Int
-        do {
-            count = try db.clearCatalog()
-        } catch {
-            throw Failure(error.message)
-        }
+        let count = try db.clearCatalog()
         logger.info("catalog clear", metadata: ["products": "\(count)"])
         try finishing(context, writing: "Deleted \(Count.noun(count, "product")) from the catalog.\n")
     }

@@ -51,15 +51,9 @@ public struct DatabaseCopy: CommandBody {
             throw Failure("There is no SQLite store at \(url.path) to copy (--from).")
         }
         let source = try openExisting(url, logger: logger)
-        let target: PostgresStore
-        do {
-            let location = try PostgresLocation(url: to, environment: context.environment)
-            target = try PostgresStore.open(
-                location, folder: AppDatabase.defaultDirectory(environment: context.environment), listen: false, answerTimeout: nil,
-                logger: logger)
-        } catch {
-            throw Failure(error.message)
-        }
+        let target = try PostgresStore.open(
+            PostgresLocation(url: to, environment: context.environment), folder: AppDatabase.defaultDirectory(environment: context.environment),
+            listen: false, answerTimeout: nil, logger: logger)
         defer { target.close() }
         let started = ContinuousClock.now
         let report: StoreCopyReport
