@@ -34,7 +34,9 @@ public enum QuitSignal: Equatable, Sendable {
     case interrupt, terminate, hangup, quit
 }
 
-/// Why the terminal could not be used, as one sentence for the user.
-public struct TerminalError: Error, Equatable {
+/// Why the terminal could not be used, as one sentence for the user (its description too, so a
+/// command that lets it through prints it as it is).
+public struct TerminalError: Error, Equatable, CustomStringConvertible {
     public let message: String
+    public var description: String { message }
 }

@@ -267,12 +267,7 @@ struct TabShellCommand: ParsableCommand {
         for problem in configuration.problems { logger.warning("\(problem.description)") }
         // config.toml's theme; a theme chosen in Settings wins over it (AppState.theme).
         state.environment.theme = Theme(rawValue: configuration.theme.rawValue) ?? .auto
-        let terminal: Terminal
-        do {
-            terminal = try Terminal(colorAllowed: !state.environment.noColor)
-        } catch {
-            throw Failure(error.message)
-        }
+        let terminal = try Terminal(colorAllowed: !state.environment.noColor)
         // Screen-reader mode (the flag, else TABSHELL_SCREEN_READER, else config.toml's
         // screen_reader) keeps the last row for the announcement line.
         let screenReaderMode = ScreenReader.isOn(flag: screenReader, environment: environment, configured: configuration.screenReader)

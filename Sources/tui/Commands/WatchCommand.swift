@@ -54,12 +54,7 @@ struct WatchCommand: ParsableCommand {
             case .full: throw Failure("The presentation \(watchCode) has as many watchers as it takes; try again later.")
             }
         }
-        let terminal: Terminal
-        do {
-            terminal = try Terminal(colorAllowed: DisplayEnvironment(environment).noColor == false)
-        } catch {
-            throw Failure(error.message)
-        }
+        let terminal = try Terminal(colorAllowed: DisplayEnvironment(environment).noColor == false)
         let inbox = WatchInbox(first: first)
         let wake = terminal.waker()
         let reader = Thread {
