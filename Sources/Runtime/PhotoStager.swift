@@ -36,13 +36,6 @@ final class PhotoStager {
         let finished = DispatchSemaphore(value: 0)
     }
 
-    /// The session, handed to the copy thread. Only one thread uses it at a time: the main
-    /// thread waits for the copy to finish before it touches the session again.
-    private final class SessionBox: @unchecked Sendable {
-        let session: StagingSession
-        init(_ session: StagingSession) { self.session = session }
-    }
-
     init(
         beginStaging: @escaping () throws(StorageError) -> StagingSession, mailbox: Mailbox, wake: @escaping @Sendable () -> Void, logger: Logger, home: String,
         uploads: UploadFolder? = nil, person: String? = nil
@@ -84,13 +77,15 @@ final class PhotoStager {
             path = typed
         }
         finishCopy()
-        let box: SessionBox
+        // The session, handed to the copy thread. Only one thread uses it at a time: the main
+        // thread waits for the copy to finish before it touches the session again.
+        let box: Handed<StagingSession>
         do {
-            box = SessionBox(try openSession())
+            box = Handed(try openSession())
             if var draft {
                 draft.updatedAt = now
                 draft.owner = person
-                try box.session.saveDraft(draft)
+                try box.value.saveDraft(draft)
             }
         } catch {
             return [.capture(.photoStagingFailed(error.message))]
@@ -103,7 +98,7 @@ final class PhotoStager {
             var lastReport = ContinuousClock.now
             let result: Result<StagedPhoto, StorageError>
             do throws(StorageError) {
-                let photo = try box.session.stage(fileAt: path, originalName: name, maxBytes: maxBytes) { copied, total in
+                let photo = try box.value.stage(fileAt: path, originalName: name, maxBytes: maxBytes) { copied, total in
                     // About 20 updates a second at most: progress must not cost more than the copy.
                     if ContinuousClock.now - lastReport > .milliseconds(50) {
                         lastReport = .now
@@ -120,13 +115,13 @@ final class PhotoStager {
             case let .success(photo):
                 // A damaged photo (cut short, undecodable) is refused here, whatever tells it,
                 // so Done never saves one without a word.
-                if let damage = PhotoIntegrity.damage(of: box.session.fileURL(of: photo)) {
-                    try? box.session.remove(photo)
+                if let damage = PhotoIntegrity.damage(of: box.value.fileURL(of: photo)) {
+                    try? box.value.remove(photo)
                     mailbox.post(.capture(.photoStagingFailed("\(name) was not added. \(damage.sentence)")))
                     break
                 }
                 mailbox.post(.capture(.photoStaged(photo)))
-                Self.readCodes(on: photo, at: box.session.fileURL(of: photo), mailbox: mailbox, wake: wake)
+                Self.readCodes(on: photo, at: box.value.fileURL(of: photo), mailbox: mailbox, wake: wake)
             case .failure(.cancelled): break
             case let .failure(error): mailbox.post(.capture(.photoStagingFailed(error.message)))
             }
