@@ -264,11 +264,8 @@ struct ServeCommand: ParsableCommand {
 
     /// The absolute path of the binary running now: sessions run exactly it.
     static func runningExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.hasPrefix("/") ? path : nil
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") else { return nil }
+        return path
     }
 
     /// Runs async work from this synchronous command and waits for it.
