@@ -41,14 +41,10 @@ public struct LogFloodGate: Sendable {
     public mutating func admit(_ message: String, isSecurityEvent: Bool, at now: Double) -> (write: Bool, summaries: [Summary]) {
         let summaries = now >= nextEnd ? sweep(at: now) : []
         if var window = windows[message] {
-            if window.written < Self.burst {
-                window.written += 1
-                windows[message] = window
-                return (true, summaries)
-            }
-            window.omitted += 1
+            let admitted = window.written < Self.burst
+            if admitted { window.written += 1 } else { window.omitted += 1 }
             windows[message] = window
-            return (false, summaries)
+            return (admitted, summaries)
         }
         if windows.count < Self.maximumMessages {
             windows[message] = Window(start: now, isSecurityEvent: isSecurityEvent)
