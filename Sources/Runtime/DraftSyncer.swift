@@ -15,8 +15,6 @@ final class DraftSyncer: Sendable {
     private let pending = Mutex(Pending())
     private let queue = DispatchQueue(label: "tabshell.draft-sync")
 
-    init() {}
-
     /// Asks for the draft at `path` to reach the disk.
     func request(_ path: String) {
         let start = pending.withLock { state -> Bool in
