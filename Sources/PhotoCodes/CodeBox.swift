@@ -5,13 +5,6 @@ public struct CodeBox: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
     public var midX: Int { x + width / 2 }
     public var midY: Int { y + height / 2 }
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }

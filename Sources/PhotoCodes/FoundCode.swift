@@ -17,18 +17,6 @@ public struct FoundCode: Hashable, Sendable {
     public var box: CodeBox
     public var orientation: CodeOrientation
 
-    public init(
-        symbology: String, text: String, aimIdentifier: String?, isGS1: Bool, box: CodeBox,
-        orientation: CodeOrientation
-    ) {
-        self.symbology = symbology
-        self.text = text
-        self.aimIdentifier = aimIdentifier
-        self.isGS1 = isGS1
-        self.box = box
-        self.orientation = orientation
-    }
-
     /// What a scanner set to send AIM identifiers would type for this code: the identifier,
     /// then the data. `Scanning.Scan.parse` reads it like any scan.
     public var scannerInput: String { (aimIdentifier ?? "") + text }
