@@ -5,8 +5,8 @@
 public struct AIComponent: Equatable, Hashable, Sendable {
     public var characters: AICharacterSet
     public var length: ClosedRange<Int>
-    public var isOptional: Bool
-    public var checks: [Check]
+    public var isOptional = false
+    public var checks: [Check] = []
 
     /// Content checks the parser runs on a component, named after the GS1 syntax tests.
     public enum Check: Equatable, Hashable, Sendable {
@@ -18,13 +18,6 @@ public struct AIComponent: Equatable, Hashable, Sendable {
         case fullDate
         /// HHMM, 00:00–23:59.
         case time
-    }
-
-    public init(characters: AICharacterSet, length: ClosedRange<Int>, isOptional: Bool = false, checks: [Check] = []) {
-        self.characters = characters
-        self.length = length
-        self.isOptional = isOptional
-        self.checks = checks
     }
 
     /// `N<length>`: exactly `length` digits.

@@ -10,14 +10,6 @@ public struct AIDefinition: Equatable, Hashable, Sendable {
     /// A GS1 Digital Link primary key (`/01/…`, `/00/…`, `/414/…`).
     public let isDigitalLinkKey: Bool
 
-    public init(ai: String, title: String, components: [AIComponent], meaning: AIMeaning, isDigitalLinkKey: Bool = false) {
-        self.ai = ai
-        self.title = title
-        self.components = components
-        self.meaning = meaning
-        self.isDigitalLinkKey = isDigitalLinkKey
-    }
-
     /// The AI's value has a length fixed by its first two digits (GS1 figure 7.8.5-2), so no
     /// separator follows it in a raw element string.
     public var hasPredefinedLength: Bool { AITable.predefinedValueLength(forPrefixOf: ai) != nil }
