@@ -13,11 +13,9 @@ import Glibc
 
 /// `tabshell doctor`'s checks of the terminal, the data folder and the database, each adding
 /// to a report what it found and how to fix each problem. Read-only.
-public struct Doctor {
+struct Doctor {
     /// `--full`: SQLite's integrity_check instead of quick_check; every photo's hash on PostgreSQL.
-    public var full: Bool
-
-    public init(full: Bool) { self.full = full }
+    var full: Bool
 
     /// Free space below this is a problem: a capture's photos and the WAL need room.
     public static let minimumFreeBytes: Int64 = 100 << 20

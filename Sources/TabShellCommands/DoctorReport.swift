@@ -12,7 +12,7 @@ import Glibc
 #endif
 
 /// The lines of `tabshell doctor`'s report.
-public struct DoctorReport {
+struct DoctorReport {
     public enum Line {
         case section(String)
         case ok(String)
@@ -22,7 +22,6 @@ public struct DoctorReport {
 
     private(set) var lines: [Line] = []
 
-    public init() {}
     public var problemCount: Int {
         lines.filter { if case .problem = $0 { true } else { false } }.count
     }
