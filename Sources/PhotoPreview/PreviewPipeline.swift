@@ -39,9 +39,31 @@ public struct PreviewPipeline: Sendable {
     /// preview, an agent's picture, the codes read from it, the damage check at staging): a
     /// readable regular file, a header within ``limits``.
     public func checkedHeader(of file: URL) throws(PreviewError) -> PhotoHeader {
-        try PhotoFile.checkReadable(file)
+        try Self.checkReadable(file)
         let header = try decoder.readHeader(of: file)
         try limits.check(header)
         return header
+    }
+
+    /// Checks made on the file itself before any library opens it, so the common failures get
+    /// their own sentences rather than a decoder's.
+    private static func checkReadable(_ file: URL) throws(PreviewError) {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            // The attributes of what a link points to: a linked photo is a photo.
+            attributes = try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: file.path) { throw .missing }
+            throw .unreadable(detail: "\(error)")
+        }
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            throw .unreadable(detail: "\(file.path) is not a regular file")
+        }
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw .unreadable(detail: "no permission to read \(file.path)")
+        }
+        if let size = attributes[.size] as? NSNumber, size.int64Value == 0 {
+            throw .empty
+        }
     }
 }
