@@ -3,7 +3,7 @@ import Foundation
 import PostgresNIO
 import Storage
 
-/// Search's statements on PostgreSQL, kept apart so tests can read their plans (``PostgresPlan``):
+/// Search's statements on PostgreSQL, kept apart so tests can read their plans (`EXPLAIN`):
 /// two bounded steps (``searchSteps(_:limit:)``) through the `tabshell_search` text search, run by
 /// Storage's search. History's pages and the Inbox are Storage's statements, the same on both
 /// engines.

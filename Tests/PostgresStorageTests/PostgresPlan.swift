@@ -3,18 +3,16 @@ import PostgresNIO
 import Scanning
 import Storage
 
+@testable import PostgresStorage
+
 /// How PostgreSQL means to run a statement (`EXPLAIN`), read into what the promise "every
 /// query on an index" needs: which tables are read whole, which indexes are used.
-public struct PostgresPlan: Equatable, Sendable {
+struct PostgresPlan: Equatable, Sendable {
     /// EXPLAIN's text, one line per row.
-    public let lines: [String]
-
-    public init(lines: [String]) {
-        self.lines = lines
-    }
+    let lines: [String]
 
     /// The plan of `query` with its bound values, as the server would run it now.
-    public static func explain(_ query: PostgresQuery, in session: PostgresSession) throws(StorageError) -> PostgresPlan {
+    static func explain(_ query: PostgresQuery, in session: PostgresSession) throws(StorageError) -> PostgresPlan {
         let explained = PostgresQuery(unsafeSQL: "EXPLAIN " + query.sql, binds: query.binds)
         let lines = try session.rows(explained).map { row throws(StorageError) in
             do {
@@ -27,7 +25,7 @@ public struct PostgresPlan: Equatable, Sendable {
     }
 
     /// The tables read by a sequential scan ("Seq Scan on capture" → "capture"), in plan order.
-    public var sequentiallyScannedTables: [String] {
+    var sequentiallyScannedTables: [String] {
         lines.compactMap { line in
             guard let match = line.firstMatch(of: #/Seq Scan on (\w+)/#) else { return nil }
             return String(match.1)
@@ -35,7 +33,7 @@ public struct PostgresPlan: Equatable, Sendable {
     }
 
     /// The indexes the plan reads (index scans, index-only scans, bitmap index scans).
-    public var indexes: Set<String> {
+    var indexes: Set<String> {
         Set(
             lines.compactMap { line in
                 if let match = line.firstMatch(of: #/Index (?:Only )?Scan (?:Backward )?using (\w+)/#) {
@@ -49,11 +47,11 @@ public struct PostgresPlan: Equatable, Sendable {
     }
 
     /// Whether `table` is read without a sequential scan.
-    public func readsByIndexOnly(_ table: String) -> Bool {
+    func readsByIndexOnly(_ table: String) -> Bool {
         !sequentiallyScannedTables.contains(table)
     }
 }
 
 extension PostgresPlan: CustomStringConvertible {
-    public var description: String { lines.joined(separator: "\n") }
+    var description: String { lines.joined(separator: "\n") }
 }
