@@ -85,15 +85,6 @@ public struct PostgresMigrator: Sendable {
         try pool.withConnection { session throws(StorageError) in try appliedIdentifiers(session) }
     }
 
-    /// The schema version: the newest applied migration this build knows, or the newest
-    /// unknown one for a newer store; nil for a store never migrated.
-    public func version(_ pool: PostgresPool) throws(StorageError) -> String? {
-        let applied = try appliedIdentifiers(pool)
-        let unknown = Set(applied).subtracting(migrations.map(\.identifier))
-        if !unknown.isEmpty { return PostgresSchemaCompatibility.newestVersion(of: unknown) }
-        return migrations.last { applied.contains($0.identifier) }?.identifier
-    }
-
     /// What this build may do with the store at `pool`, without writing to it.
     public func compatibility(_ pool: PostgresPool) throws(StorageError) -> PostgresSchemaCompatibility {
         try pool.withConnection { session throws(StorageError) in try inspect(session) }
@@ -162,15 +153,6 @@ public enum PostgresSchemaCompatibility: Equatable, Sendable {
 
     init(applied: [String], known: [String]) {
         let unknown = Set(applied).subtracting(known)
-        self = unknown.isEmpty ? .compatible : .newer(version: Self.newestVersion(of: unknown))
-    }
-
-    /// "v5" for {"v2", "v5"}; identifiers that are not "v<number>" are listed as they are.
-    static func newestVersion(of identifiers: Set<String>) -> String {
-        let numbers = identifiers.compactMap { $0.hasPrefix("v") ? Int($0.dropFirst()) : nil }
-        if numbers.count == identifiers.count, let newest = numbers.max() {
-            return "v\(newest)"
-        }
-        return identifiers.sorted().joined(separator: ", ")
+        self = unknown.isEmpty ? .compatible : .newer(version: SchemaValues.newestVersion(of: unknown))
     }
 }

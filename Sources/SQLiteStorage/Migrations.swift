@@ -197,18 +197,9 @@ enum SchemaCompatibility: Equatable {
         if unknown.isEmpty {
             self = .compatible
         } else if let first = migrator.migrations.first, applied.contains(first) {
-            self = .newer(version: Self.newestVersion(of: unknown))
+            self = .newer(version: SchemaValues.newestVersion(of: unknown))
         } else {
             self = .foreign
         }
-    }
-
-    /// "v5" for {"v2", "v5"}; identifiers that are not "v<number>" are listed as they are.
-    private static func newestVersion(of identifiers: Set<String>) -> String {
-        let numbers = identifiers.compactMap { $0.hasPrefix("v") ? Int($0.dropFirst()) : nil }
-        if numbers.count == identifiers.count, let newest = numbers.max() {
-            return "v\(newest)"
-        }
-        return identifiers.sorted().joined(separator: ", ")
     }
 }

@@ -24,4 +24,14 @@ public enum SchemaValues {
     /// not asked for): `request.kind` on both engines, and `capture.kind` in SQLite's v1, before
     /// batch existed.
     public static var requestKinds: String { quoted(CaptureKind.allCases.filter { $0 != .batch }) }
+
+    /// A newer schema's version for sentences, from the migrations this build does not know:
+    /// "v5" for {"v2", "v5"}; identifiers that are not "v<number>" are listed as they are.
+    public static func newestVersion(of identifiers: Set<String>) -> String {
+        let numbers = identifiers.compactMap { $0.hasPrefix("v") ? Int($0.dropFirst()) : nil }
+        if numbers.count == identifiers.count, let newest = numbers.max() {
+            return "v\(newest)"
+        }
+        return identifiers.sorted().joined(separator: ", ")
+    }
 }

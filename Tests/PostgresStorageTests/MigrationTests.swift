@@ -23,6 +23,17 @@ private func failure<T>(_ body: () throws(StorageError) -> T) -> String? {
     }
 }
 
+extension PostgresMigrator {
+    /// The schema version: the newest applied migration this build knows, or the newest
+    /// unknown one for a newer store; nil for a store never migrated.
+    func version(_ pool: PostgresPool) throws(StorageError) -> String? {
+        let applied = try appliedIdentifiers(pool)
+        let unknown = Set(applied).subtracting(migrations.map(\.identifier))
+        if !unknown.isEmpty { return SchemaValues.newestVersion(of: unknown) }
+        return migrations.last { applied.contains($0.identifier) }?.identifier
+    }
+}
+
 extension PostgresPool {
     /// The first column of every row as strings (tests' reads of the catalogue).
     func strings(_ sql: String) throws -> [String] {
