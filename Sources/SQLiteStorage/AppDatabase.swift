@@ -171,12 +171,6 @@ public final class AppDatabase: RecordStore {
         try read { db in try Int.fetchOne(db, sql: "SELECT count FROM captureCount WHERE id = 1") ?? 0 }
     }
 
-    /// The capture with this id, as History shows it, or nil if there is none. For tests: the app
-    /// reads a record with its detail.
-    func record(id: Int64) throws(StorageError) -> HistoryRow? {
-        try reading { session throws(StorageError) in try HistoryStatements(session: session).row(id: id) }
-    }
-
     // MARK: - Capture
 
     /// Stores a finished capture without photos and returns its id; the same as
@@ -185,14 +179,6 @@ public final class AppDatabase: RecordStore {
     /// Throws ``StorageError/requestNotFound(id:)`` and writes nothing when the request is gone.
     @discardableResult public func commitCapture(_ submission: CaptureSubmission, now: Date, capturedBy: String? = nil) throws(StorageError) -> Int64 {
         try commitCapture(submission, staging: nil, now: now, capturedBy: capturedBy)
-    }
-
-    // MARK: - Maintenance
-
-    /// The rows of `PRAGMA integrity_check`: `["ok"]` for a healthy database.
-    /// For tests: `doctor` runs its own examination.
-    func integrityCheck() throws(StorageError) -> [String] {
-        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 
     /// A counter that moves when another connection commits: another tabshell session,

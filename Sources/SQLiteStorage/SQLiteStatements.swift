@@ -203,12 +203,6 @@ enum SQLiteNames {
 
     private static let cache = Mutex<[String: Converted]>([:])
 
-    /// `text` in SQLite's names, its placeholders as written.
-    static func camelCased(_ text: String) -> String {
-        let named = convert(text, positional: false)
-        return named.text
-    }
-
     /// `text` in SQLite's names; its placeholders outside quotes made `?` when they are `$1`,
     /// `$2`… once each in order and `positional` is asked for, as written otherwise.
     static func convert(_ text: String, positional: Bool = true) -> Converted {
