@@ -28,41 +28,23 @@ public enum PostgresSSLMode: String, CaseIterable, Sendable {
     /// Whether the server's certificate is checked against trusted roots.
     public var verifiesCertificate: Bool { self == .verifyCA || self == .verifyFull }
 
-    /// What this mode checks of the server's certificate; nil when it uses no TLS at all.
-    var certificateCheck: CertificateCheck? {
-        switch self {
-        case .disable: nil
-        case .allow, .prefer, .require: CertificateCheck.none
-        case .verifyCA: .chain
-        case .verifyFull: .chainAndHostName
-        }
-    }
-
-    /// How much of the server's certificate is checked.
-    enum CertificateCheck: Equatable {
-        /// Nothing: the connection is encrypted, the server not authenticated (libpq's way below verify-ca).
-        case none
-        /// The chain up to a trusted root, whatever host name the certificate names.
-        case chain
-        /// The chain and the host name.
-        case chainAndHostName
-    }
-
-    /// The NIOSSL configuration of this mode (nil for `disable`); `roots` is where trusted
-    /// certificates come from for the two `verify-` modes.
+    /// The NIOSSL configuration of this mode (nil for `disable`): below `verify-ca` the
+    /// connection is encrypted and the server not authenticated (libpq's way); `verify-ca` checks
+    /// the chain up to a trusted root, whatever host name the certificate names; `verify-full` the
+    /// chain and the host name. `roots` is where trusted certificates come from for those two.
     func tlsConfiguration(roots: PostgresTrustRoots) -> TLSConfiguration? {
-        guard let check = certificateCheck else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
-        switch check {
-        case .none: configuration.certificateVerification = .none
-        case .chain: configuration.certificateVerification = .noHostnameVerification
-        case .chainAndHostName: configuration.certificateVerification = .fullVerification
+        switch self {
+        case .disable: return nil
+        case .allow, .prefer, .require:
+            configuration.certificateVerification = .none
+            return configuration
+        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull: configuration.certificateVerification = .fullVerification
         }
-        if check != .none {
-            switch roots {
-            case .system: configuration.trustRoots = .default
-            case let .file(path): configuration.trustRoots = .file(path)
-            }
+        switch roots {
+        case .system: configuration.trustRoots = .default
+        case let .file(path): configuration.trustRoots = .file(path)
         }
         return configuration
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import Storage
 import TestSupport
 import Testing
@@ -135,14 +136,12 @@ struct LocationTests {
     }
 
     @Test func sslModesMapOntoCertificateChecks() throws {
-        #expect(PostgresSSLMode.disable.certificateCheck == nil)
         #expect(PostgresSSLMode.disable.tlsConfiguration(roots: .system) == nil)
         for mode in [PostgresSSLMode.allow, .prefer, .require] {
-            #expect(mode.certificateCheck == PostgresSSLMode.CertificateCheck.none, "\(mode)")
-            #expect(mode.tlsConfiguration(roots: .system) != nil, "\(mode)")
+            #expect(mode.tlsConfiguration(roots: .system)?.certificateVerification == CertificateVerification.none, "\(mode)")
         }
-        #expect(PostgresSSLMode.verifyCA.certificateCheck == .chain)
-        #expect(PostgresSSLMode.verifyFull.certificateCheck == .chainAndHostName)
+        #expect(PostgresSSLMode.verifyCA.tlsConfiguration(roots: .system)?.certificateVerification == .noHostnameVerification)
+        #expect(PostgresSSLMode.verifyFull.tlsConfiguration(roots: .system)?.certificateVerification == .fullVerification)
         #expect(try location("postgres://h/db?sslrootcert=/etc/ca.pem").trustRoots == .file("/etc/ca.pem"))
         #expect(try location("postgres://h/db?sslrootcert=system").trustRoots == .system)
         #expect(try location("postgres://h/db").trustRoots == .system)
