@@ -9,20 +9,14 @@ import Storage
 /// The host may be a name, an IPv4 address, an IPv6 address in brackets (`[::1]`) or a
 /// percent-encoded socket folder (`%2Fvar%2Frun%2Fpostgresql`). Several hosts
 /// (`a:5432,b:5433`) are refused: tabshell talks to one server.
-struct PostgresURL: Equatable {
+struct PostgresURL {
     var user: String?
     var password: String?
     var host: String?
     var port: Int?
     var database: String?
     /// The query's parameters in the order written (a repeated name: the last one counts).
-    var parameters: [(name: String, value: String)]
-
-    static func == (lhs: PostgresURL, rhs: PostgresURL) -> Bool {
-        lhs.user == rhs.user && lhs.password == rhs.password && lhs.host == rhs.host && lhs.port == rhs.port
-            && lhs.database == rhs.database && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
-            && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
-    }
+    var parameters: [(name: String, value: String)] = []
 
     /// The schemes libpq accepts.
     static let schemes = ["postgres://", "postgresql://"]
@@ -48,8 +42,6 @@ struct PostgresURL: Equatable {
         if let mark = rest.firstIndex(of: "?") {
             parameters = try Self.parameters(rest[rest.index(after: mark)...])
             rest = rest[..<mark]
-        } else {
-            parameters = []
         }
         let authority: Substring
         if let slash = rest.firstIndex(of: "/") {
@@ -62,25 +54,18 @@ struct PostgresURL: Equatable {
             database = name.isEmpty ? nil : name
         } else {
             authority = rest
-            database = nil
         }
 
         var hostAndPort = authority
         if let at = authority.lastIndex(of: "@") {
             let userInfo = authority[..<at]
             hostAndPort = authority[authority.index(after: at)...]
-            if let colon = userInfo.firstIndex(of: ":") {
-                let name = try Self.decode(userInfo[..<colon], what: "user name")
-                user = name.isEmpty ? nil : name
+            let colon = userInfo.firstIndex(of: ":")
+            let name = try Self.decode(userInfo[..<(colon ?? userInfo.endIndex)], what: "user name")
+            user = name.isEmpty ? nil : name
+            if let colon {
                 password = try Self.decode(userInfo[userInfo.index(after: colon)...], what: "password")
-            } else {
-                let name = try Self.decode(userInfo, what: "user name")
-                user = name.isEmpty ? nil : name
-                password = nil
             }
-        } else {
-            user = nil
-            password = nil
         }
         (host, port) = try Self.hostAndPort(hostAndPort)
     }
