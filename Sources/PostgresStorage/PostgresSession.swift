@@ -87,59 +87,38 @@ public final class PostgresSession {
         connection.query(query, logger: logger).cascade(to: answer)
         connection.closeFuture.whenComplete { _ in answer.fail(ConnectionEnded()) }
         let deadline = answerTimeout.map { timeout in
-            let expired = Expiry()
-            let task = connection.eventLoop.scheduleTask(in: timeout) { [connection] in
-                expired.mark()
-                answer.fail(ConnectionEnded())
+            connection.eventLoop.scheduleTask(in: timeout) { [connection] in
+                answer.fail(NoAnswer())
                 let _: EventLoopFuture<Void> = connection.close()
             }
-            return (task, expired, timeout)
         }
         do {
             let result = try answer.futureResult.wait()
-            deadline?.0.cancel()
+            deadline?.cancel()
             return result
         } catch {
-            deadline?.0.cancel()
-            if let (_, expired, timeout) = deadline, expired.isMarked {
+            deadline?.cancel()
+            if error is NoAnswer, let timeout = answerTimeout {
                 broken = true
                 throw .unreachable(location, reason: "no answer within \(Self.seconds(timeout))")
             }
-            if let error = error as? PSQLError, error.code == .server {
-                // The connection is fine; only this statement (and any transaction) failed.
-            } else {
-                broken = true
-            }
+            // After a server's error the connection is fine; only this statement (and any
+            // transaction) failed.
+            if (error as? PSQLError)?.code != .server { broken = true }
             if error is ConnectionEnded { throw .unreachable(location, reason: "the connection was lost") }
             throw .statement(error, at: location)
         }
     }
 
-    /// The connection ended (or was given up) before the statement's answer came.
+    /// The connection ended before the statement's answer came.
     private struct ConnectionEnded: Error {}
+    /// The answer timeout passed first (the connection is then given up).
+    private struct NoAnswer: Error {}
 
     /// "30 s", "0.5 s".
     static func seconds(_ amount: TimeAmount) -> String {
         let milliseconds = amount.nanoseconds / 1_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
-    }
-}
-
-/// Whether a statement's deadline passed (set on the event loop, read by the waiting thread).
-private final class Expiry: @unchecked Sendable {
-    private let lock = NSLock()
-    private var marked = false
-
-    func mark() {
-        lock.lock()
-        marked = true
-        lock.unlock()
-    }
-
-    var isMarked: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return marked
     }
 }
 
