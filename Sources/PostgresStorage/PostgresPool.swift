@@ -75,14 +75,8 @@ public final class PostgresPool: @unchecked Sendable {
     public func withConnection<T>(_ body: (PostgresSession) throws(StorageError) -> T) throws(StorageError) -> T {
         let connection = try checkOut()
         let session = PostgresSession(connection: connection, location: location, logger: logger, answerTimeout: answerTimeout)
-        do {
-            let result = try body(session)
-            checkIn(connection, reusable: session.isReusable)
-            return result
-        } catch {
-            checkIn(connection, reusable: session.isReusable)
-            throw error
-        }
+        defer { checkIn(connection, reusable: session.isReusable) }
+        return try body(session)
     }
 
     /// Runs `body` in one transaction (BEGIN … COMMIT) on a connection of its own; any error

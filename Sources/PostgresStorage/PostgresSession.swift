@@ -92,12 +92,10 @@ public final class PostgresSession {
                 let _: EventLoopFuture<Void> = connection.close()
             }
         }
+        defer { deadline?.cancel() }
         do {
-            let result = try answer.futureResult.wait()
-            deadline?.cancel()
-            return result
+            return try answer.futureResult.wait()
         } catch {
-            deadline?.cancel()
             if error is NoAnswer, let timeout = answerTimeout {
                 broken = true
                 throw .unreachable(location, reason: "no answer within \(Self.seconds(timeout))")
