@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Storage
+import Synchronization
 
 /// Hears the changes other sessions commit to a PostgreSQL store, without polling: a connection
 /// of its own that `LISTEN`s on ``channel``, where the v1 schema's triggers announce each
@@ -26,8 +27,7 @@ public final class PostgresChangeListener: @unchecked Sendable {
 
     private let connection: PostgresConnection
     private let context: PostgresListenContext
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Mutex(false)
 
     /// Connects and starts listening; returns once the server has taken the `LISTEN`, so every
     /// change committed after it returns is heard.
@@ -60,24 +60,18 @@ public final class PostgresChangeListener: @unchecked Sendable {
             throw .connecting(error, to: location)
         }
         connection.closeFuture.whenComplete { [weak self] _ in
-            guard let self, !self.isStopped else { return }
+            guard let self, !self.stopped.withLock({ $0 }) else { return }
             onLost(.unreachable(location, reason: "the connection was lost"))
         }
-    }
-
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
     }
 
     /// Stops listening and closes the connection; no handler is called after it returns. It
     /// waits for the connection to close: never call it from a handler (an event loop thread).
     public func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        lock.unlock()
+        let wasStopped = stopped.withLock { stopped in
+            defer { stopped = true }
+            return stopped
+        }
         guard !wasStopped else { return }
         context.stop()
         try? connection.close().wait()
