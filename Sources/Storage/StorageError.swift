@@ -41,15 +41,13 @@ public enum StorageError: Error, Equatable, Sendable {
         case let .locked(path): "The database \(path) is locked by another program; try again."
         case let .newerSchema(path, version):
             "The database \(path) was made by a newer tabshell (schema \(version)); upgrade tabshell."
-        case let .invalidInput(sentence): sentence
+        case let .invalidInput(sentence), let .sql(sentence), let .fileRefused(sentence), let .fileSystem(sentence),
+            let .unreachable(sentence):
+            sentence
         case .requestNotFound: "The request this capture answers no longer exists."
-        case let .sql(sentence): sentence
-        case let .fileRefused(sentence): sentence
-        case let .fileSystem(sentence): sentence
         case .cancelled: "The copy was cancelled."
         case .stagingClosed: "This capture was already closed."
         case .draftUnavailable: "This unfinished capture is open in another tabshell session or was already resumed."
-        case let .unreachable(sentence): sentence
         }
     }
 }
