@@ -69,19 +69,6 @@ extension InboxRequest {
     }
 }
 
-/// The questions an engine answers for the matching, inside one read (a dry run) or inside the
-/// import's own transaction; its errors are the engine's own, mapped by the caller.
-public protocol ImportLookup {
-    /// The record with this uid, if the store has it.
-    func recordID(uid: String) throws -> Int64?
-    /// The records made within a millisecond of `date`, each with what it is.
-    func records(near date: Date) throws -> [(id: Int64, fingerprint: RecordFingerprint)]
-    /// The request with this uid, if the store has it.
-    func requestID(uid: String) throws -> Int64?
-    /// The requests made within a millisecond of `date`, each with what it is.
-    func requests(near date: Date) throws -> [(id: Int64, fingerprint: RequestFingerprint)]
-}
-
 /// Which records and requests of an import the store already holds.
 public struct ImportMatches: Equatable, Sendable {
     /// The records already present, by their index in ``ImportedHistory/records`` (the id they
@@ -117,7 +104,7 @@ extension ImportedHistory {
     /// without a uid, or whose uid the store does not know) by what it is. Each record of the
     /// store answers for one record of the file, so a file holding the same content twice keeps
     /// both unless the store has both.
-    public func matches(in lookup: some ImportLookup) throws -> ImportMatches {
+    func matches(in lookup: StatementImportLookup) throws(StorageError) -> ImportMatches {
         var matches = ImportMatches()
         var claimed = Set<Int64>()
         var seenUIDs = Set<String>()

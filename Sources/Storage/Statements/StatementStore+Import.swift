@@ -11,19 +11,14 @@ extension StatementStore {
     }
 }
 
-/// Import's questions (``ImportLookup``) on one snapshot or transaction.
-public struct StatementImportLookup: ImportLookup {
+/// The questions an import asks for the matching (``ImportedHistory/matches(in:)``), on one
+/// snapshot (a dry run) or inside the import's own transaction.
+public struct StatementImportLookup {
     let session: any StatementSession
 
     /// `history`'s records and requests that the store of `session` holds.
     public static func matches(of history: ImportedHistory, _ session: any StatementSession) throws(StorageError) -> ImportMatches {
-        do {
-            return try history.matches(in: StatementImportLookup(session: session))
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw session.unreadable("a record")
-        }
+        try history.matches(in: StatementImportLookup(session: session))
     }
 
     /// A millisecond either side of `date`: the export keeps times to the millisecond.
@@ -31,13 +26,15 @@ public struct StatementImportLookup: ImportLookup {
         (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
     }
 
-    public func recordID(uid: String) throws(StorageError) -> Int64? {
+    /// The record with this uid, if the store has it.
+    func recordID(uid: String) throws(StorageError) -> Int64? {
         var statement: StoreSQL = "SELECT id FROM capture WHERE uid = \(uid)"
         statement.isRepeated = true
         return try session.integer(statement)
     }
 
-    public func records(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RecordFingerprint)] {
+    /// The records made within a millisecond of `date`, each with what it is.
+    func records(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RecordFingerprint)] {
         let (low, high) = Self.window(date)
         var near: StoreSQL = """
             SELECT id, kind, barcode, symbology, note, captured_by, created_at FROM capture
@@ -63,13 +60,15 @@ public struct StatementImportLookup: ImportLookup {
         return found
     }
 
-    public func requestID(uid: String) throws(StorageError) -> Int64? {
+    /// The request with this uid, if the store has it.
+    func requestID(uid: String) throws(StorageError) -> Int64? {
         var statement: StoreSQL = "SELECT id FROM request WHERE uid = \(uid)"
         statement.isRepeated = true
         return try session.integer(statement)
     }
 
-    public func requests(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RequestFingerprint)] {
+    /// The requests made within a millisecond of `date`, each with what it is.
+    func requests(near date: Date) throws(StorageError) -> [(id: Int64, fingerprint: RequestFingerprint)] {
         let (low, high) = Self.window(date)
         var found: [(id: Int64, fingerprint: RequestFingerprint)] = []
         var near: StoreSQL = "SELECT id, title, kind, created_at FROM request WHERE created_at BETWEEN \(low) AND \(high)"
