@@ -27,47 +27,21 @@ public enum HistoryDirection: Sendable {
     case backward
 }
 
-/// What an engine answers for History's keyset walk: rows of one group past a key, and the
-/// neighbouring groups. Each engine states these with its own SQL (SQLite: HistoryQueries,
-/// PostgreSQL: PostgresHistory); ``HistoryWalk`` is the one walk over them.
-public protocol HistoryWalkSource {
-    /// A row as the engine reads it.
-    associatedtype Row
-    /// A record's `createdAt` as stored, compared as stored (no round trip through `Date`).
-    associatedtype Stamp
-
-    /// Up to `limit` of `group`'s captures past `after` in `direction`, skipping `offset`;
-    /// nearest first.
-    func rows(of group: HistoryGroup, after: (stamp: Stamp, id: Int64)?, _ direction: HistoryDirection, limit: Int, offset: Int)
-        throws -> [Row]
-    /// How many of `group`'s captures lie past `after` in `direction`, counting at most `limit`.
-    func rowCount(of group: HistoryGroup, after: (stamp: Stamp, id: Int64)?, _ direction: HistoryDirection, atMost limit: Int)
-        throws -> Int
-    /// The next request with captures after `group` (a `.request`, or nil for the first or
-    /// last one), in title order.
-    func requestGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws -> HistoryGroup?
-    /// The next requester with captures after `group` (a `.requester`, or nil), by name.
-    func requesterGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws -> HistoryGroup?
-    /// Where record `id` sits in `mode`'s order, or nil when there is no such record.
-    func key(of id: Int64, in mode: HistoryBrowseMode) throws -> (group: HistoryGroup, stamp: Stamp, id: Int64)?
-    /// The record `id`.
-    func row(id: Int64) throws -> Row?
-}
-
 /// History's pages as a walk along a browse mode's groups from a known place (a record's key,
 /// or either end), forward or backward: a keyset read that never counts or sorts the table.
-/// The same on every engine; only the statements differ.
-public struct HistoryWalk<Source: HistoryWalkSource> {
-    public typealias Key = (group: HistoryGroup, stamp: Source.Stamp, id: Int64)
-    let source: Source
+/// The same on every engine: the statements are Storage's (``HistoryStatements``).
+public struct HistoryWalk {
+    /// A record's place: its group, and its id (its place in its group).
+    public typealias Key = (group: HistoryGroup, id: Int64)
+    let source: HistoryStatements
 
-    public init(_ source: Source) {
+    public init(_ source: HistoryStatements) {
         self.source = source
     }
 
     /// The records at `positions` (inside `0 ..< total`) of `mode`, read from the nearest of
     /// the top, the bottom and `anchor`. An anchor whose record is gone is ignored.
-    public func rows(_ mode: HistoryBrowseMode, at positions: Range<Int>, total: Int, anchor: HistoryAnchor?) throws -> [Source.Row] {
+    public func rows(_ mode: HistoryBrowseMode, at positions: Range<Int>, total: Int, anchor: HistoryAnchor?) throws(StorageError) -> [HistoryRow] {
         let limit = positions.count
         let fromTop = positions.lowerBound
         let fromBottom = total - positions.upperBound
@@ -103,14 +77,14 @@ public struct HistoryWalk<Source: HistoryWalkSource> {
     /// Up to `limit` records after (or, backward, before) `key` in `mode`'s order, after
     /// skipping `skip` of them; from the top (or the bottom) when `key` is nil. Backward walks
     /// return the nearest record first.
-    public func walk(_ mode: HistoryBrowseMode, from key: Key?, _ direction: HistoryDirection, skip: Int, limit: Int) throws
-        -> [Source.Row]
+    public func walk(_ mode: HistoryBrowseMode, from key: Key?, _ direction: HistoryDirection, skip: Int, limit: Int)
+        throws(StorageError) -> [HistoryRow]
     {
         guard limit > 0 else { return [] }
-        var group: HistoryGroup? = try key?.group ?? firstGroup(mode, direction)
-        var after = key.map { (stamp: $0.stamp, id: $0.id) }
+        var group: HistoryGroup? = if let key { key.group } else { try firstGroup(mode, direction) }
+        var after = key?.id
         var skip = skip
-        var records: [Source.Row] = []
+        var records: [HistoryRow] = []
         while let current = group, records.count < limit {
             let found = try source.rows(of: current, after: after, direction, limit: limit - records.count, offset: skip)
             if found.isEmpty, skip > 0 {
@@ -127,7 +101,7 @@ public struct HistoryWalk<Source: HistoryWalkSource> {
     }
 
     /// The group a walk in `direction` starts with when it starts at an end of the list.
-    func firstGroup(_ mode: HistoryBrowseMode, _ direction: HistoryDirection) throws -> HistoryGroup? {
+    func firstGroup(_ mode: HistoryBrowseMode, _ direction: HistoryDirection) throws(StorageError) -> HistoryGroup? {
         switch (mode, direction) {
         case (.all, _): .all
         case (.byKind, .forward): CaptureKind.allCases.first.map(HistoryGroup.kind)
@@ -140,7 +114,9 @@ public struct HistoryWalk<Source: HistoryWalkSource> {
     }
 
     /// The group after (or before) `group` in `mode`'s order.
-    func neighbour(of group: HistoryGroup, in mode: HistoryBrowseMode, _ direction: HistoryDirection) throws -> HistoryGroup? {
+    func neighbour(of group: HistoryGroup, in mode: HistoryBrowseMode, _ direction: HistoryDirection) throws(StorageError)
+        -> HistoryGroup?
+    {
         switch group {
         case .all:
             return nil

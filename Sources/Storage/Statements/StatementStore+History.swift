@@ -20,14 +20,7 @@ extension StatementStore {
             guard !positions.isEmpty else {
                 return HistoryPage(start: start, rows: [], totalCount: total, mode: mode)
             }
-            let rows: [HistoryRow]
-            do {
-                rows = try HistoryWalk(HistoryStatements(session: session)).rows(mode, at: positions, total: total, anchor: request.anchor)
-            } catch let error as StorageError {
-                throw error
-            } catch {
-                throw session.unreadable("History")
-            }
+            let rows = try HistoryWalk(HistoryStatements(session: session)).rows(mode, at: positions, total: total, anchor: request.anchor)
             let (first, last) =
                 try session.first(HistoryRows.people) { row throws(StorageError) in (try row.text(0), try row.text(1)) } ?? (nil, nil)
             return HistoryPage(
@@ -166,7 +159,7 @@ public enum HistoryRows {
 /// newest first along an index that starts with the group's column and ends with
 /// `(created_at DESC, id DESC)`, and the neighbouring groups. A record's place is read on the
 /// engine from its id, so no time makes a round trip through `Date`.
-public struct HistoryStatements: HistoryWalkSource {
+public struct HistoryStatements {
     let session: any StatementSession
 
     public init(session: any StatementSession) {
@@ -253,20 +246,23 @@ public struct HistoryStatements: HistoryWalkSource {
         return next
     }
 
-    public func rows(of group: HistoryGroup, after: (stamp: Int64, id: Int64)?, _ direction: HistoryDirection, limit: Int, offset: Int)
+    /// Up to `limit` of `group`'s captures past record `after` in `direction`, skipping `offset`;
+    /// nearest first.
+    public func rows(of group: HistoryGroup, after: Int64?, _ direction: HistoryDirection, limit: Int, offset: Int)
         throws(StorageError) -> [HistoryRow]
     {
-        try session.all(Self.rows(of: group, after: after?.id, direction, limit: limit, offset: offset)) { row throws(StorageError) in
+        try session.all(Self.rows(of: group, after: after, direction, limit: limit, offset: offset)) { row throws(StorageError) in
             try HistoryRows.historyRow(row, session.unreadable("a record"))
         }
     }
 
-    public func rowCount(of group: HistoryGroup, after: (stamp: Int64, id: Int64)?, _ direction: HistoryDirection, atMost limit: Int)
-        throws(StorageError) -> Int
-    {
-        Int(try session.integer(Self.rowCount(of: group, after: after?.id, direction, atMost: limit)) ?? 0)
+    /// How many of `group`'s captures lie past record `after` in `direction`, counting at most `limit`.
+    public func rowCount(of group: HistoryGroup, after: Int64?, _ direction: HistoryDirection, atMost limit: Int) throws(StorageError) -> Int {
+        Int(try session.integer(Self.rowCount(of: group, after: after, direction, atMost: limit)) ?? 0)
     }
 
+    /// The next request with captures after `group` (a `.request`, or nil for the first or
+    /// last one), in title order.
     public func requestGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws(StorageError) -> HistoryGroup? {
         try session.first(Self.requestGroup(after: group, direction, session.dialect)) { row throws(StorageError) in
             guard let id = try row.integer(0), let title = try row.text(1) else { return nil }
@@ -274,6 +270,7 @@ public struct HistoryStatements: HistoryWalkSource {
         }
     }
 
+    /// The next requester with captures after `group` (a `.requester`, or nil), by name.
     public func requesterGroup(after group: HistoryGroup?, _ direction: HistoryDirection) throws(StorageError) -> HistoryGroup? {
         try session.first(Self.requesterGroup(after: group, direction)) { row throws(StorageError) in
             try row.text(0).map(HistoryGroup.requester)
@@ -282,7 +279,7 @@ public struct HistoryStatements: HistoryWalkSource {
 
     /// Where record `id` sits in `mode`'s order (its place in its group is its id), or nil when
     /// there is no such record.
-    public func key(of id: Int64, in mode: HistoryBrowseMode) throws(StorageError) -> (group: HistoryGroup, stamp: Int64, id: Int64)? {
+    public func key(of id: Int64, in mode: HistoryBrowseMode) throws(StorageError) -> HistoryWalk.Key? {
         let statement: StoreSQL = """
             SELECT capture.kind, capture.request_id, request.title, capture.requester
             \(HistoryRows.from) WHERE capture.id = \(id)
@@ -306,9 +303,10 @@ public struct HistoryStatements: HistoryWalkSource {
             }
         }
         guard let group else { return nil }
-        return (group, id, id)
+        return (group, id)
     }
 
+    /// The record `id`.
     public func row(id: Int64) throws(StorageError) -> HistoryRow? {
         let statement: StoreSQL = "SELECT \(HistoryRows.columns)\n\(HistoryRows.from)\nWHERE capture.id = \(id)"
         return try session.first(statement) { row throws(StorageError) in try HistoryRows.historyRow(row, session.unreadable("a record")) }
