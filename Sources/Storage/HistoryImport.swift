@@ -217,7 +217,7 @@ public enum HistoryImport {
                 switch stage(file, into: staging) {
                 case let .success(photo): history.records[index].photos.append(photo)
                 case let .failure(reason):
-                    problems.append(ImportProblem(index: index, list: "records", reason: "photos[\(number)]: \(reason)"))
+                    problems.append(ImportProblem(index: index, list: "records", reason: "photos[\(number)]: \(reason.message)"))
                 }
             }
         }
@@ -228,19 +228,19 @@ public enum HistoryImport {
         return problems
     }
 
-    private static func stage(_ file: ImportedPhoto, into staging: StagingSession) -> Result<StagedPhoto, ImportReason> {
+    private static func stage(_ file: ImportedPhoto, into staging: StagingSession) -> Result<StagedPhoto, StorageError> {
         var info = stat()
         guard stat(file.path, &info) == 0 else {
             if errno == ENOENT {
-                return .failure(ImportReason("\(file.path) does not exist (photos are read from the paths the export names)."))
+                return .failure(.fileRefused("\(file.path) does not exist (photos are read from the paths the export names)."))
             }
-            return .failure(ImportReason("cannot read \(file.path): \(DurableFiles.reason(errno: errno))."))
+            return .failure(.fileRefused("cannot read \(file.path): \(DurableFiles.reason(errno: errno))."))
         }
         let photo: StagedPhoto
         do throws(StorageError) {
             photo = try staging.stage(fileAt: file.path, originalName: file.originalName, maxBytes: maximumPhotoBytes)
         } catch {
-            return .failure(ImportReason("\(file.path): \(error.message)"))
+            return .failure(.fileRefused("\(file.path): \(error.message)"))
         }
         let expected = (file.format ?? photo.format, file.pixelWidth ?? photo.pixelWidth, file.pixelHeight ?? photo.pixelHeight)
         if expected != (photo.format, photo.pixelWidth, photo.pixelHeight) || (file.byteSize ?? photo.byteSize) != photo.byteSize {
@@ -249,20 +249,10 @@ public enum HistoryImport {
                 "\(width)x\(height) \(format.title) of \(bytes) bytes"
             }
             return .failure(
-                ImportReason(
+                .fileRefused(
                     "\(file.path) is a \(facts(photo.format, photo.pixelWidth, photo.pixelHeight, photo.byteSize)), not the "
                         + "\(facts(expected.0, expected.1, expected.2, file.byteSize ?? photo.byteSize)) the file says."))
         }
         return .success(photo)
     }
-}
-
-/// A reason as an error, for `Result`.
-struct ImportReason: Error {
-    var text: String
-    init(_ text: String) { self.text = text }
-}
-
-extension ImportReason: CustomStringConvertible {
-    var description: String { text }
 }
