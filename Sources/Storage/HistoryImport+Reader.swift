@@ -235,12 +235,6 @@ extension HistoryImport {
         var reasons: [String]
         var prefix = ""
 
-        init(object: [String: Any], reasons: [String], prefix: String = "") {
-            self.object = object
-            self.reasons = reasons
-            self.prefix = prefix
-        }
-
         private mutating func wrong(_ key: String, _ what: String) {
             reasons.append("\"\(prefix)\(key)\" \(what)")
         }
@@ -537,11 +531,6 @@ struct CSVCells {
     let row: [String]
     let columns: [String: Int]
     var reasons: [String] = []
-
-    init(row: [String], columns: [String: Int]) {
-        self.row = row
-        self.columns = columns
-    }
 
     /// The raw cell; empty when the file has no such column.
     func raw(_ column: String) -> String {
