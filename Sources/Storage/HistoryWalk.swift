@@ -35,10 +35,6 @@ public struct HistoryWalk {
     public typealias Key = (group: HistoryGroup, id: Int64)
     let source: HistoryStatements
 
-    public init(_ source: HistoryStatements) {
-        self.source = source
-    }
-
     /// The records at `positions` (inside `0 ..< total`) of `mode`, read from the nearest of
     /// the top, the bottom and `anchor`. An anchor whose record is gone is ignored.
     public func rows(_ mode: HistoryBrowseMode, at positions: Range<Int>, total: Int, anchor: HistoryAnchor?) throws(StorageError) -> [HistoryRow] {

@@ -12,11 +12,6 @@ public struct RecoveryReport: Equatable, Sendable {
         public var draft: CaptureDraft
 
         public var id: String { directory.lastPathComponent }
-
-        public init(directory: URL, draft: CaptureDraft) {
-            self.directory = directory
-            self.draft = draft
-        }
     }
 
     /// Unfinished captures to offer back (Resume / Discard), oldest folder name first.

@@ -91,11 +91,6 @@ public enum SearchText {
         public var text: String
         /// A character of a script written without spaces.
         public var isUnspaced: Bool
-
-        public init(_ text: String, isUnspaced: Bool) {
-            self.text = text
-            self.isUnspaced = isUnspaced
-        }
     }
 
     /// The most units of a query (words, and each character of a script written without spaces)
@@ -124,7 +119,7 @@ public enum SearchText {
         var units: [Unit] = []
         var run = String.UnicodeScalarView()
         func endRun() {
-            if !run.isEmpty { units.append(Unit(String(run), isUnspaced: false)) }
+            if !run.isEmpty { units.append(Unit(text: String(run), isUnspaced: false)) }
             run = String.UnicodeScalarView()
         }
         for scalar in word.unicodeScalars {
@@ -132,7 +127,7 @@ public enum SearchText {
                 endRun()
             } else if isUnspaced(scalar) {
                 endRun()
-                units.append(Unit(String(scalar), isUnspaced: true))
+                units.append(Unit(text: String(scalar), isUnspaced: true))
             } else {
                 run.append(scalar)
             }

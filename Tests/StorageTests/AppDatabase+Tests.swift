@@ -1,8 +1,8 @@
 import Domain
 import GRDB
-import Storage
 
 @testable import SQLiteStorage
+@testable import Storage
 
 /// What the storage tests ask of an SQLite store beside the app's calls.
 extension AppDatabase {

@@ -20,7 +20,7 @@ extension StatementStore {
             guard !positions.isEmpty else {
                 return HistoryPage(start: start, rows: [], totalCount: total, mode: mode)
             }
-            let rows = try HistoryWalk(HistoryStatements(session: session)).rows(mode, at: positions, total: total, anchor: request.anchor)
+            let rows = try HistoryWalk(source: HistoryStatements(session: session)).rows(mode, at: positions, total: total, anchor: request.anchor)
             let (first, last) =
                 try session.first(HistoryRows.people) { row throws(StorageError) in (try row.text(0), try row.text(1)) } ?? (nil, nil)
             return HistoryPage(
@@ -161,10 +161,6 @@ public enum HistoryRows {
 /// engine from its id, so no time makes a round trip through `Date`.
 public struct HistoryStatements {
     let session: any StatementSession
-
-    public init(session: any StatementSession) {
-        self.session = session
-    }
 
     /// The condition selecting `group`'s captures.
     static func condition(of group: HistoryGroup) -> StoreSQL {
