@@ -24,7 +24,7 @@ enum DatabaseFiles {
             prefix += "/" + component
             var info = stat()
             if stat(prefix, &info) == 0 {
-                guard isDirectory(info) else {
+                guard DurableFiles.isDirectory(info) else {
                     throw .cannotCreate(path: directory, reason: "\(prefix) is a file, not a folder")
                 }
                 continue
@@ -40,7 +40,7 @@ enum DatabaseFiles {
             }
             let mkdirError = errno
             // Another process may have made it between stat and mkdir.
-            if mkdirError == EEXIST, stat(prefix, &info) == 0, isDirectory(info) { continue }
+            if mkdirError == EEXIST, stat(prefix, &info) == 0, DurableFiles.isDirectory(info) { continue }
             throw .cannotCreate(path: directory, reason: DurableFiles.reason(errno: mkdirError))
         }
     }
@@ -80,7 +80,7 @@ enum DatabaseFiles {
         guard stat(path, &info) == 0 else {
             throw .cannotOpen(path: path, reason: DurableFiles.reason(errno: errno))
         }
-        if isDirectory(info) {
+        if DurableFiles.isDirectory(info) {
             throw .cannotOpen(path: path, reason: "it is a folder, not a file")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -97,10 +97,6 @@ enum DatabaseFiles {
         guard count == sqliteMagic.count, header == sqliteMagic else {
             throw .cannotOpen(path: path, reason: "the file is not a SQLite database")
         }
-    }
-
-    private static func isDirectory(_ info: stat) -> Bool {
-        (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
 
