@@ -76,8 +76,9 @@ extension StagingLedger {
     public func resumeDraft(_ draft: RecoveryReport.Draft) throws(StorageError) -> StagingSession {
         let (id, lock) = try lockDraft(draft)
         var removed = 0
+        var ignored = RecoveryReport()
         guard case let .draft(saved) = StagingSession.readDraft(in: lock.directory),
-            let tidy = tidy(lock.directory, draft: saved, restoreFromMedia: false, removed: &removed)
+            let tidy = tidy(lock.directory, draft: saved, restoreFromMedia: false, removed: &removed, report: &ignored)
         else {
             lock.release()
             throw .draftUnavailable
@@ -151,13 +152,6 @@ extension StagingLedger {
     /// Removes temporary and unlisted files from an owned staging folder and returns the draft
     /// with only the photos whose files are there; with `restoreFromMedia`, a listed photo found
     /// in the media folder without a row is moved back first. Nil when `draft.json` is gone.
-    private func tidy(
-        _ directory: String, draft: CaptureDraft, restoreFromMedia: Bool, removed: inout Int
-    ) -> CaptureDraft? {
-        var ignored = RecoveryReport()
-        return tidy(directory, draft: draft, restoreFromMedia: restoreFromMedia, removed: &removed, report: &ignored)
-    }
-
     private func tidy(
         _ directory: String, draft: CaptureDraft, restoreFromMedia: Bool, removed: inout Int,
         report: inout RecoveryReport
