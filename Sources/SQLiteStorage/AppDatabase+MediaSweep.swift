@@ -13,7 +13,12 @@ import Darwin
 extension AppDatabase: MediaSweeping {
     public func isPhotoReferenced(_ storedName: String) -> Bool {
         // When the database cannot say, the file counts as named: it stays where it is.
-        (try? read { db in try PhotoRecord.filter(PhotoRecord.Columns.storedName == storedName).fetchCount(db) > 0 }) ?? true
+        (try? read { db in try Self.isNamed(storedName, db) }) ?? true
+    }
+
+    /// Whether a `photo` row names the media file `storedName`.
+    private static func isNamed(_ storedName: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE storedName = ?)", arguments: [storedName]) ?? false
     }
 
     // MARK: - Media
@@ -38,8 +43,7 @@ extension AppDatabase: MediaSweeping {
         var swept = report
         try write { db in
             for name in candidates {
-                let isReferenced = try PhotoRecord.filter(PhotoRecord.Columns.storedName == name).fetchCount(db) > 0
-                guard !isReferenced, isStale(name) else { continue }
+                guard try !Self.isNamed(name, db), isStale(name) else { continue }
                 let path = mediaPath + "/" + name
                 let quarantine = try quarantineFolder(now: now, report: &swept)
                 if rename(path, quarantine + "/" + name) == 0 {

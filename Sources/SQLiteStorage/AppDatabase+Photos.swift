@@ -111,8 +111,15 @@ extension AppDatabase {
                         throw .fileSystem("\(photo.originalName) disappeared from \(mediaPath) before it was committed.")
                     }
                     do {
-                        var row = PhotoRecord(captureId: captureID, position: position, photo: photo)
-                        try row.insert(db)
+                        try db.execute(
+                            sql: """
+                                INSERT INTO photo (captureId, position, storedName, originalName, format, pixelWidth, pixelHeight, byteSize)
+                                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                                """,
+                            arguments: [
+                                captureID, position, photo.storedName, photo.originalName, photo.format.rawValue, photo.pixelWidth,
+                                photo.pixelHeight, photo.byteSize,
+                            ])
                     } catch {
                         throw .operation(error, path: path)
                     }
