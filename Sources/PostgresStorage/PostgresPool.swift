@@ -25,9 +25,11 @@ public final class PostgresPool: @unchecked Sendable {
     public let answerTimeout: TimeAmount?
     private let logger: Logger
     private let connector: PostgresConnector
-    private let condition = NSCondition()
+    /// Guards the fields below it.
+    let condition = NSCondition()
     private var idle: [PostgresConnection] = []
-    private var openCount = 0
+    /// Connections open, idle or in use.
+    private(set) var openCount = 0
     private var nextID = 0
     private var isClosed = false
 
@@ -98,13 +100,6 @@ public final class PostgresPool: @unchecked Sendable {
         for connection in connections {
             try? connection.close().wait()
         }
-    }
-
-    /// How many connections are open (idle or in use).
-    public var openConnections: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return openCount
     }
 
     // MARK: - The pool

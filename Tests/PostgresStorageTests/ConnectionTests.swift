@@ -282,3 +282,12 @@ final class Errors: @unchecked Sendable {
         return sentences
     }
 }
+
+extension PostgresPool {
+    /// How many connections are open (idle or in use).
+    var openConnections: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return openCount
+    }
+}
