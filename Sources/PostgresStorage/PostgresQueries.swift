@@ -55,9 +55,6 @@ public enum PostgresQueries {
 
     // MARK: - Words
 
-    /// The words of `text` as the app's search splits them (Storage's, for both engines).
-    static func words(_ text: String) -> [String] { SearchWords.of(text) }
-
     /// `text` as a `tsquery` for the `tabshell_search` configuration: each word (at most
     /// ``SearchText/maximumQueryUnits``, counting each character of a script written without spaces as
     /// one) quoted and marked as a prefix, all of them required (`'pal':* & 'she':*`). A word
