@@ -4,8 +4,8 @@ extension PostgresMigrations {
     ///
     /// - `tabshell_search_units(text)` is Storage's `SearchText.spaced`: the marks of those
     ///   scripts become spaces, and each of their characters a word of its own between spaces.
-    ///   The two bracket expressions are `SearchText.postgresMarkClass` and
-    ///   `postgresUnspacedClass` as they were when this shipped (a test compares them).
+    ///   The two bracket expressions are SearchText's tables as they were when this shipped
+    ///   (MigrationTests compares them, written out by its `SearchText.postgresMarkClass`).
     /// - A capture's `search_vector` also holds its batch's line codes in scan order, after its
     ///   other fields, in SQLite's order; the trigger function is replaced to say so.
     /// - A line added to a batch indexes its record again (once per statement, so a bulk insert

@@ -6,9 +6,8 @@
 ///
 /// The same text reaches both tokenizers: SQLite's index stores ``spaced(_:)`` of a record's
 /// text (the `tabshell_search_text` function its triggers call), PostgreSQL's
-/// `tabshell_search_units` does the same with the regular expressions ``postgresMarkClass`` and
-/// ``postgresUnspacedClass``, which its migration spells out and a test compares with these
-/// tables. Changing a table changes what is indexed: it takes a migration on each engine that
+/// `tabshell_search_units` does the same with regular expressions of these tables, which its
+/// migration spells out and a test compares with them (MigrationTests' `postgresMarkClass`). Changing a table changes what is indexed: it takes a migration on each engine that
 /// indexes every record again.
 public enum SearchText {
     /// The blocks whose characters are each a word of their own.
@@ -134,26 +133,5 @@ public enum SearchText {
         }
         endRun()
         return units
-    }
-
-    // MARK: - PostgreSQL
-
-    /// ``markRanges`` as a bracket expression of PostgreSQL's regular expressions.
-    public static var postgresMarkClass: String { postgresClass(markRanges) }
-
-    /// ``unspacedRanges`` as a bracket expression of PostgreSQL's regular expressions.
-    public static var postgresUnspacedClass: String { postgresClass(unspacedRanges) }
-
-    private static func postgresClass(_ ranges: [ClosedRange<UInt32>]) -> String {
-        func escape(_ value: UInt32) -> String {
-            let hex = String(value, radix: 16)
-            return value > 0xFFFF
-                ? "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
-                : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
-        let parts = ranges.map { range in
-            range.lowerBound == range.upperBound ? escape(range.lowerBound) : escape(range.lowerBound) + "-" + escape(range.upperBound)
-        }
-        return "[" + parts.joined() + "]"
     }
 }
