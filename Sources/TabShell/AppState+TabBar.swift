@@ -58,14 +58,6 @@ extension AppState {
         if isTabBarMinimized { applyTabBarSize(minimized: false) }
     }
 
-    /// This state with the tab bar at the other size: every list's scroll moved as
-    /// `setTabBarMinimized` moves it (what a tab switch may change besides the selection).
-    public func adjustingTabBar(minimized: Bool) -> AppState {
-        var state = self
-        if minimized != isTabBarMinimized { state.applyTabBarSize(minimized: minimized) }
-        return state
-    }
-
     mutating func applyTabBarSize(minimized: Bool) {
         isTabBarMinimized = minimized
         if settings.tabBarPosition == .top {

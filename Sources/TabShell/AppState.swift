@@ -139,7 +139,8 @@ public struct DisplayEnvironment: Equatable, Sendable {
 
 /// A transient line in the status area.
 public struct StatusMessage: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case info, success, error }
+    /// Also how a watcher is sent it (`PresentedScreen.StatusKind`), by these names.
+    public enum Kind: String, Codable, Equatable, Sendable { case info, success, error }
     /// How long a success message stays before the key hints come back; errors and notes stay
     /// until the next key.
     public static let successMilliseconds = 4000

@@ -626,9 +626,14 @@ public enum KeyMap {
 
     /// The bindings of these contexts, for a screen's own list of keys.
     public static func helpLines(for contexts: [KeyContext], in state: AppState, unicode: Bool) -> [HelpLine] {
+        helpLines(for: contexts, in: state, overrides: state.keyOverrides, unicode: unicode)
+    }
+
+    /// Each context's title, then every binding of it, as `bindings(for:in:overrides:)` gives them.
+    private static func helpLines(for contexts: [KeyContext], in state: AppState?, overrides: KeyOverrides, unicode: Bool) -> [HelpLine] {
         contexts.flatMap { context -> [HelpLine] in
             [.section(context.title)]
-                + bindings(for: context, in: state).map {
+                + bindings(for: context, in: state, overrides: overrides).map {
                     .binding(keys: $0.label(unicode: unicode), help: $0.help)
                 }
         }
@@ -657,12 +662,7 @@ public enum KeyMap {
 
     /// Every binding, grouped by context, for docs/keys.md (the defaults, or `overrides`).
     public static func helpLines(unicode: Bool, overrides: KeyOverrides = .none) -> [HelpLine] {
-        KeyContext.allCases.flatMap { context -> [HelpLine] in
-            [.section(context.title)]
-                + bindings(for: context, in: nil, overrides: overrides).map {
-                    .binding(keys: $0.label(unicode: unicode), help: $0.help)
-                }
-        }
+        helpLines(for: KeyContext.allCases, in: nil, overrides: overrides, unicode: unicode)
     }
 }
 

@@ -48,7 +48,7 @@ public struct PresentedScreen: Codable, Equatable, Sendable {
     public var photosFromUploads: Bool
 
     /// How the status line draws `status` (a success has its mark, an error its own).
-    public enum StatusKind: String, Codable, Equatable, Sendable { case info, success, error }
+    public typealias StatusKind = StatusMessage.Kind
 
     public struct Detail: Codable, Equatable, Sendable {
         public var photos: [RecordPhoto]?
@@ -120,7 +120,7 @@ extension AppState {
             inboxPendingCount: inbox.pendingCount, groupsByRequester: inbox.groupsByRequester,
             history: historyRows, historyStart: historyStart, historyTotal: history.totalCount,
             historyHasSeveralPeople: history.window.hasSeveralPeople, detail: detail,
-            status: status?.text, statusKind: status.map(PresentedScreen.StatusKind.init) ?? .info,
+            status: status?.text, statusKind: status?.kind ?? .info,
             settings: settings, isTabBarMinimized: isTabBarMinimized, photosFromUploads: photosFromUploads)
     }
 
@@ -169,7 +169,7 @@ extension AppState {
         // A watcher taller than the presenter starts at the first row it holds, not above it.
         let list = state.history.list
         state.history.list.scrollOffset = max(list.scrollOffset, min(screen.historyStart, list.cursor))
-        state.status = screen.status.map { StatusMessage($0, kind: screen.statusKind.kind) }
+        state.status = screen.status.map { StatusMessage($0, kind: screen.statusKind) }
         return state
     }
 }
@@ -250,23 +250,5 @@ extension PresentedScreen {
         navigation.alert = nil
         copy.navigation = navigation
         return copy
-    }
-}
-
-extension PresentedScreen.StatusKind {
-    init(_ message: StatusMessage) {
-        switch message.kind {
-        case .info: self = .info
-        case .success: self = .success
-        case .error: self = .error
-        }
-    }
-
-    var kind: StatusMessage.Kind {
-        switch self {
-        case .info: .info
-        case .success: .success
-        case .error: .error
-        }
     }
 }

@@ -34,29 +34,13 @@ public enum Tab: Int, CaseIterable, Codable, Sendable, Hashable {
         }
     }
 
-    /// The digit that jumps to this tab.
-    public var key: Character {
-        switch self {
-        case .inbox: "1"
-        case .create: "2"
-        case .history: "3"
-        case .settings: "4"
-        }
-    }
+    /// The digit that jumps to this tab: its place in the bar, counted from 1.
+    public var key: Character { Character(String(rawValue + 1)) }
 
     /// The content tab this is, or nil for the action tab.
-    public var content: ContentTab? {
-        switch self {
-        case .inbox: .inbox
-        case .create: nil
-        case .history: .history
-        case .settings: .settings
-        }
-    }
+    public var content: ContentTab? { ContentTab.allCases.first { $0.tab == self } }
 
     public var role: Role { content == nil ? .action : .content }
-
-    public static var contentTabs: [Tab] { ContentTab.allCases.map(\.tab) }
 }
 
 /// A tab that can be selected and shows a screen: every tab of the bar but the action tab.

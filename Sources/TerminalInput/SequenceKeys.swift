@@ -16,35 +16,26 @@ enum SequenceKeys {
         }
     }
 
+    /// The finals SS3 and CSI share: the arrows, Home and End, F1–F4. CSI 1;2R (F3 with Shift)
+    /// is also a cursor-position report; the app never asks for one.
+    private static let letterKeys: [Character: Key] = [
+        "A": .up, "B": .down, "C": .right, "D": .left, "H": .home, "F": .end,
+        "P": .function(1), "Q": .function(2), "R": .function(3), "S": .function(4),
+    ]
+
+    /// rxvt's arrows with a modifier in the final's case: Ctrl in SS3, Shift in CSI.
+    private static let rxvtArrows: [Character: Key] = ["a": .up, "b": .down, "c": .right, "d": .left]
+
     // MARK: - SS3: ESC O x
 
     private static func ss3Key(_ sequence: ControlSequence) -> Key? {
         // Some older xterms put the modifier in SS3: ESC O 5 A.
         let modifiers = sequence.modifiers(at: sequence.parameters.count > 1 ? 1 : 0)
-        let key: Key
-        switch sequence.final {
-        case "A": key = .up
-        case "B": key = .down
-        case "C": key = .right
-        case "D": key = .left
-        case "H": key = .home
-        case "F": key = .end
-        case "P": key = .function(1)
-        case "Q": key = .function(2)
-        case "R": key = .function(3)
-        case "S": key = .function(4)
-        case "M": key = .enter  // keypad Enter in application mode
-        // rxvt: Ctrl + arrows.
-        case "a": return .modified(.up, .control)
-        case "b": return .modified(.down, .control)
-        case "c": return .modified(.right, .control)
-        case "d": return .modified(.left, .control)
-        default:
-            // Application keypad: ESC O p..y are 0..9, and the operators.
-            if let character = keypadCharacters[sequence.final] { return .character(character) }
-            return nil
-        }
-        return modified(key, modifiers)
+        // M: keypad Enter in application mode.
+        if let key = sequence.final == "M" ? .enter : letterKeys[sequence.final] { return modified(key, modifiers) }
+        if let arrow = rxvtArrows[sequence.final] { return .modified(arrow, .control) }
+        // Application keypad: ESC O p..y are 0..9, and the operators.
+        return keypadCharacters[sequence.final].map(Key.character)
     }
 
     private static let keypadCharacters: [Character: Character] = [
@@ -56,24 +47,10 @@ enum SequenceKeys {
 
     private static func csiKey(_ sequence: ControlSequence) -> Key? {
         guard sequence.privateMarker == nil else { return nil }
+        if let key = letterKeys[sequence.final] { return modified(key, sequence.modifiers(at: 1)) }
+        if let arrow = rxvtArrows[sequence.final] { return .modified(arrow, .shift) }
         switch sequence.final {
-        case "A": return modified(.up, sequence.modifiers(at: 1))
-        case "B": return modified(.down, sequence.modifiers(at: 1))
-        case "C": return modified(.right, sequence.modifiers(at: 1))
-        case "D": return modified(.left, sequence.modifiers(at: 1))
-        case "H": return modified(.home, sequence.modifiers(at: 1))
-        case "F": return modified(.end, sequence.modifiers(at: 1))
         case "Z": return .backTab
-        case "P": return modified(.function(1), sequence.modifiers(at: 1))
-        case "Q": return modified(.function(2), sequence.modifiers(at: 1))
-        // CSI 1;2R is also a cursor-position report; the app never asks for one.
-        case "R": return modified(.function(3), sequence.modifiers(at: 1))
-        case "S": return modified(.function(4), sequence.modifiers(at: 1))
-        // rxvt: Shift + arrows.
-        case "a": return .modified(.up, .shift)
-        case "b": return .modified(.down, .shift)
-        case "c": return .modified(.right, .shift)
-        case "d": return .modified(.left, .shift)
         case "~": return tildeKey(sequence, modifiers: sequence.modifiers(at: 1))
         // rxvt: ESC [ 3 ^ is Ctrl-Delete, ESC [ 3 $ Shift-Delete, ESC [ 3 @ both.
         case "^": return tildeKey(sequence, modifiers: .control)

@@ -2,9 +2,10 @@ import CaptureMode
 import Domain
 import Foundation
 import PropertyBased
-import TabShell
 import TestSupport
 import Testing
+
+@testable import TabShell
 
 // Random sessions against the shell's reducer, checking the navigation invariants after every step.
 // PropertyBased prints a seed on failure; add `.fixedSeed("…")` to the test to replay that session.
@@ -441,7 +442,8 @@ enum ShellInvariants {
         //     the Inbox may only start showing the highlight it was holding).
         if isTabSwitch(action) {
             // A tab switch restores a minimized tab bar; the lists follow that size change.
-            let before = before.adjustingTabBar(minimized: after.isTabBarMinimized)
+            var before = before
+            if after.isTabBarMinimized != before.isTabBarMinimized { before.applyTabBarSize(minimized: after.isTabBarMinimized) }
             var history = after.history
             if after.selectedTab == .history { history.pendingLoad = before.history.pendingLoad }
             var inbox = after.inbox

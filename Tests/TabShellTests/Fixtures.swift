@@ -93,3 +93,8 @@ extension AppEffect {
         return nil
     }
 }
+
+extension Tab {
+    /// Every tab that can be selected, in tab-bar order.
+    static var contentTabs: [Tab] { ContentTab.allCases.map(\.tab) }
+}

@@ -275,7 +275,7 @@ struct HistoryBrowseTests {
         #expect(state.presentation == .none)
 
         _ = state.send(.history(.clearAllRequested))
-        let yes = try #require(state.presentation.alert?.buttonIndex(for: "y"))
+        let yes = try #require(state.presentation.alert?.buttons.firstIndex { $0.key == "y" })
         #expect(state.send(.alertButtonPressed(yes)) == [.deleteAllRecords])
 
         let effects = state.send(.history(.allRecordsDeleted(count: 1_234)))

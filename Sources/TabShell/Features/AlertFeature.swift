@@ -102,11 +102,6 @@ public struct Alert: Codable, Equatable, Sendable {
     /// True when the alert asks a question (more than one button) rather than telling something.
     public var isConfirmation: Bool { buttons.count > 1 }
 
-    /// The index of the button `key` presses, if any.
-    public func buttonIndex(for key: Character) -> Int? {
-        buttons.firstIndex { $0.key == key }
-    }
-
     public static let requestRequired = requestRequired(captureKey: "Enter", chooseKey: "Space")
 
     /// Capture is limited to requests: the keys that capture for the highlighted request and
