@@ -94,9 +94,9 @@ public struct CaptureState: Equatable, Sendable {
     public var request: CaptureRequestLink?
     /// nil while the picker is showing.
     public var kind: CaptureKind?
-    public var phase: CapturePhase
-    public var pickerCursor: Int
-    public var barcodeInput: TextBuffer
+    public var phase = CapturePhase.picker
+    public var pickerCursor = 0
+    public var barcodeInput = TextBuffer(limit: BarcodeValidator.maximumLength)
     /// Codes read from staged photos, by the photo's stored name.
     public var photoCodes: [String: [Barcode]] = [:]
     /// A batch's scans so far.
@@ -130,14 +130,14 @@ public struct CaptureState: Equatable, Sendable {
         return productLookup.product
     }
     /// Identifies the pending auto-advance so a stale timer cannot move a later phase.
-    public var autoAdvanceToken: Int
-    public var note: TextBuffer
+    public var autoAdvanceToken = 0
+    public var note = TextBuffer(multiline: true)
     /// The photo path field (Tab completes; a paste is submitted at once).
-    public var photoPath: TextBuffer
+    public var photoPath = TextBuffer(limit: 4096)
     /// Photos already copied into staging, in order.
-    public var photos: [StagedPhoto]
+    public var photos: [StagedPhoto] = []
     /// The highlighted staged photo (the removal key, Ctrl-X by default, removes it).
-    public var photoCursor: Int
+    public var photoCursor = 0
     /// Inline message under the path field: why a file was refused, or completion candidates.
     public var photoMessage: PhotoMessage?
     /// The copy in progress, if any; input waits and Close cancels it.
@@ -155,15 +155,9 @@ public struct CaptureState: Equatable, Sendable {
     /// Close was asked for while the capture holds something: waiting for the user to confirm the discard.
     public var isConfirmingClose: Bool { overlay == .confirmingClose }
     /// The keys of the phase on screen are showing over it (`?` or F1).
-    public var isShowingKeys: Bool {
-        if case .keys = overlay { return true }
-        return false
-    }
+    public var isShowingKeys: Bool { if case .keys = overlay { true } else { false } }
     /// The first line of that list of keys shown (it scrolls when the screen is short); 0 when it is not showing.
-    public var keysScrollOffset: Int {
-        if case let .keys(scrollOffset) = overlay { return scrollOffset }
-        return 0
-    }
+    public var keysScrollOffset: Int { if case let .keys(scrollOffset) = overlay { scrollOffset } else { 0 } }
     /// True from Done until the shell reports the commit's outcome; the capture cannot change meanwhile.
     public var isCommitting: Bool { saving != nil }
 
@@ -175,21 +169,6 @@ public struct CaptureState: Equatable, Sendable {
     public init(config: CaptureConfig = CaptureConfig(), request: CaptureRequestLink? = nil) {
         self.config = config
         self.request = request
-        self.kind = nil
-        self.phase = .picker
-        self.pickerCursor = 0
-        self.barcodeInput = TextBuffer(limit: BarcodeValidator.maximumLength)
-        self.barcode = nil
-        self.barcodeError = nil
-        self.scanToast = nil
-        self.autoAdvanceToken = 0
-        self.note = TextBuffer(multiline: true)
-        self.photoPath = TextBuffer(limit: 4096)
-        self.photos = []
-        self.photoCursor = 0
-        self.photoMessage = nil
-        self.copy = nil
-        self.notice = nil
         if let request {
             start(request.kind)
         }
@@ -205,7 +184,7 @@ public struct CaptureState: Equatable, Sendable {
     ) {
         self.init(config: config, request: request)
         self.kind = kind
-        self.phase = phase == .picker ? (kind == .note ? .note : kind == .photos ? .photos : .barcode) : phase
+        self.phase = phase == .picker ? Self.firstPhase(of: kind) : phase
         self.barcode = barcode
         if let barcode {
             barcodeInput = TextBuffer(barcode.value, limit: BarcodeValidator.maximumLength)
@@ -304,10 +283,15 @@ public struct CaptureState: Equatable, Sendable {
 
     mutating func start(_ kind: CaptureKind) {
         self.kind = kind
+        phase = Self.firstPhase(of: kind)
+    }
+
+    /// The phase a capture of `kind` opens on.
+    static func firstPhase(of kind: CaptureKind) -> CapturePhase {
         switch kind {
-        case .barcode, .product, .batch: phase = .barcode
-        case .note: phase = .note
-        case .photos: phase = .photos
+        case .barcode, .product, .batch: .barcode
+        case .note: .note
+        case .photos: .photos
         }
     }
 }
