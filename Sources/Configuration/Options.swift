@@ -11,14 +11,9 @@ public enum ThemeChoice: String, CaseIterable, Sendable {
 /// its default when the file is absent or its entry is wrong.
 public struct ConfigOptions: Equatable, Sendable {
     /// `theme`: "dark", "light", "high-contrast" or "auto" (the default).
-    public var theme: ThemeChoice
+    public var theme = ThemeChoice.auto
     /// `screen_reader`: the terminal cursor on the focus, an announcement line (default false).
-    public var screenReader: Bool
-
-    public init(theme: ThemeChoice = .auto, screenReader: Bool = false) {
-        self.theme = theme
-        self.screenReader = screenReader
-    }
+    public var screenReader = false
 
     public static let defaults = ConfigOptions()
 }

@@ -19,12 +19,6 @@ public struct HitRegion: Equatable, Sendable {
     public var row: Int
     public var columns: Range<Int>
     public var action: AppAction
-
-    public init(row: Int, columns: Range<Int>, action: AppAction) {
-        self.row = row
-        self.columns = columns
-        self.action = action
-    }
 }
 
 /// A graphics protocol's picture on a frame: the terminal layer draws it after the cells, with
@@ -35,13 +29,6 @@ public struct FrameImage: Equatable, Sendable {
     public var size: CellBox
     public var picture: PreviewGraphics
 
-    public init(row: Int, column: Int, size: CellBox, picture: PreviewGraphics) {
-        self.row = row
-        self.column = column
-        self.size = size
-        self.picture = picture
-    }
-
     /// The screen rows it covers.
     public var rows: Range<Int> { row..<(row + size.rows) }
 }
@@ -51,17 +38,10 @@ public struct FrameImage: Equatable, Sendable {
 public struct Frame: Equatable, Sendable {
     public var grid: Grid
     public var cursor: CursorPosition?
-    public var hitRegions: [HitRegion]
+    public var hitRegions: [HitRegion] = []
     /// Only pictures whose every cell is on screen and still blank for them: one that a sheet
     /// or an alert covers even in part, or that scrolled partly out of view, is left out.
-    public var images: [FrameImage]
-
-    public init(grid: Grid, cursor: CursorPosition? = nil, hitRegions: [HitRegion] = [], images: [FrameImage] = []) {
-        self.grid = grid
-        self.cursor = cursor
-        self.hitRegions = hitRegions
-        self.images = images
-    }
+    public var images: [FrameImage] = []
 
     /// The rows of a list this frame shows (absolute indices; each is a click target, and one a
     /// status sentence wrapped over it is not), nil when no list row is on screen. What a

@@ -107,8 +107,6 @@ public struct SearchMemory: Equatable, Sendable {
     public var results: [HistoryRow] = []
     /// The query `results` answer.
     public var resultsQuery: String?
-
-    public init() {}
 }
 
 /// What the process environment asks of the display.

@@ -24,22 +24,11 @@ public struct DetailLine: Equatable, Sendable {
         public var photo: Int
         /// The thumbnail's row on this line.
         public var row: Int
-
-        public init(photo: Int, row: Int) {
-            self.photo = photo
-            self.row = row
-        }
     }
 
     public var label: String
     public var parts: [Part]
     public var thumbnail: Thumbnail?
-
-    public init(label: String, parts: [Part], thumbnail: Thumbnail? = nil) {
-        self.label = label
-        self.parts = parts
-        self.thumbnail = thumbnail
-    }
 }
 
 /// How a record's detail is laid out in lines: labels in a column as wide as the longest label

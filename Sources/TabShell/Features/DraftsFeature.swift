@@ -84,7 +84,6 @@ public struct RecoveredDraft: Equatable, Sendable, Identifiable {
 /// The unfinished captures start-up found, offered one at a time.
 public struct DraftsState: Equatable, Sendable {
     public var offers: [DraftOffer] = []
-    public init() {}
 }
 
 // MARK: - Actions

@@ -15,11 +15,6 @@ public struct HistoryCopyKeys: Equatable, Sendable {
     public var open: String?
     public var copyJSON: String?
 
-    public init(open: String?, copyJSON: String?) {
-        self.open = open
-        self.copyJSON = copyJSON
-    }
-
     public static let standard = HistoryCopyKeys(open: "Enter", copyJSON: "Y")
 }
 

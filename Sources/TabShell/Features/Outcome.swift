@@ -3,13 +3,8 @@ import Foundation
 /// What a feature's reducer hands back: work for the effect runner, and requests that only the
 /// shell can carry out. A feature never reaches into another feature's state; it asks.
 public struct Outcome: Equatable, Sendable {
-    public var effects: [AppEffect]
-    public var requests: [ShellRequest]
-
-    public init(effects: [AppEffect] = [], requests: [ShellRequest] = []) {
-        self.effects = effects
-        self.requests = requests
-    }
+    public var effects: [AppEffect] = []
+    public var requests: [ShellRequest] = []
 
     /// Nothing to do.
     public static let none = Outcome()

@@ -41,7 +41,6 @@ public struct SettingsScreenState: Equatable, Sendable {
     /// The setting changed last, while the highlight stays on it: screen-reader mode announces
     /// its new value. A move or a tab switch forgets it.
     public var changedRow: SettingsRow?
-    public init() {}
 }
 
 // MARK: - Actions
