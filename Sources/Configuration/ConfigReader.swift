@@ -202,7 +202,7 @@ struct ConfigReader {
                 let first = all.first
             else { continue }
             let names = all.map { "`\($0.other)` in \($0.context.title)" }
-            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            let listed = names.listed()
             let rebind = all.count == 1 ? "`\(first.other)`" : "those"
             problem(
                 first.line,

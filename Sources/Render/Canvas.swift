@@ -142,7 +142,7 @@ struct Canvas {
         var lines = TextWrap.lines(paragraphs, width: rect.width)
         if lines.count > rect.height {
             lines = Array(lines.prefix(rect.height))
-            let kept = TextLayout.prefix(lines[lines.count - 1], width: rect.width - TextWidth.of(glyphs.ellipsis))
+            let kept = TextWidth.prefix(lines[lines.count - 1], width: rect.width - TextWidth.of(glyphs.ellipsis))
             lines[lines.count - 1] = kept + glyphs.ellipsis
         }
         for (offset, line) in lines.enumerated() {

@@ -28,8 +28,9 @@ struct CapturePickerView {
             let kind = kinds[index]
             let line = rows.line(offset)
             let key = keyWidth > 0 ? [Span(kindKeys[kind] ?? "", .heading)] : []
-            table.drawRow(key + [Span(kind.title), Span(kind.blurb, .dim)], in: line, selected: index == capture.pickerCursor, on: &canvas)
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .capture(.pickerRowClicked(index)))
+            table.drawRow(
+                key + [Span(kind.title), Span(kind.blurb, .dim)], in: line, selected: index == capture.pickerCursor, clicks: .capture(.pickerRowClicked(index)),
+                on: &canvas)
         }
         window.drawMarks(in: area, on: &canvas)
     }

@@ -48,9 +48,7 @@ struct HistoryView: TabContent {
                 rowInMode(at: index).map { row in
                     columns.map { cell($0, of: row, age: ages[offset], startsGroup: index == first || startsGroup(at: index)) }
                 } ?? [Span(context.glyphs.ellipsis, .dim)]
-            table.drawRow(rowCells, in: list.line(offset), selected: index == history.list.cursor, on: &canvas)
-            let line = list.line(offset)
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
+            table.drawRow(rowCells, in: list.line(offset), selected: index == history.list.cursor, clicks: .rowClicked(index), on: &canvas)
         }
     }
 

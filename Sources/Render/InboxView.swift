@@ -55,11 +55,11 @@ struct InboxView: TabContent {
                 cells(for: request, age: ages[offset], showsKind: showsKind, showsFrom: showsFrom, startsGroup: startsGroup),
                 in: line,
                 selected: index == inbox.list.cursor,
+                clicks: .rowClicked(index),
                 on: &canvas
             )
             // The request a Done just answered, for a moment; the pointer still marks the cursor.
             if request.id == inbox.highlightedRequestID { canvas.restyle(line, style: .success) }
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
         }
     }
 

@@ -33,7 +33,7 @@ public enum Screen {
         guard lines.count > rows, rows > 0 else { return lines }
         var kept = Array(lines.prefix(rows))
         let rest = lines.dropFirst(rows - 1).joined(separator: " ")
-        kept[rows - 1] = TextLayout.prefix(rest, width: width - TextWidth.of(context.glyphs.ellipsis)) + context.glyphs.ellipsis
+        kept[rows - 1] = TextWidth.prefix(rest, width: width - TextWidth.of(context.glyphs.ellipsis)) + context.glyphs.ellipsis
         return kept
     }
 

@@ -76,8 +76,7 @@ struct SearchSheetView {
             }
             if showsAge { cells.append(Span(ages[offset], .dim)) }
             let line = window.rowsRect(in: rect, glyphs: context.glyphs).line(offset)
-            table.drawRow(cells, in: line, selected: index == search.list.cursor, on: &canvas)
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .rowClicked(index))
+            table.drawRow(cells, in: line, selected: index == search.list.cursor, clicks: .rowClicked(index), on: &canvas)
         }
     }
 

@@ -43,8 +43,8 @@ struct SettingsView: TabContent {
         let table = Table(columns: [.flexible(), .fixed(valueWidth, .trailing)], gap: 2)
         for (offset, (row, value)) in zip(visible, values).enumerated() {
             let line = rect.line(offset)
-            table.drawRow([Span(row.title), Span(value)], in: line, selected: row.rawValue == screen.list.cursor, on: &canvas)
-            canvas.addHitRegion(row: line.row, columns: line.columns, action: .settings(.rowCycled(row, forward: true)))
+            table.drawRow(
+                [Span(row.title), Span(value)], in: line, selected: row.rawValue == screen.list.cursor, clicks: .settings(.rowCycled(row, forward: true)), on: &canvas)
         }
         drawDataLocation(in: rect.inset(top: visible.count), on: &canvas)
     }

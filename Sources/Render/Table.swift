@@ -31,14 +31,8 @@ struct Table {
 
     /// The columns' cell ranges in a row of `rect`.
     func ranges(in rect: Rect) -> [Range<Int>] {
-        let fixed = columns.reduce(0) { sum, column in
-            if case let .fixed(width) = column.width { return sum + width }
-            return sum
-        }
-        let weights = columns.reduce(0) { sum, column in
-            if case let .flexible(weight) = column.width { return sum + weight }
-            return sum
-        }
+        let fixed = columns.reduce(0) { sum, column in if case let .fixed(width) = column.width { sum + width } else { sum } }
+        let weights = columns.reduce(0) { sum, column in if case let .flexible(weight) = column.width { sum + weight } else { sum } }
         let spare = max(0, rect.width - Self.gutterWidth - fixed - gap * max(0, columns.count - 1))
         var flexibleLeft = spare
         var x = rect.column + Self.gutterWidth
@@ -63,8 +57,9 @@ struct Table {
     }
 
     /// Draws one row of `cells` (one per column) in `rect`'s first row. A selected row gets the
-    /// pointer in the gutter and the `.selectedRow` style across its whole width.
-    func drawRow(_ cells: [Span], in rect: Rect, selected: Bool = false, on canvas: inout Canvas) {
+    /// pointer in the gutter and the `.selectedRow` style across its whole width; a click on the
+    /// row sends `clicks`, if given.
+    func drawRow(_ cells: [Span], in rect: Rect, selected: Bool = false, clicks: AppAction? = nil, on canvas: inout Canvas) {
         let line = rect.line(0)
         canvas.fill(line)
         if selected {
@@ -79,5 +74,6 @@ struct Table {
             }
         }
         if selected { canvas.restyle(line, style: .selectedRow) }
+        if let clicks { canvas.addHitRegion(row: line.row, columns: line.columns, action: clicks) }
     }
 }

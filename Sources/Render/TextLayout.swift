@@ -13,7 +13,7 @@ enum TextLayout {
         for index in text.indices {
             used += TextWidth.of(text[index])
             if used > width {
-                guard room > 0 else { return prefix(text, width: width) }
+                guard room > 0 else { return TextWidth.prefix(text, width: width) }
                 var start = text[..<kept]
                 while start.last?.isWhitespace == true { start.removeLast() }
                 return start + ellipsis
@@ -29,7 +29,7 @@ enum TextLayout {
         guard width > 0 else { return "" }
         if TextWidth.of(text) <= width { return text }
         let room = width - TextWidth.of(ellipsis)
-        guard room > 0 else { return prefix(text, width: width) }
+        guard room > 0 else { return TextWidth.prefix(text, width: width) }
         var used = 0
         var kept = Substring(text).endIndex
         for index in text.indices.reversed() {
@@ -39,18 +39,5 @@ enum TextLayout {
             kept = index
         }
         return ellipsis + text[kept...]
-    }
-
-    /// The longest start of `text` that fits in `width` cells.
-    static func prefix(_ text: String, width: Int) -> String {
-        var used = 0
-        var out = ""
-        for character in text {
-            let w = TextWidth.of(character)
-            if used + w > width { break }
-            used += w
-            out.append(character)
-        }
-        return out
     }
 }

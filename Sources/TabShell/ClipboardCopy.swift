@@ -32,14 +32,6 @@ public enum ClipboardCopy {
     public static func preview(of text: String) -> String {
         let line = Sanitizer(unicode: true).line(text.trimmingCharacters(in: .whitespacesAndNewlines))
         guard TextWidth.of(line) > previewColumns else { return line }
-        var kept = ""
-        var width = 0
-        for character in line {
-            let next = TextWidth.of(character)
-            if width + next > previewColumns - 1 { break }
-            kept.append(character)
-            width += next
-        }
-        return kept + "\u{2026}"
+        return TextWidth.prefix(line, width: previewColumns - 1) + "\u{2026}"
     }
 }

@@ -19,11 +19,7 @@ extension KeyMap {
     /// "2 or +": the keys that send `action` in `state`, for a sentence; nil when none does.
     public static func keyPhrase(sending action: AppAction, in state: AppState, unicode: Bool) -> String? {
         let labels = keys(sending: action, in: state).map { $0.label(unicode: unicode) }
-        switch labels.count {
-        case 0: return nil
-        case 1: return labels[0]
-        default: return labels.dropLast().joined(separator: ", ") + " or " + labels[labels.count - 1]
-        }
+        return labels.isEmpty ? nil : labels.listed(or: true)
     }
 
     /// The keys that choose each tab in `state`, one per tab, in tab-bar order: "1-4" while they

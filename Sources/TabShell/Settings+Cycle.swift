@@ -23,13 +23,9 @@ extension Settings {
             autoAdvanceMilliseconds = Self.step(Settings.autoAdvanceChoices, from: autoAdvanceMilliseconds, forward: forward)
         case .tabBarOnScroll: tabBarMinimizesOnScroll.toggle()
         case .separatorStandIn:
-            let choices = Self.separatorStandInChoices
-            let index = choices.firstIndex(of: separatorStandIn) ?? 0
-            separatorStandIn = choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
+            separatorStandIn = Self.step(Self.separatorStandInChoices, from: separatorStandIn, forward: forward)
         case .scannerLayout:
-            let choices: [LayoutTranslation?] = [nil] + LayoutTranslation.candidates.map { $0 }
-            let index = choices.firstIndex(of: scannerLayout) ?? 0
-            scannerLayout = choices[(index + (forward ? 1 : choices.count - 1)) % choices.count]
+            scannerLayout = Self.step([nil] + LayoutTranslation.candidates.map { $0 }, from: scannerLayout, forward: forward)
         case .photoPreviews:
             photoPreviews = Self.step(PhotoPreviewSetting.allCases, from: photoPreviews, forward: forward)
         case .theme:

@@ -13,6 +13,19 @@ public enum TextWidth {
         return total
     }
 
+    /// The longest start of `text` that fits in `width` cells.
+    public static func prefix(_ text: String, width: Int) -> String {
+        var used = 0
+        var out = ""
+        for character in text {
+            let w = of(character)
+            if used + w > width { break }
+            used += w
+            out.append(character)
+        }
+        return out
+    }
+
     /// The display width of one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
         if character.isASCII { return character.asciiValue.map { $0 >= 0x20 && $0 != 0x7F ? 1 : 0 } ?? 1 }

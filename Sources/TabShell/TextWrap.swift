@@ -1,5 +1,13 @@
 import Foundation
 
+extension [String] {
+    /// The items as a sentence lists them: "a, b and c" (with `or`, "a, b or c"); one alone as it is.
+    public func listed(or: Bool = false) -> String {
+        guard count > 1 else { return first ?? "" }
+        return dropLast().joined(separator: ", ") + (or ? " or " : " and ") + self[count - 1]
+    }
+}
+
 /// Word wrapping measured in display cells. It lives beside `Layout` because the reducer needs
 /// the same line counts the renderer draws (to scroll a record's detail exactly to its end).
 public enum TextWrap {

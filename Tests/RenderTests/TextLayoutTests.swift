@@ -37,8 +37,8 @@ import Testing
         guard width > 0 else { return "" }
         if TextWidth.of(text) <= width { return text }
         let room = width - TextWidth.of(ellipsis)
-        guard room > 0 else { return TextLayout.prefix(text, width: width) }
-        var kept = TextLayout.prefix(text, width: room)
+        guard room > 0 else { return TextWidth.prefix(text, width: width) }
+        var kept = TextWidth.prefix(text, width: room)
         while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + ellipsis
     }

@@ -129,15 +129,9 @@ public struct Alert: Codable, Equatable, Sendable {
     /// Discard is `y`. The same question for every kind of work.
     public static func confirmCaptureClose(_ capture: CaptureState) -> Alert {
         let work = capture.collectedWork
-        let listed: String =
-            switch work.count {
-            case 0: "what you entered"
-            case 1: work[0]
-            default: work.dropLast().joined(separator: ", ") + " and " + (work.last ?? "")
-            }
         return Alert(
             title: "Discard this capture?",
-            message: "Close throws away \(listed). Nothing is saved.",
+            message: "Close throws away \(work.isEmpty ? "what you entered" : work.listed()). Nothing is saved.",
             buttons: [AlertButton("Keep editing", key: "n"), AlertButton("Discard", key: "y", action: .discardCapture)],
             defaultButton: 0
         )
