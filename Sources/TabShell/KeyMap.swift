@@ -2,44 +2,34 @@ import CaptureMode
 import Domain
 import Foundation
 
-/// Where a set of key bindings applies.
+/// Where a set of key bindings applies; its raw value is its title in help and docs/keys.md.
 public enum KeyContext: String, CaseIterable, Sendable {
-    case tabs, inbox, history, historyDetail, settings
-    case capturePicker, captureBarcode, capturePhotos, captureNote, captureReview, captureConfirmClose, captureKeys
-    case search, help, alert, confirm
+    case tabs = "Everywhere in the tab shell"
+    case inbox = "Inbox"
+    case history = "History"
+    case historyDetail = "History record"
+    case settings = "Settings"
+    case capturePicker = "Capture: choose a kind"
+    case captureBarcode = "Capture: barcode"
+    case capturePhotos = "Capture: photos"
+    case captureNote = "Capture: note"
+    case captureReview = "Capture: review"
+    case captureConfirmClose = "Capture: discard what it holds?"
+    case captureKeys = "Capture: these keys"
+    case search = "Search"
+    case help = "This help"
+    case alert = "Alerts"
+    case confirm = "Questions (delete, clear all, resume a draft)"
     /// Showing a staged photo full screen, from capture's photos step or review (previews on).
-    case capturePhotoView
+    case capturePhotoView = "Capture: photos and review, with previews on"
     /// The full-screen photo viewer.
-    case photoViewer
+    case photoViewer = "Photo viewer"
     /// Below the minimum size, where only the "too small" notice shows.
-    case tooSmall
+    case tooSmall = "Terminal too small (only these keys act)"
     /// Keys that work on every screen.
-    case global
+    case global = "On every screen"
 
-    public var title: String {
-        switch self {
-        case .tabs: "Everywhere in the tab shell"
-        case .inbox: "Inbox"
-        case .history: "History"
-        case .historyDetail: "History record"
-        case .settings: "Settings"
-        case .capturePicker: "Capture: choose a kind"
-        case .captureBarcode: "Capture: barcode"
-        case .capturePhotos: "Capture: photos"
-        case .captureConfirmClose: "Capture: discard what it holds?"
-        case .captureKeys: "Capture: these keys"
-        case .captureNote: "Capture: note"
-        case .captureReview: "Capture: review"
-        case .search: "Search"
-        case .help: "This help"
-        case .alert: "Alerts"
-        case .confirm: "Questions (delete, clear all, resume a draft)"
-        case .global: "On every screen"
-        case .capturePhotoView: "Capture: photos and review, with previews on"
-        case .photoViewer: "Photo viewer"
-        case .tooSmall: "Terminal too small (only these keys act)"
-        }
-    }
+    public var title: String { rawValue }
 }
 
 /// Which keys a binding answers to.
@@ -207,24 +197,23 @@ public enum KeyMap {
     // MARK: - The table
 
     static func listMoves(_ noun: String) -> [KeyBinding] {
-        [
-            KeyBinding("move_up", [.up, .character("k")], hint: "move", help: "Previous \(noun)", action: .listMoved(.up)),
-            KeyBinding("move_down", [.down, .character("j")], help: "Next \(noun)", action: .listMoved(.down)),
-            KeyBinding("page_up", [.pageUp], help: "Page up", action: .listMoved(.pageUp)),
-            KeyBinding("page_down", [.pageDown], help: "Page down", action: .listMoved(.pageDown)),
-            KeyBinding("move_first", [.home, .character("g")], help: "First \(noun)", action: .listMoved(.home)),
-            KeyBinding("move_last", [.end, .character("G")], help: "Last \(noun)", action: .listMoved(.end)),
-        ]
+        moves(hint: "move", up: "Previous \(noun)", down: "Next \(noun)", first: "First \(noun)", last: "Last \(noun)")
     }
 
     static func scrollMoves(pageDown extra: [Key] = []) -> [KeyBinding] {
+        moves(hint: "scroll", up: "Scroll up", down: "Scroll down", first: "Top", last: "Bottom", pageDown: extra)
+    }
+
+    /// The six moves of a list or a scrolling text, with the same names and keys everywhere;
+    /// `extra` keys page down too (a sheet's Space), under a name of their own.
+    private static func moves(hint: String, up: String, down: String, first: String, last: String, pageDown extra: [Key] = []) -> [KeyBinding] {
         [
-            KeyBinding("move_up", [.up, .character("k")], hint: "scroll", help: "Scroll up", action: .listMoved(.up)),
-            KeyBinding("move_down", [.down, .character("j")], help: "Scroll down", action: .listMoved(.down)),
+            KeyBinding("move_up", [.up, .character("k")], hint: hint, help: up, action: .listMoved(.up)),
+            KeyBinding("move_down", [.down, .character("j")], help: down, action: .listMoved(.down)),
             KeyBinding("page_up", [.pageUp], help: "Page up", action: .listMoved(.pageUp)),
             KeyBinding(extra.isEmpty ? "page_down" : "sheet_page_down", [.pageDown] + extra, help: "Page down", action: .listMoved(.pageDown)),
-            KeyBinding("move_first", [.home, .character("g")], help: "Top", action: .listMoved(.home)),
-            KeyBinding("move_last", [.end, .character("G")], help: "Bottom", action: .listMoved(.end)),
+            KeyBinding("move_first", [.home, .character("g")], help: first, action: .listMoved(.home)),
+            KeyBinding("move_last", [.end, .character("G")], help: last, action: .listMoved(.end)),
         ]
     }
 
