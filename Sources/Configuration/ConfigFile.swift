@@ -71,10 +71,6 @@ public enum ConfigFile {
         }
     }
 
-    public static func parse(_ text: String) -> Configuration {
-        parse(Data(text.utf8))
-    }
-
     /// The TOML table `data` holds and where each of its keys is written, or the one problem
     /// that stops the whole file (said with `consequence`): its size, its encoding, its shape
     /// (depth and line length, before the parser sees it: the parser recurses once per level), a

@@ -63,11 +63,6 @@ public struct InputDecoder: Sendable {
 
     // MARK: - Feeding
 
-    /// Decodes a whole string (tests, and callers that read text in blocks).
-    public mutating func feed(_ text: String) -> [InputEvent] {
-        text.unicodeScalars.flatMap { feed($0) }
-    }
-
     /// Decodes one character; returns what it completed (often nothing).
     public mutating func feed(_ scalar: Unicode.Scalar) -> [InputEvent] {
         switch state {

@@ -307,3 +307,10 @@ import Testing
         #expect(loaded.configuration.keyOverrides == KeyOverrides(["create": [.character("c")]]))
     }
 }
+
+extension ConfigFile {
+    /// The configuration `text` holds, as its UTF-8 bytes read.
+    static func parse(_ text: String) -> Configuration {
+        parse(Data(text.utf8))
+    }
+}

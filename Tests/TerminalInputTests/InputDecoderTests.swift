@@ -276,3 +276,10 @@ private func keys(_ text: String) -> [Key] {
         #expect(failures.isEmpty, "\(failures.count) failures, first: \(failures.prefix(5))")
     }
 }
+
+extension InputDecoder {
+    /// Decodes a whole string, character by character as the terminal feeds it.
+    mutating func feed(_ text: String) -> [InputEvent] {
+        text.unicodeScalars.flatMap { feed($0) }
+    }
+}
