@@ -216,19 +216,19 @@ public struct InputDecoder: Sendable {
     }
 
     private mutating func string(_ scalar: Unicode.Scalar, introducer: Character, body: String, afterEscape: Bool) -> [InputEvent] {
+        /// The whole reply with its terminator; nothing when it is too long or inside a paste.
+        func reply(ending terminator: String) -> [InputEvent] {
+            body.utf8.count <= Self.stringByteLimit && paste == nil ? [.reply("\u{1B}" + String(introducer) + body + terminator)] : []
+        }
         if afterEscape {
             state = .ground
-            let reply: [InputEvent] =
-                body.utf8.count <= Self.stringByteLimit && paste == nil
-                ? [.reply("\u{1B}" + String(introducer) + body + "\u{1B}\\")] : []
             // ESC \ is the terminator; ESC and anything else starts a new sequence.
-            return scalar == "\\" ? reply : reply + escape(scalar, alt: false)
+            return reply(ending: "\u{1B}\\") + (scalar == "\\" ? [] : escape(scalar, alt: false))
         }
         switch scalar {
         case "\u{07}":
             state = .ground
-            return body.utf8.count <= Self.stringByteLimit && paste == nil
-                ? [.reply("\u{1B}" + String(introducer) + body + "\u{07}")] : []
+            return reply(ending: "\u{07}")
         case "\u{1B}":
             state = .string(introducer: introducer, body: body, afterEscape: true)
         default:
