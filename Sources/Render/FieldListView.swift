@@ -32,9 +32,8 @@ struct FieldListView {
     /// under it, indented: a label is never cut, as in a record's detail.
     @discardableResult
     func draw(in rect: Rect, on canvas: inout Canvas) -> Int {
-        let longest = (fields.map { TextWidth.of($0.label) }.max() ?? 0) + HistoryDetailLayout.labelGap
-        let stacked = rect.width - longest < HistoryDetailLayout.minimumValueWidth
-        let labelWidth = stacked ? HistoryDetailLayout.stackedIndent : longest
+        let columns = HistoryDetailLayout.columns(forLabels: fields.map(\.label), width: rect.width)
+        let (stacked, labelWidth) = (columns.stacked, columns.label)
         var area = rect
         for field in fields where area.height > 0 {
             if stacked {

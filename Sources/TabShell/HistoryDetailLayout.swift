@@ -83,11 +83,17 @@ public struct HistoryDetailLayout: Equatable, Sendable {
     /// The columns for labels as wide as `labels`' longest: beside the values when a value keeps
     /// `minimumValueWidth` cells there, else stacked.
     public func columns(forLabels labels: [String]) -> Columns {
-        let label = (labels.map(TextWidth.of).max() ?? 0) + Self.labelGap
-        if textWidth - label >= Self.minimumValueWidth {
-            return Columns(label: label, value: textWidth - label, stacked: false)
+        Self.columns(forLabels: labels, width: textWidth)
+    }
+
+    /// The same rule for any `width` of labels and values (capture's review lays out its
+    /// fields by it too).
+    public static func columns(forLabels labels: [String], width: Int) -> Columns {
+        let label = (labels.map(TextWidth.of).max() ?? 0) + labelGap
+        if width - label >= minimumValueWidth {
+            return Columns(label: label, value: width - label, stacked: false)
         }
-        return Columns(label: Self.stackedIndent, value: textWidth - Self.stackedIndent, stacked: true)
+        return Columns(label: stackedIndent, value: width - stackedIndent, stacked: true)
     }
 
     /// The columns of `detail`'s labels and values.
@@ -256,38 +262,30 @@ public struct HistoryDetailLayout: Equatable, Sendable {
                     lines.append(DetailLine(label: name, parts: [.init("Loading\(glyphs.ellipsis)", .remark)]))
                 case let photos? where photos.isEmpty:
                     lines.append(DetailLine(label: name, parts: [.init("None", .remark)]))
-                case let photos? where showsThumbnails(of: detail, columns: columns):
-                    // A thumbnail each, its name and facts beside it; a blank line between photos.
-                    let box = thumbnail ?? CellBox(columns: 0, rows: 2)
+                case let photos?:
+                    // With thumbnails, one each, its name and facts beside it, a blank line between
+                    // photos. Without, two lines each, cut rather than wrapped: the name, then its
+                    // facts under it, all moved left as far as it takes to show the longest facts whole.
+                    let box: CellBox? = showsThumbnails(of: detail, columns: columns) ? thumbnail ?? CellBox(columns: 0, rows: 2) : nil
                     let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
                     let numberWidth = "\(photos.count). ".count
+                    let indent = box == nil ? max(0, min(numberWidth, valueWidth - (facts.map(TextWidth.of).max() ?? 0))) : numberWidth
                     for (index, photo) in photos.enumerated() {
-                        if index > 0 { lines.append(DetailLine(label: "", parts: [])) }
+                        if index > 0, box != nil { lines.append(DetailLine(label: "", parts: [])) }
                         let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
-                        for row in 0..<max(2, box.rows) {
+                        for row in 0..<max(2, box?.rows ?? 0) {
                             let parts: [DetailLine.Part] =
                                 switch row {
                                 case 0: [.init(number), .init(sanitizer.line(photo.originalName))]
-                                case 1: [.init(String(repeating: " ", count: numberWidth)), .init(facts[index], .remark)]
+                                case 1: [.init(String(repeating: " ", count: indent)), .init(facts[index], .remark)]
                                 default: []
                                 }
                             lines.append(
                                 DetailLine(
                                     label: index == 0 && row == 0 ? name : "", parts: parts,
-                                    thumbnail: row < box.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil
+                                    thumbnail: box.flatMap { row < $0.rows ? DetailLine.Thumbnail(photo: index, row: row) : nil }
                                 ))
                         }
-                    }
-                case let photos?:
-                    // Two lines each, cut rather than wrapped: the name, then its facts under it, all
-                    // moved left as far as it takes to show the longest facts whole.
-                    let facts = photos.map { PhotoFacts.describe($0, glyphs: glyphs) }
-                    let numberWidth = "\(photos.count). ".count
-                    let indent = max(0, min(numberWidth, valueWidth - (facts.map(TextWidth.of).max() ?? 0)))
-                    for (index, photo) in photos.enumerated() {
-                        let number = "\(index + 1). ".padding(toLength: numberWidth, withPad: " ", startingAt: 0)
-                        lines.append(DetailLine(label: index == 0 ? name : "", parts: [.init(number), .init(sanitizer.line(photo.originalName))]))
-                        lines.append(DetailLine(label: "", parts: [.init(String(repeating: " ", count: indent)), .init(facts[index], .remark)]))
                     }
                 }
             }

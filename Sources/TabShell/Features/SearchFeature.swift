@@ -66,12 +66,12 @@ public struct SearchState: Equatable, Sendable {
         if isQuerySelected {
             isQuerySelected = false
             switch edit {
-            case .typed, .pasted, .backspace, .deleteForward, .deleteToLineStart: query.clear()
+            case .typed, .pasted: query.clear()
+            case .backspace, .deleteForward, .deleteToLineStart:
+                query.clear()
+                return
             case .moved: break
             }
-            if case .backspace = edit { return }
-            if case .deleteForward = edit { return }
-            if case .deleteToLineStart = edit { return }
         }
         switch edit {
         case let .typed(text), let .pasted(text): query.insert(text)
