@@ -2,12 +2,6 @@ import Foundation
 import Logging
 import MCP
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// MCP's stdio framing (one JSON-RPC message a line) with a bound: a line longer than
 /// `maximumLineBytes` is dropped whole, however long it runs, and answered with one parse
 /// error, so a client cannot make the server hold a 100 MB line. The SDK's own

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// libpq's password file (`~/.pgpass`, or the file `PGPASSFILE` names): one
 /// `hostname:port:database:username:password` per line, `*` matching anything in the first
 /// four fields, `\:` and `\\` standing for `:` and `\`, lines starting with `#` ignored. The

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The folder holding one socket per live presentation, named by its code: private to the user
 /// the sessions run as (0700, theirs, not a link). `tabshell serve` makes one per server and

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The presenter's side: a socket named by the watch code that watchers connect to, and ONE
 /// sender thread that owns every watcher's socket (non-blocking) and the listener. `publish`

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The watcher's side: connected to a presentation by its code, reading its frames.
 public final class WatchConnection: @unchecked Sendable {

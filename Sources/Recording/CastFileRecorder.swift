@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 
 /// Records one terminal session into a new asciicast v2 file: output and resizes in, lines

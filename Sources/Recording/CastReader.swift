@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A cast read from a file: its header and its events in order.
 public struct Cast: Sendable, Equatable {

@@ -6,10 +6,6 @@ import Logging
 import Storage
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The on-commit command (`tabshell --on-commit CMD`): after each Done, `/bin/sh -c CMD` runs
 /// with the committed record on its standard input, as one JSON line (the object `history
 /// export --follow` prints), so the answer goes back to whoever asked without polling.

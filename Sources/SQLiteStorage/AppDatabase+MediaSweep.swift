@@ -2,14 +2,6 @@ import Foundation
 import GRDB
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension AppDatabase: MediaSweeping {
     public func isPhotoReferenced(_ storedName: String) -> Bool {
         // When the database cannot say, the file counts as named: it stays where it is.

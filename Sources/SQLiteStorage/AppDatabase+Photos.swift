@@ -3,14 +3,6 @@ import Foundation
 import GRDB
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Captures with photos: staging, Done, reading and deleting. The order of the steps is the
 /// durability protocol described in docs/durability.md.
 extension AppDatabase {

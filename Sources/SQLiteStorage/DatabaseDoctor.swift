@@ -2,12 +2,6 @@ import Foundation
 import GRDB
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `tabshell doctor` finds out about a database and its files, without changing anything:
 /// no folder or file is created, the database is opened read-only (never migrated), and nothing
 /// is swept or quarantined.

@@ -1,14 +1,6 @@
 import Foundation
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// File-system steps taken before SQLite sees the database: private folders and files,
 /// a cheap header check, and the cross-process lock that serializes open + migrate.
 ///

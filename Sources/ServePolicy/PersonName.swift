@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The rules for a person's name, and where the default one comes from.
 public enum PersonName {

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Glibc
 import Synchronization
 
 /// What the signal handlers tell the main thread, in order; it waits for the next one.

@@ -1,7 +1,6 @@
 import CPty
 import ChildProcess
 import Foundation
-import Glibc
 
 /// An upgrade without dropping anyone: the running server starts the binary now installed at its
 /// own path with the same arguments, hands it the listening socket (descriptor 3) and a pipe

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Glibc
 import Logging
 import SSHServer
 

@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What `tabshell catalog import` did.
 public struct CatalogImportReport: Equatable, Sendable {
     /// Data rows read (the header not counted).

@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// News that another process may have committed: a hint to read the store's change counter now
 /// rather than at the next poll, so what another session (or an agent) writes is on screen in
 /// milliseconds. Only a hint: the counter decides, and the poll stays as the floor. Stops when

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Rows of a delimited text file read from a descriptor in 64 KiB chunks (or from a file already
 /// in memory, a chunk at a time), so a file of any size is read in constant memory. Commas follow
 /// RFC 4180 (a field in double quotes may hold commas, line breaks and doubled quotes); tabs

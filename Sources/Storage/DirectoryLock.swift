@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The exclusive `flock` on `<staging dir>/lock` that says "this folder belongs to a live
 /// capture". The kernel drops it when its process dies, however it dies, so a folder whose lock
 /// can be taken has no owner left.

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The POSIX steps the durability protocol is made of: fsync a file or a folder, write a small
 /// file atomically, rename, list and remove. Each throwing step fails with a sentence.
 package enum DurableFiles {

@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 // The text of `tabshell history export` (JSON, JSON lines, CSV), of `history list --json`, of
 // `--follow` and of the on-commit command's input, written record by record so an export
 // streams; and the decoding `history import` needs to read it back (``HistoryImport``). The

@@ -1,10 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A photo of a record to import: the file the export names, and what the export says of it
 /// (checked against the file once it is staged).
 public struct ImportedPhoto: Equatable, Sendable {

@@ -1,14 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A host's size-capped cache of photos kept in a database server (PostgreSQL): one file per
 /// photo, named by its SHA-256 and format (`<64 hex digits>.<ext>`), in a private folder. A hit
 /// freshens the file's time; a store trims the folder to ``limit`` bytes, least recently used

@@ -1,14 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What start-up recovery asks of every engine: where this host keeps its folders and whether a
 /// staging folder was committed already. Staging is local on every engine.
 public protocol StagingLedger {

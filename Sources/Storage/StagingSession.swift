@@ -1,14 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The files of one capture in progress: a private folder `staging/<uuid>/` that this object
 /// owns through an exclusive lock on its `lock` file for as long as it is open.
 ///

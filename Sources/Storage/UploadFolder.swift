@@ -1,14 +1,6 @@
 import Domain
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One person's photo uploads under `tabshell serve`: the only files their captures may take.
 ///
 /// Every person of a server runs as the server's one Unix account, so a capture's file field

@@ -6,10 +6,6 @@ import Logging
 import Storage
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell catalog import FILE|-`
 public struct CatalogImport: CommandBody {
     public static let configuration = CommandConfiguration(

@@ -2,10 +2,6 @@ import Foundation
 import Storage
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Somewhere a command writes text: standard output or error, a file, or a test's string.
 public protocol TextOutput: AnyObject {
     func write(_ text: String) throws(OutputSink.OutputError)

@@ -5,10 +5,6 @@ import PostgresStorage
 import SQLiteStorage
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell db copy --from PATH --to URL`
 public struct DatabaseCopy: CommandBody {
     public static let configuration = CommandConfiguration(

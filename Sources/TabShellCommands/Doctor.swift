@@ -7,10 +7,6 @@ import Storage
 import TabShell
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell doctor`'s checks of the terminal, the data folder and the database, each adding
 /// to a report what it found and how to fix each problem. Read-only.
 struct Doctor {

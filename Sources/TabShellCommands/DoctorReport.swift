@@ -7,10 +7,6 @@ import Storage
 import TabShell
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The lines of `tabshell doctor`'s report.
 struct DoctorReport {
     public enum Line {

@@ -4,10 +4,6 @@ import Foundation
 import Storage
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Ends a command's output: a reader that closed the pipe (`| head`) ends the command quietly
 /// with status 141, as if SIGPIPE had ended it, which is what shells expect of a Unix tool.
 public func finishing(_ body: () throws -> Void) throws {

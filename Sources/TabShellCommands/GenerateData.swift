@@ -4,10 +4,6 @@ import PostgresStorage
 import SQLiteStorage
 import Storage
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell generate --db PATH|URL --records N [--requests M] [--seed S]`: a large, realistic
 /// History for benchmarks (`make bench`).
 public struct GenerateData: CommandBody {

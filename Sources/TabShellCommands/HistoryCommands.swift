@@ -6,10 +6,6 @@ import Logging
 import Storage
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell history export --format json|csv|jsonl [--output FILE] [--since ID]`, or
 /// `tabshell history export --follow [--since ID]`
 public struct HistoryExport: CommandBody {

@@ -4,10 +4,6 @@ import Logging
 import Storage
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell history export --follow`: every record committed from now on, by any session or
 /// process, as a JSON line, until SIGINT, SIGTERM or SIGHUP (exit 0) or until the reader goes
 /// away (a closed pipe, also exit 0: a consumer that stops reading has simply stopped).

@@ -7,10 +7,6 @@ import Scanning
 import Storage
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell inbox add --title T [--body B] [--kind K] [--from NAME]`
 public struct InboxAdd: CommandBody {
     public static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a pending request to the Inbox; prints its id.")

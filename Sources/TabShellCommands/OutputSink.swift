@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Where a command's output goes: standard output, or a file written atomically (a temporary
 /// file beside it, renamed over it only once everything is written and synced, removed on any
 /// failure, so a reader never sees half an export).

@@ -7,10 +7,6 @@ import ServePolicy
 import Storage
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What every `photos` command shares: the database (for the folder and the size limit), who,
 /// and (under serve) the person's folder as the server decided it.
 public struct UploadOptions: ParsableArguments {

@@ -4,10 +4,6 @@ import Foundation
 import Scanning
 import TabShell
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell doctor --scanner`: one test scan, read byte by byte with the time each arrived,
 /// and what it tells about the scanner — keyboard layout, suffix (Enter, Tab), AIM prefix,
 /// GS1 separator, speed — each finding with its fix.

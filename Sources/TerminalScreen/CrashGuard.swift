@@ -1,6 +1,5 @@
 import CCrashGuard
 import Foundation
-import Glibc
 
 /// The Swift face of the C crash guard (Sources/CCrashGuard): a fatal signal or a runtime trap
 /// puts the terminal back, appends a `critical` line to the log and prints one line on the main

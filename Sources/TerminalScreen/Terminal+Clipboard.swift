@@ -1,6 +1,5 @@
 import ChildProcess
 import Foundation
-import Glibc
 import TabShell
 
 /// The clipboard: OSC 52, which xterm, kitty, WezTerm, iTerm2, Windows Terminal, foot and tmux

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Glibc
 import NIOSSH
 
 /// The server's Ed25519 host key, kept in OpenSSH's private key format so that `ssh-keygen`

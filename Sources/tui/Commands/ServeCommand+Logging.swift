@@ -3,10 +3,6 @@ import Logging
 import ServePolicy
 import TabShellCommands
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 extension ServeCommand {
     /// The log file beside the database, in `--log-format` (text or JSON lines), plus a
     /// one-line-per-event summary on standard error when it is a terminal.

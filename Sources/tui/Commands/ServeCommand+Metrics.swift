@@ -7,10 +7,6 @@ import ServeMetrics
 import ServePolicy
 import TabShellCommands
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `serve --metrics ADDR`: the Prometheus backend booted before anything counts, the endpoint
 /// started once the SSH server listens, and the readiness probe of the store in force.
 extension ServeCommand {

@@ -3,10 +3,6 @@ import Logging
 import SSHServer
 import ServePolicy
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What an upgrade starts: the binary installed at the path this server was started by (so a
 /// package's new build, or a re-pointed link, runs), with this server's own arguments.
 struct UpgradePlan {

@@ -9,10 +9,6 @@ import Storage
 import Synchronization
 import TabShellCommands
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell serve`: tabshell's own SSH server. `ssh -p 2222 host` and you are in the app, as
 /// yourself, with no Unix account and no sshd configuration; each session is the tabshell
 /// binary in its own process on its own terminal. See docs/ssh-server.md.

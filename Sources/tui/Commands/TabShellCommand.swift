@@ -15,10 +15,6 @@ import TabShell
 import TabShellCommands
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @main
 struct TabShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

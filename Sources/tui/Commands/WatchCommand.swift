@@ -6,10 +6,6 @@ import TabShell
 import TabShellCommands
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell watch CODE` (and `ssh -t host watch CODE` under serve): follows a presentation
 /// live, drawn at this terminal's size from the presenter's state. No store is opened: a
 /// watcher reads and writes nobody's data, and its keys reach nobody (q leaves, ? says so).

@@ -3,10 +3,6 @@ import Recording
 import TabShellCommands
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell replay`'s terminal half: plays a cast on /dev/tty at its speed (pauses shortened
 /// to the idle limit) through ``ReplayFilter``, in the alternate screen and raw mode; space
 /// pauses and resumes, → skips the current pause, q (or Ctrl-C) quits. The terminal is put back

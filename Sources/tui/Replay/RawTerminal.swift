@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A terminal descriptor's modes, raw while playing or relaying, put back however it ends.
 struct RawTerminal {
     let descriptor: Int32

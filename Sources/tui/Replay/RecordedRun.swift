@@ -7,10 +7,6 @@ import TabShell
 import TabShellCommands
 import TerminalScreen
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tabshell --record FILE`: the app runs as a child on a pseudo-terminal of its own, and this
 /// process relays between it and the real terminal — keys in, the screen out — writing what
 /// the app drew and each resize into FILE as asciicast v2 (what `script` and `asciinema rec`
