@@ -19,8 +19,8 @@ import PackageDescription
 //          backend, /metrics, /healthz and /readyz, the store's readiness loop; no UI, no engine)
 //   SSHServer, ServePolicy -> CoreMetrics   (they count through swift-metrics' API only)
 //   tui -> TabShellCommands -> Storage, SQLiteStorage, PostgresStorage, TerminalScreen, ServePolicy,
-//          PhotoPreview, ArgumentParser, Logging   (each command's arguments and work, `CommandBody`;
-//          tui's commands are shells that add a name and help; `photos add` refuses a damaged photo)
+//          PhotoPreview, ArgumentParser, Logging   (each command, `CommandBody`: its name, help,
+//          arguments and work; tui's groups list them; `photos add` refuses a damaged photo)
 //   tui -> ServePolicy -> SSHServer, SQLiteStorage, Storage, TabShell, Logging   (`tabshell serve`'s
 //          policy: allowed commands, person names and folders, the launcher, demo data sets)
 //   tui -> TerminalScreen -> Render, TerminalInput, CNcursesw, CCrashGuard   (the curses adapter:
@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "PostgresStorage",
             dependencies: [
-                "Storage", "Domain", "Scanning",
+                "Storage", "Domain",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // SHA-256 of photos and of `db copy`'s checksums (postgres-nio uses it too).
