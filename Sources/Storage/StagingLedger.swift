@@ -221,11 +221,10 @@ extension StagingLedger {
 
     /// "20250615T103000Z": ISO 8601 basic format, sortable and free of ":".
     static func quarantineName(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return String(format: "%04d", c.year ?? 0) + two(c.month) + two(c.day)
-            + "T" + two(c.hour) + two(c.minute) + two(c.second) + "Z"
+        var seconds = time_t(floor(date.timeIntervalSince1970))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 }
