@@ -109,12 +109,7 @@ enum AgentTool: String, CaseIterable, Sendable {
                     fields, note, a batch's lines, the request it answers, who captured it, photo facts), followed by its \
                     photos as images scaled to at most 1024 px on the longest side and 512 KB each.
                     """,
-                inputSchema: .object([
-                    "type": "object",
-                    "properties": .object(["record_id": .object(["type": "integer", "minimum": 1])]),
-                    "required": .array(["record_id"]),
-                    "additionalProperties": false,
-                ]),
+                inputSchema: Self.schema(["record_id": .object(["type": "integer", "minimum": 1])], required: ["record_id"]),
                 annotations: .init(readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false)
             )
         case .cancelRequest:
