@@ -18,13 +18,7 @@ public enum ImageInspector {
     public static func inspect(header: [UInt8]) -> InspectedImage? {
         let bytes = header.prefix(headerLength)
         let reader = ByteReader(bytes: Array(bytes))
-        if let image = png(reader) { return image }
-        if let image = jpeg(reader) { return image }
-        if let image = gif(reader) { return image }
-        if let image = webp(reader) { return image }
-        if let image = bmp(reader) { return image }
-        if let image = heic(reader) { return image }
-        return nil
+        return [png, jpeg, gif, webp, bmp, heic].lazy.compactMap { $0(reader) }.first
     }
 
     // MARK: - Formats
@@ -190,42 +184,22 @@ private struct ByteReader {
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
-    func uint16BE(at offset: Int) -> Int? {
-        guard let a = byte(at: offset), let b = byte(at: offset + 1) else { return nil }
-        return Int(a) << 8 | Int(b)
+    /// The unsigned integer in the `count` bytes at `offset`, big- or little-endian.
+    private func unsigned(at offset: Int, count: Int, bigEndian: Bool) -> Int? {
+        guard offset >= 0, offset + count <= bytes.count else { return nil }
+        let slice = bytes[offset..<offset + count]
+        return (bigEndian ? Array(slice) : slice.reversed()).reduce(0) { $0 << 8 | Int($1) }
     }
 
-    func uint16LE(at offset: Int) -> Int? {
-        guard let a = byte(at: offset), let b = byte(at: offset + 1) else { return nil }
-        return Int(b) << 8 | Int(a)
-    }
-
-    func uint24LE(at offset: Int) -> Int? {
-        guard let a = byte(at: offset), let b = byte(at: offset + 1), let c = byte(at: offset + 2) else { return nil }
-        return Int(c) << 16 | Int(b) << 8 | Int(a)
-    }
-
-    func uint32BE(at offset: Int) -> UInt32? {
-        guard let high = uint16BE(at: offset), let low = uint16BE(at: offset + 2) else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
-    }
-
-    func uint32LE(at offset: Int) -> UInt32? {
-        guard let low = uint16LE(at: offset), let high = uint16LE(at: offset + 2) else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
-    }
+    func uint16BE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: true) }
+    func uint16LE(at offset: Int) -> Int? { unsigned(at: offset, count: 2, bigEndian: false) }
+    func uint24LE(at offset: Int) -> Int? { unsigned(at: offset, count: 3, bigEndian: false) }
+    func uint32BE(at offset: Int) -> UInt32? { unsigned(at: offset, count: 4, bigEndian: true).map(UInt32.init) }
+    func uint32LE(at offset: Int) -> UInt32? { unsigned(at: offset, count: 4, bigEndian: false).map(UInt32.init) }
 
     /// The offset of the first occurrence of `ascii` at or after `start`.
     func firstIndex(of ascii: String, from start: Int) -> Int? {
-        let needle = Array(ascii.utf8)
-        guard let first = needle.first, start >= 0 else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
+        guard start >= 0, start <= bytes.count else { return nil }
+        return bytes[start...].firstRange(of: Array(ascii.utf8))?.lowerBound
     }
 }
