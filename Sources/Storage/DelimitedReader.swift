@@ -64,7 +64,9 @@ struct DelimitedReader {
     mutating func nextRow() throws(Failure) -> (line: Int, fields: [String])? {
         if !started { try start() }
         guard try hasByte() else { return nil }
-        var row = Row(line: line, keptColumns: keptColumns, maximumBytes: maximumRowBytes, maximumFields: maximumFields)
+        var row = Row(
+            line: line, keptColumns: keptColumns, maximumBytes: maximumRowBytes, maximumFields: maximumFields,
+            keeping: keptColumns?.contains(0) ?? true)
         let quoting = delimiter == UInt8(ascii: ",")
         var quoted = false
         var fieldStart = true
@@ -123,14 +125,6 @@ struct DelimitedReader {
         var keeping: Bool
         var heldBytes = 0
         var failure: Failure?
-
-        init(line: Int, keptColumns: Set<Int>?, maximumBytes: Int, maximumFields: Int) {
-            self.line = line
-            self.keptColumns = keptColumns
-            self.maximumBytes = maximumBytes
-            self.maximumFields = maximumFields
-            self.keeping = keptColumns?.contains(0) ?? true
-        }
 
         @inline(__always)
         mutating func hold(_ byte: UInt8) {

@@ -40,8 +40,7 @@ public struct PhotoCache: Sendable {
     /// Writes `data` as `name` (atomically, mode 0600), trims the cache, and returns the file.
     @discardableResult
     public func store(_ data: Data, as name: String) throws(StorageError) -> URL {
-        try DurableFiles.makePrivateDirectory(directory.deletingLastPathComponent().path)
-        try DurableFiles.makePrivateDirectory(directory.path)
+        try makeDirectories()
         let path = directory.path + "/" + name
         try DurableFiles.writeAtomically(data, to: path)
         trim(keeping: name)
@@ -52,18 +51,18 @@ public struct PhotoCache: Sendable {
     /// same file system) becomes the cached `name` by a rename — no second read and write; a copy
     /// only when the rename cannot be done.
     public func keep(moving file: URL, as name: String) {
-        guard hit(name) == nil else { return }
-        do {
-            try DurableFiles.makePrivateDirectory(directory.deletingLastPathComponent().path)
-            try DurableFiles.makePrivateDirectory(directory.path)
-        } catch {
-            return
-        }
+        guard hit(name) == nil, (try? makeDirectories()) != nil else { return }
         if rename(file.path, directory.path + "/" + name) == 0 {
             trim(keeping: name)
         } else if let data = FileManager.default.contents(atPath: file.path) {
             _ = try? store(data, as: name)
         }
+    }
+
+    /// The cache's folder and its parent, made (0700) when missing.
+    private func makeDirectories() throws(StorageError) {
+        try DurableFiles.makePrivateDirectory(directory.deletingLastPathComponent().path)
+        try DurableFiles.makePrivateDirectory(directory.path)
     }
 
     /// The photos in the cache: each one's hash and file name.
