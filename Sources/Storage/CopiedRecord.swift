@@ -15,19 +15,6 @@ public struct CopiedRecord: Sendable {
     public var lines: [BatchLine]
     /// In order, each with the file its bytes are in.
     public var photos: [(photo: RecordPhoto, file: URL)]
-
-    public init(
-        row: HistoryRow, stagingID: String?, inputSource: String?, uid: String?, elements: [(ai: String, value: String)],
-        lines: [BatchLine], photos: [(photo: RecordPhoto, file: URL)]
-    ) {
-        self.row = row
-        self.stagingID = stagingID
-        self.inputSource = inputSource
-        self.uid = uid
-        self.elements = elements
-        self.lines = lines
-        self.photos = photos
-    }
 }
 
 /// A store `tabshell db copy` can read from (SQLite; the copy's target is another engine).

@@ -77,8 +77,6 @@ public struct ImportMatches: Equatable, Sendable {
     /// The requests already present, by their index in ``ImportedHistory/requests``: their id.
     public var presentRequests: [Int: Int64] = [:]
 
-    public init() {}
-
     /// The requests the records to add answer and the store does not have: what an import adds.
     public func newRequests(of history: ImportedHistory) -> Set<Int> {
         var wanted = Set<Int>()
