@@ -54,9 +54,7 @@ public final class AgentDesk: @unchecked Sendable {
     func onStore<T: Sendable>(_ body: @escaping @Sendable (any RecordStore) throws -> T) async throws -> T {
         let store = store
         return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                do { continuation.resume(returning: try body(store)) } catch { continuation.resume(throwing: error) }
-            }
+            queue.async { continuation.resume(with: Result { try body(store) }) }
         }
     }
 
