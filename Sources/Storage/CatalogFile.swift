@@ -16,8 +16,6 @@ public struct CatalogImportReport: Equatable, Sendable {
     public var form = ""
 
     public var skipped: Int { skippedWithoutCode + skippedWithoutName + skippedTooLong }
-
-    public init() {}
 }
 
 /// Why a catalog file was not imported (nothing of it was).

@@ -29,8 +29,6 @@ public struct RecoveryReport: Equatable, Sendable {
     /// Sentences about what could not be done (a folder that could not be removed…), for the log.
     public var problems: [String] = []
 
-    public init() {}
-
     /// One sentence saying what was found and swept, or "" when there was nothing to do.
     public var summary: String {
         var clauses: [String] = []
