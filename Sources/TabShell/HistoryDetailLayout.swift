@@ -191,7 +191,7 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         if let requester = record.requester {
             field("From", sanitizer.lines(requester))
         }
-        field("Captured", [Self.timestamp(record.createdAt)], remark: now.map { Age.phrase(from: record.createdAt, now: $0) })
+        field("Captured", [Age.timestamp(record.createdAt)], remark: now.map { Age.phrase(from: record.createdAt, now: $0) })
         if let person = record.capturedBy {
             field("By", sanitizer.lines(person))
         }
@@ -302,17 +302,4 @@ public struct HistoryDetailLayout: Equatable, Sendable {
     public func maximumScrollOffset(of detail: HistoryDetailState) -> Int {
         max(0, lineCount(of: detail) - rows)
     }
-
-    /// "2025-01-05 14:03 UTC": in UTC so rendering stays a pure function.
-    public static func timestamp(_ date: Date) -> String {
-        let c = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)) UTC"
-    }
-
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        return calendar
-    }()
 }
