@@ -44,20 +44,13 @@ extension AppState {
         }
     }
 
-    /// Changes the tab bar's size; with the bar on top the content starts a row higher, so the
-    /// lists scroll by that row and nothing on screen jumps.
-    mutating func setTabBarMinimized(_ minimized: Bool) -> [AppEffect] {
-        guard minimized != isTabBarMinimized else { return [] }
-        applyTabBarSize(minimized: minimized)
-        // History on screen may show a row more than it has loaded.
-        return selectedTab == .history && presentation == .none ? toHistory(.rowsNeeded) : []
-    }
-
     /// A tab key or a tab switch brings the full bar back; the tab shown next asks for its rows.
     mutating func restoreTabBar() {
         if isTabBarMinimized { applyTabBarSize(minimized: false) }
     }
 
+    /// Changes the tab bar's size; with the bar on top the content starts a row higher, so the
+    /// lists scroll by that row and nothing on screen jumps.
     mutating func applyTabBarSize(minimized: Bool) {
         isTabBarMinimized = minimized
         if settings.tabBarPosition == .top {
