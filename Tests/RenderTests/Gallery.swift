@@ -2,7 +2,8 @@ import CaptureMode
 import Domain
 import Foundation
 import Render
-import TabShell
+
+@testable import TabShell
 
 /// One state of every kind of screen, for tests that must hold everywhere (no crash, exact
 /// widths, no unsafe characters, Done and Close visible). Sizes are set by each test.

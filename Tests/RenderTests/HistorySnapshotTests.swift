@@ -1,10 +1,10 @@
 import CaptureMode
 import Domain
 import SnapshotTesting
-import TabShell
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 /// Reviewed screens of History's browse modes, the record detail with photos, the search sheet,
 /// the delete and Clear all questions and the Inbox highlight, at 80x24 and 40x12.

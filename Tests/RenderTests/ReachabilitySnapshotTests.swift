@@ -1,10 +1,10 @@
 import CaptureMode
 import Foundation
 import SnapshotTesting
-import TabShell
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 /// While the database server cannot be reached, the heading of every screen says so: each tab,
 /// a record, the sheets over them, a question, and capture; at 80x24 and at the minimum size.

@@ -1,7 +1,8 @@
 import CaptureMode
 import Domain
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// After a Done for an Inbox request, the request shows as done with a brief highlight once the
 /// Inbox is on screen.

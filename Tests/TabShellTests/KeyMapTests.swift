@@ -1,7 +1,8 @@
 import CaptureMode
 import Domain
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// A state in which `KeyMap.contexts(for:)` includes `context`.
 func state(yielding context: KeyContext) -> AppState {

@@ -88,12 +88,6 @@ public struct RequestHighlight: Equatable, Sendable {
     /// False until the Inbox is on screen; the timer starts then.
     public var isShowing: Bool
 
-    public init(requestID: Int64, token: Int, isShowing: Bool) {
-        self.requestID = requestID
-        self.token = token
-        self.isShowing = isShowing
-    }
-
     /// How long the highlight shows.
     public static let milliseconds = 1500
 }

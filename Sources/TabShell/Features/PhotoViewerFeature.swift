@@ -13,16 +13,9 @@ public struct ViewerPhoto: Equatable, Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var byteSize: Int64
+}
 
-    public init(source: PhotoSource, name: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int, byteSize: Int64) {
-        self.source = source
-        self.name = name
-        self.format = format
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-        self.byteSize = byteSize
-    }
-
+extension ViewerPhoto {
     /// A staged photo of the capture on screen.
     public init(_ photo: StagedPhoto) {
         self.init(
