@@ -9,13 +9,7 @@ public struct ListPart: Codable, Equatable, Sendable {
     /// Rows in the whole list.
     public var total: Int
     /// Some row of the whole list names a person (the Inbox's From column shows).
-    public var namesPeople: Bool
-
-    public init(offset: Int, total: Int, namesPeople: Bool = false) {
-        self.offset = offset
-        self.total = total
-        self.namesPeople = namesPeople
-    }
+    public var namesPeople = false
 
     /// Rows of the whole list after the last of `held` held rows.
     public func rowsAfter(held: Int) -> Int { max(0, total - offset - held) }

@@ -1,8 +1,9 @@
 import CaptureMode
 import Foundation
 import Render
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// A watcher draws what the presenter sees: at the presenter's own size the
 /// watcher's screen is the presenter's, line for line, whatever is presented; at another size it
