@@ -1,9 +1,9 @@
 import CaptureMode
 import Domain
-import TabShell
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 @Suite struct HitRegionTests {
     @Test(arguments: [(80, 24, "+ Create"), (40, 12, "+ Create"), (24, 8, "+")])

@@ -1,10 +1,10 @@
 import CaptureMode
 import Domain
 import Foundation
-import TabShell
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 /// Every text that names a key names the key in force: config.toml's `[keys]` rebinding
 /// changes the screen's sentences as it changes the hint line.

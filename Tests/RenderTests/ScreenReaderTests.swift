@@ -3,11 +3,11 @@ import Domain
 import Foundation
 import Scanning
 import SnapshotTesting
-import TabShell
 import TestSupport
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 /// Screen-reader mode: the cursor on what has focus, the announcement line under the
 /// app, words instead of box drawing and symbols.

@@ -3,8 +3,9 @@ import Domain
 import Render
 import Scanning
 import SnapshotTesting
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// Reviewed screens of the tab shell: each tab at 80x24 and 40x12, and the variants that
 /// matter (bar on top, monochrome ASCII, wide characters, overlays, tiny terminals).

@@ -1,7 +1,8 @@
 import CaptureMode
 import Domain
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// History beyond paging: browse modes, the record detail, deleting one record and Clear all.
 @Suite("Shell: History modes, detail and deleting")

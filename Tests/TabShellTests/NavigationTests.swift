@@ -1,7 +1,8 @@
 import CaptureMode
 import Domain
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// Moving between tabs, and the order in which Esc unwinds what is showing.
 @Suite("Shell: tabs and presentations")

@@ -5,11 +5,7 @@ import Foundation
 /// The `?` sheet: every key binding, generated from `KeyMap`, scrolled to `scrollOffset`.
 public struct HelpState: Equatable, Sendable {
     /// The first line shown.
-    public var scrollOffset: Int
-
-    public init(scrollOffset: Int = 0) {
-        self.scrollOffset = scrollOffset
-    }
+    public var scrollOffset = 0
 
     /// Every line the sheet lists, as the renderer draws them.
     public static var lines: [HelpLine] { KeyMap.helpLines(unicode: true) }
