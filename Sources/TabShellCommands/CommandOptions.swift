@@ -95,11 +95,11 @@ public struct DatabaseOptions: ParsableArguments {
     ) throws -> any RecordStore {
         if let text = postgresURL(environment: environment) {
             let server = try StoreOpening.postgres(url: text, environment: environment, logger: logger, listen: listen, longStatements: longStatements)
-            return try StoreOpening.opening(logger: logger, server.open)
+            return try failing("open", logger: logger, server.open)
         }
         let url = databaseURL(environment: environment)
         if mustExist { return try openExisting(url, logger: logger) }
-        return try StoreOpening.opening(logger: logger) { () throws(StorageError) in try AppDatabase.open(at: url, connections: connections) }
+        return try failing("open", logger: logger) { () throws(StorageError) in try AppDatabase.open(at: url, connections: connections) }
     }
 
     /// The log beside the store, and the store, as most commands begin.

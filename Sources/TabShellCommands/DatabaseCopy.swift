@@ -52,14 +52,10 @@ public struct DatabaseCopy: CommandBody {
             listen: false, answerTimeout: nil, logger: logger)
         defer { target.close() }
         let started = ContinuousClock.now
-        let report: StoreCopyReport
-        do {
-            report = try StoreCopy.copy(from: source, to: target) { progress in
+        let report = try failing("db copy", logger: logger) { () throws(StorageError) in
+            try StoreCopy.copy(from: source, to: target) { progress in
                 if context.errorIsTerminal { context.warn("… \(progress.records) records") }
             }
-        } catch {
-            logger.error("db copy failed: \(error.message)")
-            throw Failure(error.message)
         }
         let elapsed = (ContinuousClock.now - started).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

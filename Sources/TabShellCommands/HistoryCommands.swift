@@ -241,12 +241,8 @@ public struct HistoryFileImport: CommandBody {
         }
         let db = try database.openStore(environment: context.environment, logger: logger)
         // What the store holds already is skipped: its photos are not even copied in.
-        let matches: ImportMatches
-        do {
-            matches = try db.importMatches(parsed)
-        } catch {
-            logger.error("history import failed: \(error.message)")
-            throw Failure(error.message + " Nothing was imported.")
+        let matches = try failing("history import", logger: logger, saying: " Nothing was imported.") { () throws(StorageError) in
+            try db.importMatches(parsed)
         }
         if dryRun {
             let adding = parsed.records.count - matches.presentRecords.count

@@ -41,20 +41,16 @@ public struct InboxAdd: CommandBody {
     public func execute(_ context: CommandContext) throws {
         umask(0o077)
         let (logger, db) = try database.open(context)
-        do {
-            let id = try db.addRequest(
-                title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person, requester: from)
-            logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
-            // A person at a terminal reads what happened; a script reads the id alone.
-            let line =
-                context.outputIsTerminal
-                ? "Added request #\(id) (\(kind.title.lowercased())): \(Sanitizer(unicode: true).line(title)).\n"
-                : "\(id)\n"
-            try finishing(context, writing: line)
-        } catch let error as StorageError {
-            logger.error("inbox add failed: \(error.message)")
-            throw Failure(error.message)
+        let id = try failing("inbox add", logger: logger) { () throws(StorageError) in
+            try db.addRequest(title: title, body: body, kind: kind, now: context.now(), createdBy: identity.person, requester: from)
         }
+        logger.info("inbox add", metadata: ["id": "\(id)", "kind": "\(kind.rawValue)", "by": "\(identity.person)"])
+        // A person at a terminal reads what happened; a script reads the id alone.
+        let line =
+            context.outputIsTerminal
+            ? "Added request #\(id) (\(kind.title.lowercased())): \(Sanitizer(unicode: true).line(title)).\n"
+            : "\(id)\n"
+        try finishing(context, writing: line)
     }
 }
 
@@ -76,13 +72,7 @@ public struct InboxList: CommandBody, ListedItems {
 
     public func execute(_ context: CommandContext) throws {
         let (logger, db) = try database.open(context, mustExist: true)
-        let requests: [InboxRequest]
-        do {
-            requests = try db.requestListing(limit: list.count)
-        } catch {
-            logger.error("inbox list failed: \(error.message)")
-            throw Failure(error.message)
-        }
+        let requests = try failing("inbox list", logger: logger) { () throws(StorageError) in try db.requestListing(limit: list.count) }
         logger.info("inbox list", metadata: ["count": "\(requests.count)", "json": "\(list.json)"])
         var listing = Listing(
             json: list.json, key: "requests", empty: "No requests. Add one with: tabshell inbox add --title \"Scan the pallet\"",
@@ -140,14 +130,11 @@ public struct InboxImport: CommandBody {
             throw Failure(refusedImport(problems, source: source))
         case let .requests(requests):
             let db = try database.openStore(environment: context.environment, logger: logger)
-            do {
-                let ids = try db.importRequests(requests, now: context.now(), createdBy: identity.person)
-                logger.info("inbox import", metadata: ["count": "\(ids.count)", "file": "\(source)"])
-                try finishing(context, writing: "Imported \(ids.count) request\(ids.count == 1 ? "" : "s").\n")
-            } catch let error as StorageError {
-                logger.error("inbox import failed: \(error.message)")
-                throw Failure(error.message + " Nothing was imported.")
+            let ids = try failing("inbox import", logger: logger, saying: " Nothing was imported.") { () throws(StorageError) in
+                try db.importRequests(requests, now: context.now(), createdBy: identity.person)
             }
+            logger.info("inbox import", metadata: ["count": "\(ids.count)", "file": "\(source)"])
+            try finishing(context, writing: "Imported \(ids.count) request\(plural(ids.count)).\n")
         }
     }
 }
@@ -165,13 +152,7 @@ extension RequestChanging {
     public func execute(_ context: CommandContext) throws {
         umask(0o077)
         let (logger, db) = try database.open(context, mustExist: true)
-        let change: RequestChange
-        do {
-            change = try self.change(db)
-        } catch {
-            logger.error("\(Self.logName) failed: \(error.message)")
-            throw Failure(error.message)
-        }
+        let change = try failing(Self.logName, logger: logger) { () throws(StorageError) in try self.change(db) }
         let sentence = change.sentence { Sanitizer(unicode: context.localeIsUTF8).line($0) }
         logger.info("\(Self.logName)", metadata: ["id": "\(id)", "found": "\(change != .notFound(id: id))"])
         if case .notFound = change { throw Failure(sentence) }

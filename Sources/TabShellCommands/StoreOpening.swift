@@ -24,24 +24,25 @@ public enum CommandLog {
     }
 }
 
+/// `work`'s failure, logged as "`action` failed: …" and said as its sentence (`more` after it).
+func failing<T>(_ action: String, logger: Logger, saying more: String = "", _ work: () throws(StorageError) -> T) throws -> T {
+    do {
+        return try work()
+    } catch {
+        logger.error("\(action) failed: \(error.message)")
+        throw Failure(error.message + more)
+    }
+}
+
 /// Opening the store a command names.
 public enum StoreOpening {
-    /// `open`'s failure, logged and said as its sentence.
-    static func opening<T>(logger: Logger, _ open: () throws(StorageError) -> T) throws -> T {
-        do {
-            return try open()
-        } catch {
-            logger.error("open failed: \(error.message)")
-            throw Failure(error.message)
-        }
-    }
     /// The PostgreSQL store `url` names, not yet connected: its name, and how to open it (the
     /// app opens it off its loop, so a server slow to answer never holds the first frame). A URL
     /// that cannot be read is one sentence at once.
     public static func postgres(
         url text: String, environment: [String: String], logger: Logger, listen: Bool = false, longStatements: Bool = false
     ) throws -> (name: String, open: @Sendable () throws(StorageError) -> any RecordStore) {
-        let location = try opening(logger: logger) { () throws(StorageError) in try PostgresLocation(url: text, environment: environment) }
+        let location = try failing("open", logger: logger) { () throws(StorageError) in try PostgresLocation(url: text, environment: environment) }
         // This host's folder for the store (the log, staging, the photo cache).
         let folder = AppDatabase.defaultDirectory(environment: environment)
         let answerTimeout = longStatements ? nil : PostgresStore.answerTimeout
@@ -60,5 +61,5 @@ public func openExisting(_ url: URL, logger: Logger) throws -> AppDatabase {
     guard FileManager.default.fileExists(atPath: url.path) else {
         throw Failure("There is no database at \(url.path) yet: start tabshell once, or pass --db.")
     }
-    return try StoreOpening.opening(logger: logger) { () throws(StorageError) in try AppDatabase.open(at: url) }
+    return try failing("open", logger: logger) { () throws(StorageError) in try AppDatabase.open(at: url) }
 }
