@@ -96,9 +96,8 @@ final class PhotoStager {
         let name = (path as NSString).lastPathComponent
         Thread.detachNewThread { [running] in
             var lastReport = ContinuousClock.now
-            let result: Result<StagedPhoto, StorageError>
-            do throws(StorageError) {
-                let photo = try box.value.stage(fileAt: path, originalName: name, maxBytes: maxBytes) { copied, total in
+            let result = Result { () throws(StorageError) in
+                try box.value.stage(fileAt: path, originalName: name, maxBytes: maxBytes) { copied, total in
                     // About 20 updates a second at most: progress must not cost more than the copy.
                     if ContinuousClock.now - lastReport > .milliseconds(50) {
                         lastReport = .now
@@ -107,9 +106,6 @@ final class PhotoStager {
                     }
                     return !running.cancelled.load(ordering: .relaxed)
                 }
-                result = .success(photo)
-            } catch {
-                result = .failure(error)
             }
             switch result {
             case let .success(photo):
