@@ -22,9 +22,6 @@ public struct ListenAddress: Equatable {
         self.host = hostPart.isEmpty ? "0.0.0.0" : String(hostPart)
         self.port = port
     }
-
-    /// The host as an ssh command line names it.
-    public var hostForSSH: String { host.contains(":") ? host : host }
 }
 
 /// `--max-startups`: `start:rate:full` as sshd reads it, or one number (a plain limit: start = full).

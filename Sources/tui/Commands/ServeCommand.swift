@@ -232,7 +232,7 @@ struct ServeCommand: ParsableCommand {
                 throw error
             }
         }
-        let target = address.host == "0.0.0.0" || address.host == "::" ? "HOST" : address.hostForSSH
+        let target = address.host == "0.0.0.0" || address.host == "::" ? "HOST" : address.host
         let portPart = report.port == 22 ? "" : "-p \(report.port) "
         print(
             options.demo
