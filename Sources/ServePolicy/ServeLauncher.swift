@@ -140,10 +140,7 @@ public final class ServeLauncher: Sendable {
         let sentence: String
     }
 
-    private var isDemo: Bool {
-        if case .demo = data { return true }
-        return false
-    }
+    private var isDemo: Bool { if case .demo = data { true } else { false } }
 
     /// The launcher the server calls for each session.
     public var launcher: SSHSessionLauncher {
@@ -221,10 +218,11 @@ public final class ServeLauncher: Sendable {
             return .refuse("the server cannot prepare your folder; tell its administrator.")
         }
 
+        // Whom an upload quota and a recording budget count: the address in demo mode, else the person.
+        let visitor = isDemo ? "address " + request.peer.source : "person " + person
         var uploader: String?
         var quotaArguments: [String] = []
         if let command, command.subcommand == ["photos", "add"] {
-            let visitor = isDemo ? "address " + request.peer.source : "person " + person
             switch quotaLeft(for: request, in: folder) {
             case .failure(let full):
                 release?()
@@ -290,8 +288,7 @@ public final class ServeLauncher: Sendable {
         let limit = memoryLimit
         session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
         if let recordings, ServeRecordings.records(request, demo: isDemo) {
-            session.outputTap = recordings.tap(
-                for: request, person: person, visitor: isDemo ? "address " + request.peer.source : "person " + person, now: now)
+            session.outputTap = recordings.tap(for: request, person: person, visitor: visitor, now: now)
         }
         return .run(session)
     }
