@@ -5,11 +5,6 @@ public struct Cast: Sendable, Equatable {
     public var header: CastHeader
     public var events: [CastEvent]
 
-    public init(header: CastHeader, events: [CastEvent]) {
-        self.header = header
-        self.events = events
-    }
-
     /// All the output text, in order (what a terminal would have been sent).
     public var outputText: String {
         events.reduce(into: "") { text, event in
@@ -39,15 +34,9 @@ public struct CastReadError: Error, Equatable, Sendable {
 /// Bounded: the file's size, each line's length and the number of events are capped.
 public enum CastReader {
     public struct Limits: Sendable {
-        public var fileBytes: Int
-        public var lineBytes: Int
-        public var events: Int
-
-        public init(fileBytes: Int = 64 << 20, lineBytes: Int = 1 << 20, events: Int = 1_000_000) {
-            self.fileBytes = fileBytes
-            self.lineBytes = lineBytes
-            self.events = events
-        }
+        public var fileBytes = 64 << 20
+        public var lineBytes = 1 << 20
+        public var events = 1_000_000
 
         public static let standard = Limits()
     }
@@ -95,9 +84,6 @@ public enum CastReader {
     public static func parse(_ data: Data, limits: Limits = .standard) throws(CastReadError) -> Cast {
         guard data.count <= limits.fileBytes else {
             throw CastReadError(line: nil, "it is larger than \(limits.fileBytes >> 20) MiB, the most a cast may be")
-        }
-        guard data.contains(where: { !Self.isBlank($0) }) else {
-            throw CastReadError(line: nil, "it is empty, not an asciicast recording")
         }
         // A newline at the end leaves an empty last line, skipped as every blank one is.
         let lines = [UInt8](data).split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map {
