@@ -13,11 +13,6 @@ public struct CastEvent: Sendable, Equatable {
     public var time: Double
     public var kind: Kind
 
-    public init(time: Double, kind: Kind) {
-        self.time = time
-        self.kind = kind
-    }
-
     /// The event as one JSON line, with its newline.
     public var line: String {
         switch kind {
