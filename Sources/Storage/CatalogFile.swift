@@ -110,7 +110,9 @@ struct CatalogColumns {
     var form: String
 
     var kept: Set<Int> { Set([code, name] + [brand, quantity, kcal, kilojoules].compactMap { $0 }) }
+}
 
+extension CatalogColumns {
     init(header fields: [String], line: Int) throws(CatalogImportError) {
         let names = fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let code = names.firstIndex(of: "code") {
@@ -130,17 +132,6 @@ struct CatalogColumns {
         let isHeader = ["barcode", "ean", "gtin", "upc"].contains(names[0]) && ["name", "product", "product_name"].contains(names[1])
         self.init(
             code: 0, name: 1, brand: 2, quantity: 3, kcal: nil, kilojoules: nil, headerIsData: !isHeader, form: "barcode,name list")
-    }
-
-    private init(code: Int, name: Int, brand: Int?, quantity: Int?, kcal: Int?, kilojoules: Int?, headerIsData: Bool, form: String) {
-        self.code = code
-        self.name = name
-        self.brand = brand
-        self.quantity = quantity
-        self.kcal = kcal
-        self.kilojoules = kilojoules
-        self.headerIsData = headerIsData
-        self.form = form
     }
 
     /// The row's catalog key and product (nil when it has no name); nil when it has no code.

@@ -10,26 +10,12 @@ public struct ImportedPhoto: Equatable, Sendable {
     public var pixelWidth: Int?
     public var pixelHeight: Int?
     public var byteSize: Int64?
-
-    public init(
-        path: String, originalName: String, format: ImageFormat? = nil, pixelWidth: Int? = nil, pixelHeight: Int? = nil,
-        byteSize: Int64? = nil
-    ) {
-        self.path = path
-        self.originalName = originalName
-        self.format = format
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-        self.byteSize = byteSize
-    }
 }
 
 /// A History record to add with `tabshell history import`, with everything the export wrote
 /// of it: it keeps its time, who captured it, its product, where its code came from and the
 /// request it answers and its `uid`; only its id (and its photos' stored names) are new.
 public struct ImportedRecord {
-    /// The identity the export wrote (nil in a file from before uids): the record keeps it.
-    public var uid: String?
     public var kind: CaptureKind
     public var createdAt: Date
     public var capturedBy: String?
@@ -38,33 +24,17 @@ public struct ImportedRecord {
     public var note: String?
     public var source: CodeSource?
     /// A batch's lines in scan order.
-    public var lines: [BatchLine]
+    public var lines: [BatchLine] = []
     /// The request it answers: an index into ``ImportedHistory/requests``.
     public var request: Int?
     /// Its photos' files, in order, as the file names them.
-    public var photoFiles: [ImportedPhoto]
+    public var photoFiles: [ImportedPhoto] = []
+    /// The identity the export wrote (nil in a file from before uids): the record keeps it.
+    public var uid: String?
     /// Once ``HistoryImport/stagePhotos(of:store:)`` has copied them: the staging session that
     /// holds its photos, and the photos as staged, in order.
     public var staging: StagingSession?
     public var photos: [StagedPhoto] = []
-
-    public init(
-        kind: CaptureKind, createdAt: Date, capturedBy: String? = nil, barcode: Barcode? = nil, product: Product? = nil,
-        note: String? = nil, source: CodeSource? = nil, lines: [BatchLine] = [], request: Int? = nil, photoFiles: [ImportedPhoto] = [],
-        uid: String? = nil
-    ) {
-        self.uid = uid
-        self.kind = kind
-        self.createdAt = createdAt
-        self.capturedBy = capturedBy
-        self.barcode = barcode
-        self.product = product
-        self.note = note
-        self.source = source
-        self.lines = lines
-        self.request = request
-        self.photoFiles = photoFiles
-    }
 
     /// What Done would hand to storage for this record.
     public func submission(requestID: Int64?, photos: [StagedPhoto]) -> CaptureSubmission {

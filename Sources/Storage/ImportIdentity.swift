@@ -33,15 +33,6 @@ public struct RecordFingerprint: Hashable, Sendable {
     public var barcode: Barcode?
     public var note: String?
     public var lines: [BatchLine]
-
-    public init(kind: CaptureKind, createdAt: Date, capturedBy: String?, barcode: Barcode?, note: String?, lines: [BatchLine]) {
-        self.kind = kind
-        self.milliseconds = RecordIdentity.milliseconds(createdAt)
-        self.capturedBy = capturedBy
-        self.barcode = barcode
-        self.note = note
-        self.lines = lines
-    }
 }
 
 /// What a request is, when it has no uid to say so.
@@ -49,23 +40,18 @@ public struct RequestFingerprint: Hashable, Sendable {
     public var title: String
     public var kind: CaptureKind
     public var milliseconds: Int64
-
-    public init(title: String, kind: CaptureKind, createdAt: Date) {
-        self.title = title
-        self.kind = kind
-        self.milliseconds = RecordIdentity.milliseconds(createdAt)
-    }
 }
 
 extension ImportedRecord {
     public var fingerprint: RecordFingerprint {
-        RecordFingerprint(kind: kind, createdAt: createdAt, capturedBy: capturedBy, barcode: barcode, note: note, lines: lines)
+        RecordFingerprint(
+            kind: kind, milliseconds: RecordIdentity.milliseconds(createdAt), capturedBy: capturedBy, barcode: barcode, note: note, lines: lines)
     }
 }
 
 extension InboxRequest {
     public var fingerprint: RequestFingerprint {
-        RequestFingerprint(title: title, kind: kind, createdAt: createdAt)
+        RequestFingerprint(title: title, kind: kind, milliseconds: RecordIdentity.milliseconds(createdAt))
     }
 }
 

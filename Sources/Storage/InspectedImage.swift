@@ -7,10 +7,4 @@ public struct InspectedImage: Equatable, Sendable {
     public var pixelWidth: Int
     /// 0 when the format was recognised but its dimensions lie beyond the bytes inspected.
     public var pixelHeight: Int
-
-    public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
-        self.format = format
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-    }
 }

@@ -1,7 +1,8 @@
 import Domain
 import Foundation
-import Storage
 import Testing
+
+@testable import Storage
 
 /// `history export` and `history list` on both engines read a page at a time, all pages on one
 /// snapshot: the count the export says first is the number of records it hands on, whatever is

@@ -1,6 +1,7 @@
 import CaptureMode
-import Storage
 import Testing
+
+@testable import Storage
 
 @Suite("Recognising images by their first bytes")
 struct ImageInspectorTests {

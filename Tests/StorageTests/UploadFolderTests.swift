@@ -1,7 +1,8 @@
 import CaptureMode
 import Foundation
-import Storage
 import Testing
+
+@testable import Storage
 
 #if canImport(Glibc)
 import Glibc

@@ -50,8 +50,9 @@ public struct StatementImportLookup {
             if let value = try row.text(2), let symbology = try row.text(3).flatMap(Symbology.init(rawValue:)) {
                 barcode = Barcode(value: value, symbology: symbology)
             }
-            found.append(
-                (id, RecordFingerprint(kind: kind, createdAt: createdAt, capturedBy: try row.text(5), barcode: barcode, note: try row.text(4), lines: [])))
+            let fingerprint = RecordFingerprint(
+                kind: kind, milliseconds: RecordIdentity.milliseconds(createdAt), capturedBy: try row.text(5), barcode: barcode, note: try row.text(4), lines: [])
+            found.append((id, fingerprint))
         }
         // A batch's lines, read once the records' statement is done.
         for index in found.indices where found[index].fingerprint.kind == .batch {
@@ -77,7 +78,7 @@ public struct StatementImportLookup {
             guard let id = try row.integer(0), let title = try row.text(1), let kind = try row.text(2).flatMap(CaptureKind.init(rawValue:)),
                 let createdAt = try row.time(3)
             else { return }
-            found.append((id, RequestFingerprint(title: title, kind: kind, createdAt: createdAt)))
+            found.append((id, RequestFingerprint(title: title, kind: kind, milliseconds: RecordIdentity.milliseconds(createdAt))))
         }
         return found
     }
