@@ -29,7 +29,7 @@ extension StatementStore {
                 while true {
                     let ids: StoreSQL = "capture.id BETWEEN \(from) AND \(high)"
                     let page = ExportRows.Page(
-                        where: ids, order: SQLFragment("capture.id"), limit: ExportRows.pageSize, figures: HistoryRows.noFigures)
+                        condition: ids, order: SQLFragment("capture.id"), limit: ExportRows.pageSize, figures: HistoryRows.noFigures)
                     let records = try ExportRows.records(page, photos: true, of: self, session)
                     for record in records {
                         try exportFiles(of: record.photos, session)
@@ -55,7 +55,7 @@ extension StatementStore {
                     let size = min(remaining, ExportRows.pageSize)
                     let older: StoreSQL = "TRUE\(HistoryStatements.past(after, .forward))"
                     let page = ExportRows.Page(
-                        where: older, order: SQLFragment("capture.created_at DESC, capture.id DESC"), limit: size,
+                        condition: older, order: SQLFragment("capture.created_at DESC, capture.id DESC"), limit: size,
                         figures: HistoryRows.figures)
                     let records = try ExportRows.records(page, photos: false, of: self, session)
                     for record in records { try handover.hand { try body(record) } }
@@ -113,13 +113,6 @@ enum ExportRows {
         let limit: Int
         let figures: SQLFragment
 
-        init(where condition: StoreSQL, order: SQLFragment, limit: Int, figures: SQLFragment) {
-            self.condition = condition
-            self.order = order
-            self.limit = limit
-            self.figures = figures
-        }
-
         /// The page's ids, for the statements that read its photos and lines.
         var ids: StoreSQL { "SELECT capture.id FROM capture WHERE \(condition) ORDER BY \(order) LIMIT \(limit)" }
     }
@@ -134,7 +127,8 @@ enum ExportRows {
             """
         let records = try session.all(rows) { row throws(StorageError) in try record(row, session) }
         guard let low = records.map(\.id).min(), let high = records.map(\.id).max() else { return [] }
-        let lines = records.contains { $0.kind == .batch } ? try batchLines(of: page, session) : [:]
+        let lines =
+            records.contains { $0.kind == .batch } ? try HistoryRows.batchLines(where: "capture_id IN (\(page.ids))", unreadable: session.unreadable("a batch line"), session) : [:]
         // An export's pages are in id order: the photos of the ids between its first and last.
         let pictures = photos ? try store.photos(ofRecords: low...high, session) : [:]
         let mediaPath = store.media.mediaDirectory.path
@@ -165,21 +159,5 @@ enum ExportRows {
             source = known
         }
         return ExportedRecord(row: history, request: request, source: source, uid: try row.text(first + 8), requestUID: try row.text(first + 9))
-    }
-
-    /// The batch lines of `page`'s records, in scan order, by record.
-    private static func batchLines(of page: Page, _ session: any StatementSession) throws(StorageError) -> [Int64: [BatchLine]] {
-        var lines: [Int64: [BatchLine]] = [:]
-        let statement: StoreSQL = """
-            SELECT capture_id, barcode, symbology, quantity FROM capture_line
-            WHERE capture_id IN (\(page.ids)) ORDER BY capture_id, position
-            """
-        try session.forEachRow(statement) { row throws(StorageError) in
-            guard let id = try row.integer(0), let value = try row.text(1),
-                let symbology = try row.text(2).flatMap(Symbology.init(rawValue:)), let quantity = try row.integer(3)
-            else { throw session.unreadable("a batch line") }
-            lines[id, default: []].append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
-        }
-        return lines
     }
 }

@@ -106,15 +106,26 @@ public enum HistoryRows {
     public static func batchLines(ofRecords ids: ClosedRange<Int64>, _ session: any StatementSession) throws(StorageError)
         -> [Int64: [BatchLine]]
     {
+        try batchLines(where: "capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)", session)
+    }
+
+    /// The batch lines of the records `condition` selects, each record's in scan order. A line
+    /// this tabshell cannot read is left out, or fails with `unreadable` when one is given.
+    static func batchLines(where condition: StoreSQL, unreadable: StorageError? = nil, _ session: any StatementSession)
+        throws(StorageError) -> [Int64: [BatchLine]]
+    {
         var lines: [Int64: [BatchLine]] = [:]
         let statement: StoreSQL = """
             SELECT capture_id, barcode, symbology, quantity FROM capture_line
-            WHERE capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound) ORDER BY capture_id, position
+            WHERE \(condition) ORDER BY capture_id, position
             """
         try session.forEachRow(statement) { row throws(StorageError) in
             guard let id = try row.integer(0), let value = try row.text(1), let symbology = try row.text(2).flatMap(Symbology.init(rawValue:)),
                 let quantity = try row.integer(3)
-            else { return }
+            else {
+                if let unreadable { throw unreadable }
+                return
+            }
             lines[id, default: []].append(BatchLine(barcode: Barcode(value: value, symbology: symbology), quantity: Int(quantity)))
         }
         return lines
