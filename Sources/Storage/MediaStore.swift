@@ -56,16 +56,9 @@ public struct MediaStore: Equatable, Sendable {
         return child.path
     }
 
-    /// The file extension used for a stored photo of `format`.
+    /// The file extension used for a stored photo of `format`: its name, but `jpg` for a JPEG.
     package static func fileExtension(for format: ImageFormat) -> String {
-        switch format {
-        case .png: "png"
-        case .jpeg: "jpg"
-        case .gif: "gif"
-        case .webp: "webp"
-        case .bmp: "bmp"
-        case .heic: "heic"
-        }
+        format == .jpeg ? "jpg" : format.rawValue
     }
 
     /// A new stored name: a random UUID and the format's extension.
