@@ -182,12 +182,7 @@ extension HistoryImport {
             }
             var fields = Fields(object: object, reasons: reasons)
             defer { reasons = fields.reasons }
-            let kindName = fields.string("kind", required: true)
-            let kind = kindName.flatMap(CaptureKind.init(rawValue:))
-            if let kindName, kind == nil {
-                fields.reasons.append(
-                    "\"kind\" \(Self.quoted(kindName)) is not one of \(CaptureKind.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
+            let kind = fields.choice("kind", required: true, among: CaptureKind.allCases)
             let createdAt = fields.time("createdAt") ?? now
             let capturedBy = fields.string("capturedBy")
             if let capturedBy, !(1...StorageLimits.maximumRequesterLength).contains(capturedBy.unicodeScalars.count) {
@@ -199,11 +194,7 @@ extension HistoryImport {
             if let note, note.count > StorageLimits.maximumNoteLength {
                 fields.reasons.append("\"note\" has \(note.count) characters; at most \(StorageLimits.maximumNoteLength) are allowed.")
             }
-            let sourceName = fields.string("source")
-            let source = sourceName.flatMap(CodeSource.init(rawValue:))
-            if let sourceName, source == nil {
-                fields.reasons.append("\"source\" \(Self.quoted(sourceName)) is not one of scanner, person, paste, photo.")
-            }
+            let source = fields.choice("source", among: [CodeSource.scanner, .person, .paste, .photo])
             let lines = fields.list("lines") { line in line.barcode(counted: true).map { BatchLine(barcode: $0.0, quantity: $0.1 ?? 1) } }
             let photos = fields.list("photos") { photo in photo.photo() }
             let answered = fields.nested("request") { request in request.request(answeredAt: createdAt, now: now) }
@@ -255,6 +246,18 @@ extension HistoryImport {
                 wrong(key, "must be a string\(required ? "" : " or null").")
                 return nil
             }
+        }
+
+        /// One of `allowed`, by its name; nil when missing or null (a reason when `required`), or
+        /// when it names none of them (a reason that lists them).
+        mutating func choice<Value: RawRepresentable & Equatable>(_ key: String, required: Bool = false, among allowed: [Value]) -> Value?
+        where Value.RawValue == String {
+            guard let name = string(key, required: required) else { return nil }
+            guard let value = Value(rawValue: name), allowed.contains(value) else {
+                wrong(key, "\(Reader.quoted(name)) is not one of \(allowed.map(\.rawValue).joined(separator: ", ")).")
+                return nil
+            }
+            return value
         }
 
         /// A whole number of at least `minimum`; nil when missing or null.
@@ -384,11 +387,7 @@ extension HistoryImport {
             let path = string("path", required: true)
             if let path, path.isEmpty { wrong("path", "is empty.") }
             let originalName = string("originalName")
-            let formatName = string("format")
-            let format = formatName.flatMap(ImageFormat.init(rawValue:))
-            if let formatName, format == nil {
-                wrong("format", "\(Reader.quoted(formatName)) is not one of \(ImageFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
+            let format = choice("format", among: ImageFormat.allCases)
             let width = integer("pixelWidth")
             let height = integer("pixelHeight")
             let bytes = integer("byteSize")
@@ -413,10 +412,7 @@ extension HistoryImport {
             if body.count > StorageLimits.maximumBodyLength {
                 wrong("body", "has \(body.count) characters; at most \(StorageLimits.maximumBodyLength) are allowed.")
             }
-            let kinds = CaptureKind.requestable.map(\.rawValue)
-            let kindName = string("kind")
-            let kind = kindName.flatMap(CaptureKind.init(rawValue:)).flatMap { CaptureKind.requestable.contains($0) ? $0 : nil }
-            if let kindName, kind == nil { wrong("kind", "\(Reader.quoted(kindName)) is not one of \(kinds.joined(separator: ", ")).") }
+            let kind = choice("kind", among: CaptureKind.requestable)
             let statusName = string("status")
             let status = statusName.flatMap(RequestStatus.init(rawValue:))
             if let statusName, status == nil { wrong("status", "\(Reader.quoted(statusName)) is not pending or done.") }
@@ -645,23 +641,19 @@ struct CSVCells {
 
     /// The request columns as the export's `request` object; nil when `request_id` is empty.
     private mutating func request() -> [String: Any]? {
-        let columns = [
-            "request_title", "request_status", "request_from", "request_kind", "request_body", "request_created_at",
-            "request_done_at", "request_created_by", "request_uid",
+        let keys = [
+            ("request_title", "title"), ("request_status", "status"), ("request_from", "from"), ("request_kind", "kind"),
+            ("request_body", "body"), ("request_created_at", "createdAt"), ("request_done_at", "doneAt"),
+            ("request_created_by", "createdBy"), ("request_uid", "uid"),
         ]
         guard let id = text("request_id") else {
-            if let filled = columns.first(where: { !raw($0).isEmpty }) {
+            if let (filled, _) = keys.first(where: { !raw($0.0).isEmpty }) {
                 reasons.append("\"\(filled)\" is filled but \"request_id\" is empty.")
             }
             return nil
         }
         var request: [String: Any] = ["id": number(id, "request_id") ?? 0, "body": text("request_body") ?? ""]
-        let keys = [
-            ("request_title", "title"), ("request_status", "status"), ("request_from", "from"), ("request_kind", "kind"),
-            ("request_created_at", "createdAt"), ("request_done_at", "doneAt"), ("request_created_by", "createdBy"),
-            ("request_uid", "uid"),
-        ]
-        for (column, key) in keys {
+        for (column, key) in keys where key != "body" {
             if let value = text(column) { request[key] = value }
         }
         return request
