@@ -568,11 +568,6 @@ struct CSVCells {
         return number
     }
 
-    static func orNull(_ text: String?) -> Any {
-        if let text { return text }
-        return NSNull()
-    }
-
     /// The record as JSON would hold it (the request, photos and lines as nested objects).
     mutating func object() -> [String: Any] {
         var object: [String: Any] = ["kind": raw("kind")]
@@ -582,10 +577,10 @@ struct CSVCells {
         } else if !raw("symbology").isEmpty {
             reasons.append("\"symbology\" is filled but \"barcode\" is empty.")
         }
-        object["note"] = Self.orNull(text("note"))
-        object["capturedBy"] = Self.orNull(text("captured_by"))
+        object["note"] = text("note") ?? NSNull()
+        object["capturedBy"] = text("captured_by") ?? NSNull()
         if let name = text("product_name") {
-            object["product"] = ["name": name, "brand": Self.orNull(text("product_brand"))]
+            object["product"] = ["name": name, "brand": text("product_brand") ?? NSNull()] as [String: Any]
         } else if !raw("product_brand").isEmpty {
             reasons.append("\"product_brand\" is filled but \"product_name\" is empty.")
         }

@@ -48,10 +48,6 @@ enum JSONEntries {
         let bytes: UnsafeRawBufferPointer
         var position = 0
 
-        init(bytes: UnsafeRawBufferPointer) {
-            self.bytes = bytes
-        }
-
         private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ",")
         private static let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
         private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]"), colon = UInt8(ascii: ":")
