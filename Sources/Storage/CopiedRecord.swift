@@ -92,22 +92,13 @@ extension StatementStore {
             }
             after = last
         }
-        let readProduct: (any SQLRow) throws(StorageError) -> (String, Product) = { row throws(StorageError) in
-            guard let code = try row.text(0), let name = try row.text(1) else { throw session.unreadable("a product") }
-            return (code, Product(name: name, brand: try row.text(2), quantity: try row.text(3), energyKcal: try row.real(4)))
-        }
         // After the last code read, in the codes' byte order (PostgreSQL's "C" collation).
         let order = session.dialect.codeInByteOrder
         var code: String?
         while true {
-            let products =
-                if let code {
-                    try session.all(
-                        "SELECT code, name, brand, quantity, energy_kcal FROM product WHERE \(order) > \(code) ORDER BY \(order) LIMIT 1000",
-                        readProduct)
-                } else {
-                    try session.all("SELECT code, name, brand, quantity, energy_kcal FROM product ORDER BY \(order) LIMIT 1000", readProduct)
-                }
+            let after: StoreSQL = if let code { "WHERE \(order) > \(code) " } else { "" }
+            let page: StoreSQL = "SELECT code, name, brand, quantity, energy_kcal FROM product \(after)ORDER BY \(order) LIMIT 1000"
+            let products = try session.all(page) { row throws(StorageError) in try CatalogRows.codeAndProduct(row, session) }
             guard let last = products.last else { break }
             for (found, details) in products { try product(found, details) }
             code = last.0

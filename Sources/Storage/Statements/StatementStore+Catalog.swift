@@ -72,10 +72,7 @@ extension StatementStore {
                         OR name \(like) \(pattern) ESCAPE '!' OR brand \(like) \(pattern) ESCAPE '!')
                     ORDER BY \(code) LIMIT \(size)
                     """
-                return try session.all(products) { row throws(StorageError) in
-                    guard let code = try row.text(0), let name = try row.text(1) else { throw session.unreadable("a product") }
-                    return (code, Product(name: name, brand: try row.text(2), quantity: try row.text(3), energyKcal: try row.real(4)))
-                }
+                return try session.all(products) { row throws(StorageError) in try CatalogRows.codeAndProduct(row, session) }
             }
             for (code, product) in page { try body(code, product) }
             guard page.count == size, let last = page.last else { break }
@@ -112,6 +109,12 @@ public enum CatalogRows {
             """
         upsert.isRepeated = true
         try session.execute(upsert)
+    }
+
+    /// A row of `code, name, brand, quantity, energy_kcal`: the code and its product.
+    static func codeAndProduct(_ row: any SQLRow, _ session: any StatementSession) throws(StorageError) -> (String, Product) {
+        guard let code = try row.text(0), let name = try row.text(1) else { throw session.unreadable("a product") }
+        return (code, Product(name: name, brand: try row.text(2), quantity: try row.text(3), energyKcal: try row.real(4)))
     }
 
     /// The product with catalog key `key` (``Product/catalogKey(for:)``), or nil.
