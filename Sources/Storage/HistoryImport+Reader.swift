@@ -11,13 +11,9 @@ extension HistoryImport {
         /// Whether the file has more records than ``ImportLimits/maximumRecords`` (read no further).
         var tooMany = false
         /// The requests added so far, by the id the file gives them.
-        private var requestIndex: [Int64: Int] = [:]
+        var requestIndex: [Int64: Int] = [:]
         /// The record that first named each request, for the sentence when another differs.
-        private var requestNamedBy: [Int: Int] = [:]
-
-        init(now: Date) {
-            self.now = now
-        }
+        var requestNamedBy: [Int: Int] = [:]
 
         static let recordKeys: Set<String> = [
             "id", "kind", "createdAt", "capturedBy", "barcode", "product", "note", "request", "photos", "source", "lines", "uid",
