@@ -3,17 +3,6 @@
 /// nothing typed is read as query syntax.
 public enum SearchWords {
     public static func of(_ text: String) -> [String] {
-        var words: [String] = []
-        var word = ""
-        for character in text {
-            if character.isLetter || character.isNumber {
-                word.append(character)
-            } else if !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-        }
-        if !word.isEmpty { words.append(word) }
-        return words
+        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 }
