@@ -182,14 +182,9 @@ public enum CSVText {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 13 || $0 == 10 }) else {
             return text
         }
-        var bytes: [UInt8] = [0x22]
-        bytes.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            bytes.append(byte)
-            if byte == 0x22 { bytes.append(0x22) }
-        }
-        bytes.append(0x22)
-        return String(decoding: bytes, as: UTF8.self)
+        // By bytes: a quote followed by a combining mark is still a quote to double.
+        let parts = text.utf8.split(separator: 0x22, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        return "\"" + parts.joined(separator: "\"\"") + "\""
     }
 
     public static func row(_ fields: [String]) -> String {
@@ -295,11 +290,8 @@ public enum CSVText {
     /// field is an empty list.
     public static func listItems(_ field: String) -> [String]? {
         guard !field.isEmpty else { return [] }
-        var items: [String] = []
-        for item in field.split(separator: listSeparator, omittingEmptySubsequences: false) {
-            guard let text = unescaped(item) else { return nil }
-            items.append(text)
-        }
-        return items
+        let parts = field.split(separator: listSeparator, omittingEmptySubsequences: false)
+        let items = parts.compactMap(unescaped)
+        return items.count == parts.count ? items : nil
     }
 }
