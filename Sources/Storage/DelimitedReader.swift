@@ -8,17 +8,17 @@ import Foundation
 /// and LF both end a row; invalid UTF-8 becomes U+FFFD unless ``requiresUTF8``.
 ///
 /// What a row holds is bounded whatever the file: the columns not kept are skipped without being
-/// held, the kept ones hold at most ``maximumRowBytes`` together, and a row has at most
-/// ``maximumFields`` fields. A row past a bound is read to its end and refused (the next row can
+/// held, the kept ones hold at most ``ImportLimits/maximumEntryBytes`` together, and a row has at
+/// most ``ImportLimits/maximumFields`` fields. A row past a bound is read to its end and refused (the next row can
 /// still be read).
 struct DelimitedReader {
     enum Failure: Error, Equatable {
         /// A quoted field still open at the end of the file; `line` is where it started.
         case unclosedQuote(line: Int)
         case unreadable(String)
-        /// A row whose kept fields hold more than ``maximumRowBytes``.
+        /// A row whose kept fields hold more than ``ImportLimits/maximumEntryBytes``.
         case rowTooLong(line: Int)
-        /// A row of more than ``maximumFields`` fields.
+        /// A row of more than ``ImportLimits/maximumFields`` fields.
         case tooManyFields(line: Int)
         /// A field that is not UTF-8, when ``requiresUTF8``.
         case notUTF8(line: Int)
@@ -42,10 +42,6 @@ struct DelimitedReader {
     /// The columns whose text is wanted (nil: all); the others come back empty, unread, which
     /// keeps a 200-column export fast and a huge field in a column nobody reads harmless.
     var keptColumns: Set<Int>?
-    /// The most bytes the kept fields of one row hold together.
-    var maximumRowBytes = ImportLimits.maximumEntryBytes
-    /// The most fields of one row.
-    var maximumFields = ImportLimits.maximumFields
     /// Whether a field that is not UTF-8 is a failure (else its bad bytes become U+FFFD).
     var requiresUTF8 = false
 
@@ -64,9 +60,7 @@ struct DelimitedReader {
     mutating func nextRow() throws(Failure) -> (line: Int, fields: [String])? {
         if !started { try start() }
         guard try hasByte() else { return nil }
-        var row = Row(
-            line: line, keptColumns: keptColumns, maximumBytes: maximumRowBytes, maximumFields: maximumFields,
-            keeping: keptColumns?.contains(0) ?? true)
+        var row = Row(line: line, keptColumns: keptColumns, keeping: keptColumns?.contains(0) ?? true)
         let quoting = delimiter == UInt8(ascii: ",")
         var quoted = false
         var fieldStart = true
@@ -118,8 +112,8 @@ struct DelimitedReader {
     private struct Row {
         let line: Int
         let keptColumns: Set<Int>?
-        let maximumBytes: Int
-        let maximumFields: Int
+        let maximumBytes = ImportLimits.maximumEntryBytes
+        let maximumFields = ImportLimits.maximumFields
         var fields: [String] = []
         var field: [UInt8] = []
         var keeping: Bool
