@@ -4,17 +4,10 @@ import Foundation
 /// A request to add to the Inbox, checked by ``RequestImport/parse(_:)``.
 public struct NewRequest: Equatable, Sendable {
     public var title: String
-    public var body: String
+    public var body = ""
     public var kind: CaptureKind
     /// Who asked (`from`), checked by ``StorageLimits/requesterName(_:)``.
     public var requester: String?
-
-    public init(title: String, body: String = "", kind: CaptureKind, requester: String? = nil) {
-        self.title = title
-        self.body = body
-        self.kind = kind
-        self.requester = requester
-    }
 }
 
 /// One bad entry of an import file: where it is and what is wrong, as a sentence.
@@ -22,18 +15,11 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
     /// The entry's index in the `list` array (0 for the first); nil for the file as a whole.
     public var index: Int?
     /// What the entries are called: `requests` (`inbox import`), `records` (`history import`).
-    public var list: String
+    public var list = "requests"
     public var reason: String
     /// The line of the file it is on (1 for the first), for a file read by lines such as CSV,
     /// where a person finds a row by its line; nil where the index says where.
     public var line: Int?
-
-    public init(index: Int?, list: String = "requests", reason: String, line: Int? = nil) {
-        self.index = index
-        self.list = list
-        self.reason = reason
-        self.line = line
-    }
 
     /// `requests[3]: reason`, printable: the reason quotes the file (a key, a value), and
     /// whatever in it a terminal would act on is shown as a placeholder instead.

@@ -2,10 +2,10 @@ import CaptureMode
 import Domain
 import Foundation
 import SQLiteStorage
-import Storage
 import TabShell
 import Testing
 
+@testable import Storage
 @testable import TabShellCommands
 
 /// `inbox import` and `history import` against files that ask the most (ImportLimits): more

@@ -3,8 +3,9 @@ import Domain
 import Foundation
 import SQLiteStorage
 import Scanning
-import Storage
 import Testing
+
+@testable import Storage
 
 @Suite struct InboxAndListTests {
     @Test func inboxListTableAndJSON() throws {

@@ -5,12 +5,12 @@ import Logging
 import PostgresNIO
 import SQLiteStorage
 import Scanning
-import Storage
 import TabShell
 import TestSupport
 import Testing
 
 @testable import PostgresStorage
+@testable import Storage
 
 #if canImport(Glibc)
 import Glibc
