@@ -128,22 +128,12 @@ public enum ImageInspector {
         guard r.matches("ftyp", at: 4), let boxSize = r.uint32BE(at: 0), boxSize >= 16,
             let major = r.string(at: 8, length: 4)
         else { return nil }
-        var compatible: [String] = []
-        var offset = 16
-        while offset + 4 <= min(Int(boxSize), r.count) {
-            if let brand = r.string(at: offset, length: 4) { compatible.append(brand) }
-            offset += 4
-        }
+        let compatible = stride(from: 16, through: min(Int(boxSize), r.count) - 4, by: 4).compactMap { r.string(at: $0, length: 4) }
         let heifMajor: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
         let genericMajor: Set<String> = ["mif1", "msf1"]
-        if heifMajor.contains(major) {
-            // Accepted as is.
-        } else if genericMajor.contains(major) {
-            // AVIF files also use mif1/msf1; they say so in their compatible brands.
-            guard !compatible.contains("avif"), !compatible.contains("avis") else { return nil }
-        } else {
-            return nil
-        }
+        // AVIF files also use mif1/msf1; they say so in their compatible brands.
+        guard heifMajor.contains(major) || (genericMajor.contains(major) && !compatible.contains("avif") && !compatible.contains("avis"))
+        else { return nil }
         var best: (width: Int, height: Int) = (0, 0)
         var search = Int(boxSize)
         while let found = r.firstIndex(of: "ispe", from: search) {
