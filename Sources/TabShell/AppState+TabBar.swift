@@ -58,9 +58,9 @@ extension AppState {
             inbox.list.scrollOffset += shift
             history.list.scrollOffset += shift
             settingsScreen.list.scrollOffset += shift
-            if case var .detail(detail)? = history.stack.last {
+            if var detail = history.detail {
                 detail.scrollOffset = max(0, detail.scrollOffset + shift)
-                history.stack[history.stack.count - 1] = .detail(detail)
+                history.replaceTop(with: detail)
             }
         }
         clampLists()

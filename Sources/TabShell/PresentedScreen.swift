@@ -158,11 +158,11 @@ extension AppState {
         state.history.list = ListPosition(cursor: navigation.history.cursor, scrollOffset: navigation.history.scrollOffset)
         state.history.following = nil
         state.history.pendingLoad = nil
-        if let detail = screen.detail, case var .detail(top)? = state.history.stack.last {
+        if let detail = screen.detail, var top = state.history.detail {
             top.photos = detail.photos
             top.lines = detail.lines
             top.photoCursor = min(max(0, detail.photoCursor), max(0, (detail.photos?.count ?? 1) - 1))
-            state.history.stack[state.history.stack.count - 1] = .detail(top)
+            state.history.replaceTop(with: top)
         }
         state.presentation = PresentedLayer.presentation(of: screen.layers, config: state.captureConfig)
         state.clampLists()

@@ -95,12 +95,7 @@ extension AppState {
             chosenRequestID: inbox.chosenRequestID,
             history: list(history.list, itemID: history.row(at: history.list.cursor)?.id),
             historyBrowseMode: history.browseMode.rawValue,
-            historyStack: history.stack.map { route in
-                switch route {
-                case let .detail(detail):
-                    SessionSnapshot.Route(record: detail.record, scrollOffset: detail.scrollOffset)
-                }
-            },
+            historyStack: history.stack.map { SessionSnapshot.Route(record: $0.record, scrollOffset: $0.scrollOffset) },
             settingsList: list(settingsScreen.list, itemID: nil),
             sheet: sheet,
             capture: presentation.capture.map { SessionSnapshot.CaptureSnapshot($0, stagingID: stagingID) },
@@ -167,14 +162,12 @@ extension AppState {
         history.reset(totalCount: history.totalCount)
         history.list = ListPosition(cursor: snapshot.history.cursor, scrollOffset: snapshot.history.scrollOffset)
         history.following = snapshot.history.itemID.map { [$0] }
-        history.stack = snapshot.historyStack.map { route in
-            .detail(HistoryDetailState(record: route.record, scrollOffset: route.scrollOffset))
-        }
+        history.stack = snapshot.historyStack.map { HistoryDetailState(record: $0.record, scrollOffset: $0.scrollOffset) }
         settingsScreen.list = ListPosition(cursor: snapshot.settingsList.cursor, scrollOffset: snapshot.settingsList.scrollOffset)
         lastSearch.query = snapshot.lastSearchQuery
         clampLists()
 
-        var effects: [AppEffect] = history.stack.map { .loadRecordDetail($0.recordID) }
+        var effects: [AppEffect] = history.stack.map { .loadRecordDetail($0.record.id) }
         presentation = .none
         if let capture = snapshot.capture {
             presentation = .fullScreenCapture(capture.captureState(config: captureConfig, photos: photos))

@@ -143,7 +143,7 @@ enum Demo {
     /// History showing the product record (row 3) with its photos, scrolled `scrollOffset` lines.
     static func productDetail(photos: [RecordPhoto]? = photos, scrollOffset: Int = 0) -> HistoryState {
         var history = history(cursor: 3)
-        history.stack = [.detail(HistoryDetailState(record: historyRows[3], photos: photos, scrollOffset: scrollOffset))]
+        history.stack = [HistoryDetailState(record: historyRows[3], photos: photos, scrollOffset: scrollOffset)]
         return history
     }
 

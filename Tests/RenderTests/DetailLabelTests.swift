@@ -20,7 +20,7 @@ import Testing
 
     static func state(_ row: HistoryRow, columns: Int, rows: Int, photos: [RecordPhoto]? = []) -> AppState {
         var history = Demo.history(cursor: 0)
-        history.stack = [.detail(HistoryDetailState(record: row, photos: photos))]
+        history.stack = [HistoryDetailState(record: row, photos: photos)]
         return Demo.state(.history, columns: columns, rows: rows, history: history)
     }
 
@@ -59,7 +59,7 @@ import Testing
                 let layout = HistoryDetailLayout(layout: Layout(size: ScreenSize(rows: 24, columns: columns)))
                 // Tall enough for every line: nothing scrolled away.
                 var state = Self.state(detail.record, columns: columns, rows: 24, photos: detail.photos)
-                state.history.stack = [.detail(detail)]
+                state.history.stack = [detail]
                 state.size = ScreenSize(rows: layout.lineCount(of: detail) + 8, columns: columns)
                 let frame = Screen.render(state, options: Demo.options)
                 // The labels' column: the content's margin and the pointer's gutter.
@@ -126,7 +126,7 @@ import Testing
         let detail = Self.detail()
         let layout = HistoryDetailLayout(layout: Layout(size: ScreenSize(rows: 24, columns: columns)))
         var state = DetailLabelTests.state(detail.record, columns: columns, rows: 24)
-        state.history.stack = [.detail(detail)]
+        state.history.stack = [detail]
         // Tall enough for every line: nothing scrolled away.
         state.size = ScreenSize(rows: layout.lineCount(of: detail) + 8, columns: columns)
         return Screen.render(state, options: Demo.options)

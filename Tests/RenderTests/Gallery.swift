@@ -39,9 +39,9 @@ enum Gallery {
                 })
         let history = Demo.history(Array(rows), total: 5_000, cursor: 2)
         var detail = history
-        detail.stack = [.detail(HistoryDetailState(record: rows[1]))]
+        detail.stack = [HistoryDetailState(record: rows[1])]
         var codeDetail = history
-        codeDetail.stack = [.detail(HistoryDetailState(record: rows[0]))]
+        codeDetail.stack = [HistoryDetailState(record: rows[0])]
         var photosDetail = history
         let photos = Demo.photos.map { photo in
             var photo = photo
@@ -50,7 +50,7 @@ enum Gallery {
         }
         var product = rows[3]
         product.note = text("Two cartons crushed at the corner, tape torn on the north face.")
-        photosDetail.stack = [.detail(HistoryDetailState(record: product, photos: photos, scrollOffset: 2))]
+        photosDetail.stack = [HistoryDetailState(record: product, photos: photos, scrollOffset: 2)]
         var byRequest = history
         byRequest.browseMode = .byRequest
         byRequest.window.mode = .byRequest

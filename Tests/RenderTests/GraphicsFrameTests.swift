@@ -29,7 +29,7 @@ import Testing
 
     static func detail(columns: Int = 80, rows: Int = 24) -> AppState {
         var history = Demo.productDetail(photos: PreviewSnapshotTests.recordPhotos())
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[3], photos: PreviewSnapshotTests.recordPhotos(), photoCursor: 0))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[3], photos: PreviewSnapshotTests.recordPhotos(), photoCursor: 0)]
         return answered(Demo.state(.history, columns: columns, rows: rows, history: history))
     }
 

@@ -57,7 +57,7 @@ import Testing
         var state = Demo.state(.history, columns: 40, rows: 12, history: Demo.productDetail())
         var detail = try #require(state.history.detail)
         detail.scrollOffset = HistoryDetailLayout(layout: state.layout).maximumScrollOffset(of: detail)
-        state.history.stack = [.detail(detail)]
+        state.history.stack = [detail]
         assertSnapshot(of: render(state), as: .gridText)
     }
 

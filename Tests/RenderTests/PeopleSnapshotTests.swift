@@ -38,7 +38,7 @@ import Testing
     @Test func theDetailNamesWhoCaptured() throws {
         var history = Self.history(severalPeople: true)
         let row = try #require(history.window.rows.dropFirst().first)
-        history.stack = [.detail(HistoryDetailState(record: row, photos: []))]
+        history.stack = [HistoryDetailState(record: row, photos: [])]
         let frame = Screen.render(Demo.state(.history, columns: 80, rows: 24, history: history), options: Demo.options)
         #expect(frame.find("Ben Okafor") != nil)
         assertSnapshot(of: frame, as: .gridText)

@@ -93,7 +93,7 @@ import Testing
     @Test(arguments: [(80, 24), (40, 12)])
     func detail(columns: Int, rows: Int) {
         var history = Demo.productDetail(photos: Self.recordPhotos())
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[3], photos: Self.recordPhotos(), photoCursor: 1))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[3], photos: Self.recordPhotos(), photoCursor: 1)]
         let state = Self.answered(Demo.state(.history, columns: columns, rows: rows, history: history), loading: ["r2.png"])
         assertSnapshot(of: render(state), as: .gridText, named: "\(columns)x\(rows)")
     }
@@ -125,7 +125,7 @@ import Testing
     @Test(arguments: [(80, 24), (40, 12)])
     func placeholder(columns: Int, rows: Int) {
         var history = Demo.productDetail(photos: Self.recordPhotos())
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[3], photos: Self.recordPhotos()))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[3], photos: Self.recordPhotos())]
         let detail = render(Self.answered(Demo.state(.history, columns: columns, rows: rows, history: history), failing: ["r0.png"]))
         assertSnapshot(of: detail, as: .gridText, named: "detail-\(columns)x\(rows)")
 

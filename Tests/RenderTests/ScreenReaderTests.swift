@@ -135,7 +135,7 @@ import Testing
 
     @Test func aRecordsPhotoCursorIsOnTheHighlightedPhoto() throws {
         var history = Demo.history()
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[3], photos: Demo.photos, photoCursor: 1))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[3], photos: Demo.photos, photoCursor: 1)]
         let state = Demo.state(.history, rows: 23, history: history)
         let frame = render(state)
         let cursor = try #require(frame.cursor)
@@ -301,7 +301,7 @@ import Testing
             announcement(render(Demo.state(columns: 120, rows: 23, presentation: scanned)))
                 == "Capture Barcode (step 2 of 2): review 4006381333931, EAN-13; Enter saves, Esc offers to discard.")
         var detail = Demo.history()
-        detail.stack = [.detail(HistoryDetailState(record: Demo.historyRows[0]))]
+        detail.stack = [HistoryDetailState(record: Demo.historyRows[0])]
         #expect(announcement(render(Demo.state(.history, rows: 23, history: detail))) == "History, record 1234, Barcode.")
     }
 

@@ -53,9 +53,9 @@ import Testing
     @Test(arguments: [(80, 24), (40, 12)])
     func historyDetail(columns: Int, rows: Int) {
         var history = Demo.history()
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[1]))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[1])]
         assertSnapshot(of: render(Demo.state(.history, columns: columns, rows: rows, history: history)), as: .gridText, named: "note-\(columns)x\(rows)")
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[0]))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[0])]
         assertSnapshot(of: render(Demo.state(.history, columns: columns, rows: rows, history: history)), as: .gridText, named: "barcode-\(columns)x\(rows)")
     }
 
@@ -78,7 +78,7 @@ import Testing
         state.status = StatusMessage("Storage is not writable: disk full.", kind: .error)
         assertSnapshot(of: render(state, Demo.plainOptions), as: .gridText, named: "inbox")
         var history = Demo.history()
-        history.stack = [.detail(HistoryDetailState(record: Demo.historyRows[1]))]
+        history.stack = [HistoryDetailState(record: Demo.historyRows[1])]
         assertSnapshot(of: render(Demo.state(.history, history: history), Demo.plainOptions), as: .gridText, named: "history-detail")
         assertSnapshot(of: render(Demo.state(.settings, columns: 40, rows: 12), Demo.plainOptions), as: .gridText, named: "settings-40x12")
     }

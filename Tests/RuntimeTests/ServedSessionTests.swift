@@ -94,7 +94,7 @@ struct ServedSessionTests {
         try first.start()
         // History: the second record's detail on the stack; Settings' cursor moved; then capture.
         first.press(.character("4"), .down, .down, .character("3"), .down, .enter)
-        #expect(first.state.history.stack.map(\.recordID) == [older])
+        #expect(first.state.history.stack.map(\.record.id) == [older])
         first.press(.character("2"), .character("p"))
         first.type("shelf.png")
         first.press(.enter)
@@ -115,7 +115,7 @@ struct ServedSessionTests {
         #expect(capture.photoPath.text == "lab")
         #expect(second.state.presentation.alert == nil, "its draft must not be offered as well")
         #expect(second.state.selectedTab == before.selectedTab)
-        #expect(second.state.history.stack.map(\.recordID) == [older])
+        #expect(second.state.history.stack.map(\.record.id) == [older])
         #expect(second.state.history.detail?.photos != nil, "the detail was read again")
         #expect(second.state.settingsScreen.list == before.settingsScreen.list)
         #expect(second.state.history.list.cursor == before.history.list.cursor)

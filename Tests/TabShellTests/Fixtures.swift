@@ -29,8 +29,8 @@ func historyRow(at index: Int, total: Int) -> HistoryRow {
 }
 
 /// History's stack entry for a record's detail, as pushed before its photos arrive.
-func detailRoute(_ row: HistoryRow) -> HistoryRoute {
-    .detail(HistoryDetailState(record: row))
+func detailRoute(_ row: HistoryRow) -> HistoryDetailState {
+    HistoryDetailState(record: row)
 }
 
 /// The page storage would answer to `request` when it holds `total` records.

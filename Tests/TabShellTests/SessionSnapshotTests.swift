@@ -32,7 +32,7 @@ struct SessionSnapshotTests {
         #expect(after.inbox.list == before.inbox.list)
         #expect(after.settingsScreen.list == before.settingsScreen.list)
         #expect(after.history.list.cursor == before.history.list.cursor)
-        #expect(after.history.stack.map(\.recordID) == before.history.stack.map(\.recordID))
+        #expect(after.history.stack.map(\.record.id) == before.history.stack.map(\.record.id))
         let capture = try #require(after.presentation.capture)
         let original = try #require(before.presentation.capture)
         #expect(capture.kind == .note && capture.phase == original.phase)
@@ -41,7 +41,7 @@ struct SessionSnapshotTests {
         // The data on screen is read again: the Inbox, History's rows, the detail's record.
         #expect(effects.contains(.loadInbox(limit: InboxSnapshot.pageSize)))
         #expect(!effects.historyRequests.isEmpty)
-        #expect(effects.contains(.loadRecordDetail(before.history.stack[0].recordID)))
+        #expect(effects.contains(.loadRecordDetail(before.history.stack[0].record.id)))
         #expect(!effects.contains { if case .saveDraft = $0 { true } else { false } }, "the draft on disk is already this")
     }
 

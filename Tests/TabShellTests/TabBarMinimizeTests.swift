@@ -145,7 +145,7 @@ import Testing
         let note = String(repeating: "A long note line that wraps. ", count: 80)
         let row = HistoryRow(
             id: 1, kind: .note, barcode: nil, note: note, requestID: nil, requestTitle: nil, createdAt: Date(timeIntervalSince1970: 1_700_000_000))
-        state.history.stack = [.detail(HistoryDetailState(record: row, photos: []))]
+        state.history.stack = [HistoryDetailState(record: row, photos: [])]
         Self.send(&state, .listMoved(.down))
         #expect(state.isTabBarMinimized, "a record's ↓ scrolls it")
         #expect(state.history.detail?.scrollOffset == 1)

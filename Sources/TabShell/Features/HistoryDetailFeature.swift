@@ -25,18 +25,6 @@ public struct HistoryDetailState: Equatable, Sendable {
     }
 }
 
-/// A screen pushed on History's navigation stack.
-public enum HistoryRoute: Equatable, Sendable {
-    case detail(HistoryDetailState)
-
-    /// The record the screen shows.
-    public var recordID: Int64 {
-        switch self {
-        case let .detail(detail): detail.record.id
-        }
-    }
-}
-
 // MARK: - Reducer
 
 extension HistoryDetailState {

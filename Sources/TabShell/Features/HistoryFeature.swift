@@ -11,7 +11,8 @@ public struct HistoryState: Equatable, Sendable {
     public var window = HistoryPage(start: 0, rows: [], totalCount: 0)
     /// The page asked for and not yet delivered, so the same read is not issued twice.
     public var pendingLoad: HistoryPageRequest?
-    public var stack: [HistoryRoute] = []
+    /// The records' details pushed on the list (a record opened), the one showing last.
+    public var stack: [HistoryDetailState] = []
     public var browseMode: HistoryBrowseMode = .all
     public var hasLoaded = false
     /// Set when the rows are read again under the cursor (a change elsewhere, a deletion): the
@@ -29,10 +30,7 @@ public struct HistoryState: Equatable, Sendable {
     }
 
     /// The detail on top of the stack, if one is showing.
-    public var detail: HistoryDetailState? {
-        if case let .detail(detail)? = stack.last { return detail }
-        return nil
-    }
+    public var detail: HistoryDetailState? { stack.last }
 }
 
 // MARK: - Actions
@@ -167,22 +165,20 @@ extension HistoryState {
 
         case let .detailLoaded(id, loaded):
             guard let loaded else {
-                guard stack.contains(where: { $0.recordID == id }) else { return .none }
-                stack.removeAll { $0.recordID == id }
+                guard stack.contains(where: { $0.record.id == id }) else { return .none }
+                stack.removeAll { $0.record.id == id }
                 return Outcome(
                     effects: loadIfNeeded(layout: layout, force: true),
                     requests: [.status(StatusMessage("Record #\(id) is no longer in History.", kind: .error))]
                 )
             }
-            stack = stack.map { route in
-                guard case var .detail(detail) = route, detail.record.id == id else { return route }
-                detail.load(loaded, layout: layout)
-                return .detail(detail)
+            for index in stack.indices where stack[index].record.id == id {
+                stack[index].load(loaded, layout: layout)
             }
             return .none
 
         case let .recordDeleted(id):
-            stack.removeAll { $0.recordID == id }
+            stack.removeAll { $0.record.id == id }
             if let offset = window.rows.firstIndex(where: { $0.id == id }) {
                 window.rows.remove(at: offset)
                 window.totalCount = max(0, window.totalCount - 1)
@@ -249,23 +245,17 @@ extension HistoryState {
     /// Keeps the cursor, the scroll and every detail on the stack within range.
     public mutating func clamp(layout: Layout) {
         list.clamp(count: totalCount, viewport: layout.historyListRows)
-        stack = stack.map { route in
-            switch route {
-            case var .detail(detail):
-                detail.clamp(layout: layout)
-                return .detail(detail)
-            }
-        }
+        for index in stack.indices { stack[index].clamp(layout: layout) }
     }
 
     /// Pushes the record's detail and asks for its photos.
     private mutating func open(_ row: HistoryRow) -> Outcome {
-        stack.append(.detail(HistoryDetailState(record: row)))
+        stack.append(HistoryDetailState(record: row))
         return .effects([.loadRecordDetail(row.id)])
     }
 
     mutating func replaceTop(with detail: HistoryDetailState) {
-        stack[stack.count - 1] = .detail(detail)
+        stack[stack.count - 1] = detail
     }
 
     /// Asks for the rows around the visible range when the loaded window does not cover it (or,
