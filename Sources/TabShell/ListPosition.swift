@@ -4,9 +4,10 @@ import Foundation
 public enum ListMove: Equatable, Sendable, CaseIterable {
     case up, down, pageUp, pageDown, home, end
 
-    /// The first line shown of a text `rows` lines high that scrolls (no cursor) by this move
-    /// from `offset`: a line, a page less one line, or to either end. The caller clamps it to
-    /// the text's last screenful (`.end` goes as far as it can).
+    /// Where this move goes from `offset` (a cursor, or the first line shown of a text that
+    /// scrolls) in a list or text `rows` lines high: a line, a page less one line, or to either
+    /// end. The caller clamps it to the list or to the text's last screenful (`.end` goes as far
+    /// as it can).
     public func scrolling(_ offset: Int, rows: Int) -> Int {
         let page = max(1, rows - 1)
         switch self {
@@ -32,19 +33,9 @@ public struct ListPosition: Equatable, Sendable {
 
     /// Moves the cursor within `0..<count` and scrolls just enough to keep it within `viewport` rows.
     public mutating func move(_ move: ListMove, count: Int, viewport: Int) {
-        let page = max(1, viewport - 1)
-        switch move {
-        case .up: cursor -= 1
-        case .down: cursor += 1
-        case .pageUp:
-            cursor -= page
-            scrollOffset -= page
-        case .pageDown:
-            cursor += page
-            scrollOffset += page
-        case .home: cursor = 0
-        case .end: cursor = count - 1
-        }
+        cursor = move.scrolling(cursor, rows: viewport)
+        // A page turns the rows shown with the cursor.
+        if move == .pageUp || move == .pageDown { scrollOffset = move.scrolling(scrollOffset, rows: viewport) }
         clamp(count: count, viewport: viewport)
     }
 
