@@ -59,6 +59,20 @@ public enum CaptureAction: Equatable, Sendable {
 }
 
 extension CaptureAction {
+    /// A capture action sent by a key or a click (not a timer's, a copy's or storage's answer).
+    public var isUserInput: Bool {
+        switch self {
+        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .textTyped, .textPasted, .enterPressed,
+            .backspacePressed, .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .keysToggled,
+            .scanRemovalRequested, .scanRestoreRequested, .retakeTapped, .completionRequested, .photoRemovalRequested, .doneTapped, .closeTapped,
+            .closeConfirmed, .closeCancelled:
+            return true
+        case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted,
+            .photoCopyProgressed, .photoStaged, .photoStagingFailed, .commitFailed, .saveWaited:
+            return false
+        }
+    }
+
     /// The result of work done in the background (a photo copy, a catalog lookup, codes read on
     /// a photo): it lands whatever shows over the capture (its keys, the Close question), so a
     /// photo copied in while the question shows is not lost when the user keeps editing.

@@ -57,12 +57,9 @@ extension CaptureState {
             return reply(.alreadySaving)
         case .enterPressed where phase == .review:
             return reply(.alreadySaving)
-        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .textTyped, .textPasted, .enterPressed, .backspacePressed,
-            .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .scanRemovalRequested, .scanRestoreRequested, .retakeTapped,
-            .completionRequested, .photoRemovalRequested:
+        case _ where action.isUserInput:
             return reply(.captureLocked)
-        case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted, .photoCopyProgressed, .photoStaged,
-            .photoStagingFailed:
+        default:
             // The submission is on its way; an answer to earlier work changes nothing now.
             return []
         }
@@ -328,11 +325,7 @@ extension CaptureState {
             overlay = .confirmingClose
             return []
         case .closeConfirmed: return [.dismiss]
-        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .enterPressed, .skipTapped, .retakeTapped,
-            .completionRequested, .photoRemovalRequested, .closeCancelled, .keysToggled, .commitFailed, .saveWaited, .autoAdvanceElapsed,
-            .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted, .photoCopyProgressed, .photoStaged,
-            .photoStagingFailed:
-            return []
+        default: return []
         }
     }
 

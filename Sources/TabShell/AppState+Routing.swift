@@ -128,19 +128,3 @@ extension AppAction {
         }
     }
 }
-
-extension CaptureAction {
-    /// A capture action sent by a key or a click (not a timer's, a copy's or storage's answer).
-    public var isUserInput: Bool {
-        switch self {
-        case .kindChosen, .pickerCursorMoved, .pickerConfirmed, .pickerRowClicked, .bodyScrolled, .textTyped, .textPasted, .enterPressed,
-            .backspacePressed, .deletePressed, .deleteToLineStartPressed, .cursorMoved, .skipTapped, .keysToggled,
-            .scanRemovalRequested, .scanRestoreRequested, .retakeTapped, .completionRequested, .photoRemovalRequested, .doneTapped, .closeTapped,
-            .closeConfirmed, .closeCancelled:
-            return true
-        case .autoAdvanceElapsed, .codeSourceMeasured, .photoCodesRead, .productLookedUp, .pathCompleted,
-            .photoCopyProgressed, .photoStaged, .photoStagingFailed, .commitFailed, .saveWaited:
-            return false
-        }
-    }
-}
