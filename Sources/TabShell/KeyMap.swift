@@ -613,18 +613,11 @@ public enum KeyMap {
         return contexts(of: underneath.focusedScreen)
     }
 
-    /// The bindings of these contexts, for a screen's own list of keys.
+    /// The bindings of these contexts, for a screen's own list of keys: each context's title,
+    /// then every binding of it in force in `state`.
     public static func helpLines(for contexts: [KeyContext], in state: AppState, unicode: Bool) -> [HelpLine] {
-        helpLines(for: contexts, in: state, overrides: state.keyOverrides, unicode: unicode)
-    }
-
-    /// Each context's title, then every binding of it, as `bindings(for:in:overrides:)` gives them.
-    private static func helpLines(for contexts: [KeyContext], in state: AppState?, overrides: KeyOverrides, unicode: Bool) -> [HelpLine] {
         contexts.flatMap { context -> [HelpLine] in
-            [.section(context.title)]
-                + bindings(for: context, in: state, overrides: overrides).map {
-                    .binding(keys: $0.label(unicode: unicode), help: $0.help)
-                }
+            [.section(context.title)] + bindings(for: context, in: state).map { .binding(keys: $0.label(unicode: unicode), help: $0.help) }
         }
     }
 
@@ -647,11 +640,6 @@ public enum KeyMap {
             guard !lines.isEmpty else { return [] }
             return [.section(context.title)] + lines
         }
-    }
-
-    /// Every binding, grouped by context, for docs/keys.md (the defaults, or `overrides`).
-    public static func helpLines(unicode: Bool, overrides: KeyOverrides = .none) -> [HelpLine] {
-        helpLines(for: KeyContext.allCases, in: nil, overrides: overrides, unicode: unicode)
     }
 }
 

@@ -232,15 +232,16 @@ struct KeyMapTests {
 
     @Test("help lists every binding of every context, under the context's title", arguments: [true, false])
     func helpListsEveryBinding(unicode: Bool) {
-        let lines = KeyMap.helpLines(unicode: unicode)
+        let state = AppState()
+        let lines = KeyMap.helpLines(for: KeyContext.allCases, in: state, unicode: unicode)
         for context in KeyContext.allCases {
             let section = lines.firstIndex(of: .section(context.title))
             #expect(section != nil, "no section for \(context)")
-            let bindings = KeyMap.bindings(for: context)
+            let bindings = KeyMap.bindings(for: context, in: state)
             let listed = section.map { Array(lines[($0 + 1)...].prefix(bindings.count)) }
             #expect(listed == bindings.map { .binding(keys: $0.label(unicode: unicode), help: $0.help) })
         }
-        #expect(lines.count == KeyContext.allCases.reduce(0) { $0 + 1 + KeyMap.bindings(for: $1).count })
+        #expect(lines.count == KeyContext.allCases.reduce(0) { $0 + 1 + KeyMap.bindings(for: $1, in: state).count })
     }
 
     // MARK: - Hints

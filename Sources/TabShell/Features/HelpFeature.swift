@@ -6,9 +6,6 @@ import Foundation
 public struct HelpState: Equatable, Sendable {
     /// The first line shown.
     public var scrollOffset = 0
-
-    /// Every line the sheet lists, as the renderer draws them.
-    public static var lines: [HelpLine] { KeyMap.helpLines(unicode: true) }
 }
 
 // MARK: - Actions
@@ -25,7 +22,7 @@ public enum HelpAction: Equatable, Sendable {
 extension HelpState {
     /// The help reducer; `rows` is the number of lines the sheet shows, `lineCount` the number
     /// it lists (`KeyMap.helpLines(in:unicode:)`).
-    public mutating func send(_ action: HelpAction, rows: Int, lineCount: Int = Self.lines.count) -> Outcome {
+    public mutating func send(_ action: HelpAction, rows: Int, lineCount: Int) -> Outcome {
         switch action {
         case let .input(.moved(move)):
             scrollOffset = move.scrolling(scrollOffset, rows: rows)
