@@ -97,7 +97,7 @@ struct HistoryView: TabContent {
         return Table(
             columns: columns.map { column in
                 switch column {
-                case .kind: .fixed(Self.kindWidth)
+                case .kind: .fixed(Table.kindWidth)
                 case .summary: .flexible(3)
                 case .request: .flexible(2)
                 case .group: .flexible(2)
@@ -140,6 +140,4 @@ struct HistoryView: TabContent {
         case .byRequester: return row.requester != previous.requester
         }
     }
-
-    private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
 }

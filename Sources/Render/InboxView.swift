@@ -76,7 +76,7 @@ struct InboxView: TabContent {
         if showsFrom, inbox.groupsByRequester { columns.append(.flexible(1)) }
         columns.append(.flexible(3))
         if showsFrom, !inbox.groupsByRequester { columns.append(.flexible(1)) }
-        if showsKind { columns.append(.fixed(Self.kindWidth)) }
+        if showsKind { columns.append(.fixed(Table.kindWidth)) }
         columns.append(.fixed(ageWidth, .trailing))
         return Table(columns: columns)
     }
@@ -100,8 +100,6 @@ struct InboxView: TabContent {
         cells.append(Span(age, .dim))
         return cells
     }
-
-    private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
 
     // MARK: - Preview and empty state
 

@@ -64,7 +64,7 @@ struct SearchSheetView {
         // At the least width what matched keeps the age's room too: it is what tells results
         // apart (`note number 1`, `note number 2`), and the age is in the record's detail.
         let showsAge = rect.width - Table.gutterWidth - ageWidth - 2 >= Self.leastMatchWidthBesideAge
-        var columns: [Table.Column] = (showsKind ? [.fixed(Self.kindWidth)] : []) + [.flexible(3)]
+        var columns: [Table.Column] = (showsKind ? [.fixed(Table.kindWidth)] : []) + [.flexible(3)]
         if showsRequest { columns.append(.flexible(2)) }
         if showsAge { columns.append(.fixed(ageWidth, .trailing)) }
         let table = Table(columns: columns)
@@ -82,6 +82,4 @@ struct SearchSheetView {
 
     /// The least width for what matched beside the age; narrower, the age is left out.
     private static let leastMatchWidthBesideAge = 16
-
-    private static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
 }

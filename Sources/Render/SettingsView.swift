@@ -52,25 +52,16 @@ struct SettingsView: TabContent {
     /// "Data: ~/.local/share/tabshell/…", a blank row under the list when there is room.
     private func drawDataLocation(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty, !databaseLocation.isEmpty else { return }
-        let row = rect.height > 1 ? rect.line(1) : rect.line(0)
+        // One line each, from the gutter, as many as fit.
+        let lines = rect.inset(top: rect.height > 1 ? 1 : 0, left: Table.gutterWidth)
         let label = "Data: "
-        let path = TextLayout.truncateHead(
-            context.line(databaseLocation),
-            width: row.width - Table.gutterWidth - label.count,
-            ellipsis: context.glyphs.ellipsis
-        )
-        canvas.put(label + path, row: row.row, column: row.column + Table.gutterWidth, width: row.width - Table.gutterWidth, style: .dim)
-        let next = row.row + 1 - rect.row
-        guard next < rect.height else { return }
-        let holdsLine = rect.line(next)
-        canvas.put("Holds: " + holdings, row: holdsLine.row, column: holdsLine.column + Table.gutterWidth, width: holdsLine.width - Table.gutterWidth, style: .dim)
-        var more: [String] = []
-        if let previewSummary { more.append("Photos: " + previewSummary) }
+        let path = TextLayout.truncateHead(context.line(databaseLocation), width: lines.width - label.count, ellipsis: context.glyphs.ellipsis)
+        var texts = [label + path, "Holds: " + holdings]
+        if let previewSummary { texts.append("Photos: " + previewSummary) }
         // What start-up recovery swept or kept, so nothing it did goes unnoticed.
-        if let recoverySummary { more.append("At start: " + context.line(recoverySummary)) }
-        for (offset, text) in more.enumerated() where next + 1 + offset < rect.height {
-            let line = rect.line(next + 1 + offset)
-            canvas.put(text, row: line.row, column: line.column + Table.gutterWidth, width: line.width - Table.gutterWidth, style: .dim)
+        if let recoverySummary { texts.append("At start: " + context.line(recoverySummary)) }
+        for (offset, text) in texts.enumerated() where offset < lines.height {
+            canvas.put(text, row: lines.row + offset, column: lines.column, width: lines.width, style: .dim)
         }
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import TabShell
 
@@ -25,6 +26,8 @@ struct Table {
     }
 
     static let gutterWidth = 2
+    /// The widest kind's title: a list's Kind column (Inbox, History, search results).
+    static let kindWidth = CaptureKind.allCases.map { TextWidth.of($0.title) }.max() ?? 0
 
     var columns: [Column]
     var gap = 1
