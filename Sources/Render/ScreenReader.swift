@@ -28,36 +28,6 @@ public enum ScreenReader {
     }
 }
 
-extension Glyphs {
-    /// The chrome in screen-reader mode: borders and rules are spaces, marks are words, the
-    /// selection pointer is a plain `>`, so a reader speaks (and a braille display shows)
-    /// only what means something.
-    public static let screenReader: Glyphs = {
-        var glyphs = Glyphs.ascii
-        glyphs.horizontal = " "
-        glyphs.vertical = " "
-        glyphs.topLeft = " "
-        glyphs.topRight = " "
-        glyphs.bottomLeft = " "
-        glyphs.bottomRight = " "
-        glyphs.pointer = ">"
-        glyphs.chosen = "chosen"
-        glyphs.pending = "pending"
-        glyphs.done = "done"
-        glyphs.error = "Error:"
-        glyphs.success = "OK:"
-        glyphs.ellipsis = "..."
-        glyphs.dash = "-"
-        glyphs.separator = ", "
-        glyphs.breadcrumb = " / "
-        glyphs.previousValue = "<"
-        glyphs.nextValue = ">"
-        glyphs.moreAbove = "more above"
-        glyphs.moreBelow = "more below"
-        return glyphs
-    }()
-}
-
 /// A place on a frame that can have focus, noted as views draw: in screen-reader mode the
 /// screen puts the cursor on the one `AppState.focus` names (`Screen.focusCursor`).
 enum FocusAnchor: Hashable {

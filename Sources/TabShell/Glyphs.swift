@@ -44,5 +44,15 @@ public struct Glyphs: Sendable, Equatable {
         previousValue: "<", nextValue: ">", moreAbove: "^", moreBelow: "v"
     )
 
+    /// The chrome in screen-reader mode: borders and rules are spaces, marks are words, the
+    /// selection pointer is a plain `>`, so a reader speaks (and a braille display shows)
+    /// only what means something.
+    public static let screenReader = Glyphs(
+        horizontal: " ", vertical: " ", topLeft: " ", topRight: " ", bottomLeft: " ", bottomRight: " ",
+        pointer: ">", chosen: "chosen", pending: "pending", done: "done", error: "Error:", success: "OK:",
+        ellipsis: "...", dash: "-", separator: ", ", breadcrumb: " / ",
+        previousValue: "<", nextValue: ">", moreAbove: "more above", moreBelow: "more below"
+    )
+
     public static func forTerminal(unicode: Bool) -> Glyphs { unicode ? .unicode : .ascii }
 }

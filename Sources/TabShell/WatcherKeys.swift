@@ -2,8 +2,8 @@ import Foundation
 
 /// A watcher's keys (`tabshell watch`): the only keys its screen acts on, and so the only keys
 /// its hint line shows, from the first frame. Nothing a watcher presses reaches the
-/// presenter, so none of the presenter's keys are shown.
-public enum WatcherKey: CaseIterable, Sendable {
+/// presenter, so none of the presenter's keys are shown. Its raw value is the hint line's word.
+public enum WatcherKey: String, CaseIterable, Sendable {
     /// Leave the presentation.
     case leave
     /// Show or hide the line that says what watching is.
@@ -18,12 +18,7 @@ public enum WatcherKey: CaseIterable, Sendable {
     }
 
     /// What the hint line says of it.
-    public var hint: String {
-        switch self {
-        case .leave: "leave"
-        case .help: "help"
-        }
-    }
+    public var hint: String { rawValue }
 
     /// The watcher's key a character presses, if any.
     public init?(_ character: Character) {
