@@ -3,7 +3,8 @@ import Domain
 import Foundation
 import Render
 import Scanning
-import TabShell
+
+@testable import TabShell
 
 /// Hand-built states with fixed dates, so every render is reproducible.
 enum Demo {

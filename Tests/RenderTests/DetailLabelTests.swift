@@ -2,10 +2,10 @@ import CaptureMode
 import Domain
 import Foundation
 import SnapshotTesting
-import TabShell
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 /// A record's detail never cuts a label into its value (`Expiry (1…2020-12-25`): the label
 /// column is as wide as the longest label shown, and when values would be too narrow beside it,

@@ -3,8 +3,9 @@ import Domain
 import Foundation
 import Render
 import SnapshotTesting
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// Pictures drawn through a graphics protocol: the frame keeps their cells blank and lists
 /// them (`Frame.images`) for the terminal layer, only while every cell is theirs; clicks on a

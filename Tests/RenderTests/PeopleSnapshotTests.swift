@@ -1,9 +1,9 @@
 import CaptureMode
 import SnapshotTesting
-import TabShell
 import Testing
 
 @testable import Render
+@testable import TabShell
 
 /// Who captured what: History's By column once more than one person is in the
 /// data, and the By line of a record's detail.

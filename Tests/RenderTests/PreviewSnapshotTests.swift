@@ -3,8 +3,9 @@ import Domain
 import Foundation
 import Render
 import SnapshotTesting
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// Reviewed screens with photo previews: capture's staged photos with thumbnails, review, a
 /// record's detail, the viewer, and the placeholder of a broken photo, at 80x24 and 40x12.

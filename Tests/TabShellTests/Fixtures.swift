@@ -1,7 +1,8 @@
 import CaptureMode
 import Domain
 import Foundation
-import TabShell
+
+@testable import TabShell
 
 // Shared test data and helpers for the TabShell reducer tests.
 

@@ -1,8 +1,9 @@
 import CaptureMode
 import Domain
 import Foundation
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// Keys that must not throw work away or act unseen: Ctrl-C in a capture, Enter on
 /// a destructive question, keys below the minimum size, hints that offer nothing.

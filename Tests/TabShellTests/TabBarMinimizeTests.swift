@@ -1,8 +1,9 @@
 import CaptureMode
 import Domain
 import Foundation
-import TabShell
 import Testing
+
+@testable import TabShell
 
 /// Seed 004's `.tabBarMinimizeBehavior(.onScrollDown)`, judged by what the screen does: a move
 /// that scrolls the content down (the list's first visible row moves on) minimizes the tab bar;

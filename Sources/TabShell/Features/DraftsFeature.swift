@@ -14,15 +14,10 @@ public struct DraftOffer: Equatable, Sendable, Identifiable {
     /// The capture as it was, ready to present when resumed.
     public var capture: CaptureState
     /// The draft's staging folder holds photos (the question says they were kept).
-    public var hasFiles: Bool
+    public var hasFiles = false
+}
 
-    public init(id: String, summary: String, capture: CaptureState, hasFiles: Bool = false) {
-        self.id = id
-        self.summary = summary
-        self.capture = capture
-        self.hasFiles = hasFiles
-    }
-
+extension DraftOffer {
     /// The offer for a draft storage found: the capture rebuilt as it was, with a one-line
     /// summary. `requests` names the request the draft answers.
     public init(_ found: RecoveredDraft, config: CaptureConfig, requests: [InboxRequest]) {

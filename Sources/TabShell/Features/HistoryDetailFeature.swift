@@ -11,18 +11,11 @@ public struct HistoryDetailState: Equatable, Sendable {
     /// Nil until `.history(.detailLoaded)` arrives.
     public var photos: [RecordPhoto]?
     /// The first line shown.
-    public var scrollOffset: Int
+    public var scrollOffset = 0
     /// A batch's lines, nil until the detail is loaded.
     public var lines: [BatchLine]?
     /// The highlighted photo, which Enter shows full screen (when previews are on).
-    public var photoCursor: Int
-
-    public init(record: HistoryRow, photos: [RecordPhoto]? = nil, scrollOffset: Int = 0, photoCursor: Int = 0) {
-        self.record = record
-        self.photos = photos
-        self.scrollOffset = scrollOffset
-        self.photoCursor = photoCursor
-    }
+    public var photoCursor = 0
 }
 
 // MARK: - Reducer
