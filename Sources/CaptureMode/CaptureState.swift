@@ -322,8 +322,8 @@ public enum CaptureIncomplete: Error, Equatable, Sendable {
     }
 }
 
-/// A photo copy in progress.
-public struct PhotoCopy: Equatable, Sendable {
+/// A photo copy in progress (as a watcher is sent it too).
+public struct PhotoCopy: Codable, Equatable, Sendable {
     public var name: String
     public var copiedBytes: Int64
     public var totalBytes: Int64

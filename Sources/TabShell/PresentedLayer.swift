@@ -132,18 +132,12 @@ public struct PresentedCapture: Codable, Equatable, Sendable {
     public var photoCodes: [String: [Barcode]]
     public var photoMessage: String?
     public var photoMessageIsProblem: Bool
-    public var copy: Copy?
+    public var copy: PhotoCopy?
     public var notice: String?
     public var photosFromUploads: Bool
 
     public enum Overlay: Codable, Equatable, Sendable {
         case none, keys(scrollOffset: Int), confirmingClose, committing
-    }
-
-    public struct Copy: Codable, Equatable, Sendable {
-        public var name: String
-        public var copiedBytes: Int64
-        public var totalBytes: Int64
     }
 
     init(_ capture: CaptureState) {
@@ -167,7 +161,7 @@ public struct PresentedCapture: Codable, Equatable, Sendable {
         photoCodes = capture.photoCodes
         photoMessage = capture.photoMessage?.text
         photoMessageIsProblem = capture.photoMessage?.kind == .problem
-        copy = capture.copy.map { Copy(name: $0.name, copiedBytes: $0.copiedBytes, totalBytes: $0.totalBytes) }
+        copy = capture.copy
         notice = capture.notice
         photosFromUploads = capture.config.photosFromUploads
     }
@@ -216,7 +210,7 @@ public struct PresentedCapture: Codable, Equatable, Sendable {
         copy.layoutHint = layoutHint.map(cut)
         copy.photoCodes = Dictionary(uniqueKeysWithValues: photoCodes.prefix(32).map { ($0.key, Array($0.value.prefix(16))) })
         copy.photoMessage = photoMessage.map(cut)
-        copy.copy = self.copy.map { Copy(name: cut($0.name), copiedBytes: $0.copiedBytes, totalBytes: $0.totalBytes) }
+        copy.copy = self.copy.map { PhotoCopy(name: cut($0.name), copiedBytes: $0.copiedBytes, totalBytes: $0.totalBytes) }
         copy.notice = notice.map(cut)
         return copy
     }
