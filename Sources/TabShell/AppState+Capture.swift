@@ -39,23 +39,13 @@ extension AppState {
     /// looked at while saving); everything else only while it is on top.
     mutating func toCapture(_ action: CaptureAction) -> [AppEffect] {
         guard var capture = presentation.capture else { return [] }
-        guard case .fullScreenCapture = presentation else {
-            switch action {
-            case .commitFailed, .saveWaited: break
-            default: return []
-            }
-            let effects = capture.send(action)
-            presentation = presentation.replacingCapture(with: capture)
-            return effects.compactMap { effect in
-                if case let .scheduleSaveTick(milliseconds, token, seconds) = effect {
-                    return .schedule(afterMilliseconds: milliseconds, action: .capture(.saveWaited(token: token, seconds: seconds)))
-                }
-                return nil
-            }
+        switch (action, presentation) {
+        case (.commitFailed, _), (.saveWaited, _), (_, .fullScreenCapture): break
+        default: return []
         }
         let before = capture.barcode
         let effects = capture.send(action)
-        presentation = .fullScreenCapture(capture)
+        presentation = presentation.replacingCapture(with: capture)
         // A code accepted (or changed): ask the catalog what product it is.
         let lookUp: [AppEffect] = capture.barcode.flatMap { $0 != before ? [.lookUpProduct($0)] : nil } ?? []
         return lookUp
