@@ -255,24 +255,21 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case .success(let reserved):
             slot = reserved
         case .failure(let refusal):
-            let (reason, event, limit, sentence): (SSHServerMetrics.SessionRefusal, Logger.Message, Int, String) =
-                switch refusal {
-                case .serverFull(let limit):
-                    (.maxSessions, "refused: session limit reached", limit, "the server is full (\(Self.sessions(limit)) running); try again later.")
-                case .connectionFull(let limit):
-                    (.perConnection, "refused: per-connection session limit reached", limit, "this connection already runs \(limit) sessions.")
-                case .sourceFull(let limit):
+            let limit = refusal.limit
+            let (event, sentence): (Logger.Message, String) =
+                switch refusal.reason {
+                case .perConnection: ("refused: per-connection session limit reached", "this connection already runs \(limit) sessions.")
+                case .perSource:
                     (
-                        .perSource, "refused: per-address session limit reached", limit,
+                        "refused: per-address session limit reached",
                         "your address already runs \(Self.sessions(limit)), the most one address may; end one and try again."
                     )
-                case .keyFull(let limit):
-                    (
-                        .perKey, "refused: per-key session limit reached", limit,
-                        "your key already runs \(Self.sessions(limit)), the most one key may; end one and try again."
-                    )
+                case .perKey:
+                    ("refused: per-key session limit reached", "your key already runs \(Self.sessions(limit)), the most one key may; end one and try again.")
+                // The server's own limit (.maxSessions), the one other reason reserve gives.
+                default: ("refused: session limit reached", "the server is full (\(Self.sessions(limit)) running); try again later.")
                 }
-            return refuse(reason, event, metadata: ["limit": "\(limit)"], saying: sentence)
+            return refuse(refusal.reason, event, metadata: ["limit": "\(limit)"], saying: sentence)
         }
         phase = .launching
 

@@ -12,11 +12,10 @@ final class SessionRegistry: Sendable {
         var key: String?
     }
 
-    enum Refusal: Error, Equatable {
-        case serverFull(limit: Int)
-        case connectionFull(limit: Int)
-        case sourceFull(limit: Int)
-        case keyFull(limit: Int)
+    /// The limit a session would go over: why it is refused (as the metrics count it), and the limit.
+    struct Refusal: Error {
+        let reason: SSHServerMetrics.SessionRefusal
+        let limit: Int
     }
 
     /// What stop() needs of a running session.
@@ -46,22 +45,16 @@ final class SessionRegistry: Sendable {
     /// address's (`source`) or the key's.
     func reserve(connectionID: Int, source: String = "", key: String? = nil) -> Result<Slot, Refusal> {
         state.withLockedValue { state in
-            guard state.slots.count < limits.maxSessions else {
-                return .failure(.serverFull(limit: limits.maxSessions))
-            }
-            let onConnection = state.slots.keys.filter { $0.connectionID == connectionID }.count
-            guard onConnection < limits.maxSessionsPerConnection else {
-                return .failure(.connectionFull(limit: limits.maxSessionsPerConnection))
-            }
-            let fromSource = state.slots.keys.filter { $0.source == source }.count
-            guard fromSource < limits.maxSessionsPerSource else {
-                return .failure(.sourceFull(limit: limits.maxSessionsPerSource))
-            }
-            if let key {
-                let withKey = state.slots.keys.filter { $0.key == key }.count
-                guard withKey < limits.maxSessionsPerKey else {
-                    return .failure(.keyFull(limit: limits.maxSessionsPerKey))
-                }
+            let held = state.slots.keys
+            // The sessions each limit counts now, in the order they are checked (a key only when one was offered).
+            let counted: [(SSHServerMetrics.SessionRefusal, count: Int, limit: Int)] =
+                [
+                    (.maxSessions, held.count, limits.maxSessions),
+                    (.perConnection, held.filter { $0.connectionID == connectionID }.count, limits.maxSessionsPerConnection),
+                    (.perSource, held.filter { $0.source == source }.count, limits.maxSessionsPerSource),
+                ] + (key.map { key in [(.perKey, held.filter { $0.key == key }.count, limits.maxSessionsPerKey)] } ?? [])
+            if let (reason, _, limit) = counted.first(where: { $0.count >= $0.limit }) {
+                return .failure(Refusal(reason: reason, limit: limit))
             }
             let slot = Slot(id: state.nextID, connectionID: connectionID, source: source, key: key)
             state.nextID += 1
