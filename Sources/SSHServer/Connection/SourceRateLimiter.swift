@@ -16,26 +16,17 @@ struct SourceRateLimiter {
     /// Records a connection from `source` at `now`; false when it is over the limit (and then
     /// it is not recorded, so a flood does not extend its own ban).
     mutating func admit(_ source: String, now: NIODeadline) -> Bool {
-        let since = now - window
-        sweep(since: since, now: now)
-        var times = recent[source, default: []].filter { $0 > since }
-        guard times.count < limit else {
-            recent[source] = times
-            return false
-        }
-        times.append(now)
+        var times = recentTimes(of: source, now: now)
+        let admitted = times.count < limit
+        if admitted { times.append(now) }
         recent[source] = times
-        return true
+        return admitted
     }
 
     /// Records one event from `source` at `now` (at most `limit` are kept); returns how many
     /// it has within the window, this one included.
     mutating func record(_ source: String, now: NIODeadline) -> Int {
-        let since = now - window
-        sweep(since: since, now: now)
-        var times = recent[source, default: []].filter { $0 > since }
-        times.append(now)
-        if times.count > limit { times.removeFirst(times.count - limit) }
+        let times = Array((recentTimes(of: source, now: now) + [now]).suffix(limit))
         recent[source] = times
         return times.count
     }
@@ -46,9 +37,14 @@ struct SourceRateLimiter {
         return (recent[source]?.filter { $0 > since }.count ?? 0) >= limit
     }
 
-    private mutating func sweep(since: NIODeadline, now: NIODeadline) {
-        guard now - lastSweep > window else { return }
-        lastSweep = now
-        recent = recent.filter { $0.value.contains { $0 > since } }
+    /// The times of `source`'s events within the window before `now`; once a window, the
+    /// addresses with none left there are forgotten.
+    private mutating func recentTimes(of source: String, now: NIODeadline) -> [NIODeadline] {
+        let since = now - window
+        if now - lastSweep > window {
+            lastSweep = now
+            recent = recent.filter { $0.value.contains { $0 > since } }
+        }
+        return recent[source, default: []].filter { $0 > since }
     }
 }
