@@ -95,7 +95,7 @@ import Testing
             let size = SSHServerLimits.terminalSize(columns: asked, rows: askedRows)
             #expect((1...SSHServerLimits.maxTerminalColumns).contains(size.columns), "seed \(fuzz.seed): \(asked) became \(size.columns)")
             #expect((1...SSHServerLimits.maxTerminalRows).contains(size.rows), "seed \(fuzz.seed): \(askedRows) became \(size.rows)")
-            #expect(Int(ChildSpawner.clampedSize(size.columns, fallback: 80)) == size.columns, "seed \(fuzz.seed)")
+            #expect(Int(UInt16(clamping: size.columns)) == size.columns, "seed \(fuzz.seed)")
         }
         #expect(slow == 0 && runs > 0, "seed \(fuzz.seed): \(slow) slow inputs of \(runs)")
     }

@@ -45,8 +45,8 @@ enum ChildSpawner {
                     let request = Request(
                         path: command.executablePath, argv: argv, envp: envp, cwd: cwd, memoryLimit: memoryLimit)
                     guard let terminal else { return spawnWithPipes(request) }
-                    let columns = clampedSize(terminal.columns, fallback: 80)
-                    let rows = clampedSize(terminal.rows, fallback: 24)
+                    // The size is a session's already (``SSHServerLimits/terminalSize(columns:rows:)``).
+                    let (columns, rows) = (UInt16(clamping: terminal.columns), UInt16(clamping: terminal.rows))
                     if let forkFrom, let forked = fork(request, columns: columns, rows: rows, from: forkFrom) {
                         return forked
                     }
@@ -113,11 +113,6 @@ enum ChildSpawner {
             request.path, request.argv, request.envp, request.cwd, request.memoryLimit, &input, &output, &errors, &pid)
         guard result == 0 else { return .failure(SpawnError(code: result)) }
         return .success((pid, .pipes(stdin: input, stdout: output, stderr: errors)))
-    }
-
-    /// A window dimension for the kernel: 0 (unknown) becomes the fallback, huge values are capped.
-    static func clampedSize(_ value: Int, fallback: UInt16) -> UInt16 {
-        value <= 0 ? fallback : UInt16(clamping: min(value, 10_000))
     }
 
     private static func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
