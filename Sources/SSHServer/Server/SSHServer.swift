@@ -29,11 +29,11 @@ public final class SSHServer: Sendable {
         let keysWatcher: DispatchSourceBox?
         /// The listening socket's descriptor, which ``listener`` owns and closes.
         let listenerDescriptor: CInt
+        /// False once ``stopAccepting()`` closed the listener (a successor serves new connections).
+        var accepting = true
     }
 
     private let lifecycle = NIOLockedValueBox(Lifecycle.idle)
-    /// False once ``stopAccepting()`` closed the listener (a successor serves new connections).
-    private let accepting = NIOLockedValueBox(false)
 
     public init(configuration: SSHServerConfiguration) {
         self.configuration = configuration
@@ -51,7 +51,7 @@ public final class SSHServer: Sendable {
     /// process that follows (which must get its own copy: this one is closed on exec).
     public var listenerDescriptor: CInt? {
         lifecycle.withLockedValue {
-            if case .running(let running) = $0, accepting.withLockedValue({ $0 }) { return running.listenerDescriptor }
+            if case .running(let running) = $0, running.accepting { return running.listenerDescriptor }
             return nil
         }
     }
@@ -145,7 +145,6 @@ public final class SSHServer: Sendable {
             ])
         let report = SSHServerStartReport(
             host: configuration.host, port: port, hostKey: hostKey, hostKeyCreated: created, authorizedKeys: keysReport)
-        accepting.withLockedValue { $0 = true }
         return (
             Running(group: group, listener: listener, context: context, keysWatcher: watcher, listenerDescriptor: descriptor),
             report
@@ -197,11 +196,10 @@ public final class SSHServer: Sendable {
     @discardableResult
     public func stopAccepting() async -> Bool {
         let listener: Channel? = lifecycle.withLockedValue {
-            guard case .running(let running) = $0 else { return nil }
-            return accepting.withLockedValue { open in
-                defer { open = false }
-                return open ? running.listener : nil
-            }
+            guard case .running(var running) = $0, running.accepting else { return nil }
+            running.accepting = false
+            $0 = .running(running)
+            return running.listener
         }
         guard let listener else { return false }
         try? await listener.close()
@@ -223,8 +221,7 @@ public final class SSHServer: Sendable {
         let logger = configuration.logger
         let sessions = running.context.sessions
         running.keysWatcher?.source.cancel()
-        if accepting.withLockedValue({ $0 }) { try? await running.listener.close() }
-        accepting.withLockedValue { $0 = false }
+        if running.accepting { try? await running.listener.close() }
 
         let children = sessions.running
         logger.notice("stopping", metadata: ["sessions": "\(children.count)"])
