@@ -33,7 +33,7 @@ final class ConnectionAdmission: Sendable {
 
     private struct State {
         var open = 0
-        var startingUp = 0
+        /// The connections still starting up, by source (an address is gone at none).
         var startingUpBySource: [String: Int] = [:]
         var rate: SourceRateLimiter
         var guesses: SourceRateLimiter
@@ -66,18 +66,18 @@ final class ConnectionAdmission: Sendable {
             guard state.rate.admit(source, now: now) else {
                 return .sourceRateExceeded(limit: state.rate.limit, window: state.rate.window)
             }
-            guard state.startingUp < limits.maxStartups else {
+            let startingUp = state.startingUpBySource.values.reduce(0, +)
+            guard startingUp < limits.maxStartups else {
                 return .tooManyStartups(limit: limits.maxStartups)
             }
             guard state.startingUpBySource[source, default: 0] < limits.maxStartupsPerSource else {
                 return .tooManyStartupsFromSource(limit: limits.maxStartupsPerSource)
             }
-            let drop = limits.startupDropProbability(startingUp: state.startingUp)
+            let drop = limits.startupDropProbability(startingUp: startingUp)
             if drop > 0, random() < drop {
-                return .randomEarlyDrop(startingUp: state.startingUp, percent: Int((drop * 100).rounded()))
+                return .randomEarlyDrop(startingUp: startingUp, percent: Int((drop * 100).rounded()))
             }
             state.open += 1
-            state.startingUp += 1
             state.startingUpBySource[source, default: 0] += 1
             return nil
         }
@@ -92,7 +92,6 @@ final class ConnectionAdmission: Sendable {
     /// Gives back a start-up slot: the connection started its first session, or closed.
     func startupEnded(source: String) {
         state.withLockedValue { state in
-            state.startingUp -= 1
             let left = state.startingUpBySource[source, default: 1] - 1
             state.startingUpBySource[source] = left > 0 ? left : nil
         }
