@@ -132,19 +132,19 @@ final class LineWriter: @unchecked Sendable {
     func write(line: Data) throws {
         var bytes = line
         bytes.append(UInt8(ascii: "\n"))
-        lock.lock()
-        defer { lock.unlock() }
-        try bytes.withUnsafeBytes { raw in
-            guard var base = raw.baseAddress else { return }
-            var left = raw.count
-            while left > 0 {
-                let written = Glibc.write(descriptor, base, left)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        try lock.withLock {
+            try bytes.withUnsafeBytes { raw in
+                guard var base = raw.baseAddress else { return }
+                var left = raw.count
+                while left > 0 {
+                    let written = Glibc.write(descriptor, base, left)
+                    if written < 0 {
+                        if errno == EINTR || errno == EAGAIN { continue }
+                        throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                    }
+                    left -= written
+                    base += written
                 }
-                left -= written
-                base += written
             }
         }
     }

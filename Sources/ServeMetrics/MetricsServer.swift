@@ -162,12 +162,7 @@ public final class MetricsServer: Sendable {
     /// Stops listening and the readiness probe.
     public func stop() async {
         readiness.withLock { $0 }?.stop()
-        guard
-            let (group, channel) = running.withLock({ running in
-                defer { running = nil }
-                return running
-            })
-        else { return }
+        guard let (group, channel) = running.withLock({ $0.take() }) else { return }
         try? await channel.close()
         try? await group.shutdownGracefully()
     }

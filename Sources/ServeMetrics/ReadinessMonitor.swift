@@ -90,9 +90,6 @@ private final class FirstAnswer: Sendable {
     }
 
     func give(_ answer: Bool) {
-        continuation.withLock { slot in
-            slot?.resume(returning: answer)
-            slot = nil
-        }
+        continuation.withLock { $0.take()?.resume(returning: answer) }
     }
 }

@@ -178,10 +178,7 @@ public final class DemoDataSets: Sendable {
             return entries.values.map(\.directory)
         }
         for directory in directories { try? FileManager.default.removeItem(at: directory) }
-        if let fd = lock.withLock({ fd -> Int32? in
-            defer { fd = nil }
-            return fd
-        }) {
+        if let fd = lock.withLock({ $0.take() }) {
             try? FileManager.default.removeItem(at: parent)
             close(fd)
         }

@@ -95,12 +95,7 @@ public final class ServePresenting: Sendable {
     /// The folder and its sockets go when the server stops.
     public func remove() {
         try? FileManager.default.removeItem(atPath: directory)
-        if let fd = lock.withLock({ fd -> Int32? in
-            defer { fd = nil }
-            return fd
-        }) {
-            close(fd)
-        }
+        if let fd = lock.withLock({ $0.take() }) { close(fd) }
     }
 
     public var environment: [String: String] {
