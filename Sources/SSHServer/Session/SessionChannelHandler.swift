@@ -35,8 +35,7 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private var localeEnvironment: [String: String] = [:]
 
     private var slot: SessionRegistry.Slot?
-    /// Whether the registry counts this session as open (from its child's start to the channel's close).
-    private var countedInRegistry = false
+    /// The child, once started: from then until the channel closes the registry counts the session as open.
     private var process: ChildProcess?
     private var ioChannels: [Channel] = []
     private var inputChannel: Channel?
@@ -56,9 +55,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     /// Set by `announceEnd`: the session ends with this line (the server is stopping, the key
     /// was revoked).
     private var endLine: String?
-    /// True once the client asked for a session on this channel: the connection counts it as
-    /// holding one until the channel closes.
-    private var holdsSession = false
     /// Window changes are applied at most once per `resizeInterval` (the last one always), so a
     /// flood of them costs the child a bounded number of SIGWINCHs.
     private var lastResize: NIODeadline?
@@ -95,17 +91,13 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if countedInRegistry {
-            countedInRegistry = false
-            server.sessions.sessionClosed()
-        }
+        if process != nil { server.sessions.sessionClosed() }
         connection.stopIdleNotices(to: ObjectIdentifier(self))
         resizeTimer?.cancel()
         endTap()
-        if holdsSession {
-            holdsSession = false
-            connection.sessionClosed()
-        }
+        // A session asked for on this channel (shell, exec or subsystem) took it out of negotiating
+        // at once: the connection counts it as holding one until the channel closes.
+        if phase != .negotiating { connection.sessionClosed() }
         if phase == .running, let process, !process.hasEnded {
             logger.info("client gone: hanging up the session", metadata: ["pid": "\(process.pid)"])
             process.hangUp(killAfter: server.limits.hangUpGrace)
@@ -176,7 +168,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         case let request as SSHChannelRequestEvent.SubsystemRequest:
             guard phase == .negotiating else { return reply(request.wantReply, success: false) }
             reply(request.wantReply, success: true)
-            holdsSession = true
             connection.sessionBegan()
             let name = ClientText.printable(request.subsystem, limit: 64)
             refuse(
@@ -231,7 +222,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
     private func sessionRequested(command: String?, wantReply: Bool) {
         guard phase == .negotiating else { return reply(wantReply, success: false) }
         reply(wantReply, success: true)
-        holdsSession = true
         connection.sessionBegan()
 
         if connection.isRevoked
@@ -339,7 +329,6 @@ final class SessionChannelHandler: ChannelDuplexHandler {
         let logger = self.logger
         let began = ContinuousClock.now
         registry.attach(slot, .init(process: process, announceEnd: { line in loop.execute { bound.value.announceEnd(line) } }))
-        countedInRegistry = true
         connection.receiveIdleNotices(from: ObjectIdentifier(self)) { secondsLeft in
             bound.value.giveIdleNotice(secondsLeft: secondsLeft)
         }
