@@ -30,8 +30,7 @@ public final class PresentationRoom: @unchecked Sendable {
     /// replace it (newest wins), so watchers also get at most one frame per this much time.
     public let fanOutDelay: Duration
     private var watchers: [Watcher] = []
-    private var isEnded = false
-    /// The sender's deadline for the end frame, and whether it has left.
+    /// The sender's deadline for the end frame, set when the presentation ends; and whether it has left.
     private var endDeadline: ContinuousClock.Instant?
     private var isFinished = false
     private let onWatchersChanged: @Sendable (Int) -> Void
@@ -119,7 +118,7 @@ public final class PresentationRoom: @unchecked Sendable {
     public func publish(_ payload: Data) {
         guard let bytes = PresentFrame(.state, payload: payload).encoded() else { return }
         let published = lock.withLock {
-            guard !isEnded else { return false }
+            guard endDeadline == nil else { return false }
             // A frame already held keeps its time: the delay bounds how late the newest goes out.
             if generation == releasedGeneration { heldSince = .now }
             latest = bytes
@@ -133,8 +132,7 @@ public final class PresentationRoom: @unchecked Sendable {
     /// end frame to reach the watchers (a stopped watcher learns it from the closed socket instead).
     public func end(flush: Duration = .milliseconds(300)) {
         let ending = lock.withLock {
-            guard !isEnded else { return false }
-            isEnded = true
+            guard endDeadline == nil else { return false }
             latest = PresentFrame(.ended).encoded() ?? Data()
             generation += 1
             endDeadline = ContinuousClock.now.advanced(by: flush)
@@ -204,8 +202,8 @@ public final class PresentationRoom: @unchecked Sendable {
             lock.lock()
             let newest = latest
             let newestGeneration = generation
-            let ended = isEnded
             let deadline = endDeadline
+            let ended = deadline != nil
             // The end goes at once, and so does a newcomer's first screen; a new state waits.
             let releaseAt = heldSince.advanced(by: fanOutDelay)
             if ended || releaseAt <= .now { releasedGeneration = newestGeneration }
