@@ -49,12 +49,7 @@ public final class SSHServer: Sendable {
 
     /// The listening socket while this server accepts connections: what an upgrade hands to the
     /// process that follows (which must get its own copy: this one is closed on exec).
-    public var listenerDescriptor: CInt? {
-        lifecycle.withLockedValue {
-            if case .running(let running) = $0, running.accepting { return running.listenerDescriptor }
-            return nil
-        }
-    }
+    public var listenerDescriptor: CInt? { running.flatMap { $0.accepting ? $0.listenerDescriptor : nil } }
 
     /// Connections open now, with or without sessions.
     public var openConnections: Int { running?.context.connections.withLockedValue { $0.count } ?? 0 }
