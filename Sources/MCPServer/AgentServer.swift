@@ -38,11 +38,7 @@ public enum AgentServer {
             let heartbeat = server.flatMap { Self.waitProgress(for: call, on: $0, limits: limits) }
             defer { heartbeat?.cancel() }
             let result = await desk.call(call.name, arguments: call.arguments)
-            if result.isError == true {
-                logger.info("mcp: \(call.name.prefix(64)) refused", metadata: ["person": "\(desk.person)"])
-            } else {
-                logger.info("mcp: \(call.name.prefix(64))", metadata: ["person": "\(desk.person)"])
-            }
+            logger.info("mcp: \(call.name.prefix(64))\(result.isError == true ? " refused" : "")", metadata: ["person": "\(desk.person)"])
             return result
         }
         let transport = LineTransport(input: input, output: output, logger: logger)
