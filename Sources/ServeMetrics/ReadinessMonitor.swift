@@ -37,15 +37,12 @@ public final class ReadinessMonitor: Sendable {
     /// Probes once now, then every `interval` until ``stop()``.
     public func start() {
         let loop = Task { [self] in
-            var first = true
+            var last: Bool?
             while !Task.isCancelled {
                 let answered = await probeOnce()
-                let changed = state.withLock { state in
-                    defer { state.ready = answered }
-                    return state.ready != answered
-                }
-                if changed || first { onChange(answered) }
-                first = false
+                state.withLock { $0.ready = answered }
+                if answered != last { onChange(answered) }
+                last = answered
                 try? await Task.sleep(for: interval)
             }
         }
