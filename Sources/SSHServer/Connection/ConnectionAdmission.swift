@@ -102,9 +102,3 @@ final class ConnectionAdmission: Sendable {
         state.withLockedValue { $0.open -= 1 }
     }
 }
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        self = .nanoseconds(duration.totalNanoseconds)
-    }
-}

@@ -159,7 +159,7 @@ public final class SSHServer: Sendable {
     }
 
     private func startWatching(_ store: AuthorizedKeysStore, context: ServerContext, logger: Logger) -> any DispatchSourceTimer {
-        let interval = Int(configuration.authorizedKeysCheckInterval.totalNanoseconds)
+        let interval = Int(TimeAmount(configuration.authorizedKeysCheckInterval).nanoseconds)
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "tabshell.ssh.authorized-keys"))
         timer.schedule(deadline: .now() + .nanoseconds(interval), repeating: .nanoseconds(interval))
         timer.setEventHandler {

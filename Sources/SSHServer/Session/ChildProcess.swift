@@ -2,6 +2,7 @@ import CPty
 import Dispatch
 import Glibc
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// A session's child: the leader of its own session and process group, watched until it is
 /// reaped. Signals go to the whole group, and only while the child is unreaped, so a recycled
@@ -70,7 +71,7 @@ final class ChildProcess: Sendable {
             return true
         }
         guard sent, let killAfter else { return }
-        let nanoseconds = Int(killAfter.totalNanoseconds)
+        let nanoseconds = Int(TimeAmount(killAfter).nanoseconds)
         Self.queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
             self?.kill()
         }
@@ -125,11 +126,4 @@ final class ChildProcess: Sendable {
 
 private func signalGroup(_ leader: pid_t, _ signal: Int32) {
     _ = Glibc.kill(-leader, signal)
-}
-
-extension Duration {
-    var totalNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
 }
