@@ -186,19 +186,24 @@ final class ConnectionState {
 
     // MARK: - Revocation
 
-    /// After a reload: if the key that let this connection in is gone, it can start no new
-    /// session; with no session running it is closed now; with `endSessions` its running
-    /// sessions are hung up (`hangUp` does that for this connection's children).
-    func revalidate(stillAuthorized: (NIOSSHPublicKey) -> Bool, endSessions: Bool, hangUp: () -> Int) {
-        guard !isRevoked, let authorizedKey, !stillAuthorized(authorizedKey) else { return }
+    /// After a reload: if the key that let this connection in is gone from `store`, it can start
+    /// no new session; with no session running it is closed now; with
+    /// ``SSHServerLimits/revokeEndsSessions`` its running sessions (in `registry`) are told why
+    /// and hung up.
+    func revalidate(against store: AuthorizedKeysStore, sessions registry: SessionRegistry) {
+        guard !isRevoked, let authorizedKey, store.person(for: authorizedKey) == nil else { return }
         isRevoked = true
         logger.notice("key revoked: this connection can start no new session", metadata: ["sessions": "\(sessions)"])
         if sessions == 0 {
             logger.notice("closing: the key that let this connection in is no longer authorized")
             channel.close(promise: nil)
-        } else if endSessions {
-            let count = hangUp()
-            logger.notice("key revoked: hanging up the connection's sessions", metadata: ["sessions": "\(count)"])
+        } else if limits.revokeEndsSessions {
+            let running = registry.running(connectionID: id)
+            for child in running {
+                child.announceEnd("your key is no longer authorized: this session is ended.")
+                child.process.hangUp(killAfter: limits.hangUpGrace)
+            }
+            logger.notice("key revoked: hanging up the connection's sessions", metadata: ["sessions": "\(running.count)"])
         }
     }
 

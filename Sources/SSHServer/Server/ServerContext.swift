@@ -35,23 +35,9 @@ final class ServerContext: Sendable {
     /// their running sessions are hung up.
     func revokeConnectionsWithoutKeys() {
         guard let store = authorizedKeys else { return }
-        let endSessions = limits.revokeEndsSessions
         let sessions = self.sessions
-        let grace = limits.hangUpGrace
         for connection in connections.withLockedValue({ Array($0.values) }) {
-            connection.channel.eventLoop.execute {
-                let state = connection.state.value
-                state.revalidate(
-                    stillAuthorized: { store.person(for: $0) != nil }, endSessions: endSessions,
-                    hangUp: {
-                        let running = sessions.running(connectionID: state.id)
-                        for child in running {
-                            child.announceEnd("your key is no longer authorized: this session is ended.")
-                            child.process.hangUp(killAfter: grace)
-                        }
-                        return running.count
-                    })
-            }
+            connection.channel.eventLoop.execute { connection.state.value.revalidate(against: store, sessions: sessions) }
         }
     }
 
