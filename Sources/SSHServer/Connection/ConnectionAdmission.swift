@@ -5,30 +5,10 @@ import NIOCore
 /// connections, the per-source rate, and the number of connections still starting up (sshd's
 /// MaxStartups, with its random early drop).
 final class ConnectionAdmission: Sendable {
-    enum Refusal: Equatable, CustomStringConvertible {
-        case tooManyConnections(limit: Int)
-        case tooManyStartups(limit: Int)
-        case randomEarlyDrop(startingUp: Int, percent: Int)
-        case tooManyStartupsFromSource(limit: Int)
-        case sourceRateExceeded(limit: Int, window: TimeAmount)
-        case wrongGuessesFromSource(limit: Int, window: TimeAmount)
-
-        var description: String {
-            switch self {
-            case .tooManyConnections(let limit):
-                "\(limit) connections are already open"
-            case .tooManyStartups(let limit):
-                "\(limit) connections are already starting up"
-            case .randomEarlyDrop(let startingUp, let percent):
-                "random early drop: \(startingUp) connections are starting up (\(percent) % refused)"
-            case .tooManyStartupsFromSource(let limit):
-                "\(limit) connections from this address are already starting up"
-            case .sourceRateExceeded(let limit, let window):
-                "more than \(limit) connections from this address in \(window.nanoseconds / 1_000_000_000) s"
-            case .wrongGuessesFromSource(let limit, let window):
-                "\(limit) wrong guesses from this address in \(window.nanoseconds / 1_000_000_000) s"
-            }
-        }
+    /// Why a connection is refused: the limit, as the metrics count it, and what the log says.
+    struct Refusal: Equatable, CustomStringConvertible {
+        let reason: SSHServerMetrics.ConnectionRefusal
+        let description: String
     }
 
     private struct State {
@@ -58,24 +38,29 @@ final class ConnectionAdmission: Sendable {
     func admit(source: String, now: NIODeadline = .now()) -> Refusal? {
         state.withLockedValue { state in
             guard state.open < limits.maxConnections else {
-                return .tooManyConnections(limit: limits.maxConnections)
+                return Refusal(reason: .maxConnections, description: "\(limits.maxConnections) connections are already open")
             }
             guard !state.guesses.isAtLimit(source, now: now) else {
-                return .wrongGuessesFromSource(limit: state.guesses.limit, window: state.guesses.window)
+                return Refusal(
+                    reason: .wrongGuesses, description: "\(state.guesses.limit) wrong guesses from this address in \(state.guesses.window.nanoseconds / 1_000_000_000) s")
             }
             guard state.rate.admit(source, now: now) else {
-                return .sourceRateExceeded(limit: state.rate.limit, window: state.rate.window)
+                return Refusal(
+                    reason: .rate, description: "more than \(state.rate.limit) connections from this address in \(state.rate.window.nanoseconds / 1_000_000_000) s")
             }
             let startingUp = state.startingUpBySource.values.reduce(0, +)
             guard startingUp < limits.maxStartups else {
-                return .tooManyStartups(limit: limits.maxStartups)
+                return Refusal(reason: .maxStartups, description: "\(limits.maxStartups) connections are already starting up")
             }
             guard state.startingUpBySource[source, default: 0] < limits.maxStartupsPerSource else {
-                return .tooManyStartupsFromSource(limit: limits.maxStartupsPerSource)
+                return Refusal(
+                    reason: .perSourceStartups, description: "\(limits.maxStartupsPerSource) connections from this address are already starting up")
             }
             let drop = limits.startupDropProbability(startingUp: startingUp)
             if drop > 0, random() < drop {
-                return .randomEarlyDrop(startingUp: startingUp, percent: Int((drop * 100).rounded()))
+                return Refusal(
+                    reason: .randomEarlyDrop,
+                    description: "random early drop: \(startingUp) connections are starting up (\(Int((drop * 100).rounded())) % refused)")
             }
             state.open += 1
             state.startingUpBySource[source, default: 0] += 1

@@ -12,7 +12,7 @@ enum ConnectionInitializer {
 
         if let refusal = context.admission.admit(source: source) {
             context.logger.notice("refused connection", metadata: ["address": "\(remote)", "reason": "\(refusal)"])
-            SSHServerMetrics.refused(SSHServerMetrics.ConnectionRefusal(refusal))
+            SSHServerMetrics.refused(refusal.reason)
             channel.close(promise: nil)
             return
         }

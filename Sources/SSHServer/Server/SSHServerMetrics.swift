@@ -21,17 +21,6 @@ public enum SSHServerMetrics {
         case perSourceStartups = "per_source_startups"
         case rate = "per_source_rate"
         case wrongGuesses = "per_source_wrong_guesses"
-
-        init(_ refusal: ConnectionAdmission.Refusal) {
-            switch refusal {
-            case .tooManyConnections: self = .maxConnections
-            case .tooManyStartups: self = .maxStartups
-            case .randomEarlyDrop: self = .randomEarlyDrop
-            case .tooManyStartupsFromSource: self = .perSourceStartups
-            case .sourceRateExceeded: self = .rate
-            case .wrongGuessesFromSource: self = .wrongGuesses
-            }
-        }
     }
 
     /// Why a session request was refused (each a refusal site of ``SessionChannelHandler``).
