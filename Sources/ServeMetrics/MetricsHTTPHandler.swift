@@ -51,10 +51,6 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
-    }
 }
 
 /// Closes a connection whose client sends more than `limit` bytes: a request here is a request

@@ -132,6 +132,7 @@ public final class MetricsServer: Sendable {
                     try handlers.addHandler(RequestSizeLimit(limit: limits.requestBytes))
                     try handlers.configureHTTPServerPipeline(withPipeliningAssistance: false, withErrorHandling: true)
                     try handlers.addHandler(MetricsHTTPHandler(pages: pages))
+                    try handlers.addHandler(NIOCloseOnErrorHandler())
                 }
             }
         do {
