@@ -28,12 +28,8 @@ public enum ServeSessionMetrics {
                 self = .app
                 return
             }
-            switch command.subcommand.first {
-            case "present": self = .present
-            case "watch": self = .watch
-            case "mcp": self = .mcp
-            default: self = .command
-            }
+            // `present`, `watch` and `mcp` are modes of their own; no allowed command is named `app` or `command`.
+            self = command.subcommand.first.flatMap(Mode.init(rawValue:)) ?? .command
         }
     }
 
