@@ -91,13 +91,9 @@ struct AllowedCommand: Equatable {
                 return .failure(Refusal("`\(cut(shown))` is not allowed; allowed: \(summary)."))
             }
         }
-        if entry.words == ["watch"], let code = rest.first, WatchCode(code) == nil {
-            return .failure(
-                Refusal("`\(cut(code))` is not a watch code: it is three groups of four letters and digits, as the presenter's screen shows it."))
-        }
-        if entry.words == ["mcp"], let code = rest.first, WatchCode(code) == nil {
-            return .failure(
-                Refusal("`\(cut(code))` is not an agent code: it is three groups of four letters and digits, as the heading of a demo session shows it."))
+        if entry.words == ["watch"] || entry.words == ["mcp"], let code = rest.first, WatchCode(code) == nil {
+            let (kind, shown) = entry.words == ["watch"] ? ("a watch code", "the presenter's screen") : ("an agent code", "the heading of a demo session")
+            return .failure(Refusal("`\(cut(code))` is not \(kind): it is three groups of four letters and digits, as \(shown) shows it."))
         }
         return .success(AllowedCommand(subcommand: entry.words, arguments: rest))
     }
