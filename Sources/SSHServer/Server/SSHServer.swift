@@ -86,17 +86,11 @@ public final class SSHServer: Sendable {
         var keysReport: AuthorizedKeysReport?
         if case .authorizedKeysFile(let path) = configuration.authorization {
             let keys = AuthorizedKeysStore(path: path)
-            switch keys.reload() {
-            case .success(let report):
-                keysReport = report
-                for problem in report.problems {
-                    logger.warning(
-                        "authorized keys: \(report.path) \(problem)", metadata: [SSHServerStartReport.metadataKey: "yes"])
-                }
-            case .failure(let error):
-                throw error
+            let report = try keys.reload().get()
+            for problem in report.problems {
+                logger.warning("authorized keys: \(report.path) \(problem)", metadata: [SSHServerStartReport.metadataKey: "yes"])
             }
-            store = keys
+            (store, keysReport) = (keys, report)
         }
 
         let context = ServerContext(configuration: configuration, hostKey: hostKey, authorizedKeys: store)
