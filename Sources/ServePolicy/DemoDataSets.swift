@@ -158,12 +158,8 @@ public final class DemoDataSets: Sendable {
     /// One session of the connection ended; the last one deletes the data set.
     public func release(connectionID: Int) {
         let finished = entries.withLock { entries -> URL? in
-            guard var entry = entries[connectionID] else { return nil }
-            entry.sessions -= 1
-            if entry.sessions > 0 {
-                entries[connectionID] = entry
-                return nil
-            }
+            entries[connectionID]?.sessions -= 1
+            guard let entry = entries[connectionID], entry.sessions <= 0 else { return nil }
             entries[connectionID] = nil
             return entry.directory
         }
