@@ -99,13 +99,11 @@ final class RequestLedger: @unchecked Sendable {
 
     func read(_ line: Data) {
         let ids = Self.ids(in: line, where: { $0["method"] != nil })
-        guard !ids.isEmpty else { return }
         lock.withLock { open.formUnion(ids) }
     }
 
     func answered(_ line: Data) {
         let ids = Self.ids(in: line, where: { $0["method"] == nil })
-        guard !ids.isEmpty else { return }
         lock.withLock { open.subtract(ids) }
     }
 
