@@ -1,7 +1,6 @@
 import CPty
 import ChildProcess
-import Dispatch
-import Glibc
+import Foundation
 import Logging
 import NIOConcurrencyHelpers
 
@@ -246,34 +245,23 @@ enum ChildReaper {
 
     /// This process's children, from every thread's `children` file.
     private static func children() -> [pid_t] {
-        guard let tasks = opendir("/proc/self/task") else { return [] }
-        defer { closedir(tasks) }
-        var pids: [pid_t] = []
-        while let entry = readdir(tasks) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let task = Int(name) else { continue }
-            guard let text = readSmallFile("/proc/self/task/\(task)/children") else { continue }
-            pids += text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { Int($0) }.flatMap { task in
+            (text(of: "/proc/self/task/\(task)/children") ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { pid_t($0) }
         }
-        return pids
     }
 
     /// The state letter and session id from /proc/PID/stat (the name may hold spaces and
     /// parentheses: the fields follow the last ')').
     private static func stateAndSession(of pid: pid_t) -> (Character, pid_t)? {
-        guard let text = readSmallFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+        guard let text = text(of: "/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 4, let state = fields[0].first, let session = pid_t(fields[3]) else { return nil }
         return (state, session)
     }
 
-    private static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: 65536)
-        let count = read(fd, &bytes, bytes.count)
-        guard count >= 0 else { return nil }
-        return String(decoding: bytes[0..<count], as: UTF8.self)
+    /// A /proc file's text (Foundation reads such files to their end, though their size says 0).
+    private static func text(of path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
