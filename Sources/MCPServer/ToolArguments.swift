@@ -30,14 +30,8 @@ struct ToolArguments {
             if let fallback { return fallback }
             throw ToolRefusal("\(name) is required: a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
-        let number: Int?
-        if let whole = value.intValue {
-            number = whole
-        } else if let real = value.doubleValue, real.isFinite, real.rounded() == real, abs(real) < 1e15 {
-            number = Int(real)
-        } else {
-            number = nil
-        }
+        // A whole number may come as a double (`3.0`), if it is one exactly.
+        let number = value.intValue ?? value.doubleValue.flatMap { $0.isFinite && $0.rounded() == $0 && abs($0) < 1e15 ? Int($0) : nil }
         guard let number, range.contains(number) else {
             throw ToolRefusal("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
