@@ -77,15 +77,10 @@ public final class ServeLauncher: Sendable {
         case .noSuchPresentation(let sentence): return .wrongGuess(sentence)
         case .full(let sentence): return .refuse(sentence)
         }
-        var environment = request.terminalEnvironment
-        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
-        environment.merge(presenting.environment) { _, given in given }
-        environment["HOME"] = presenting.directory
-        environment[PresentDirectory.watcherNameKey] = person
-        var session = SSHSessionCommand(
-            executablePath: executable, arguments: ["watch", admitted.text], environment: environment,
-            workingDirectory: presenting.directory, onExit: { _ in presenting.watcherLeft() })
-        session.memoryLimit = memoryLimit
+        var session = sessionCommand(
+            ["watch", admitted.text], environment: request.terminalEnvironment.merging(presenting.environment) { _, given in given },
+            folder: presenting.directory, onExit: { _ in presenting.watcherLeft() })
+        session.environment[PresentDirectory.watcherNameKey] = person
         return .run(session)
     }
 
@@ -101,19 +96,27 @@ public final class ServeLauncher: Sendable {
             let shown = WatchCode(code)?.text ?? code
             return .wrongGuess("no demo session shows the agent code \(shown); check the code in the heading of your tabshell session.")
         }
-        var environment = request.localeEnvironment
-        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
-        let folder = database.deletingLastPathComponent().path
-        environment["HOME"] = folder
         logger.info("agent door opened", metadata: ["person": "\(person)", "connection": "\(request.peer.connectionID)"])
-        var session = SSHSessionCommand(
-            executablePath: executable,
-            arguments: ["mcp", "--db", database.path, "--as", person, "--log-level", "\(logLevel)"],
-            environment: environment, workingDirectory: folder, onExit: { _ in sets.release(connectionID: connection) })
-        session.memoryLimit = memoryLimit
+        var session = sessionCommand(
+            ["mcp", "--db", database.path, "--as", person, "--log-level", "\(logLevel)"], environment: request.localeEnvironment,
+            folder: database.deletingLastPathComponent().path, onExit: { _ in sets.release(connectionID: connection) })
         let limit = memoryLimit
         session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
         return .run(session)
+    }
+
+    /// This binary run with `arguments` in `folder` (its HOME too), under each session's memory
+    /// limit. A client that sends no locale gets what a system's default locale would give (sshd's
+    /// PAM sets it from /etc/default/locale): UTF-8, so the app draws its lines and accents.
+    private func sessionCommand(
+        _ arguments: [String], environment given: [String: String], folder: String, onExit: (@Sendable (SSHSessionEnd) -> Void)? = nil
+    ) -> SSHSessionCommand {
+        var environment = given
+        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { environment["LANG"] = "C.UTF-8" }
+        environment["HOME"] = folder
+        var session = SSHSessionCommand(executablePath: executable, arguments: arguments, environment: environment, workingDirectory: folder, onExit: onExit)
+        session.memoryLimit = memoryLimit
+        return session
     }
 
     /// What is left of the visitor's quota for `folder`: the quota less what its uploads in
@@ -250,41 +253,30 @@ public final class ServeLauncher: Sendable {
             arguments = common + ["--session-folder", folder.path, "--resume-within", String(isDemo ? 0 : resumeWindowSeconds)]
         }
         // TERM when there is a terminal, and the locale variables.
-        var environment = request.terminalEnvironment
-        // A client that sends no locale gets what a system's default locale would give (sshd's
-        // PAM sets it from /etc/default/locale): UTF-8, so the app draws its lines and accents.
-        if ["LANG", "LC_ALL", "LC_CTYPE"].allSatisfy({ (environment[$0] ?? "").isEmpty }) {
-            environment["LANG"] = "C.UTF-8"
-        }
-        environment["HOME"] = folder.path
-        environment.merge(storeEnvironment) { _, store in store }
-        environment.merge(logEnvironment) { _, log in log }
+        var session = sessionCommand(arguments, environment: request.terminalEnvironment, folder: folder.path)
+        session.environment.merge(storeEnvironment) { _, store in store }
+        session.environment.merge(logEnvironment) { _, log in log }
         // A demo session shows its data set's agent code, so the visitor can let an agent in.
         if command == nil || command?.isPresent == true, case .demo(let sets) = data,
             let code = sets.agentCode(connectionID: request.peer.connectionID)
         {
-            environment[DemoDataSets.agentCodeKey] = code.text
+            session.environment[DemoDataSets.agentCodeKey] = code.text
         }
         var presentation: WatchCode?
         if let command, command.isPresent, let presenting {
-            environment.merge(presenting.environment) { _, given in given }
+            session.environment.merge(presenting.environment) { _, given in given }
             let code = presenting.openPresentation(presenter: person, watchers: command.presentWatchers)
-            environment[PresentDirectory.codeKey] = code.text
+            session.environment[PresentDirectory.codeKey] = code.text
             presentation = code
         }
-        var onExit: (@Sendable (SSHSessionEnd) -> Void)?
         if release != nil || presentation != nil || uploader != nil {
             let (releasing, opened, visitor) = (release, presentation, uploader)
-            onExit = { [self] _ in
+            session.onExit = { [self] _ in
                 releasing?()
                 if let opened { presenting?.closePresentation(opened) }
                 if let visitor { _ = uploading.withLock { $0.remove(visitor) } }
             }
         }
-        var session = SSHSessionCommand(
-            executablePath: executable, arguments: arguments, environment: environment,
-            workingDirectory: folder.path, onExit: onExit)
-        session.memoryLimit = memoryLimit
         let limit = memoryLimit
         session.sentenceAtEnd = { end in Self.sentence(for: end, memoryLimit: limit) }
         if let recordings, ServeRecordings.records(request, demo: isDemo) {
