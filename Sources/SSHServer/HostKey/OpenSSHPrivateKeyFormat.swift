@@ -45,15 +45,10 @@ enum OpenSSHPrivateKeyFormat {
         body.writeString(publicBlob.bytes)
         body.writeString(secret.bytes)
 
-        let base64 = Data(body.bytes).base64EncodedString()
-        var lines = [beginMarker]
-        var rest = Substring(base64)
-        while !rest.isEmpty {
-            lines.append(String(rest.prefix(70)))
-            rest = rest.dropFirst(70)
-        }
-        lines.append(endMarker)
-        return lines.joined(separator: "\n") + "\n"
+        // The base64 in lines of 70, as ssh-keygen writes it.
+        let base64 = Array(Data(body.bytes).base64EncodedString())
+        let lines = stride(from: 0, to: base64.count, by: 70).map { String(base64[$0..<min($0 + 70, base64.count)]) }
+        return ([beginMarker] + lines + [endMarker]).joined(separator: "\n") + "\n"
     }
 
     static func decode(_ text: String) throws(DecodeError) -> (key: Curve25519.Signing.PrivateKey, comment: String) {

@@ -25,13 +25,12 @@ public struct SSHHostKey: Sendable {
     public static func loadOrCreate(at url: URL, comment: String = "tabshell host key") throws(SSHServerError)
         -> (key: SSHHostKey, created: Bool)
     {
-        let path = url.path
         if let existing = try load(at: url) {
             return (existing, false)
         }
         let key = Curve25519.Signing.PrivateKey()
         let text = OpenSSHPrivateKeyFormat.encode(key, comment: comment, checkInt: UInt32.random(in: .min ... .max))
-        let created = try writeNew(Array(text.utf8), to: path)
+        let created = try writeNew(Array(text.utf8), to: url.path)
         if !created, let winner = try load(at: url) {
             // Another process created it between our look and our link: use theirs.
             return (winner, false)
