@@ -30,12 +30,8 @@ public struct WatchCode: Equatable, Hashable, Sendable, CustomStringConvertible 
     }
 
     private init(symbols: [Character]) {
-        var text = ""
-        for (index, symbol) in symbols.enumerated() {
-            if index > 0, index % Self.groupLength == 0 { text.append("-") }
-            text.append(symbol)
-        }
-        self.text = text
+        text = stride(from: 0, to: symbols.count, by: Self.groupLength).map { String(symbols[$0..<min($0 + Self.groupLength, symbols.count)]) }
+            .joined(separator: "-")
     }
 
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> WatchCode {
