@@ -1,6 +1,7 @@
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 
 /// What every connection shares: configuration, keys, limits and the registries stop() uses.
 final class ServerContext: Sendable {
@@ -10,7 +11,7 @@ final class ServerContext: Sendable {
     let admission: ConnectionAdmission
     let sessions: SessionRegistry
     let connections = NIOLockedValueBox<[Int: Connection]>([:])
-    private let lastConnectionID = NIOLockedValueBox(0)
+    private let lastConnectionID = Atomic<Int>(0)
 
     var logger: Logger { configuration.logger }
     var limits: SSHServerLimits { configuration.limits }
@@ -41,12 +42,7 @@ final class ServerContext: Sendable {
         }
     }
 
-    func nextConnectionID() -> Int {
-        lastConnectionID.withLockedValue {
-            $0 += 1
-            return $0
-        }
-    }
+    func nextConnectionID() -> Int { lastConnectionID.add(1, ordering: .relaxed).newValue }
 
     /// A line for the client: `tabshell: sentence`. The sentence may quote what the client sent
     /// (a launcher's refusal): it is made printable, so no escape goes back to its terminal.
