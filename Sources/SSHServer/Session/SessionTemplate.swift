@@ -102,11 +102,8 @@ public final class SessionTemplate: Sendable {
                 state.failures = 0
                 return .success(pid)
             }
-            switch outcome {
-            case .success(let pid): return pid > 0 ? pid : nil
-            case .failure(let error): throw error
-            case nil: continue
-            }
+            // -1: the request is larger than a template takes.
+            if let pid = try outcome?.get() { return pid > 0 ? pid : nil }
         }
         return nil
     }
