@@ -56,14 +56,10 @@ enum AuthorizedKeysParser {
         let first = nextToken(&rest)
         var keyType = first
         if !looksLikeKeyType(first) {
-            switch parseOptions(first) {
-            case .failure(let error):
-                return problem(error.sentence)
-            case .success(let names):
-                let unsupported = names.filter { !alreadyEnforcedOptions.contains($0.lowercased()) }
-                if let option = unsupported.first {
-                    return problem("the option `\(option)` is not implemented by this server, so this key is refused")
-                }
+            let names: [String]
+            do { names = try parseOptions(first) } catch { return problem(error.sentence) }
+            if let option = names.first(where: { !alreadyEnforcedOptions.contains($0.lowercased()) }) {
+                return problem("the option `\(option)` is not implemented by this server, so this key is refused")
             }
             keyType = nextToken(&rest)
         }
@@ -143,7 +139,7 @@ enum AuthorizedKeysParser {
     }
 
     /// Option names from `name,name="value",…`, or a sentence when the list is malformed.
-    private static func parseOptions(_ text: String) -> Result<[String], OptionsError> {
+    private static func parseOptions(_ text: String) throws(OptionsError) -> [String] {
         var names: [String] = []
         var current = ""
         var inValue = false
@@ -172,13 +168,13 @@ enum AuthorizedKeysParser {
             }
         }
         if quoted {
-            return .failure(OptionsError("the options have an unterminated quote"))
+            throw OptionsError("the options have an unterminated quote")
         }
         names.append(current)
         if names.contains(where: \.isEmpty) {
-            return .failure(OptionsError("the options are malformed (an empty option)"))
+            throw OptionsError("the options are malformed (an empty option)")
         }
-        return .success(names)
+        return names
     }
 
     struct OptionsError: Error {
