@@ -122,7 +122,7 @@ public final class ServeLauncher: Sendable {
     /// What is left of the visitor's quota for `folder`: the quota less what its uploads in
     /// other data sets hold (demo mode; the demo's own sample photos not counted), or the one
     /// sentence when nothing is.
-    private func quotaLeft(for request: SSHSessionRequest, in folder: PersonFolder) -> Result<UploadQuota, QuotaFull> {
+    private func quotaLeft(for request: SSHSessionRequest, in folder: PersonFolder) -> Result<UploadQuota, AllowedCommand.Refusal> {
         guard case .demo(let sets) = data else { return .success(uploadQuota) }
         let samples = Set(DemoPNG.demoPictures().map(\.name))
         var count = 0
@@ -134,13 +134,9 @@ public final class ServeLauncher: Sendable {
             }
         }
         guard count < uploadQuota.count, bytes < uploadQuota.bytes else {
-            return .failure(QuotaFull(sentence: uploadQuota.sentence(count: count, bytes: bytes)))
+            return .failure(AllowedCommand.Refusal(uploadQuota.sentence(count: count, bytes: bytes)))
         }
         return .success(UploadQuota(count: uploadQuota.count - count, bytes: uploadQuota.bytes - bytes))
-    }
-
-    struct QuotaFull: Error {
-        let sentence: String
     }
 
     private var isDemo: Bool { if case .demo = data { true } else { false } }
