@@ -129,14 +129,10 @@ public final class SessionTemplate: Sendable {
             logger.error("no session template: socketpair failed", metadata: ["error": "\(String(cString: strerror(errno)))"])
             return nil
         }
-        var entries: [String] = []
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if !text.hasPrefix(CPTY_TEMPLATE_VARIABLE + "=") { entries.append(text) }
-            entry += 1
-        }
-        entries.append(CPTY_TEMPLATE_VARIABLE + "=3")
+        // This process's environment, with the variable that makes the binary a template.
+        var environment = ProcessInfo.processInfo.environment
+        environment[CPTY_TEMPLATE_VARIABLE] = "3"
+        let entries = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // The blank argument is room for each session's command line (what ps shows of it).
         var pid: pid_t = 0
         let handed = [ends[1]]
