@@ -67,7 +67,7 @@ final class ChildProcess: Sendable {
         let sent = state.withLockedValue { state -> Bool in
             guard state.end == nil else { return false }
             state.wasHungUp = true
-            signalGroup(pid, SIGHUP)
+            _ = Glibc.kill(-pid, SIGHUP)
             return true
         }
         guard sent, let killAfter else { return }
@@ -90,7 +90,7 @@ final class ChildProcess: Sendable {
     func kill() {
         state.withLockedValue { state in
             guard state.end == nil else { return }
-            signalGroup(pid, SIGKILL)
+            _ = Glibc.kill(-pid, SIGKILL)
         }
     }
 
@@ -122,8 +122,4 @@ final class ChildProcess: Sendable {
             handler(end)
         }
     }
-}
-
-private func signalGroup(_ leader: pid_t, _ signal: Int32) {
-    _ = Glibc.kill(-leader, signal)
 }
