@@ -11,7 +11,8 @@ public protocol TextOutput: AnyObject {
 extension OutputSink: TextOutput {}
 
 /// What a command reads and writes besides its arguments: the process's streams and
-/// environment when run from the shell, a test's values in tests (the same code runs in both).
+/// environment when run from the shell, a test's values in tests (the same code runs in both;
+/// the tests make theirs with the memberwise initialiser, importing the module @testable).
 public struct CommandContext {
     public var output: any TextOutput
     public var errors: any TextOutput
@@ -29,23 +30,6 @@ public struct CommandContext {
     /// Standard input as a descriptor, for the commands that stream it (`catalog import -`,
     /// `photos add`) rather than read it whole.
     public var inputDescriptor: Int32 = STDIN_FILENO
-
-    public init(
-        output: any TextOutput, errors: any TextOutput, environment: [String: String], now: @escaping () -> Date, outputIsTerminal: Bool,
-        errorIsTerminal: Bool, readInput: @escaping () throws -> Data, terminalSize: @escaping () -> (rows: Int, columns: Int)?,
-        askTerminal: @escaping () -> TerminalProbeResult = { .notAsked }, inputDescriptor: Int32 = STDIN_FILENO
-    ) {
-        self.output = output
-        self.errors = errors
-        self.environment = environment
-        self.now = now
-        self.outputIsTerminal = outputIsTerminal
-        self.errorIsTerminal = errorIsTerminal
-        self.readInput = readInput
-        self.terminalSize = terminalSize
-        self.askTerminal = askTerminal
-        self.inputDescriptor = inputDescriptor
-    }
 
     /// The real process: standard output and error, the environment, the clock.
     public static func process() -> CommandContext {
