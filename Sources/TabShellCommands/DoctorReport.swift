@@ -67,40 +67,11 @@ extension DoctorReport {
     /// item wraps from the left edge.
     public static let leastRoomBesideLead = 10
 
-    /// `text` in lines of at most `width` cells, broken at spaces; a word longer than a line (a
-    /// path) is broken into pieces of `width` cells, so the terminal never has to fold a line.
-    public static func wordWrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [text] }
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ").flatMap({ pieces(of: String($0), width: width) }) {
-            if current.isEmpty {
-                current = String(word)
-            } else if TextWidth.of(current) + 1 + TextWidth.of(String(word)) <= width {
-                current += " " + word
-            } else {
-                lines.append(current)
-                current = String(word)
-            }
-        }
-        return lines + [current]
-    }
-
-    /// `word` cut into pieces of at most `width` cells (itself when it fits).
-    public static func pieces(of word: String, width: Int) -> [String] {
-        guard TextWidth.of(word) > width else { return [word] }
-        var pieces: [String] = []
-        var current = ""
-        for character in word {
-            let next = current + String(character)
-            if !current.isEmpty, TextWidth.of(next) > width {
-                pieces.append(current)
-                current = String(character)
-            } else {
-                current = next
-            }
-        }
-        return pieces + [current]
+    /// `text` in lines of at most `width` cells, broken at spaces (a run of them counts as one);
+    /// a word longer than a line (a path) is broken into pieces of `width` cells, so the
+    /// terminal never has to fold a line.
+    static func wordWrap(_ text: String, width: Int) -> [String] {
+        TextWrap.lines(text.split(separator: " ").joined(separator: " "), width: width)
     }
 }
 
@@ -129,26 +100,22 @@ public enum Terminfo {
     public static func maxColors(at path: String) -> Int? {
         guard let data = FileManager.default.contents(atPath: path), data.count >= 12 else { return nil }
         let bytes = [UInt8](data)
-        func short(_ offset: Int) -> Int { Int(Int16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8)) }
-        let magic = short(0)
+        /// The little-endian signed number of `size` bytes at `offset`.
+        func number(_ offset: Int, size: Int = 2) -> Int {
+            let value = (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+            return value >= 1 << (8 * size - 1) ? value - (1 << (8 * size)) : value
+        }
+        let magic = number(0)
         guard magic == 0o432 || magic == 0o1036 else { return nil }
         let numberSize = magic == 0o1036 ? 4 : 2
-        let namesSize = short(2), boolCount = short(4), numberCount = short(6)
+        let namesSize = number(2), boolCount = number(4), numberCount = number(6)
         let colorsIndex = 13
         guard namesSize >= 0, boolCount >= 0, numberCount > colorsIndex else { return nil }
         var offset = 12 + namesSize + boolCount
         if offset % 2 == 1 { offset += 1 }
         offset += colorsIndex * numberSize
         guard offset + numberSize <= bytes.count else { return nil }
-        let value: Int
-        if numberSize == 2 {
-            value = short(offset)
-        } else {
-            value = Int(
-                Int32(
-                    bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
-                        | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24))
-        }
+        let value = number(offset, size: numberSize)
         return value < 0 ? nil : value
     }
 }
