@@ -31,11 +31,11 @@ public enum JSONLogLine {
         pid: Int32 = ProcessInfo.processInfo.processIdentifier
     ) -> String {
         var members = [
-            member("time", .string(stamp(time))), member("level", .string(level.rawValue)), member("process", .number(Int(pid))),
-            member("event", .string(message)),
+            member("time", printable(stamp(time))), member("level", printable(level.rawValue)), member("process", Int(pid)),
+            member("event", printable(message)),
         ]
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
-            members.append(member(fixedKeys.contains(key) ? "field." + key : key, json(value)))
+            members.append(member(fixedKeys.contains(key) ? "field." + key : key, foundation(value)))
         }
         return "{" + members.joined(separator: ",") + "}"
     }
@@ -58,40 +58,24 @@ public enum JSONLogLine {
 
     // MARK: - Values
 
-    private enum Value {
-        case string(String)
-        case number(Int)
-        case array([Value])
-        case object([(String, Value)])
-
-        /// What `JSONSerialization` takes.
-        var foundation: Any {
-            switch self {
-            case .string(let text): return printable(text)
-            case .number(let number): return number
-            case .array(let values): return values.map(\.foundation)
-            case .object(let members):
-                return Dictionary(members.map { (printable($0.0), $0.1.foundation) }, uniquingKeysWith: { first, _ in first })
-            }
-        }
-    }
-
-    private static func json(_ value: Logger.MetadataValue) -> Value {
+    /// What `JSONSerialization` takes for a metadata value, every string made ``printable(_:)``.
+    private static func foundation(_ value: Logger.MetadataValue) -> Any {
         switch value {
-        case .string(let text): return .string(text)
-        case .stringConvertible(let convertible): return .string(convertible.description)
-        case .array(let values): return .array(values.prefix(maximumCharacters).map(json))
-        case .dictionary(let members): return .object(members.prefix(maximumCharacters).map { ($0.key, json($0.value)) })
+        case .string(let text): printable(text)
+        case .stringConvertible(let convertible): printable(convertible.description)
+        case .array(let values): values.prefix(maximumCharacters).map(foundation)
+        case .dictionary(let members):
+            Dictionary(members.prefix(maximumCharacters).map { (printable($0.key), foundation($0.value)) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
-    private static func member(_ key: String, _ value: Value) -> String {
-        encoded(.string(key)) + ":" + encoded(value)
+    private static func member(_ key: String, _ value: Any) -> String {
+        encoded(printable(key)) + ":" + encoded(value)
     }
 
-    private static func encoded(_ value: Value) -> String {
+    private static func encoded(_ value: Any) -> String {
         let options: JSONSerialization.WritingOptions = [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: value.foundation, options: options) else { return "null" }
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: options) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }
 
