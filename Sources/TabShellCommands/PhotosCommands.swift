@@ -89,24 +89,21 @@ public struct PhotosList: CommandBody {
 
     public func execute(_ context: CommandContext) throws {
         let uploads = options.folder(environment: context.environment).uploads
-        let names = uploads.names()
+        var listing = Listing(
+            json: false, key: "uploads", empty: "No uploads. Add one with: photos add NAME < file",
+            columns: [.init(title: "NAME", maximumWidth: 60), .init(title: "FORMAT"), .init(title: "PIXELS"), .init(title: "BYTES", alignRight: true)],
+            context: context)
         try finishing {
-            if names.isEmpty {
-                try context.output.write("No uploads. Add one with: photos add NAME < file\n")
-            } else {
-                var table = TextTable(
-                    columns: [.init(title: "NAME", maximumWidth: 60), .init(title: "FORMAT"), .init(title: "PIXELS"), .init(title: "BYTES", alignRight: true)],
-                    unicode: context.localeIsUTF8)
-                for name in names {
-                    let image = uploads.inspect(name)
-                    table.append([
+            for name in uploads.names() {
+                let image = uploads.inspect(name)
+                try listing.add(
+                    json: "",
+                    row: [
                         name, image?.format.title ?? "?", image.map { "\($0.pixelWidth)x\($0.pixelHeight)" } ?? "?",
                         String(uploads.byteSize(of: name) ?? 0),
                     ])
-                }
-                try context.output.write(table.render())
             }
-            try context.output.finish()
+            try listing.finish()
         }
     }
 }
