@@ -10,9 +10,6 @@ final class Mailbox: Sendable {
     }
 
     func takeAll() -> [AppAction] {
-        actions.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
+        actions.withLock { exchange(&$0, with: []) }
     }
 }

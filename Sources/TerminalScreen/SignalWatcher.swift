@@ -69,10 +69,7 @@ public final class SignalWatcher {
     public func takePending() -> [Int32] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(wakeDescriptor, &buffer, buffer.count) > 0 {}
-        return shared.pending.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
-        }
+        return shared.pending.withLock { exchange(&$0, with: []) }
     }
 
     /// Stops watching and gives each signal back its previous disposition. Idempotent.
