@@ -48,7 +48,7 @@ public final class CastFileRecorder: Sendable {
         let started = ContinuousClock.now
         let recorder = CastFileRecorder(
             path: path, descriptor: descriptor, header: header, sessionLimit: sessionLimit, budget: budget,
-            clock: clock ?? { Self.seconds(ContinuousClock.now - started) }, onStop: onStop)
+            clock: clock ?? { (ContinuousClock.now - started) / .seconds(1) }, onStop: onStop)
         // `forAnyPlayer`: filtered as it is recorded, and ended cleanly when cut (CastEncoder.filter).
         if forAnyPlayer { recorder.state.withLock { $0.encoder.filter = ReplayFilter() } }
         recorder.begin()
@@ -165,10 +165,5 @@ public final class CastFileRecorder: Sendable {
                 rest = rest.dropFirst(written)
             }
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

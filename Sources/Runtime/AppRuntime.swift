@@ -339,9 +339,7 @@ public final class AppRuntime {
         if needsDraw, let end = frameHoldEnd, end > now { deadlines.append(end) }
         // Nothing due: the loop wakes for the terminal, a wake, or this.
         let next = deadlines.min() ?? now.advanced(by: .seconds(1))
-        let remaining = now.duration(to: next)
-        let ms = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-        return max(0, Int(ms) + 1)
+        return max(0, Int(now.duration(to: next) / .milliseconds(1)) + 1)
     }
 
     /// Sends the actions of every timer due at `now`.
@@ -410,8 +408,7 @@ public final class AppRuntime {
 
     /// The copies waiting for the terminal, which the caller now writes.
     public func takeClipboard() -> [String] {
-        defer { clipboard = [] }
-        return clipboard
+        exchange(&clipboard, with: [])
     }
 
     /// Presenting: the heading's "watch 4821 · 3 watching"; nil when not presenting.

@@ -34,10 +34,7 @@ final class PreviewLoader {
             unfinished.subtract(1, ordering: .relaxed)
         }
         func takeAll() -> [Int] {
-            tickets.withLock { all in
-                defer { all.removeAll() }
-                return all
-            }
+            tickets.withLock { exchange(&$0, with: []) }
         }
         var isIdle: Bool { unfinished.load(ordering: .relaxed) == 0 }
     }
@@ -90,8 +87,7 @@ final class PreviewLoader {
             let result = await previewer.preview(of: file, box: box, mode: mode, cell: cell)
             switch result {
             case let .success(preview):
-                let elapsed = (ContinuousClock.now - started).components
-                let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+                let milliseconds = Int((ContinuousClock.now - started) / .milliseconds(1))
                 logger.debug(
                     "preview ready",
                     metadata: [

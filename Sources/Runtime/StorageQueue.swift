@@ -92,11 +92,7 @@ final class StorageQueue {
 
     /// The actions of the calls that have finished since the last time (main thread).
     func takeFinished() -> [AppAction] {
-        let outcomes = outbox.finished.withLock { waiting in
-            defer { waiting.removeAll() }
-            return waiting
-        }
-        return outcomes.flatMap { $0.value() }
+        outbox.finished.withLock { exchange(&$0, with: []) }.flatMap { $0.value() }
     }
 
     /// Waits up to `limit` for the calls already queued to finish; true when none is left.
@@ -111,7 +107,6 @@ extension DispatchQueue {
     func finishesQueuedWork(within limit: Duration) -> Bool {
         let done = DispatchSemaphore(value: 0)
         async { done.signal() }
-        let (seconds, attoseconds) = limit.components
-        return done.wait(timeout: .now() + .milliseconds(Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))) == .success
+        return done.wait(timeout: .now() + limit / .seconds(1)) == .success
     }
 }

@@ -57,8 +57,7 @@ public struct DatabaseCopy: CommandBody {
                 if context.errorIsTerminal { context.warn("… \(progress.records) records") }
             }
         }
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
         logger.info(
             "db copy", metadata: ["to": "\(target.displayName)", "records": "\(report.records)", "seconds": "\(String(format: "%.1f", seconds))"])
         try finishing(

@@ -52,8 +52,7 @@ public struct GenerateData: CommandBody {
             } else {
                 return
             }
-            let seconds = (ContinuousClock.now - started).components
-            let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+            let elapsed = (ContinuousClock.now - started) / .seconds(1)
             line = "\(total) records in \(store.displayName) (\(String(format: "%.1f", elapsed)) s)\n"
         } catch {
             throw Failure(sentence(for: error))

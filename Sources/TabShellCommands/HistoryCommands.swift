@@ -104,8 +104,7 @@ public struct HistoryExport: CommandBody {
             logger.error("history export stopped", metadata: ["written": "\(written)", "error": "\(error)"])
             throw error
         }
-        let elapsed = started.duration(to: .now).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = started.duration(to: .now) / .seconds(1)
         progress?.clear()
         if showsProgress {
             context.warn("Exported \(written) record\(written == 1 ? "" : "s")\(output.map { " to \($0)" } ?? "").")

@@ -93,8 +93,6 @@ final class StopSignals: @unchecked Sendable {
 
     /// Sleeps for `duration`, or less when a stop is asked for.
     func wait(for duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
+        _ = wakeUp.wait(timeout: .now() + duration / .seconds(1))
     }
 }
