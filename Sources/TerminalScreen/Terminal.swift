@@ -34,17 +34,6 @@ public final class Terminal {
         watchedSignals.filter { $0 != SIGHUP || !isIgnored(SIGHUP) }
     }
 
-    /// A blocked signal mask is inherited across exec. Started with SIGTSTP blocked (as under
-    /// some test runners and supervisors), Ctrl-Z never stopped the process: the SIGTSTP it
-    /// sends itself stayed pending and came back as another Ctrl-Z, a busy loop of suspend and
-    /// redraw. Unblock what we watch on this thread before any thread of ours is made.
-    private static func unblockWatchedSignals() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in watchedSignals { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    }
-
     /// Whether `signal`'s disposition is SIG_IGN (SIG_DFL is a null handler, SIG_IGN is 1).
     private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
@@ -167,7 +156,8 @@ public final class Terminal {
             throw TerminalError(message: "tabshell needs a terminal it knows: TERM=\(term) is not in terminfo.")
         }
 
-        Self.unblockWatchedSignals()
+        // The watcher unblocks what it watches: started with SIGTSTP blocked (as under some test
+        // runners and supervisors), Ctrl-Z would otherwise come back as another Ctrl-Z forever.
         let signals: SignalWatcher
         do {
             signals = try SignalWatcher(signals: Self.signalsToWatch())
