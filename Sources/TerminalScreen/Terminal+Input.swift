@@ -176,11 +176,11 @@ extension Terminal {
 
     private func handleSignals() {
         for signal in signals.takePending() {
+            if let quit = QuitSignal(rawValue: signal) {
+                addQuit(quit)
+                continue
+            }
             switch signal {
-            case SIGINT: addQuit(.interrupt)
-            case SIGTERM: addQuit(.terminate)
-            case SIGHUP: addQuit(.hangup)
-            case SIGQUIT: addQuit(.quit)
             case SIGTSTP: suspend()
             case SIGCONT: continued()
             case SIGWINCH: reportSizeIfChanged()

@@ -29,9 +29,9 @@ public enum TerminalEvent: Equatable {
     case terminalAnswered(TerminalAnswers)
 }
 
-/// The signals that end the app: SIGINT, SIGTERM, SIGHUP and SIGQUIT.
-public enum QuitSignal: Equatable, Sendable {
-    case interrupt, terminate, hangup, quit
+/// The signals that end the app: SIGINT, SIGTERM, SIGHUP and SIGQUIT, by their numbers (Linux's).
+public enum QuitSignal: Int32, Equatable, Sendable {
+    case interrupt = 2, terminate = 15, hangup = 1, quit = 3
 }
 
 /// Why the terminal could not be used, as one sentence for the user (its description too, so a

@@ -321,19 +321,8 @@ struct TabShellCommand: ParsableCommand {
         logger.info("stopped", metadata: ["reason": "\(reason)"])
         switch reason {
         case .quit, .signal(.interrupt): return
-        case let .signal(signal): throw ExitCode(128 + signal.number)
+        case let .signal(signal): throw ExitCode(128 + signal.rawValue)
         case .terminalGone: throw ExitCode(129)
-        }
-    }
-}
-
-extension QuitSignal {
-    var number: Int32 {
-        switch self {
-        case .interrupt: SIGINT
-        case .terminate: SIGTERM
-        case .hangup: SIGHUP
-        case .quit: SIGQUIT
         }
     }
 }
