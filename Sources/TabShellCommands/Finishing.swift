@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
+import Logging
 import Storage
 import TabShell
 
@@ -64,24 +65,22 @@ func readBounded(_ descriptor: Int32, limit: Int) -> Data? {
     return data
 }
 
-/// Prints the first problems of a refused import (enough to fix a file: a wrong key is usually
-/// wrong in every entry) and a count of the rest, on standard error.
-func warnProblems(_ problems: [ImportProblem], source: String, context: CommandContext) {
+/// A refused import (`inbox import`, `history import`): its first problems printed on standard
+/// error (enough to fix a file: a wrong key is usually wrong in every entry) with a count of the
+/// rest, the refusal logged as "`logName` refused", and the failure it ends with: "3 problems in
+/// FILE; nothing was imported.", or "More than 1,000 problems in FILE; …" when the list was cut.
+func importRefusal(_ problems: [ImportProblem], source: String, logName: String, context: CommandContext, logger: Logger) -> Failure {
     for problem in problems.prefix(importProblemsShown) { context.warn("\(source): \(problem)") }
     if ImportLimits.isCut(problems) {
         context.warn("\(source): … and more: the file was read no further.")
     } else if problems.count > importProblemsShown {
         context.warn("\(source): … and \(problems.count - importProblemsShown) more.")
     }
-}
-
-/// The sentence a refused import ends with: "3 problems in FILE; nothing was imported.", or
-/// "More than 1,000 problems in FILE; …" when the list was cut.
-func refusedImport(_ problems: [ImportProblem], source: String) -> String {
+    logger.warning("\(logName) refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
     let count =
         ImportLimits.isCut(problems)
         ? "More than \(Count.noun(ImportLimits.maximumProblems, "problem"))" : Count.noun(problems.count, "problem")
-    return "\(count) in \(source); nothing was imported."
+    return Failure("\(count) in \(source); nothing was imported.")
 }
 
 /// How many problems of a refused import file are listed (all are counted).

@@ -234,7 +234,7 @@ public struct HistoryFileImport: CommandBody {
             now: context.now())
         {
         case let .problems(problems):
-            throw refusal(problems, source: source, context: context, logger: logger)
+            throw importRefusal(problems, source: source, logName: "history import", context: context, logger: logger)
         case let .history(history):
             parsed = history
         }
@@ -255,7 +255,7 @@ public struct HistoryFileImport: CommandBody {
         parsed = ImportedHistory()
         let photoProblems = HistoryImport.stagePhotos(of: &history, store: db)
         guard photoProblems.isEmpty else {
-            throw refusal(photoProblems, source: source, context: context, logger: logger)
+            throw importRefusal(photoProblems, source: source, logName: "history import", context: context, logger: logger)
         }
         do {
             let report = try db.importHistory(history)
@@ -272,12 +272,5 @@ public struct HistoryFileImport: CommandBody {
             logger.error("history import failed: \(error.message)")
             throw Failure(error.message + " Nothing was imported.")
         }
-    }
-
-    /// Prints the first problems (as `inbox import` does) and returns the failure to throw.
-    private func refusal(_ problems: [ImportProblem], source: String, context: CommandContext, logger: Logger) -> Failure {
-        warnProblems(problems, source: source, context: context)
-        logger.warning("history import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
-        return Failure(refusedImport(problems, source: source))
     }
 }

@@ -125,9 +125,7 @@ public struct InboxImport: CommandBody {
         // The file's text is let go once it is read: what is imported is kept, not the text too.
         switch RequestImport.parse(try readImportFile(file, source: source, maximumBytes: RequestImport.maximumBytes, context: context)) {
         case let .problems(problems):
-            warnProblems(problems, source: source, context: context)
-            logger.warning("inbox import refused", metadata: ["problems": "\(problems.count)", "file": "\(source)"])
-            throw Failure(refusedImport(problems, source: source))
+            throw importRefusal(problems, source: source, logName: "inbox import", context: context, logger: logger)
         case let .requests(requests):
             let db = try database.openStore(environment: context.environment, logger: logger)
             let ids = try failing("inbox import", logger: logger, saying: " Nothing was imported.") { () throws(StorageError) in
