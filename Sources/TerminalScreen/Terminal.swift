@@ -135,10 +135,12 @@ public final class Terminal {
         guard let tty = fopen("/dev/tty", "r+") else {
             throw TerminalError(message: "tabshell needs a terminal: /dev/tty could not be opened (\(Self.errnoText())).")
         }
+        // Closed again on every way out but the one that keeps it.
+        var keepsTTY = false
+        defer { if !keepsTTY { fclose(tty) } }
         let descriptor = fileno(tty)
         var modes = termios()
         guard tcgetattr(descriptor, &modes) == 0 else {
-            fclose(tty)
             throw TerminalError(message: "tabshell needs a terminal: /dev/tty is not one.")
         }
         var canAddress: Int32 = 0
@@ -146,31 +148,22 @@ public final class Terminal {
         case 1 where canAddress != 0:
             break
         case 1:
-            fclose(tty)
             throw TerminalError(message: "tabshell needs a terminal that can move the cursor; TERM=\(term) cannot.")
         case -1:
-            fclose(tty)
             throw TerminalError(message: "tabshell could not find the terminfo database to look up TERM=\(term).")
         default:
-            fclose(tty)
             throw TerminalError(message: "tabshell needs a terminal it knows: TERM=\(term) is not in terminfo.")
         }
 
         // The watcher unblocks what it watches: started with SIGTSTP blocked (as under some test
         // runners and supervisors), Ctrl-Z would otherwise come back as another Ctrl-Z forever.
-        let signals: SignalWatcher
-        do {
-            signals = try SignalWatcher(signals: Self.signalsToWatch())
-        } catch {
-            fclose(tty)
-            throw error
-        }
+        let signals = try SignalWatcher(signals: Self.signalsToWatch())
         guard let screen = newterm(term, tty, tty) else {
             signals.stop()
             tcsetattr(descriptor, TCSANOW, &modes)
-            fclose(tty)
             throw TerminalError(message: "tabshell could not start the terminal (TERM=\(term)).")
         }
+        keepsTTY = true
 
         self.screen = screen
         self.tty = tty
