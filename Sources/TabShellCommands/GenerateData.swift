@@ -55,7 +55,7 @@ public struct GenerateData: CommandBody {
             let elapsed = (ContinuousClock.now - started) / .seconds(1)
             line = "\(total) records in \(store.displayName) (\(String(format: "%.1f", elapsed)) s)\n"
         } catch {
-            throw Failure(sentence(for: error))
+            throw Failure("\(error)")
         }
         try finishing(context, writing: line)
     }

@@ -219,7 +219,7 @@ struct ServeCommand: ParsableCommand {
         case let .success(started): report = started
         case let .failure(error):
             signals.cancel()
-            throw Failure(sentence(for: error))
+            throw Failure("\(error)")
         }
         for line in report.lines { print(line) }
         if let metrics {

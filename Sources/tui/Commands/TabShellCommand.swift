@@ -247,7 +247,7 @@ struct TabShellCommand: ParsableCommand {
                 store = OpeningStore(try database.openStore(environment: environment, logger: logger, listen: true, connections: .single))
             }
         } catch {
-            throw Failure(sentence(for: error))
+            throw Failure("\(error)")
         }
         logger.info("starting", metadata: ["db": "\(store.displayName)", "version": "\(Self.configuration.version)"])
         if !CrashGuard.install(logFile: DatabaseOptions.logFile(beside: url)) {
