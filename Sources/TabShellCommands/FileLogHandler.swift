@@ -58,7 +58,7 @@ public struct FileLogHandler: LogHandler {
     }
 
     /// Serialises writes; a failing log never disturbs the app.
-    public final class Sink: @unchecked Sendable {
+    final class Sink: @unchecked Sendable {
         private let url: URL
         private let securityURL: URL
         private let maxBytes: Int
@@ -67,9 +67,7 @@ public struct FileLogHandler: LogHandler {
         private let lock = NSLock()
         private var gate = LogFloodGate()
 
-        public init(
-            url: URL, maxBytes: Int, format: LogFormat = .text, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
-        ) {
+        init(url: URL, maxBytes: Int, format: LogFormat, clock: @escaping @Sendable () -> Double) {
             self.url = url
             self.securityURL = FileLogHandler.securityLog(beside: url)
             self.maxBytes = maxBytes
@@ -93,11 +91,6 @@ public struct FileLogHandler: LogHandler {
             let line = format(now)
             append(line, to: url)
             if isSecurityEvent { append(line, to: securityURL) }
-        }
-
-        /// A line as it is (no flood gate, no security copy).
-        public func write(_ line: String) {
-            lock.withLock { append(line, to: url) }
         }
 
         /// `… "refused: launcher" and 8,801 more like it in the 60 s from 2026-…Z`.
