@@ -1,8 +1,7 @@
-import Dispatch
 import Foundation
 import Logging
 import Storage
-import Synchronization
+import TerminalScreen
 
 /// `tabshell history export --follow`: every record committed from now on, by any session or
 /// process, as a JSON line, until SIGINT, SIGTERM or SIGHUP (exit 0) or until the reader goes
@@ -24,7 +23,7 @@ struct HistoryFollower {
 
     /// Prints the records after `since` (after the newest one when nil), then follows.
     func run(after since: Int64?) throws {
-        let stop = StopSignals()
+        let stop = try StopSignals()
         var last: Int64 = since ?? 0
         if since == nil { last = try database.lastRecordID() ?? 0 }
         logger.info("history export --follow started", metadata: ["after": "\(last)"])
@@ -65,34 +64,24 @@ struct HistoryFollower {
     }
 }
 
-/// SIGINT, SIGTERM and SIGHUP, turned into "stop" for a loop that sleeps between checks.
-/// (`@unchecked`: `sources` is set once in `init` and only kept alive; the flag is a Mutex.)
-final class StopSignals: @unchecked Sendable {
-    private let requested = Mutex(false)
-    private let wakeUp = DispatchSemaphore(value: 0)
-    private var sources: [any DispatchSourceSignal] = []
+/// SIGINT, SIGTERM and SIGHUP, turned into "stop" for a loop that sleeps between checks: the
+/// terminal's `SignalWatcher`, whose self-pipe a sleep waits on, so a signal cuts it short.
+final class StopSignals {
+    private let watcher: SignalWatcher
+    private var requested = false
 
-    init() {
-        var made: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.request() }
-            source.resume()
-            made.append(source)
-        }
-        sources = made
+    init() throws(TerminalError) {
+        watcher = try SignalWatcher(signals: [SIGINT, SIGTERM, SIGHUP])
     }
 
-    var isRequested: Bool { requested.withLock { $0 } }
-
-    func request() {
-        requested.withLock { $0 = true }
-        wakeUp.signal()
+    var isRequested: Bool {
+        if !requested { requested = !watcher.takePending().isEmpty }
+        return requested
     }
 
     /// Sleeps for `duration`, or less when a stop is asked for.
     func wait(for duration: Duration) {
-        _ = wakeUp.wait(timeout: .now() + duration / .seconds(1))
+        var pipe = pollfd(fd: watcher.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&pipe, 1, Int32(clamping: Int(duration / .milliseconds(1))))
     }
 }
