@@ -33,8 +33,9 @@ struct TextTable {
     /// A cell made safe to print and cut to its column's width.
     private func cell(_ text: String, in column: Column?) -> String {
         let line = Sanitizer(unicode: unicode).line(text)
-        guard let limit = column?.maximumWidth else { return line }
-        return Self.truncate(line, to: limit, ellipsis: unicode ? "…" : "~")
+        guard let limit = column?.maximumWidth, TextWidth.of(line) > limit else { return line }
+        let ellipsis = unicode ? "…" : "~"
+        return TextWidth.prefix(line, width: limit - TextWidth.of(ellipsis)) + ellipsis
     }
 
     func render() -> String {
@@ -60,20 +61,6 @@ struct TextTable {
             return out + "\n"
         }
         return line(columns.map(\.title)) + rows.map(line).joined()
-    }
-
-    static func truncate(_ text: String, to width: Int, ellipsis: String) -> String {
-        guard TextWidth.of(text) > width else { return text }
-        var out = ""
-        var used = 0
-        let room = width - TextWidth.of(ellipsis)
-        for character in text {
-            let next = TextWidth.of(character)
-            if used + next > room { break }
-            out.append(character)
-            used += next
-        }
-        return out + ellipsis
     }
 }
 
