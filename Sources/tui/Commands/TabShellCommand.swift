@@ -194,13 +194,6 @@ struct TabShellCommand: ParsableCommand {
         }
     }
 
-    /// The on-commit command with the JSON of a record read from `db`.
-    private func commitHook(_ store: OpeningStore) -> CommitHook? {
-        onCommit.map { command in
-            CommitHook(command: command, timeout: .seconds(onCommitTimeout), store: store)
-        }
-    }
-
     func run() throws {
         umask(0o077)
         // Every thread of the app allocates from the one heap: glibc's default, an arena per
@@ -294,7 +287,8 @@ struct TabShellCommand: ParsableCommand {
         let runtime = AppRuntime(
             store: store, state: state, logger: logger, home: home,
             previewCache: AppRuntime.previewCacheDirectory(environment: environment, home: home), wake: terminal.waker(),
-            person: person, uploads: session?.folder.uploads, onCommit: commitHook(store))
+            person: person, uploads: session?.folder.uploads,
+            onCommit: onCommit.map { CommitHook(command: $0, timeout: .seconds(onCommitTimeout), store: store) })
         let app = App(runtime: runtime, terminal: terminal, logger: logger, previewTerminal: previewTerminal, screenReader: screenReaderMode)
         app.clipboardNote = { Terminal.tmuxClipboardNote(environment: environment) }
         if present {
