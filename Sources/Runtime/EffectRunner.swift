@@ -18,9 +18,7 @@ final class EffectRunner {
     private let storage: StorageQueue
     private let changes: StorageQueue
     private let logger: Logger
-    private let home: String
     private let mailbox: Mailbox
-    private let uploads: UploadFolder?
     let photoStager: PhotoStager
     let previewLoader: PreviewLoader
     /// The on-commit command, when one is set.
@@ -46,9 +44,7 @@ final class EffectRunner {
         storage = StorageQueue(database: database, executor: executor, label: "tabshell.storage", wake: wake)
         changes = StorageQueue(database: database, executor: executor, label: "tabshell.change-check", wake: wake)
         self.logger = logger
-        self.home = home
         self.mailbox = mailbox
-        self.uploads = uploads
         self.commitHook = onCommit.map { CommitHookRunner(hook: $0, mailbox: mailbox, wake: wake, logger: logger) }
         // A staging folder is a folder of this host's (no database call): made on the loop.
         self.photoStager = PhotoStager(
@@ -118,8 +114,9 @@ final class EffectRunner {
             }
             return .actions([.drafts(.dropped(id))])
         case let .completePath(text):
-            if let uploads { return .actions([.capture(UploadCompleter(uploads: uploads).complete(text))]) }
-            return .actions([.capture(PathCompleter(home: home).complete(text))])
+            // The field's rules are the stager's: under serve, only the person's uploads.
+            if let uploads = photoStager.uploads { return .actions([.capture(UploadCompleter(uploads: uploads).complete(text))]) }
+            return .actions([.capture(PathCompleter(home: photoStager.home).complete(text))])
         case let .loadRecordDetail(id):
             return storage({ db throws(StorageError) in try db.recordDetail(id: id) }) { [.history(.detailLoaded(id: id, detail: $0))] }
         case let .deleteRecord(id):

@@ -18,9 +18,9 @@ final class PhotoStager {
     private let mailbox: Mailbox
     private let wake: @Sendable () -> Void
     private let logger: Logger
-    private let home: String
+    let home: String
     /// Under `tabshell serve`: photos come only from this folder, by name.
-    private let uploads: UploadFolder?
+    let uploads: UploadFolder?
     /// Who captures: written into drafts (offered back only to them) and into the record.
     let person: String?
     private var session: StagingSession?
