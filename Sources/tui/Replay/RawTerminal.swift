@@ -43,9 +43,6 @@ struct RawTerminal {
     }
 }
 
-/// Seconds on a monotonic clock.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
+/// Seconds on a monotonic clock (from the first reading).
+func monotonicSeconds() -> Double { (ContinuousClock.now - monotonicOrigin) / .seconds(1) }
+private let monotonicOrigin = ContinuousClock.now
