@@ -76,7 +76,7 @@ public struct HistoryExport: CommandBody {
         }
         // Progress only where a person watches it, and not over records printed to the same screen.
         let showsProgress = context.errorIsTerminal && (output != nil || !context.outputIsTerminal)
-        let progress = showsProgress ? ProgressLine(errors: context.errors) : nil
+        var progress = showsProgress ? ProgressLine(errors: context.errors) : nil
         let started = ContinuousClock.now
         var written = 0
         logger.info("history export started", metadata: ["format": "\(format.rawValue)", "output": "\(output ?? "-")"])
@@ -203,7 +203,8 @@ public struct HistoryFileImport: CommandBody {
     /// What an import says when it is done: "Imported 1 record (and the request it answers).",
     /// "Imported 3 records (and the 2 requests they answer); skipped 4 already present.".
     public static func imported(records: Int, requests: Int, skipped: Int = 0) -> String {
-        "Imported \(Count.noun(records, "record"))\(answered(records: records, requests: requests))\(skippedText(skipped))."
+        let skip = skipped == 0 ? "" : "; skipped \(skipped) already present"
+        return "Imported \(Count.noun(records, "record"))\(answered(records: records, requests: requests))\(skip)."
     }
 
     /// What `--dry-run` says: "Would import 2 records (and the request they answer) and skip 7
@@ -217,10 +218,6 @@ public struct HistoryFileImport: CommandBody {
         let requestsText = requests == 1 ? "request" : Count.noun(requests, "request")
         let answer = records == 1 ? "it answers" : "they answer"
         return requests == 0 ? "" : " (and the \(requestsText) \(answer))"
-    }
-
-    private static func skippedText(_ skipped: Int) -> String {
-        skipped == 0 ? "" : "; skipped \(skipped) already present"
     }
 
     public func execute(_ context: CommandContext) throws {

@@ -1,15 +1,11 @@
 import Foundation
 
 /// A one-line progress report on a terminal's standard error, redrawn at most every 1/10 s.
-public final class ProgressLine {
-    private let errors: any TextOutput
-    private var lastDraw = ContinuousClock.now - .seconds(1)
+struct ProgressLine {
+    let errors: any TextOutput
+    var lastDraw = ContinuousClock.now - .seconds(1)
 
-    public init(errors: any TextOutput) {
-        self.errors = errors
-    }
-
-    public func update(done: Int, total: Int) {
+    mutating func update(done: Int, total: Int) {
         guard done == total || done % 1024 == 0 else { return }
         let now = ContinuousClock.now
         guard done == total || now - lastDraw >= .milliseconds(100) else { return }
@@ -19,7 +15,7 @@ public final class ProgressLine {
         try? errors.finish()
     }
 
-    public func clear() {
+    func clear() {
         try? errors.write("\r\u{1B}[K")
         try? errors.finish()
     }
