@@ -133,7 +133,7 @@ public final class Terminal {
         setlocale(LC_ALL, "")  // before curses, so it reads and writes UTF-8 when the locale says so
 
         guard let tty = fopen("/dev/tty", "r+") else {
-            throw TerminalError(message: "tabshell needs a terminal: /dev/tty could not be opened (\(Self.errnoText())).")
+            throw TerminalError(message: "tabshell needs a terminal: /dev/tty could not be opened (\(String(cString: strerror(errno)))).")
         }
         // Closed again on every way out but the one that keeps it.
         var keepsTTY = false
@@ -255,7 +255,7 @@ public final class Terminal {
     /// cleanup after restoring is not cut short by a second Ctrl-C.
     public func restore() {
         guard let screen else { return }
-        Self.disarmEmergencyRestore()
+        tsg_disarm_terminal()  // the crash guard no longer restores the terminal: this does
         removeKittyImages()
         mousemask(0, nil)
         curs_set(1)
@@ -425,8 +425,6 @@ public final class Terminal {
         return text.isEmpty ? nil : text
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
-
     /// What a crash writes to the tty before dying (see CrashGuard): bracketed paste and mouse
     /// reporting off, keypad mode off, cursor shown, alternate screen left.
     private static let crashReset = "\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?1l\u{1B}>\u{1B}[?25h\u{1B}[?1049l"
@@ -441,9 +439,5 @@ public final class Terminal {
         reset.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tsg_arm_terminal(descriptor, &modes, $0.baseAddress, $0.count) }
         }
-    }
-
-    private static func disarmEmergencyRestore() {
-        tsg_disarm_terminal()
     }
 }
