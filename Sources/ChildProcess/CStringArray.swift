@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Runs `body` with `strings` as C's argument or environment vector: copies of each string
 /// followed by a null pointer, alive while `body` runs and freed after it.

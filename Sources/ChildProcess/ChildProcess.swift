@@ -1,10 +1,5 @@
 import CPty
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A child process the app starts (the on-commit command, `tmux show` for the clipboard note):
 /// posix_spawn with its standard streams where the caller says, the signals the app ignores or
