@@ -82,8 +82,6 @@ public struct ScanResult: Equatable, Hashable, Sendable {
     public var serial: String? { element("21")?.raw }
     /// AI (17), use-by or expiry date.
     public var expiry: CalendarDate? { date("17") }
-    /// AI (15).
-    public var bestBefore: CalendarDate? { date("15") }
     /// AI (30) variable count, else AI (37) count of trade items.
     public var quantity: Int? {
         for ai in ["30", "37"] {

@@ -36,7 +36,7 @@ struct AITableTests {
             guard let fixed = AITable.predefinedValueLength(forPrefixOf: definition.ai) else { continue }
             #expect(definition.valueLength == fixed...fixed, "AI (\(definition.ai))")
         }
-        let predefined = Set(all.filter(\.hasPredefinedLength).map { String($0.ai.prefix(2)) })
+        let predefined = Set(all.filter { AITable.predefinedValueLength(forPrefixOf: $0.ai) != nil }.map { String($0.ai.prefix(2)) })
         // The prefixes the GS1 Barcode Syntax Dictionary flags "*" (no separator needed).
         #expect(predefined == ["00", "01", "02", "03", "11", "12", "13", "15", "16", "17", "20", "31", "32", "33", "34", "35", "36", "41"])
     }

@@ -101,7 +101,7 @@ struct DescriptionTests {
         #expect(result.lot == "L1")
         #expect(result.serial == "S1")
         #expect(result.expiry == CalendarDate(year: 2020, month: 12, day: 25))
-        #expect(result.bestBefore == CalendarDate(year: 2020, month: 12, day: 31))
+        #expect(result.element("15")?.value == .date(CalendarDate(year: 2020, month: 12, day: 31)))
         #expect(result.quantity == 7)
         #expect(result.element("99") == nil)
         #expect(parse("hello").gtin == nil)

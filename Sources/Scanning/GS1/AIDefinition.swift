@@ -10,10 +10,6 @@ public struct AIDefinition: Equatable, Hashable, Sendable {
     /// A GS1 Digital Link primary key (`/01/…`, `/00/…`, `/414/…`).
     public let isDigitalLinkKey: Bool
 
-    /// The AI's value has a length fixed by its first two digits (GS1 figure 7.8.5-2), so no
-    /// separator follows it in a raw element string.
-    public var hasPredefinedLength: Bool { AITable.predefinedValueLength(forPrefixOf: ai) != nil }
-
     /// Shortest and longest value the components allow.
     public var valueLength: ClosedRange<Int> {
         let shortest = components.filter { !$0.isOptional }.reduce(0) { $0 + $1.length.lowerBound }

@@ -4,7 +4,6 @@
 struct KeyMap: Sendable {
     let forward: [Character: Character]
     let inverse: [Character: Character]
-    let layoutCharacters: Set<Character>
 
     /// The US layout's keys, in the order the other layouts' strings follow.
     static let usKeys =
@@ -42,6 +41,5 @@ struct KeyMap: Sendable {
         }
         self.forward = forward
         self.inverse = inverse
-        self.layoutCharacters = Set(layoutKeys)
     }
 }

@@ -17,14 +17,7 @@ public enum KeyboardLayout: String, CaseIterable, Codable, Equatable, Hashable, 
     }
 
     /// For a setting's value: `AZERTY`.
-    public var shortName: String {
-        switch self {
-        case .us: "US"
-        case .azerty: "AZERTY"
-        case .qwertz: "QWERTZ"
-        case .uk: "UK"
-        }
-    }
+    public var shortName: String { rawValue.uppercased() }
 
     /// What this layout types on the key where US types `usCharacter`; `nil` when the same.
     func character(atUSKey usCharacter: Character) -> Character? {
@@ -35,10 +28,6 @@ public enum KeyboardLayout: String, CaseIterable, Codable, Equatable, Hashable, 
     func usKey(typing character: Character) -> Character? {
         keyMap.inverse[character]
     }
-
-    /// The characters this layout types on the keys the tables cover; others (AltGr characters
-    /// such as AZERTY's `@`) are outside the model and pass through unchanged.
-    var typableCharacters: Set<Character> { keyMap.layoutCharacters }
 
     private var keyMap: KeyMap {
         switch self {
