@@ -48,19 +48,13 @@ struct PostgresConnector: Sendable {
     /// TLS if the server refused the plain one (libpq's order).
     func connect(id: Int) throws(StorageError) -> PostgresConnection {
         do {
-            return try PostgresConnection.connect(
-                on: group.next(), configuration: configuration(tls: tls), id: id, logger: logger
-            ).wait()
-        } catch {
-            if let fallbackTLS, let error = error as? PSQLError, error.code == .server {
-                do {
-                    return try PostgresConnection.connect(
-                        on: group.next(), configuration: configuration(tls: fallbackTLS), id: id, logger: logger
-                    ).wait()
-                } catch {
-                    throw .connecting(error, to: location)
-                }
+            do {
+                return try PostgresConnection.connect(on: group.next(), configuration: configuration(tls: tls), id: id, logger: logger).wait()
+            } catch let error as PSQLError where error.code == .server {
+                guard let fallbackTLS else { throw error }
+                return try PostgresConnection.connect(on: group.next(), configuration: configuration(tls: fallbackTLS), id: id, logger: logger).wait()
             }
+        } catch {
             throw .connecting(error, to: location)
         }
     }

@@ -167,7 +167,7 @@ public struct PostgresLocation: Equatable, Sendable {
     /// Whether `text` is meant as a PostgreSQL location (starts with `postgres://` or
     /// `postgresql://`) rather than a file path.
     public static func isPostgresURL(_ text: String) -> Bool {
-        PostgresURL.looksLikeURL(text)
+        PostgresURL.scheme(of: text) != nil
     }
 
     // MARK: - Describing

@@ -168,22 +168,17 @@ public final class PostgresStore: RecordStore, @unchecked Sendable {
     private func lost(_ error: StorageError) {
         // Called on an event loop thread: the old listener is let go on the new thread (its
         // deinit waits for its connection to close, which an event loop thread must not do).
-        let (go, old) = listening.withLock { state -> (Bool, PostgresChangeListener?) in
-            switch state {
-            case .stopped, .reconnecting, .idle: return (false, nil)
-            case .listening: break
-            }
-            var old: PostgresChangeListener?
-            if case let .listening(listener) = state { old = listener }
+        let old = listening.withLock { state -> PostgresChangeListener? in
+            guard case let .listening(listener) = state else { return nil }
             state = .reconnecting
-            return (true, old)
+            return listener
         }
-        guard go else { return }
+        guard let old else { return }
         logger.warning("\(error.message)")
         changes.withLock { $0.problem = error.message }
         hintAll()
         Thread.detachNewThread { [weak self, old] in
-            old?.stop()
+            old.stop()
             while true {
                 Thread.sleep(forTimeInterval: 1)
                 guard let self else { return }

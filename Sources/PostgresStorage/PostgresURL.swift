@@ -21,18 +21,17 @@ struct PostgresURL {
     /// The schemes libpq accepts.
     static let schemes = ["postgres://", "postgresql://"]
 
-    /// Whether `text` starts with one of ``schemes`` (in any case), i.e. is meant as a
+    /// The one of ``schemes`` `text` starts with (in any case): then it is meant as a
     /// PostgreSQL location rather than a file path.
-    static func looksLikeURL(_ text: String) -> Bool {
+    static func scheme(of text: String) -> String? {
         let lowered = text.lowercased()
-        return schemes.contains { lowered.hasPrefix($0) }
+        return schemes.first { lowered.hasPrefix($0) }
     }
 
     /// Parses `text`; every refusal is one sentence that never repeats the URL (it may hold a
     /// password).
     init(parsing text: String) throws(StorageError) {
-        let lowered = text.lowercased()
-        guard let scheme = Self.schemes.first(where: { lowered.hasPrefix($0) }) else {
+        guard let scheme = Self.scheme(of: text) else {
             throw .invalidInput("A PostgreSQL location starts with postgres:// or postgresql://.")
         }
         var rest = Substring(text.dropFirst(scheme.count))
