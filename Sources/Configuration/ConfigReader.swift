@@ -1,3 +1,4 @@
+import Domain
 import TOMLKit
 import TabShell
 
@@ -11,7 +12,7 @@ struct ConfigReader {
 
     mutating func read(_ table: TOMLTable) -> Configuration {
         var options = ConfigOptions()
-        for name in ordered(table.keys, under: []) {
+        for name in lines.ordered(table.keys, under: []) {
             guard let value = table[name] else { continue }
             let line = lines.line(of: [name])
             switch name {
@@ -20,7 +21,7 @@ struct ConfigReader {
                     problem(line, "`theme` takes a string: one of \(Self.themeList).")
                     continue
                 }
-                guard let theme = ThemeChoice(rawValue: text) else {
+                guard let theme = Theme(rawValue: text) else {
                     problem(line, "unknown theme \"\(Printable.text(text))\": use one of \(Self.themeList).")
                     continue
                 }
@@ -44,7 +45,8 @@ struct ConfigReader {
         return Configuration(options: options, keyOverrides: KeyOverrides(rebound.mapValues(\.keys)), problems: sortedProblems)
     }
 
-    static var themeList: String { ThemeChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+    /// The themes `theme` takes (Domain's ``Theme``), in the order docs/configuration.md lists them.
+    static var themeList: String { [Theme.dark, .light, .highContrast, .auto].map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
 
     /// The most keys one action may have.
     static let maximumKeysPerAction = 16
@@ -56,7 +58,7 @@ struct ConfigReader {
     mutating func readKeys(_ table: TOMLTable) {
         let known = KeyMap.actionNames
         let names = Set(known)
-        for name in ordered(table.keys, under: ["keys"]) {
+        for name in lines.ordered(table.keys, under: ["keys"]) {
             guard let value = table[name] else { continue }
             let path = ["keys", name]
             let line = lines.line(of: path)
@@ -217,11 +219,6 @@ struct ConfigReader {
         if let same = known.first(where: { $0 == lower }) { return " (did you mean `\(same)`?)" }
         let near = known.filter { $0.hasPrefix(lower) || (lower.count >= 4 && $0.contains(lower)) }
         return near.count == 1 ? " (did you mean `\(near[0])`?)" : ""
-    }
-
-    /// Names in the order the file writes them (TOMLKit's tables are sorted by name).
-    func ordered(_ names: [String], under path: [String]) -> [String] {
-        names.sorted { (lines.line(of: path + [$0]), $0) < (lines.line(of: path + [$1]), $1) }
     }
 
     mutating func problem(_ line: Int, _ message: String) {

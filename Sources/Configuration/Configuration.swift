@@ -1,3 +1,4 @@
+import Domain
 import TabShell
 
 /// What config.toml says, checked: the options (`theme`, `screen_reader`) and, for each problem
@@ -15,7 +16,7 @@ public struct Configuration: Sendable {
     }
 
     /// `theme`.
-    public var theme: ThemeChoice { options.theme }
+    public var theme: Theme { options.theme }
     /// `screen_reader`.
     public var screenReader: Bool { options.screenReader }
 

@@ -66,8 +66,7 @@ public enum ServeConfigFile {
 
     static func read(_ table: TOMLTable, lines: SourceLines) -> Read {
         var read = Read()
-        let keys = table.keys.sorted { lines.line(of: [$0]) < lines.line(of: [$1]) }
-        for key in keys {
+        for key in lines.ordered(table.keys, under: []) {
             guard let value = table[key] else { continue }
             let line = lines.line(of: [key])
             let name = key.replacingOccurrences(of: "_", with: "-")

@@ -30,6 +30,11 @@ struct SourceLines {
         return 0
     }
 
+    /// Names in the order the file writes them (TOMLKit's tables are sorted by name).
+    func ordered(_ names: [String], under path: [String]) -> [String] {
+        names.sorted { (line(of: path + [$0]), $0) < (line(of: path + [$1]), $1) }
+    }
+
     /// The line of the `index`th element of the array at `path`, else the key's own line.
     func line(ofElement index: Int, in path: [String]) -> Int {
         if let lines = elementLines[path], lines.indices.contains(index) { return lines[index] }

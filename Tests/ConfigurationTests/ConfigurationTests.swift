@@ -23,7 +23,7 @@ import Testing
         #expect(configuration.problems.isEmpty)
         #expect(configuration.theme == .highContrast)
         #expect(configuration.screenReader)
-        for theme in ThemeChoice.allCases {
+        for theme in Theme.allCases {
             #expect(ConfigFile.parse("theme = \"\(theme.rawValue)\"").theme == theme)
         }
     }
