@@ -59,11 +59,4 @@ public struct PreviewImage: Hashable, Sendable {
         guard case let .cells(cells) = content else { return Cell(character: " ") }
         return cells[row * size.columns + column]
     }
-
-    /// The characters of one row, without colours (for tests and logs).
-    public func text(ofRow row: Int) -> String {
-        var line = String.UnicodeScalarView()
-        for column in 0..<size.columns { line.append(self[row, column].character) }
-        return String(line)
-    }
 }

@@ -4,16 +4,8 @@ import Foundation
 public enum ImageFormat: String, CaseIterable, Codable, Sendable, Hashable {
     case png, jpeg, gif, webp, bmp, heic
 
-    public var title: String {
-        switch self {
-        case .png: "PNG"
-        case .jpeg: "JPEG"
-        case .gif: "GIF"
-        case .webp: "WebP"
-        case .bmp: "BMP"
-        case .heic: "HEIC"
-        }
-    }
+    /// "PNG", "JPEG"…, and "WebP" as its makers write it.
+    public var title: String { self == .webp ? "WebP" : rawValue.uppercased() }
 }
 
 /// A photo copied into the capture's staging directory: on disk already, not yet in the database.

@@ -16,14 +16,9 @@ public enum TerminalGraphics: String, CaseIterable, Codable, Sendable, Hashable 
         }
     }
 
-    /// For the Settings row's value: "Automatic (kitty)".
-    public var shortTitle: String {
-        switch self {
-        case .kitty: "kitty"
-        case .iterm2: "iTerm2"
-        case .sixel: "sixel"
-        }
-    }
+    /// For the Settings row's value: "Automatic (kitty)"; the protocol's own name, iTerm2's as
+    /// its maker writes it.
+    public var shortTitle: String { self == .iterm2 ? "iTerm2" : rawValue }
 }
 
 /// How many screen pixels one terminal cell covers, as the terminal reports it (`CSI 16 t`, or

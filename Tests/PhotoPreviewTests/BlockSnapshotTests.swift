@@ -13,7 +13,8 @@ import Testing
         let file = try SampleImages.save(KnownImage.pixels, width: KnownImage.width, height: KnownImage.height, as: "known.png", in: folder.url)
         let image = try PreviewPipeline().makePreview(of: file, box: CellSize(columns: 24, rows: 12), mode: mode, cell: .typical)
         guard image.graphics == nil else { return [] }
-        return (0..<image.size.rows).map { image.text(ofRow: $0) }
+        // Each row's characters, without colours.
+        return (0..<image.size.rows).map { row in String(String.UnicodeScalarView((0..<image.size.columns).map { image[row, $0].character })) }
     }
 
     @Test func blocks() throws {
