@@ -157,83 +157,64 @@ struct StoreDigest {
         hasher.update(data: Data("|".utf8))
     }
 
-    private mutating func field(_ number: Int64?) { field(number.map { String($0) }) }
-    private mutating func field(_ date: Date?) { field(date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }) }
+    /// One entry: its tag (one letter), then its values in order.
+    private mutating func entry(_ tag: String, _ values: [String?]) {
+        for value in [tag] + values { field(value) }
+    }
+
+    /// A number as a value.
+    private static func text(_ number: (some BinaryInteger)?) -> String? { number.map { String($0) } }
+    /// An instant as a value: its milliseconds since 1970.
+    private static func text(_ date: Date?) -> String? { text(date.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }) }
 
     mutating func add(_ settings: Settings) {
         let record = SettingsRecord(settings)
-        field("S")
-        for value in [
-            record.settings.snapBackTarget.rawValue, "\(record.settings.captureGating)", record.settings.tabBarPosition.rawValue, "\(record.settings.colorEnabled)",
-            "\(record.settings.autoAdvanceMilliseconds)", "\(record.settings.allowFreeTextCodes)", "\(record.settings.maximumPhotos)", "\(record.settings.maximumPhotoBytes)",
-            record.scannerLayout ?? "-", "\(record.tabBarMinimizes)", record.separatorStandIn ?? "-", record.settings.photoPreviews.rawValue,
-            record.theme ?? "-",
-        ] {
-            field(value)
-        }
+        entry(
+            "S",
+            [
+                record.settings.snapBackTarget.rawValue, "\(record.settings.captureGating)", record.settings.tabBarPosition.rawValue,
+                "\(record.settings.colorEnabled)", "\(record.settings.autoAdvanceMilliseconds)", "\(record.settings.allowFreeTextCodes)",
+                "\(record.settings.maximumPhotos)", "\(record.settings.maximumPhotoBytes)", record.scannerLayout ?? "-", "\(record.tabBarMinimizes)",
+                record.separatorStandIn ?? "-", record.settings.photoPreviews.rawValue, record.theme ?? "-",
+            ])
     }
 
     mutating func add(_ request: InboxRequest, uid: String?) {
-        field("R")
-        field(request.id)
-        field(uid)
-        field(request.title)
-        field(request.body)
-        field(request.kind.rawValue)
-        field(request.status.rawValue)
-        field(request.createdAt)
-        field(request.doneAt)
-        field(request.createdBy)
-        field(request.requester)
+        entry(
+            "R",
+            [
+                Self.text(request.id), uid, request.title, request.body, request.kind.rawValue, request.status.rawValue,
+                Self.text(request.createdAt), Self.text(request.doneAt), request.createdBy, request.requester,
+            ])
     }
 
     mutating func add(_ record: CopiedRecord, photoHashes: [String]) {
         let row = record.row
-        field("C")
-        field(row.id)
-        field(row.kind.rawValue)
-        field(row.barcode?.value)
-        field(row.barcode?.symbology.rawValue)
-        field(row.note)
-        field(row.requestID)
-        field(row.createdAt)
-        field(row.capturedBy)
-        field(row.requester)
-        field(row.product?.name)
-        field(row.product?.brand)
-        field(record.stagingID)
-        field(record.inputSource)
-        field(record.uid)
+        entry(
+            "C",
+            [
+                Self.text(row.id), row.kind.rawValue, row.barcode?.value, row.barcode?.symbology.rawValue, row.note, Self.text(row.requestID),
+                Self.text(row.createdAt), row.capturedBy, row.requester, row.product?.name, row.product?.brand, record.stagingID,
+                record.inputSource, record.uid,
+            ])
         for element in record.elements.sorted(by: { $0.ai < $1.ai }) {
-            field("E")
-            field(element.ai)
-            field(element.value)
+            entry("E", [element.ai, element.value])
         }
         for line in record.lines {
-            field("L")
-            field(line.barcode.value)
-            field(line.barcode.symbology.rawValue)
-            field(Int64(line.quantity))
+            entry("L", [line.barcode.value, line.barcode.symbology.rawValue, Self.text(line.quantity)])
         }
         for ((photo, _), hash) in zip(record.photos, photoHashes) {
-            field("P")
-            field(Int64(photo.position))
-            field(photo.originalName)
-            field(photo.format.rawValue)
-            field(Int64(photo.pixelWidth))
-            field(Int64(photo.pixelHeight))
-            field(photo.byteSize)
-            field(hash)
+            entry(
+                "P",
+                [
+                    Self.text(photo.position), photo.originalName, photo.format.rawValue, Self.text(photo.pixelWidth),
+                    Self.text(photo.pixelHeight), Self.text(photo.byteSize), hash,
+                ])
         }
     }
 
     mutating func add(code: String, _ product: Product) {
-        field("K")
-        field(code)
-        field(product.name)
-        field(product.brand)
-        field(product.quantity)
-        field(product.energyKcal.map { "\($0)" })
+        entry("K", [code, product.name, product.brand, product.quantity, product.energyKcal.map { "\($0)" }])
     }
 
     /// The digest of what a PostgreSQL store holds, read on `session` (inside the copy's
