@@ -135,17 +135,6 @@ struct KeyboardLayoutTests {
     }
 }
 
-extension LayoutTranslation {
-    /// What the computer types when the scanner means `text`: the inverse of `restore`.
-    func garble(_ text: String) -> String {
-        String(
-            text.map { meant in
-                let usKey = scanner.usKey(typing: meant) ?? meant
-                return computer.character(atUSKey: usKey) ?? usKey
-            })
-    }
-}
-
 extension KeyboardLayout {
     /// The characters this layout types on the keys the tables cover; others (AltGr characters
     /// such as AZERTY's `@`) are outside the model and pass through unchanged.

@@ -25,6 +25,15 @@ public struct LayoutTranslation: Equatable, Hashable, Codable, Sendable, CustomS
             })
     }
 
+    /// What the computer types when the scanner means `text`: the inverse of `restore`.
+    public func garble(_ text: String) -> String {
+        String(
+            text.map { meant in
+                let usKey = scanner.usKey(typing: meant) ?? meant
+                return computer.character(atUSKey: usKey) ?? usKey
+            })
+    }
+
     /// The mismatches detection tries, those with a US side first (the common case: a scanner
     /// left at its US default).
     public static let candidates: [LayoutTranslation] = {
