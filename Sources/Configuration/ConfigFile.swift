@@ -51,14 +51,18 @@ public enum ConfigFile {
             let what = isDirectory.boolValue ? "is a folder, not a file" : "cannot be read (check its permissions)"
             return .read(path: path, Configuration(problems: [ConfigProblem(line: 0, "the file \(what); every setting keeps its default.")]))
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-        } catch {
+        guard let data = contents(handle) else {
             return .read(path: path, Configuration(problems: [ConfigProblem(line: 0, "the file cannot be read; every setting keeps its default.")]))
         }
         return .read(path: path, parse(data))
+    }
+
+    /// What `handle` reads, at most one byte past `maximumBytes` (so a longer file is told by
+    /// its size), then closed; nil when reading fails. An empty file reads as no bytes
+    /// (FileHandle says nil at its end).
+    static func contents(_ handle: FileHandle) -> Data? {
+        defer { try? handle.close() }
+        return try? handle.read(upToCount: maximumBytes + 1) ?? Data()
     }
 
     /// The configuration `data` holds; every problem keeps its entry's default.

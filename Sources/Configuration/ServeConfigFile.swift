@@ -46,12 +46,8 @@ public enum ServeConfigFile {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             return Read(problems: [ConfigProblem(line: 0, "it cannot be read (check its permissions); nothing is started.")])
         }
-        defer { try? handle.close() }
-        // An empty file reads as no bytes (FileHandle says nil at its end): it sets nothing.
-        let data: Data
-        do {
-            data = try handle.read(upToCount: ConfigFile.maximumBytes + 1) ?? Data()
-        } catch {
+        // An empty file sets nothing.
+        guard let data = ConfigFile.contents(handle) else {
             return Read(problems: [ConfigProblem(line: 0, "the file cannot be read; nothing is started.")])
         }
         return parse(data)

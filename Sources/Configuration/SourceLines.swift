@@ -56,11 +56,11 @@ struct SourceLines {
                 if isArray { scanner.advance() }
                 table = scanner.keyPath()
                 if keyLines[table] == nil { keyLines[table] = line }
-                scanner.skipLine()
+                scanner.nextLine()
             } else {
                 let key = scanner.keyPath()
                 guard !key.isEmpty, scanner.peek == "=" else {
-                    scanner.skipLine()
+                    scanner.nextLine()
                     continue
                 }
                 scanner.advance()
@@ -96,8 +96,6 @@ struct SourceLines {
             column = 0
         }
 
-        mutating func skipLine() { nextLine() }
-
         mutating func skipSpaces() {
             while let c = peek, c == " " || c == "\t" || c == "\r" { advance() }
         }
@@ -116,12 +114,9 @@ struct SourceLines {
             while true {
                 skipSpaces()
                 guard let c = peek else { return parts }
-                if c == "\"" {
+                if c == "\"" || c == "'" {
                     advance()
-                    parts.append(basicString(multiline: false).text)
-                } else if c == "'" {
-                    advance()
-                    parts.append(literalString(multiline: false).text)
+                    parts.append(quoted(by: c, multiline: false))
                 } else if c.isBareKeyCharacter {
                     var bare = ""
                     while let c = peek, c.isBareKeyCharacter {
@@ -186,7 +181,7 @@ struct SourceLines {
                 case "\"", "'":
                     let triple = startsTriple(c)
                     for _ in 0..<(triple ? 3 : 1) { advance() }
-                    _ = c == "\"" ? basicString(multiline: triple) : literalString(multiline: triple)
+                    _ = quoted(by: c, multiline: triple)
                     if depth == 0 {
                         nextLine()
                         return elements
@@ -203,26 +198,18 @@ struct SourceLines {
             return lines[row][column + 1] == quote && lines[row][column + 2] == quote
         }
 
-        /// After the opening quote(s): the text up to the closing one(s), escapes kept simple.
-        mutating func basicString(multiline: Bool) -> (text: String, closed: Bool) {
-            quoted(by: "\"", multiline: multiline, escapes: true)
-        }
-
-        /// After the opening apostrophe(s): the text up to the closing one(s), no escapes.
-        mutating func literalString(multiline: Bool) -> (text: String, closed: Bool) {
-            quoted(by: "'", multiline: multiline, escapes: false)
-        }
-
-        private mutating func quoted(by quote: Character, multiline: Bool, escapes: Bool) -> (text: String, closed: Bool) {
+        /// After the opening quote(s): the text up to the closing one(s) or the end. A "basic"
+        /// string's escapes are kept simple; a 'literal' one has none.
+        private mutating func quoted(by quote: Character, multiline: Bool) -> String {
             var text = ""
             while !isAtEnd {
                 guard let c = peek else {
-                    guard multiline else { return (text, false) }
+                    guard multiline else { return text }
                     text.append("\n")
                     nextLine()
                     continue
                 }
-                if escapes && c == "\\" {
+                if quote == "\"" && c == "\\" {
                     advance()
                     if let escaped = peek {
                         switch escaped {
@@ -236,12 +223,12 @@ struct SourceLines {
                 }
                 if c == quote && (!multiline || startsTriple(quote)) {
                     for _ in 0..<(multiline ? 3 : 1) { advance() }
-                    return (text, true)
+                    return text
                 }
                 text.append(c)
                 advance()
             }
-            return (text, false)
+            return text
         }
     }
 }
