@@ -33,20 +33,6 @@ public struct MediaStore: Equatable, Sendable {
         mediaDirectory.appendingPathComponent(storedName, isDirectory: false)
     }
 
-    /// The number and total size of the committed photo files, for Settings.
-    public func usage() -> (fileCount: Int, byteCount: Int64) {
-        var files = 0
-        var bytes: Int64 = 0
-        for name in DurableFiles.entries(of: mediaDirectory.path) ?? [] {
-            guard let info = DurableFiles.status(mediaDirectory.path + "/" + name),
-                DurableFiles.isRegularFile(info)
-            else { continue }
-            files += 1
-            bytes += Int64(info.st_size)
-        }
-        return (files, bytes)
-    }
-
     // MARK: - Internal
 
     /// Creates the root and `child` (0700) if they are missing and returns `child`'s path.
