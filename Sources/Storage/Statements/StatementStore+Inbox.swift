@@ -57,16 +57,18 @@ extension StatementStore {
     /// Requests for `tabshell inbox list`: pending first, then done, newest first; every one
     /// when `limit` is nil.
     public func requestListing(limit: Int?) throws(StorageError) -> [InboxRequest] {
-        try reading { session throws(StorageError) in try Self.inboxPage(limit: InboxOrder.listingLimit(limit), session) }
+        try reading { session throws(StorageError) in try Self.inboxPage(limit: limit.map { max($0, 0) } ?? Int(Int32.max), session) }
     }
 
-    /// The first `limit` requests in the Inbox's order.
+    /// The first `limit` requests in the Inbox's order: pending requests, then done ones, newest
+    /// first within each, read as two walks along `(status, created_at, id)` that stop at the limit.
     static func inboxPage(limit: Int, _ session: any StatementSession) throws(StorageError) -> [InboxRequest] {
-        try InboxOrder.first(limit) { status, count throws(StorageError) in
-            try session.all(RequestRows.page(status: status, limit: count)) { row throws(StorageError) in
-                try RequestRows.request(row, session)
-            }
+        func page(_ status: RequestStatus, _ count: Int) throws(StorageError) -> [InboxRequest] {
+            try session.all(RequestRows.page(status: status, limit: count)) { row throws(StorageError) in try RequestRows.request(row, session) }
         }
+        var requests = try page(.pending, limit)
+        if requests.count < limit { requests += try page(.done, limit - requests.count) }
+        return requests
     }
 
     /// `inbox reopen`: request `id` pending again, when it was done.
