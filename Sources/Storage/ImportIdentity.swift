@@ -98,7 +98,7 @@ extension ImportedHistory {
                     matches.presentRecords[index] = .some(nil)
                     continue
                 }
-                if let id = try lookup.recordID(uid: uid) {
+                if let id = try lookup.id(in: SQLFragment("capture"), uid: uid) {
                     claimed.insert(id)
                     matches.presentRecords[index] = id
                     continue
@@ -112,7 +112,7 @@ extension ImportedHistory {
         }
         var claimedRequests = Set<Int64>()
         for (index, request) in requests.enumerated() {
-            if requestUIDs.indices.contains(index), let uid = requestUIDs[index], let id = try lookup.requestID(uid: uid) {
+            if requestUIDs.indices.contains(index), let uid = requestUIDs[index], let id = try lookup.id(in: SQLFragment("request"), uid: uid) {
                 claimedRequests.insert(id)
                 matches.presentRequests[index] = id
                 continue

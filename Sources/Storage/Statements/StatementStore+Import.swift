@@ -26,9 +26,10 @@ public struct StatementImportLookup {
         (date.addingTimeInterval(-0.001), date.addingTimeInterval(0.001))
     }
 
-    /// The record with this uid, if the store has it.
-    func recordID(uid: String) throws(StorageError) -> Int64? {
-        var statement: StoreSQL = "SELECT id FROM capture WHERE uid = \(uid)"
+    /// The id of the row of `table` (`capture` for a record, `request`) with this uid, if the
+    /// store has it.
+    func id(in table: SQLFragment, uid: String) throws(StorageError) -> Int64? {
+        var statement: StoreSQL = "SELECT id FROM \(table) WHERE uid = \(uid)"
         statement.isRepeated = true
         return try session.integer(statement)
     }
@@ -59,13 +60,6 @@ public struct StatementImportLookup {
             found[index].fingerprint.lines = try HistoryRows.batchLines(ofRecord: found[index].id, session)
         }
         return found
-    }
-
-    /// The request with this uid, if the store has it.
-    func requestID(uid: String) throws(StorageError) -> Int64? {
-        var statement: StoreSQL = "SELECT id FROM request WHERE uid = \(uid)"
-        statement.isRepeated = true
-        return try session.integer(statement)
     }
 
     /// The requests made within a millisecond of `date`, each with what it is.
