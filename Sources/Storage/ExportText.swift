@@ -29,12 +29,7 @@ public enum ExportTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 24, bytes.last == UInt8(ascii: "Z") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
+            bytes[range].allSatisfy { (48...57).contains($0) } ? Int(String(decoding: bytes[range], as: UTF8.self)) : nil
         }
         let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
         guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }),
