@@ -5,13 +5,18 @@ import Foundation
 package enum DurableFiles {
     /// Flushes the entries of `directory` (creations, renames, removals) to the disk.
     package static func syncDirectory(_ directory: String) throws(StorageError) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try sync(directory, opening: O_DIRECTORY)
+    }
+
+    /// Opens `path` read-only (with `flags`) and flushes it to the disk.
+    private static func sync(_ path: String, opening flags: Int32) throws(StorageError) {
+        let fd = open(path, O_RDONLY | flags | O_CLOEXEC)
         guard fd >= 0 else {
-            throw .fileSystem("Cannot open \(directory): \(DurableFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot open \(path): \(DurableFiles.reason(errno: errno)).")
         }
         defer { _ = close(fd) }
         guard fsyncRetrying(fd) == 0 else {
-            throw .fileSystem("Cannot save \(directory) to disk: \(DurableFiles.reason(errno: errno)).")
+            throw .fileSystem("Cannot save \(path) to disk: \(DurableFiles.reason(errno: errno)).")
         }
     }
 
@@ -85,15 +90,7 @@ package enum DurableFiles {
 
     /// Flushes the file at `path` and the entry naming it in its folder to the disk.
     package static func syncFile(_ path: String) throws(StorageError) {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw .fileSystem("Cannot open \(path): \(DurableFiles.reason(errno: errno)).")
-        }
-        let failure = fsyncRetrying(fd) == 0 ? 0 : errno
-        _ = close(fd)
-        guard failure == 0 else {
-            throw .fileSystem("Cannot save \(path) to disk: \(DurableFiles.reason(errno: failure)).")
-        }
+        try sync(path, opening: O_NOFOLLOW)
         try syncDirectory((path as NSString).deletingLastPathComponent)
     }
 
