@@ -67,10 +67,9 @@ extension StagingLedger {
     /// resumed and finished, or discarded, meanwhile.
     public func resumeDraft(_ draft: RecoveryReport.Draft) throws(StorageError) -> StagingSession {
         let (id, lock) = try lockDraft(draft)
-        var removed = 0
         var ignored = RecoveryReport()
         guard case let .draft(saved) = StagingSession.readDraft(in: lock.directory),
-            let tidy = tidy(lock.directory, draft: saved, restoreFromMedia: false, removed: &removed, report: &ignored)
+            let tidy = tidy(lock.directory, draft: saved, restoreFromMedia: false, report: &ignored)
         else {
             lock.release()
             throw .draftUnavailable
@@ -124,10 +123,8 @@ extension StagingLedger {
         case .unreadable:
             quarantineStaging(directory, id: id, now: now, report: &report)
         case let .draft(saved):
-            var removed = 0
             let restoredBefore = report.restoredPhotos
-            let tidy = tidy(directory, draft: saved, restoreFromMedia: true, removed: &removed, report: &report)
-            report.removedTempFiles += removed
+            let tidy = tidy(directory, draft: saved, restoreFromMedia: true, report: &report)
             guard let tidy, tidy.hasContent else {
                 // Photos put back but no draft to offer: they go with the folder.
                 report.restoredPhotos = restoredBefore
@@ -141,13 +138,11 @@ extension StagingLedger {
         }
     }
 
-    /// Removes temporary and unlisted files from an owned staging folder and returns the draft
-    /// with only the photos whose files are there; with `restoreFromMedia`, a listed photo found
-    /// in the media folder without a row is moved back first. Nil when `draft.json` is gone.
-    private func tidy(
-        _ directory: String, draft: CaptureDraft, restoreFromMedia: Bool, removed: inout Int,
-        report: inout RecoveryReport
-    ) -> CaptureDraft? {
+    /// Removes temporary and unlisted files from an owned staging folder (counted in `report`'s
+    /// ``RecoveryReport/removedTempFiles``) and returns the draft with only the photos whose files
+    /// are there; with `restoreFromMedia`, a listed photo found in the media folder without a row
+    /// is moved back first. Nil when `draft.json` is gone.
+    private func tidy(_ directory: String, draft: CaptureDraft, restoreFromMedia: Bool, report: inout RecoveryReport) -> CaptureDraft? {
         var draft = draft
         var restored = 0
         let mediaPath = media.mediaDirectory.path
@@ -170,7 +165,7 @@ extension StagingLedger {
         let keep = Set(draft.photos.map(\.storedName) + [DirectoryLock.fileName, StagingSession.draftFileName])
         for name in DurableFiles.entries(of: directory) ?? [] where !keep.contains(name) {
             if unlink(directory + "/" + name) == 0 {
-                removed += 1
+                report.removedTempFiles += 1
             } else {
                 report.problems.append("Cannot remove \(directory)/\(name): \(DurableFiles.reason(errno: errno)).")
             }
