@@ -6,18 +6,10 @@ import TabShell
 /// facts, the note in full, in the lines `HistoryDetailLayout` lays out (the same lines the
 /// reducer scrolls by).
 struct HistoryDetailView: TabContent {
-    /// One row of the detail: a label (on a field's first row only) and the value's spans.
-    struct Line: Equatable {
-        var label: String
-        var spans: [Span]
-        /// The row of a photo's thumbnail this line starts with.
-        var thumbnail: DetailLine.Thumbnail?
-    }
-
     let detail: HistoryDetailState
     let context: RenderContext
     /// Every line, top to bottom.
-    let lines: [Line]
+    let lines: [DetailLine]
     /// Where labels and values go: labels as wide as the longest, or on lines of their own.
     let columns: HistoryDetailLayout.Columns
     private let rows: Int
@@ -28,7 +20,7 @@ struct HistoryDetailView: TabContent {
         let detailLayout = HistoryDetailLayout(layout: layout)
         rows = detailLayout.rows
         columns = detailLayout.columns(of: detail)
-        lines = Self.lines(of: detail, layout: detailLayout, context: context)
+        lines = detailLayout.lines(of: detail, glyphs: context.glyphs, now: context.now)
     }
 
     /// The first line shown: the stored offset, never past the last screenful.
@@ -56,20 +48,20 @@ struct HistoryDetailView: TabContent {
         for (offset, line) in lines[first..<min(lines.count, first + area.height)].enumerated() {
             let row = area.line(offset)
             // A label on a line of its own (stacked) has the whole line; beside a value, its column.
-            let ownLine = line.spans.isEmpty && line.thumbnail == nil
+            let ownLine = line.parts.isEmpty && line.thumbnail == nil
             canvas.put(line.label, row: row.row, column: row.column, width: ownLine ? row.width : min(labelWidth, row.width), style: .dim)
             let value = row.inset(left: labelWidth)
             if let thumbnail = line.thumbnail, let box = context.thumbnailBox {
                 drawPhotoLine(line, thumbnail: thumbnail, box: box, in: value, on: &canvas)
             } else if !value.isEmpty {
-                canvas.put(line.spans, row: value.row, column: value.column, width: value.width)
+                canvas.put(Self.spans(of: line), row: value.row, column: value.column, width: value.width)
             }
         }
     }
 
     /// A line of a photo: its thumbnail's row, then its name (highlighted when it is the photo
     /// Enter shows), its facts, or why it cannot be shown.
-    private func drawPhotoLine(_ line: Line, thumbnail: DetailLine.Thumbnail, box: CellBox, in value: Rect, on canvas: inout Canvas) {
+    private func drawPhotoLine(_ line: DetailLine, thumbnail: DetailLine.Thumbnail, box: CellBox, in value: Rect, on canvas: inout Canvas) {
         guard let photos = detail.photos, photos.indices.contains(thumbnail.photo) else { return }
         let photo = photos[thumbnail.photo]
         let preview = photo.storedName.isEmpty ? nil : PreviewView(source: .stored(storedName: photo.storedName), box: box, context: context)
@@ -79,7 +71,7 @@ struct HistoryDetailView: TabContent {
         // The pointer goes between the thumbnail and the name: the label column is left of both.
         let text = value.inset(left: box.columns + HistoryDetailLayout.thumbnailGap)
         guard !text.isEmpty else { return }
-        var spans = line.spans
+        var spans = Self.spans(of: line)
         if let failure = preview?.failure, thumbnail.row == 2 || (thumbnail.row == 1 && box.rows < 3) {
             spans = [Span("\(context.glyphs.error) \(failure)", .error)]
         }
@@ -91,15 +83,8 @@ struct HistoryDetailView: TabContent {
         }
     }
 
-    // MARK: - Lines
-
-    /// The lines `HistoryDetailLayout` lays out, styled: values plain, remarks dim.
-    static func lines(of detail: HistoryDetailState, layout: HistoryDetailLayout, context: RenderContext) -> [Line] {
-        layout.lines(of: detail, glyphs: context.glyphs, now: context.now).map { line in
-            Line(
-                label: line.label, spans: line.parts.map { Span($0.text, $0.emphasis == .remark ? .dim : .normal) },
-                thumbnail: line.thumbnail
-            )
-        }
+    /// A line's parts, styled: values plain, remarks dim.
+    private static func spans(of line: DetailLine) -> [Span] {
+        line.parts.map { Span($0.text, $0.emphasis == .remark ? .dim : .normal) }
     }
 }
