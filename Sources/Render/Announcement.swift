@@ -31,7 +31,7 @@ enum Announcement {
             let first = min(max(0, help.scrollOffset), max(0, count - 1)) + 1
             return "Keys for this screen, from line \(first) of \(count).\(scrollAndClose(in: state, closing: .escapePressed))"
         case let .sheet(.search(search)):
-            return "Search History. \(searchSummary(search, down: key(sending: .listMoved(.down), in: state)))"
+            return "Search History. \(searchSummary(search, down: KeyMap.keyName(sending: .listMoved(.down), in: state)))"
         case let .fullScreenCapture(capture):
             return self.capture(capture, in: state, context: context)
         case let .viewer(viewer, _):
@@ -90,21 +90,16 @@ enum Announcement {
 
     // MARK: - Keys
 
-    /// The first key that sends `action` now, in words ("Up", "Esc"); nil when none does.
-    private static func key(sending action: AppAction, in state: AppState) -> String? {
-        KeyMap.keys(sending: action, in: state).first?.label(unicode: false)
-    }
-
     /// " Up and Down scroll, Esc closes.", from the keys in force; what no key does is left out.
     private static func scrollAndClose(in state: AppState, closing: AppAction) -> String {
         var clauses: [String] = []
-        switch (key(sending: .listMoved(.up), in: state), key(sending: .listMoved(.down), in: state)) {
+        switch (KeyMap.keyName(sending: .listMoved(.up), in: state), KeyMap.keyName(sending: .listMoved(.down), in: state)) {
         case let (up?, down?): clauses.append("\(up) and \(down) scroll")
         case let (up?, nil): clauses.append("\(up) scrolls up")
         case let (nil, down?): clauses.append("\(down) scrolls down")
         case (nil, nil): break
         }
-        if let close = key(sending: closing, in: state) { clauses.append("\(close) closes") }
+        if let close = KeyMap.keyName(sending: closing, in: state) { clauses.append("\(close) closes") }
         return clauses.isEmpty ? "" : " " + clauses.joined(separator: ", ") + "."
     }
 
@@ -169,8 +164,8 @@ enum Announcement {
         case .review:
             let code = capture.barcode.map { " \(context.line($0.summary)), \($0.symbology.title);" } ?? ""
             let keys = [
-                key(sending: .capture(.enterPressed), in: state).map { "\($0) saves" },
-                key(sending: .capture(.closeTapped), in: state).map { "\($0) offers to discard" },
+                KeyMap.keyName(sending: .capture(.enterPressed), in: state).map { "\($0) saves" },
+                KeyMap.keyName(sending: .capture(.closeTapped), in: state).map { "\($0) offers to discard" },
             ].compactMap { $0 }
             phase = "review\(code)" + (keys.isEmpty ? "" : " " + keys.joined(separator: ", "))
         case .keys, .confirmClose:

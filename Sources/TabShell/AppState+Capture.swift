@@ -14,8 +14,7 @@ extension AppState {
             presentation = .none
             // The Inbox's keys in force, as the question names them.
             let required = Alert.requestRequired(
-                captureKey: KeyMap.keys(sending: .rowActivated, in: self).first?.label(unicode: false),
-                chooseKey: KeyMap.keys(sending: .inbox(.choiceToggled), in: self).first?.label(unicode: false))
+                captureKey: KeyMap.keyName(sending: .rowActivated, in: self), chooseKey: KeyMap.keyName(sending: .inbox(.choiceToggled), in: self))
             presentation = .alert(inbox.requests.contains { $0.status == .pending } ? required : .noRequestToCapture, over: .none)
             return []
         }

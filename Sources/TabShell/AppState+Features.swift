@@ -12,8 +12,7 @@ extension AppState {
         guard case .copyRequested = action else { return apply(history.send(action, layout: layout)) }
         // What a copy's sentence names: the keys in force.
         let keys = HistoryCopyKeys(
-            open: KeyMap.keys(sending: .rowActivated, in: self).first?.label(unicode: false),
-            copyJSON: KeyMap.keys(sending: .history(.copyRequested(.exportLine)), in: self).first?.label(unicode: false))
+            open: KeyMap.keyName(sending: .rowActivated, in: self), copyJSON: KeyMap.keyName(sending: .history(.copyRequested(.exportLine)), in: self))
         return apply(history.send(action, layout: layout, keys: keys))
     }
 

@@ -28,7 +28,10 @@ extension AppState {
             return input == .escape ? closeViewer() : []
         case .inbox, .history, .historyDetail, .settings:
             // A move or Enter on a tab is the user moving on: the last message goes.
-            if input == .activated || input.isMove { status = nil }
+            switch input {
+            case .moved, .activated: status = nil
+            case .clicked, .escape: break
+            }
             switch selectedTab {
             case .inbox: return toInbox(.input(input))
             case .history: return toHistory(.input(input))
@@ -55,12 +58,5 @@ extension AppState {
     mutating func moveFocusedList(_ move: ListMove) -> [AppEffect] {
         if let minimized = tabBarSize(for: move), minimized != isTabBarMinimized { applyTabBarSize(minimized: minimized) }
         return toFocus(.moved(move))
-    }
-}
-
-private extension FocusInput {
-    var isMove: Bool {
-        if case .moved = self { return true }
-        return false
     }
 }

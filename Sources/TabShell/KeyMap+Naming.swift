@@ -16,6 +16,12 @@ extension KeyMap {
             .filter { seen.insert($0).inserted && inForce.action(for: $0) == action }
     }
 
+    /// The first key that sends `action` in `state`, in words ("Enter", "Up"), for a sentence;
+    /// nil when none does.
+    public static func keyName(sending action: AppAction, in state: AppState) -> String? {
+        keys(sending: action, in: state).first?.label(unicode: false)
+    }
+
     /// "2 or +": the keys that send `action` in `state`, for a sentence; nil when none does.
     public static func keyPhrase(sending action: AppAction, in state: AppState, unicode: Bool) -> String? {
         let labels = keys(sending: action, in: state).map { $0.label(unicode: unicode) }
