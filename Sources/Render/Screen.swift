@@ -130,19 +130,16 @@ public enum Screen {
         switch presentation {
         case .none:
             ShellView(state: state, context: context).draw(on: &canvas)
-        case let .sheet(.help(help)):
+        case let .sheet(sheet):
             ShellView(state: state, context: context).draw(on: &canvas)
             let regions = ShellLayout(state: state)
-            HelpSheetView(
-                lines: KeyMap.helpLines(in: state, unicode: context.symbolKeys), scrollOffset: help.scrollOffset,
-                layout: state.layout, regions: regions, context: context
-            )
-            .draw(on: &canvas)
-        case let .sheet(.search(search)):
-            ShellView(state: state, context: context).draw(on: &canvas)
-            let regions = ShellLayout(state: state)
-            SearchSheetView(search: search, layout: state.layout, regions: regions, context: context)
-                .draw(on: &canvas)
+            switch sheet {
+            case let .help(help):
+                let lines = KeyMap.helpLines(in: state, unicode: context.symbolKeys)
+                HelpSheetView(lines: lines, scrollOffset: help.scrollOffset, layout: state.layout, regions: regions, context: context).draw(on: &canvas)
+            case let .search(search):
+                SearchSheetView(search: search, layout: state.layout, regions: regions, context: context).draw(on: &canvas)
+            }
         case let .fullScreenCapture(capture):
             CaptureView(capture: capture, state: state, context: context).draw(on: &canvas)
         case let .alert(alert, over):

@@ -80,14 +80,9 @@ public struct HistoryDetailLayout: Equatable, Sendable {
     /// and a space.
     public static let thumbnailGap = 3
 
-    /// The columns for labels as wide as `labels`' longest: beside the values when a value keeps
-    /// `minimumValueWidth` cells there, else stacked.
-    public func columns(forLabels labels: [String]) -> Columns {
-        Self.columns(forLabels: labels, width: textWidth)
-    }
-
-    /// The same rule for any `width` of labels and values (capture's review lays out its
-    /// fields by it too).
+    /// The columns for labels as wide as `labels`' longest in `width` cells (a detail's
+    /// `textWidth`; capture's review lays out its fields by the same rule): beside the values
+    /// when a value keeps `minimumValueWidth` cells there, else stacked.
     public static func columns(forLabels labels: [String], width: Int) -> Columns {
         let label = (labels.map(TextWidth.of).max() ?? 0) + labelGap
         if width - label >= minimumValueWidth {
@@ -98,7 +93,7 @@ public struct HistoryDetailLayout: Equatable, Sendable {
 
     /// The columns of `detail`'s labels and values.
     public func columns(of detail: HistoryDetailState) -> Columns {
-        columns(forLabels: entries(of: detail, glyphs: .unicode, now: nil).map(\.label))
+        Self.columns(forLabels: entries(of: detail, glyphs: .unicode, now: nil).map(\.label), width: textWidth)
     }
 
     /// Cells for a photo's name and facts beside its thumbnail.
@@ -211,7 +206,7 @@ public struct HistoryDetailLayout: Equatable, Sendable {
     public func lines(of detail: HistoryDetailState, glyphs: Glyphs, now: Date?) -> [DetailLine] {
         let sanitizer = Sanitizer(unicode: glyphs == .unicode)
         let entries = entries(of: detail, glyphs: glyphs, now: now)
-        let columns = columns(forLabels: entries.map(\.label))
+        let columns = Self.columns(forLabels: entries.map(\.label), width: textWidth)
         let valueWidth = columns.value
         var lines: [DetailLine] = []
 

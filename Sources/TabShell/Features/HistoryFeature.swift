@@ -197,10 +197,9 @@ extension HistoryState {
             stack = []
             reset(totalCount: 0)
             hasLoaded = true
-            let records = count == 1 ? "1 record" : "\(Count.grouped(count)) records"
             return Outcome(
                 effects: loadIfNeeded(layout: layout, force: true),
-                requests: [.status(StatusMessage("Deleted \(records) and their photos.", kind: .success))]
+                requests: [.status(StatusMessage("Deleted \(Count.noun(count, "record")) and their photos.", kind: .success))]
             )
 
         case .recordCommitted:
