@@ -19,16 +19,6 @@ public enum Focus: Equatable, Sendable {
     case history
     case historyDetail
     case settings
-
-    /// The content tab that has focus, with nothing over it (its own keys and the tab bar's act).
-    public var tab: ContentTab? {
-        switch self {
-        case .inbox: .inbox
-        case .history, .historyDetail: .history
-        case .settings: .settings
-        case .tooSmall, .alert, .question, .viewer, .help, .search, .capture: nil
-        }
-    }
 }
 
 extension AppState {

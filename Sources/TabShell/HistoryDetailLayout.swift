@@ -288,13 +288,8 @@ public struct HistoryDetailLayout: Equatable, Sendable {
         return lines
     }
 
-    /// The number of lines of the detail.
-    public func lineCount(of detail: HistoryDetailState) -> Int {
-        lines(of: detail, glyphs: .unicode, now: nil).count
-    }
-
     /// The largest first line: the last line at the bottom of the screen.
     public func maximumScrollOffset(of detail: HistoryDetailState) -> Int {
-        max(0, lineCount(of: detail) - rows)
+        max(0, lines(of: detail, glyphs: .unicode, now: nil).count - rows)
     }
 }

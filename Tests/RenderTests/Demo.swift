@@ -182,3 +182,10 @@ enum Demo {
         return .fullScreenCapture(capture)
     }
 }
+
+extension HistoryDetailLayout {
+    /// The number of lines of the detail (as the reducer counts them: no age beside the time).
+    func lineCount(of detail: HistoryDetailState) -> Int {
+        lines(of: detail, glyphs: .unicode, now: nil).count
+    }
+}

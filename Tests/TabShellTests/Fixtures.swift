@@ -99,3 +99,10 @@ extension Tab {
     /// Every tab that can be selected, in tab-bar order.
     static var contentTabs: [Tab] { ContentTab.allCases.map(\.tab) }
 }
+
+extension HistoryDetailLayout {
+    /// The number of lines of the detail (as the reducer counts them: no age beside the time).
+    func lineCount(of detail: HistoryDetailState) -> Int {
+        lines(of: detail, glyphs: .unicode, now: nil).count
+    }
+}

@@ -18,7 +18,8 @@ import Testing
         let state = state(yielding: context)
         #expect(state.focus == focus)
         #expect(KeyMap.contexts(for: state).first == context)
-        #expect(KeyMap.contexts(for: state).contains(.tabs) == (focus.tab != nil))
+        // A content tab with nothing over it: its own keys and the tab bar's act.
+        #expect(KeyMap.contexts(for: state).contains(.tabs) == [.inbox, .history, .historyDetail, .settings].contains(focus))
     }
 
     @Test("one overlay at a time: the list of keys has focus until Esc, and waits while the question shows")
