@@ -81,13 +81,11 @@ extension CaptureState {
     /// takes only its answers. Nil: the action goes on.
     private mutating func sendToOverlay(_ action: CaptureAction) -> [CaptureEffect]? {
         switch overlay {
-        case .keys where action == .keysToggled:
-            overlay = .none
-            return []
         case .keys where !action.isBackgroundResult:
-            // The keys are showing: anything the key table sends closes them first.
+            // The keys are showing: anything the key table sends closes them first (`?` and
+            // Esc only close them).
             overlay = .none
-            return action == .closeTapped ? [] : nil
+            return action == .keysToggled || action == .closeTapped ? [] : nil
         case .keys:
             return nil
         case .none:
