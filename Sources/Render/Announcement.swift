@@ -22,7 +22,7 @@ enum Announcement {
         default:
             break
         }
-        if let status = state.status { return text(of: status, context: context) }
+        if let status = state.status { return status.mark(context.glyphs) + context.line(status.text) }
         switch state.presentation {
         case .none, .alert:
             return tab(of: state, context: context)
@@ -51,15 +51,6 @@ enum Announcement {
         if alert.buttons.indices.contains(alert.defaultButton) { text += " \(alert.buttons[alert.defaultButton].title) focused;" }
         text += " buttons \(buttons.joined(separator: ", "))."
         return text + " " + context.line(alert.message)
-    }
-
-    private static func text(of status: StatusMessage, context: RenderContext) -> String {
-        let text = context.line(status.text)
-        switch status.kind {
-        case .info: return text
-        case .success: return "\(context.glyphs.success) \(text)"
-        case .error: return "\(context.glyphs.error) \(text)"
-        }
     }
 
     private static func tab(of state: AppState, context: RenderContext) -> String {

@@ -82,12 +82,6 @@ struct CaptureReviewView {
         return FieldListView(fields: fields).draw(in: scratch.bounds, on: &scratch)
     }
 
-    /// Why a staged photo has no preview, when it cannot have one.
-    private func previewFailure(of photo: StagedPhoto) -> String? {
-        guard let box = context.thumbnailBox else { return nil }
-        return PreviewView(source: .staged(storedName: photo.storedName), box: box, context: context)?.failure
-    }
-
     private var fields: [FieldListView.Field] {
         var fields: [FieldListView.Field] = []
         if let kind = capture.kind { fields.append(.init("Kind", kind.title)) }
@@ -107,7 +101,8 @@ struct CaptureReviewView {
         if capture.collectsPhotos {
             for (index, photo) in capture.photos.enumerated() {
                 fields.append(.init(index == 0 ? "Photos" : "", context.line(photo.originalName), detail: PhotoFacts.describe(photo, glyphs: context.glyphs)))
-                if let failure = previewFailure(of: photo) {
+                // Why a staged photo has no preview, when it cannot have one.
+                if let box = context.thumbnailBox, let failure = PreviewView(source: .staged(storedName: photo.storedName), box: box, context: context)?.failure {
                     fields.append(.init("", "\(context.glyphs.error) \(failure)", style: .error))
                 }
             }

@@ -8,10 +8,6 @@ import TabShell
 public struct CursorPosition: Equatable, Sendable {
     public var row: Int
     public var column: Int
-    public init(row: Int, column: Int) {
-        self.row = row
-        self.column = column
-    }
 }
 
 /// A clickable area of one row and the action a click there sends.

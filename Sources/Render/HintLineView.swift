@@ -29,12 +29,8 @@ struct HintLineView {
 
     private func drawStatus(_ status: StatusMessage, in line: Rect, roomAbove: Int, on canvas: inout Canvas) {
         let text = context.line(status.text)
-        let (mark, style): (String, CellStyle) =
-            switch status.kind {
-            case .info: ("", .hint)
-            case .success: ("\(context.glyphs.success) ", .success)
-            case .error: ("\(context.glyphs.error) ", .error)
-            }
+        let mark = status.mark(context.glyphs)
+        let style: CellStyle = status.kind == .info ? .hint : status.kind == .success ? .success : .error
         let indent = TextWidth.of(mark)
         var lines = TextWrap.lines(text, width: line.width - indent)
         guard lines.count > 1, line.width - indent >= 10, roomAbove > 0 else {
@@ -77,6 +73,18 @@ struct HintLineView {
         }
         return kept.enumerated().flatMap { offset, index in
             (offset == 0 ? [] : [Span(separator, .hint)]) + pairs[index]
+        }
+    }
+}
+
+extension StatusMessage {
+    /// What goes before the message, so its kind shows without colour: the success or error
+    /// mark and a space; nothing before a note.
+    func mark(_ glyphs: Glyphs) -> String {
+        switch kind {
+        case .info: ""
+        case .success: "\(glyphs.success) "
+        case .error: "\(glyphs.error) "
         }
     }
 }
