@@ -119,10 +119,8 @@ extension AppState {
     }
 
     mutating func storageFailed(_ message: String) -> [AppEffect] {
-        var effects = toHistory(.loadFailed)
-        effects += toSearch(.loadFailed)
         status = StatusMessage(message, kind: .error)
-        return effects
+        return toHistory(.loadFailed) + toSearch(.loadFailed)
     }
 
     /// The database server went away, or came back: what the tabs show is read again then.

@@ -654,8 +654,6 @@ public struct KeyOverrides: Equatable, Sendable {
 
     public static let none = KeyOverrides()
 
-    public var isEmpty: Bool { keys.isEmpty }
-
     /// `bindings` with each overridden one answering to its new keys; an unbound one left out.
     public func apply(to bindings: [KeyBinding]) -> [KeyBinding] {
         guard !keys.isEmpty else { return bindings }

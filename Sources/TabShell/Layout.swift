@@ -23,9 +23,6 @@ public struct Layout: Equatable, Sendable {
     public static let hintRows = 1
     /// The tab bar and its rule; a compact bar is its one line.
     public static let tabBarRows = 2
-    /// Rows outside the content area: heading, its rule, hint line, tab-bar rule, tab bar. The
-    /// renderer places each of them from these same numbers (`ShellLayout`).
-    public static let chromeRows = headingRows + hintRows + tabBarRows
 
     public let size: ScreenSize
     /// The tab bar is minimized to one compact line (no rule): the list gets its row.
@@ -43,7 +40,8 @@ public struct Layout: Equatable, Sendable {
     /// Rows of the tab bar in this layout (one when compact, with no rule).
     public var tabBarRows: Int { compactTabBar ? 1 : Self.tabBarRows }
 
-    /// Rows outside the content area for this layout.
+    /// Rows outside the content area for this layout: heading, its rule, hint line, tab-bar
+    /// rule, tab bar. The renderer places each of them from these same numbers (`ShellLayout`).
     public var chromeRows: Int { Self.headingRows + Self.hintRows + tabBarRows }
 
     /// The heading's first row: the top with the bar at the bottom (iOS), else under the bar.
