@@ -17,7 +17,7 @@ struct RenderContext {
 
     init(options: RenderOptions, previews: PreviewsState = PreviewsState(), previewStyle: PreviewStyle? = nil, thumbnailBox: CellBox? = nil) {
         self.options = options
-        glyphs = options.screenReader ? .screenReader : .forTerminal(unicode: options.unicode)
+        glyphs = options.screenReader ? .screenReader : options.unicode ? .unicode : .ascii
         sanitizer = Sanitizer(unicode: options.unicode)
         self.previews = previews
         self.previewStyle = previewStyle

@@ -53,6 +53,4 @@ public struct Glyphs: Sendable, Equatable {
         ellipsis: "...", dash: "-", separator: ", ", breadcrumb: " / ",
         previousValue: "<", nextValue: ">", moreAbove: "more above", moreBelow: "more below"
     )
-
-    public static func forTerminal(unicode: Bool) -> Glyphs { unicode ? .unicode : .ascii }
 }

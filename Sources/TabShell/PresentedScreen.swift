@@ -149,15 +149,12 @@ extension AppState {
             scrollOffset: max(0, navigation.inbox.scrollOffset - screen.inboxPart.offset))
 
         // restore's reset forgets the window; the presenter's rows are what is shown.
-        state.history.totalCount = screen.historyTotal
         state.history.window = HistoryPage(
             start: screen.historyStart, rows: screen.history, totalCount: screen.historyTotal, mode: mode,
             hasSeveralPeople: screen.historyHasSeveralPeople)
         state.history.hasLoaded = true
         state.history.showsOnlyWindow = true
-        state.history.list = ListPosition(cursor: navigation.history.cursor, scrollOffset: navigation.history.scrollOffset)
         state.history.following = nil
-        state.history.pendingLoad = nil
         if let detail = screen.detail, var top = state.history.detail {
             top.photos = detail.photos
             top.lines = detail.lines
