@@ -50,12 +50,11 @@ struct PreviewView {
             let width = min(image.size.columns, line.width - left)
             guard width > 0 else { return }
             canvas.putPreviewRow(image, row: row - top, atRow: line.row, column: line.column + left, width: width)
-        case .loading:
-            guard row == placeholderRow else { return }
-            canvas.put(context.glyphs.ellipsis, row: line.row, column: line.column + placeholderColumn(context.glyphs.ellipsis), width: min(box.columns, line.width), style: .dim)
-        case .failed:
-            guard row == placeholderRow else { return }
-            canvas.put(context.glyphs.error, row: line.row, column: line.column + placeholderColumn(context.glyphs.error), width: min(box.columns, line.width), style: .error)
+        case .loading, .failed:
+            // The placeholder's mark, centred on the box's middle row.
+            guard row == (box.rows - 1) / 2 else { return }
+            let (mark, style) = failure == nil ? (context.glyphs.ellipsis, CellStyle.dim) : (context.glyphs.error, .error)
+            canvas.put(mark, row: line.row, column: line.column + max(0, (box.columns - TextWidth.of(mark)) / 2), width: min(box.columns, line.width), style: style)
         }
     }
 
@@ -65,8 +64,4 @@ struct PreviewView {
             drawRow(row, on: rect.line(row), canvas: &canvas)
         }
     }
-
-    private var placeholderRow: Int { (box.rows - 1) / 2 }
-
-    private func placeholderColumn(_ mark: String) -> Int { max(0, (box.columns - TextWidth.of(mark)) / 2) }
 }

@@ -83,10 +83,9 @@ extension SettingsScreenState {
             return send(.rowCycled(row, forward: forward), settings: &settings, viewport: viewport)
 
         case let .rowCycled(row, forward):
-            if let index = rows.firstIndex(of: row) {
-                list.cursor = index
-                list.clamp(count: rows.count, viewport: viewport)
-            }
+            // A row's place in the list is its raw value, as the cursor reads it back above.
+            list.cursor = row.rawValue
+            list.clamp(count: rows.count, viewport: viewport)
             guard row.isSetting else {
                 changedRow = nil
                 return .request(.clearHistory)
