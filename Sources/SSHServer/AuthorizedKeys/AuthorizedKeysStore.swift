@@ -31,19 +31,13 @@ final class AuthorizedKeysStore: Sendable {
         do {
             text = try Self.readText(path)
         } catch {
-            state.withLockedValue {
-                $0.keys = [:]
-                $0.fileSignature = signature
-            }
+            state.withLockedValue { $0 = State(fileSignature: signature) }
             return .failure(.authorizedKeysUnreadable(path: path, reason: error.reason))
         }
         let (keys, problems) = AuthorizedKeysParser.parse(text)
-        let report = AuthorizedKeysReport(path: path, keys: keys, problems: problems)
-        state.withLockedValue {
-            $0.keys = Dictionary(keys.map { ($0.publicKey, $0) }, uniquingKeysWith: { first, _ in first })
-            $0.fileSignature = signature
-        }
-        return .success(report)
+        let byKey = Dictionary(keys.map { ($0.publicKey, $0) }, uniquingKeysWith: { first, _ in first })
+        state.withLockedValue { $0 = State(keys: byKey, fileSignature: signature) }
+        return .success(AuthorizedKeysReport(path: path, keys: keys, problems: problems))
     }
 
     /// Re-reads the file if its size, time or inode changed since the last read; nil when unchanged.
