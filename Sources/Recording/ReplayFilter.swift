@@ -137,11 +137,9 @@ public struct ReplayFilter: Sendable {
             }
         case .string(let afterEscape):
             switch value {
-            case 0x07, 0x18, 0x1A:  // BEL ends an OSC; CAN and SUB abandon any string
-                state = .ground
-            case 0x5C where afterEscape:  // ESC \ (ST)
-                state = .ground
-            case 0x9C:  // ST in its 8-bit form
+            // BEL ends an OSC, ST (8-bit, or ESC \) any string; CAN and SUB abandon one.
+            case 0x07, 0x18, 0x1A, 0x9C,
+                0x5C where afterEscape:
                 state = .ground
             case 0x1B:
                 state = .string(afterEscape: true)
