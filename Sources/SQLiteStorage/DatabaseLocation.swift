@@ -20,11 +20,7 @@ extension AppDatabase {
         } else {
             home = FileManager.default.homeDirectoryForCurrentUser
         }
-        return
-            home
-            .appendingPathComponent(".local", isDirectory: true)
-            .appendingPathComponent("share", isDirectory: true)
-            .appendingPathComponent("tabshell", isDirectory: true)
+        return home.appendingPathComponent(".local/share/tabshell", isDirectory: true)
     }
 
     /// The database file tabshell uses unless told otherwise:
