@@ -150,14 +150,6 @@ extension AppDatabase {
         try? DurableFiles.syncDirectory(staging.path)
     }
 
-    // MARK: - Reading
-
-    /// The photos of the capture `id`, in the order they were added (empty when there are none
-    /// or there is no such capture). For tests: the app reads them with the record's detail.
-    func photos(forRecord id: Int64) throws(StorageError) -> [RecordPhoto] {
-        try reading { session throws(StorageError) in try photos(ofRecord: id, session) }
-    }
-
     // MARK: - Deleting (Storage's deleteRecord and deleteAllRecords)
 
     /// Every photo row deleted frees its file.

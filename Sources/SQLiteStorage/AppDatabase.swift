@@ -7,10 +7,9 @@ import Synchronization
 
 /// tabshell's database: one SQLite file in WAL mode, shared by every tabshell process.
 ///
-/// Open it with ``open(at:busyTimeout:)``, or hand ``init(writer:url:)`` a GRDB writer of your
-/// own (a `DatabaseQueue()` in memory, for a test where the file is not the point); every read
-/// and write goes through an intent-named method and fails with a ``StorageError`` whose message
-/// is one sentence naming the file.
+/// Open it with ``open(at:busyTimeout:connections:)``; every read and write goes through an
+/// intent-named method and fails with a ``StorageError`` whose message is one sentence naming
+/// the file.
 public final class AppDatabase: RecordStore {
     /// The database file (for a writer handed in, the name its media folders are kept beside).
     public let url: URL
@@ -19,37 +18,15 @@ public final class AppDatabase: RecordStore {
     /// Where this database keeps its photos, staging folders and quarantine.
     public var media: MediaStore { MediaStore(databaseURL: url) }
     let writer: any DatabaseWriter
-    /// Whether this database counts in ``openHere`` (opened from its file by ``open(at:busyTimeout:)``).
-    private let isRegistered: Bool
 
-    private init(url: URL, opened: any DatabaseWriter) {
+    /// A database over `opened`, whose schema is up to date; it counts in ``openHere`` until it goes.
+    init(url: URL, opened: any DatabaseWriter) {
         self.url = url
         self.writer = opened
-        self.isRegistered = true
         Self.openHere.withLock { $0[url.path, default: 0] += 1 }
     }
 
-    /// A database over `writer`, its schema brought up to date: GRDB's demo apps' shape, so a
-    /// test can hand in `DatabaseQueue()` (in memory) where the file is not the point. `url`
-    /// names it in sentences and places its media folders (`<url>.files/`, made on first use).
-    /// Opening a file for the app is ``open(at:busyTimeout:)``, which checks and locks the file
-    /// first. GRDB's default configuration enforces foreign keys, as the schema expects. The
-    /// functions the schema's triggers call (``addSchemaFunctions(_:)``) are added to the
-    /// writer's connection; a pool's readers do not need them.
-    public init(writer: some DatabaseWriter, url: URL) throws(StorageError) {
-        do {
-            writer.writeWithoutTransaction { db in Self.addSchemaFunctions(db) }
-            try Migrations.migrator.migrate(writer)
-        } catch {
-            throw .opening(error, path: url.path)
-        }
-        self.url = url
-        self.writer = writer
-        self.isRegistered = false
-    }
-
     deinit {
-        guard isRegistered else { return }
         Self.openHere.withLock { open in
             open[path, default: 1] -= 1
             if open[path] == 0 { open[path] = nil }
@@ -161,14 +138,6 @@ public final class AppDatabase: RecordStore {
     @discardableResult
     public static func useLeanConnections() -> Bool {
         tabshell_sqlite_use_lean_connections() == 0
-    }
-
-    // MARK: - History
-
-    /// The number of committed captures (kept by triggers; no count of the table).
-    /// For tests: the app reads the count with each History page.
-    func historyCount() throws(StorageError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count FROM captureCount WHERE id = 1") ?? 0 }
     }
 
     // MARK: - Capture

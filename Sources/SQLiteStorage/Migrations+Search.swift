@@ -7,7 +7,7 @@ extension AppDatabase {
     /// NULL stays NULL, a value that is not text comes back as it is.
     ///
     /// The search index's triggers call it, so every connection that writes records must have it:
-    /// ``open(at:busyTimeout:)`` and ``init(writer:url:)`` add it to theirs. Another program's
+    /// ``open(at:busyTimeout:connections:)`` adds it to theirs. Another program's
     /// connection (the sqlite3 shell) cannot add or change a record ("no such function"), which
     /// keeps the index from going stale behind tabshell's back; reading needs nothing.
     public static let searchTextFunction = DatabaseFunction("tabshell_search_text", argumentCount: 1, pure: true) { values in

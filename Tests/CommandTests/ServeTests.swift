@@ -368,3 +368,14 @@ struct HarnessFailure: Error, CustomStringConvertible {
         #expect(folder.takeSnapshot(within: .seconds(600), now: testNow) == nil)
     }
 }
+
+extension AppDatabase {
+    /// The number of committed captures (kept by triggers; no count of the table): the app
+    /// reads the count with each History page.
+    func historyCount() throws(StorageError) -> Int {
+        let count = try reading { session throws(StorageError) in
+            try session.first("SELECT count FROM capture_count WHERE id = 1") { row throws(StorageError) in try row.integer(0) }
+        }
+        return count.map(Int.init) ?? 0
+    }
+}

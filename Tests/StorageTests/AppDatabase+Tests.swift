@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import GRDB
 
 @testable import SQLiteStorage
@@ -6,6 +7,16 @@ import GRDB
 
 /// What the storage tests ask of an SQLite store beside the app's calls.
 extension AppDatabase {
+    /// A database over `writer` (`DatabaseQueue()` in memory, where the file is not the point),
+    /// its schema brought up to date; `url` names it in sentences and places its media folders
+    /// (`<url>.files/`, made on first use). GRDB's default configuration enforces foreign keys,
+    /// as the schema expects; the functions the triggers call are added to the writer's connection.
+    convenience init(writer: some DatabaseWriter, url: URL) throws {
+        writer.writeWithoutTransaction { db in Self.addSchemaFunctions(db) }
+        try Migrations.migrator.migrate(writer)
+        self.init(url: url, opened: writer)
+    }
+
     /// The capture with this id, as History shows it, or nil if there is none (the app reads a
     /// record with its detail).
     func record(id: Int64) throws(StorageError) -> HistoryRow? {
@@ -16,6 +27,21 @@ extension AppDatabase {
     /// own examination).
     func integrityCheck() throws(StorageError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    /// The number of committed captures (kept by triggers; no count of the table): the app
+    /// reads the count with each History page.
+    func historyCount() throws(StorageError) -> Int {
+        let count = try reading { session throws(StorageError) in
+            try session.first("SELECT count FROM capture_count WHERE id = 1") { row throws(StorageError) in try row.integer(0) }
+        }
+        return count.map(Int.init) ?? 0
+    }
+
+    /// The photos of the capture `id`, in the order they were added (empty when there are none
+    /// or there is no such capture): the app reads them with the record's detail.
+    func photos(forRecord id: Int64) throws(StorageError) -> [RecordPhoto] {
+        try reading { session throws(StorageError) in try photos(ofRecord: id, session) }
     }
 }
 
