@@ -1,13 +1,13 @@
 /// The character sets GS1 allows in AI values (GS1 General Specifications, figures 7.11-1 to 7.11-3).
 public enum AICharacterSet: String, Equatable, Hashable, Sendable {
     /// `N`: digits 0–9.
-    case numeric
+    case numeric = "digits"
     /// `X`: GS1 AI encodable character set 82 — letters, digits and `!"%&'()*+,-./:;<=>?_`.
-    case cset82
+    case cset82 = "GS1 character set 82"
     /// `Y`: character set 39 — upper-case letters, digits and `#-/`.
-    case cset39
+    case cset39 = "GS1 character set 39"
     /// `Z`: character set 64 — the file-safe base64 alphabet `A–Z a–z 0–9 - _` and `=` padding.
-    case cset64
+    case cset64 = "GS1 character set 64"
 
     public func contains(_ character: Character) -> Bool {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, scalar.isASCII else {
@@ -24,15 +24,8 @@ public enum AICharacterSet: String, Equatable, Hashable, Sendable {
         }
     }
 
-    /// How messages name the set.
-    public var name: String {
-        switch self {
-        case .numeric: "digits"
-        case .cset82: "GS1 character set 82"
-        case .cset39: "GS1 character set 39"
-        case .cset64: "GS1 character set 64"
-        }
-    }
+    /// How messages name the set: its raw value.
+    public var name: String { rawValue }
 
     private static let cset82Punctuation = Set("!\"%&'()*+,-./:;<=>?_".unicodeScalars)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a scanner sends after the code.
 public enum ScanSuffix: String, Equatable, Hashable, Codable, Sendable {
     case enter, tab, none
@@ -11,11 +13,6 @@ public enum ScanSuffix: String, Equatable, Hashable, Codable, Sendable {
         }
     }
 
-    public var title: String {
-        switch self {
-        case .enter: "Enter"
-        case .tab: "Tab"
-        case .none: "none"
-        }
-    }
+    /// "Enter", "Tab" as the keys are named; "none" as it is.
+    public var title: String { self == .none ? "none" : rawValue.capitalized }
 }
