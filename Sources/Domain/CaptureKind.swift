@@ -10,15 +10,8 @@ public enum CaptureKind: String, CaseIterable, Codable, Sendable, Hashable {
     /// Many scans in a row (stock-take, receiving), each counted; committed as one record.
     case batch
 
-    public var title: String {
-        switch self {
-        case .barcode: "Barcode"
-        case .photos: "Photos"
-        case .product: "Product"
-        case .note: "Note"
-        case .batch: "Batch"
-        }
-    }
+    /// "Barcode", "Photos"…: the raw value with a capital.
+    public var title: String { rawValue.capitalized }
 
     /// One line for the kind picker.
     public var blurb: String {

@@ -5,11 +5,6 @@ import Foundation
 public enum PhotoPreviewSetting: String, CaseIterable, Codable, Sendable {
     case automatic, blocks, off
 
-    public var title: String {
-        switch self {
-        case .automatic: "Automatic"
-        case .blocks: "Blocks"
-        case .off: "Off"
-        }
-    }
+    /// "Automatic", "Blocks", "Off": the raw value with a capital.
+    public var title: String { rawValue.capitalized }
 }

@@ -8,14 +8,8 @@ public enum Theme: String, CaseIterable, Codable, Sendable {
     case light
     case highContrast = "high-contrast"
 
-    public var title: String {
-        switch self {
-        case .auto: "Auto"
-        case .dark: "Dark"
-        case .light: "Light"
-        case .highContrast: "High contrast"
-        }
-    }
+    /// "Auto", "Dark", "Light": the raw value with a capital; "High contrast" in words.
+    public var title: String { self == .highContrast ? "High contrast" : rawValue.capitalized }
 
     /// The theme drawn: `auto` is light on a light background and dark on a dark one or when the
     /// terminal did not say (the answer may never come, and dark is what terminals mostly are).
