@@ -90,13 +90,14 @@ public final class PostgresPool: @unchecked Sendable {
 
     /// Closes every connection and refuses new work; callers waiting for a connection fail.
     public func close() {
-        condition.lock()
-        isClosed = true
-        let connections = idle
-        idle = []
-        openCount -= connections.count
-        condition.broadcast()
-        condition.unlock()
+        let connections = condition.withLock {
+            isClosed = true
+            let connections = idle
+            idle = []
+            openCount -= connections.count
+            condition.broadcast()
+            return connections
+        }
         for connection in connections {
             try? connection.close().wait()
         }
@@ -139,16 +140,15 @@ public final class PostgresPool: @unchecked Sendable {
     }
 
     private func checkIn(_ connection: PostgresConnection, reusable: Bool) {
-        condition.lock()
-        if reusable, !isClosed, !connection.isClosed {
+        let kept = condition.withLock {
+            defer { condition.signal() }
+            guard reusable, !isClosed, !connection.isClosed else {
+                openCount -= 1
+                return false
+            }
             idle.append(connection)
-            condition.signal()
-            condition.unlock()
-            return
+            return true
         }
-        openCount -= 1
-        condition.signal()
-        condition.unlock()
-        PostgresConnector.close(connection)
+        if !kept { PostgresConnector.close(connection) }
     }
 }
