@@ -4,16 +4,10 @@ import TabShell
 /// What config.toml says, checked: the options (`theme`, `screen_reader`) and, for each problem
 /// found, a `ConfigProblem`; every wrong entry keeps its default.
 public struct Configuration: Sendable {
-    public var options: ConfigOptions
+    public var options = ConfigOptions.defaults
     /// `[keys]`: the keys in place of the table's defaults, for `AppState.keyOverrides`.
-    public var keyOverrides: KeyOverrides
-    public var problems: [ConfigProblem]
-
-    public init(options: ConfigOptions = .defaults, keyOverrides: KeyOverrides = .none, problems: [ConfigProblem] = []) {
-        self.options = options
-        self.keyOverrides = keyOverrides
-        self.problems = problems
-    }
+    public var keyOverrides = KeyOverrides.none
+    public var problems: [ConfigProblem] = []
 
     /// `theme`.
     public var theme: Theme { options.theme }
