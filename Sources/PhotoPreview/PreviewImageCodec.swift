@@ -22,7 +22,7 @@ enum PreviewImageCodec {
             appendSize(image.size, to: &bytes)
             bytes.reserveCapacity(bytes.count + cells.count * 13)
             for cell in cells {
-                appendUInt32(cell.character.value, to: &bytes)
+                append(cell.character.value, to: &bytes)
                 bytes.append((cell.foreground == nil ? 0 : 1) | (cell.background == nil ? 0 : 2))
                 for color in [cell.foreground, cell.background].compactMap({ $0 }) {
                     let rgb = color.rgb
@@ -34,7 +34,7 @@ enum PreviewImageCodec {
             appendSize(image.size, to: &bytes)
             bytes.append(UInt8(protocols.firstIndex(of: graphics.graphics) ?? 0))
             let sequence = Array(graphics.sequence.utf8)
-            appendUInt32(UInt32(sequence.count), to: &bytes)
+            append(UInt32(sequence.count), to: &bytes)
             bytes.append(contentsOf: sequence)
         }
         return bytes
@@ -93,17 +93,13 @@ enum PreviewImageCodec {
     }
 
     private static func appendSize(_ size: CellSize, to bytes: inout [UInt8]) {
-        appendUInt16(UInt16(clamping: size.columns), to: &bytes)
-        appendUInt16(UInt16(clamping: size.rows), to: &bytes)
+        append(UInt16(clamping: size.columns), to: &bytes)
+        append(UInt16(clamping: size.rows), to: &bytes)
     }
 
-    private static func appendUInt16(_ value: UInt16, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(value & 0xFF))
-        bytes.append(UInt8(value >> 8))
-    }
-
-    private static func appendUInt32(_ value: UInt32, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    /// An integer's bytes, little-endian.
+    private static func append(_ value: some FixedWidthInteger, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// The graphics protocols by their code in the file: 0 sixel, 1 kitty, 2 iTerm2.
