@@ -132,17 +132,12 @@ enum ZbarScanner {
             isGS1: modifiers & (1 << ZBAR_MOD_GS1.rawValue) != 0,
             isAIMFlagged: modifiers & (1 << ZBAR_MOD_AIM.rawValue) != 0,
             minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-            orientation: orientation(tsz_symbol_get_orientation(symbol))
+            orientation: orientations[tsz_symbol_get_orientation(symbol).rawValue] ?? .unknown
         )
     }
 
-    private static func orientation(_ value: zbar_orientation_t) -> CodeOrientation {
-        switch value {
-        case ZBAR_ORIENT_UP: .up
-        case ZBAR_ORIENT_RIGHT: .right
-        case ZBAR_ORIENT_DOWN: .down
-        case ZBAR_ORIENT_LEFT: .left
-        default: .unknown
-        }
-    }
+    /// zbar's orientations by their raw values; any other is `.unknown`.
+    private static let orientations: [zbar_orientation_t.RawValue: CodeOrientation] = [
+        ZBAR_ORIENT_UP.rawValue: .up, ZBAR_ORIENT_RIGHT.rawValue: .right, ZBAR_ORIENT_DOWN.rawValue: .down, ZBAR_ORIENT_LEFT.rawValue: .left,
+    ]
 }
