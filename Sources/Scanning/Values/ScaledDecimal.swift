@@ -1,9 +1,7 @@
-import Foundation
-
 /// An exact decimal number as GS1 writes it: whole digits and an implied decimal point.
 ///
 /// `3103` + `001250` is 1.250 kg: `units` 1250, `decimals` 3. Kept exact (no `Double`) so the value
-/// shown is the value on the label; `decimal` gives a Foundation `Decimal` for arithmetic.
+/// shown is the value on the label.
 public struct ScaledDecimal: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The digits as an integer, without the decimal point.
     public var units: Int
@@ -30,9 +28,5 @@ public struct ScaledDecimal: Equatable, Hashable, Sendable, CustomStringConverti
         let padded = digits.leftPadded(to: decimals + 1)
         let split = padded.index(padded.endIndex, offsetBy: -decimals)
         return sign + padded[..<split] + "." + padded[split...]
-    }
-
-    public var decimal: Decimal {
-        Decimal(sign: units < 0 ? .minus : .plus, exponent: -decimals, significand: Decimal(units.magnitude))
     }
 }
