@@ -255,7 +255,7 @@ struct TabShellCommand: ParsableCommand {
         state.pendingNotices = configuration.problems.map(\.description)
         for problem in configuration.problems { logger.warning("\(problem.description)") }
         // config.toml's theme; a theme chosen in Settings wins over it (AppState.theme).
-        state.environment.theme = Theme(rawValue: configuration.theme.rawValue) ?? .auto
+        state.environment.theme = configuration.theme
         let terminal = try Terminal(colorAllowed: !state.environment.noColor)
         // Screen-reader mode (the flag, else TABSHELL_SCREEN_READER, else config.toml's
         // screen_reader) keeps the last row for the announcement line.
