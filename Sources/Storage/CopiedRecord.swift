@@ -94,10 +94,10 @@ extension StatementStore {
         }
         // After the last code read, in the codes' byte order (PostgreSQL's "C" collation).
         let order = session.dialect.codeInByteOrder
+        func following(_ code: String) -> StoreSQL { "WHERE \(order) > \(code) " }
         var code: String?
         while true {
-            let after: StoreSQL = if let code { "WHERE \(order) > \(code) " } else { "" }
-            let page: StoreSQL = "SELECT code, name, brand, quantity, energy_kcal FROM product \(after)ORDER BY \(order) LIMIT 1000"
+            let page: StoreSQL = "SELECT code, name, brand, quantity, energy_kcal FROM product \(code.map(following) ?? "")ORDER BY \(order) LIMIT 1000"
             let products = try session.all(page) { row throws(StorageError) in try CatalogRows.codeAndProduct(row, session) }
             guard let last = products.last else { break }
             for (found, details) in products { try product(found, details) }

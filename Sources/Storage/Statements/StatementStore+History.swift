@@ -106,7 +106,8 @@ public enum HistoryRows {
     public static func batchLines(ofRecords ids: ClosedRange<Int64>, _ session: any StatementSession) throws(StorageError)
         -> [Int64: [BatchLine]]
     {
-        try batchLines(where: "capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)", session)
+        let inRange: StoreSQL = "capture_id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)"
+        return try batchLines(where: inRange, session)
     }
 
     /// The batch lines of the records `condition` selects, each record's in scan order. A line
