@@ -5,18 +5,11 @@ import Domain
 
 /// What the end-to-end tests ask of the SQLite store a run left behind.
 extension AppDatabase {
-    /// The number of committed captures (kept by triggers; no count of the table): the app
-    /// reads the count with each History page.
-    func historyCount() throws(StorageError) -> Int {
-        let count = try reading { session throws(StorageError) in
-            try session.first("SELECT count FROM capture_count WHERE id = 1") { row throws(StorageError) in try row.integer(0) }
-        }
-        return count.map(Int.init) ?? 0
-    }
+    /// The number of committed captures, as History's page gives it (kept by triggers; no count
+    /// of the table).
+    func historyCount() throws(StorageError) -> Int { try historyPage(HistoryPageRequest(start: 0, count: 0)).totalCount }
 
-    /// The photos of the capture `id`, in the order they were added (empty when there are none
-    /// or there is no such capture): the app reads them with the record's detail.
-    func photos(forRecord id: Int64) throws(StorageError) -> [RecordPhoto] {
-        try reading { session throws(StorageError) in try photos(ofRecord: id, session) }
-    }
+    /// The photos of the capture `id` in the order they were added, as its detail lists them
+    /// (none for no such capture).
+    func photos(forRecord id: Int64) throws(StorageError) -> [RecordPhoto] { try recordDetail(id: id)?.photos ?? [] }
 }
